@@ -1,0 +1,4 @@
+// The only door into the engine: everything the server, CLI and tests use is exported here.
+
+export * from './model/kubernetes-version';
+export * from './model/objects';

@@ -1,0 +1,31 @@
+// Bundles the extension: client (node, cjs, vscode external), server and CLI (node, cjs), webview (browser, iife).
+import * as esbuild from 'esbuild';
+import { readFileSync } from 'node:fs';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+
+const node = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+  define: { __KUBESIM_VERSION__: JSON.stringify(version) },
+};
+
+const builds = [
+  { ...node, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
+  { ...node, entryPoints: ['server/src/server-main.ts'], outfile: 'dist/server.js' },
+  { ...node, entryPoints: ['server/src/cli/cli-entry.ts'], outfile: 'dist/cli.js' },
+  { bundle: true, platform: 'browser', format: 'iife', target: 'es2022', sourcemap: !production, minify: production, logLevel: 'warning', entryPoints: ['media/src/main.ts'], outfile: 'dist/webview.js' },
+];
+
+if (watch) {
+  for (const options of builds) await (await esbuild.context(options)).watch();
+} else {
+  await Promise.all(builds.map((options) => esbuild.build(options)));
+}

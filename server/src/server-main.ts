@@ -1,0 +1,4 @@
+// Entry point of the bundled language server (dist/server.js): stdio, IPC or socket from argv.
+import { startServer } from './server';
+
+startServer();

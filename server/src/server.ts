@@ -1,0 +1,50 @@
+// Composition root of the kubesim language server: wires the LSP connection to the checks.
+import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type Connection } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion, type KubernetesVersion } from '../../engine/src/index';
+import { checkFile } from './validation/check-file';
+import { ManifestStore } from './lsp/document-store';
+import { isManifestDocument } from './lsp/is-manifest-document';
+import { toDiagnostic } from './lsp/to-diagnostic';
+
+/** Starts the server on the given connection (stdio, IPC or a test pipe). */
+export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): void {
+  const documents = new TextDocuments(TextDocument);
+  const store = new ManifestStore();
+  let kubernetesVersion: KubernetesVersion = DEFAULT_KUBERNETES_VERSION;
+  let canPullConfiguration = false;
+
+  connection.onInitialize((params) => {
+    const options = params.initializationOptions as { kubernetesVersion?: string } | undefined;
+    kubernetesVersion = parseKubernetesVersion(options?.kubernetesVersion ?? '') ?? kubernetesVersion;
+    canPullConfiguration = params.capabilities.workspace?.configuration === true;
+    return {
+      capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental },
+      serverInfo: { name: 'kubesim' },
+    };
+  });
+
+  async function refreshSettings(): Promise<void> {
+    if (!canPullConfiguration) return;
+    const settings = (await connection.workspace.getConfiguration('kubesim')) as { kubernetesVersion?: string } | null;
+    kubernetesVersion = parseKubernetesVersion(settings?.kubernetesVersion ?? '') ?? DEFAULT_KUBERNETES_VERSION;
+  }
+
+  function validate(document: TextDocument): void {
+    if (!isManifestDocument(document.uri, document.languageId)) return;
+    const file = store.get(document);
+    const findings = checkFile(file, { kubernetesVersion });
+    void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: findings.map((finding) => toDiagnostic(document, finding)) });
+  }
+
+  connection.onInitialized(() => void refreshSettings().then(() => documents.all().forEach(validate), () => undefined));
+  connection.onDidChangeConfiguration(() => void refreshSettings().then(() => documents.all().forEach(validate), () => undefined));
+  documents.onDidChangeContent((event) => validate(event.document));
+  documents.onDidClose((event) => {
+    store.forget(event.document.uri);
+    void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
+  });
+
+  documents.listen(connection);
+  connection.listen();
+}
