@@ -2,3 +2,5 @@
 
 export * from './model/kubernetes-version';
 export * from './model/objects';
+export * from './hash/pod-template-hash';
+export * from './defaulting/deployment-defaults';
