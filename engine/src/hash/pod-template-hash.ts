@@ -1,6 +1,7 @@
 // pod-template-hash and ReplicaSet names (interim: replaced by the go-spew port, see issue #3).
 import type { KubernetesVersion } from '../model/kubernetes-version';
 import type { PodTemplateSpec } from '../model/objects';
+import { utf8Bytes } from './utf8';
 
 // The digits of a rendered hash go through this alphabet (byte mod 27), as SafeEncodeString does.
 const SAFE_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
@@ -8,7 +9,7 @@ const SAFE_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 /** FNV-1a 32-bit over the UTF-8 bytes of `text`. */
 function fnv1a32(text: string): number {
   let hash = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(text)) {
+  for (const byte of utf8Bytes(text)) {
     hash ^= byte;
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
