@@ -12,3 +12,6 @@ export interface KubesimSettings {
   clusterDomain: string;
   git: { enabled: boolean };
 }
+
+export * from './rollout-view';
+export * from './webview-messages';

@@ -1,0 +1,236 @@
+// The rollout preview's data: what the server computes for one workload and the webview renders.
+
+/** A [start, end) byte range in a document, used to reveal the YAML node behind a name or event. */
+export interface SourceSpan {
+  /** The document the offsets belong to; absent means the previewed document. */
+  uri?: string;
+  start: number;
+  end: number;
+}
+
+/** The version of the manifest the rollout starts from. */
+export type RolloutBase =
+  | { kind: 'head' }
+  | { kind: 'saved' }
+  | { kind: 'revision'; revision: string }
+  | { kind: 'fresh' };
+
+/** How new pods behave in the simulation. */
+export type PodReadiness =
+  | { kind: 'ready'; afterSeconds: number }
+  | { kind: 'neverReady' };
+
+/** The "what if" knobs the user can turn; each change recomputes the whole timeline. */
+export interface WhatIf {
+  /** Scale to this many replicas instead of `spec.replicas`. */
+  replicas?: number;
+  /** How long a new pod takes to become ready, or that it never does (bad image). */
+  readiness: PodReadiness;
+  /** Pause the Deployment at this simulated second (`kubectl rollout pause`). */
+  pauseAtSecond?: number;
+  /** Resume it at this simulated second (`kubectl rollout resume`). */
+  resumeAtSecond?: number;
+  /** Roll back to this revision (`kubectl rollout undo --to-revision=N`). */
+  undoToRevision?: number;
+}
+
+/** The default what-if: pods become ready 5 simulated seconds after they are created. */
+export const DEFAULT_WHAT_IF: WhatIf = { readiness: { kind: 'ready', afterSeconds: 5 } };
+
+/** What the edit changes, said plainly at the top of the preview. */
+export interface RolloutChange {
+  /** A label for the base, e.g. "git HEAD", "saved file", "fresh create". */
+  baseLabel: string;
+  /** True when the pod template changed, so the controller starts a rollout. */
+  triggersRollout: boolean;
+  /** One sentence, e.g. "The pod template changed (image): a new ReplicaSet rolls out." */
+  summary: string;
+  /** Paths of the fields that differ between base and editor, e.g. `spec.template.spec.containers[0].image`. */
+  changedPaths: string[];
+  /** Name of an old ReplicaSet whose template equals the new one (a rollback to a known template). */
+  reusedReplicaSet?: string;
+}
+
+/** One ReplicaSet (or StatefulSet revision) at a step. */
+export interface ReplicaSetView {
+  /** The real name, with the pod-template-hash suffix, e.g. `nginx-deployment-75675f5897`. */
+  name: string;
+  /** `pod-template-hash` label value. */
+  podTemplateHash: string;
+  /** `deployment.kubernetes.io/revision` annotation. */
+  revision?: number;
+  /** True for the ReplicaSet matching the Deployment's current template. */
+  isNew: boolean;
+  desired: number;
+  current: number;
+  ready: number;
+  available: number;
+  /** Simulated second the object was created (negative: before the rollout started). */
+  createdAt: number;
+  /** The container images of its template, for display. */
+  images: string[];
+}
+
+/** One pod at a step. */
+export interface PodView {
+  name: string;
+  /** Pod phase: Pending, Running, Succeeded, Failed, Unknown. */
+  phase: string;
+  /** The STATUS column of `kubectl get pods`, e.g. `ContainerCreating`, `Running`, `Terminating`. */
+  status: string;
+  ready: boolean;
+  readyContainers: number;
+  totalContainers: number;
+  restarts: number;
+  /** Owning ReplicaSet (Deployments) or StatefulSet name. */
+  owner: string;
+  createdAt: number;
+  /** StatefulSet pods only. */
+  ordinal?: number;
+  hostname?: string;
+  /** `web-0.nginx.default.svc.cluster.local`. */
+  dnsName?: string;
+  persistentVolumeClaims?: string[];
+  /** `controller-revision-hash` label value (StatefulSets). */
+  revision?: string;
+}
+
+/** One PersistentVolumeClaim (StatefulSets). */
+export interface ClaimView {
+  name: string;
+  status: string;
+  volume: string;
+  capacity: string;
+  accessModes: string;
+  storageClass: string;
+  createdAt: number;
+}
+
+/** The workload object's own status at a step (the `deploy`/`sts` line of `kubectl get`). */
+export interface WorkloadStatusView {
+  replicas: number;
+  updatedReplicas: number;
+  readyReplicas: number;
+  availableReplicas: number;
+  /** Spec replicas, the denominator of READY. */
+  desiredReplicas: number;
+  createdAt: number;
+  conditions: { type: string; status: string; reason?: string; message?: string }[];
+}
+
+/** StatefulSet details at a step. */
+export interface StatefulSetStepView {
+  serviceName: string;
+  /** Whether the governing Service exists and is headless (`clusterIP: None`). */
+  headlessService: 'found' | 'missing' | 'notHeadless';
+  podManagementPolicy: 'OrderedReady' | 'Parallel';
+  partition: number;
+  currentRevision: string;
+  updateRevision: string;
+  claims: ClaimView[];
+}
+
+/** The surge and unavailability budget in use at a step (Deployments with RollingUpdate). */
+export interface BudgetView {
+  /** Resolved maxSurge, e.g. 25% of 10 rounded up: 3. */
+  maxSurge: number;
+  /** Resolved maxUnavailable, e.g. 25% of 10 rounded down: 2. */
+  maxUnavailable: number;
+  /** Pods above `replicas` right now (surge in use). */
+  surgeInUse: number;
+  /** Pods short of `replicas` available right now (unavailability in use). */
+  unavailableInUse: number;
+}
+
+/** An event as the controller records it; `kubectl describe` prints it from these fields. */
+export interface EventView {
+  type: 'Normal' | 'Warning';
+  reason: string;
+  /** `deployment-controller`, `replicaset-controller`, `statefulset-controller`. */
+  source: string;
+  message: string;
+  /** The object the event is about, e.g. `Deployment/nginx-deployment`. */
+  involvedObject: string;
+  /** Simulated second of the first occurrence. */
+  firstSeen: number;
+  /** Simulated second of the last occurrence. */
+  lastSeen: number;
+  count: number;
+  span?: SourceSpan;
+}
+
+/** One controller sync pass (or one clock tick) of the simulation. */
+export interface RolloutStep {
+  index: number;
+  /** Simulated seconds since the edit was applied. */
+  time: number;
+  /** One line saying what happened in this step. */
+  summary: string;
+  workload: WorkloadStatusView;
+  /** Deployments: all owned ReplicaSets, newest first. */
+  replicaSets: ReplicaSetView[];
+  /** The pods at this step, at most `RolloutView.podLimit` of them. */
+  pods: PodView[];
+  /** Pods left out of `pods` because of the limit. */
+  podsOmitted: number;
+  statefulSet?: StatefulSetStepView;
+  budget?: BudgetView;
+  /** Events recorded in this step. */
+  events: EventView[];
+  /** What `kubectl rollout status` prints at this moment. */
+  rolloutStatus: string;
+}
+
+/** How the simulated rollout ends. */
+export interface RolloutOutcome {
+  kind: 'complete' | 'noRollout' | 'stalled' | 'failed' | 'paused';
+  /** One sentence, e.g. "Rollout complete after 42s." */
+  message: string;
+  /** Simulated second at which the outcome is reached. */
+  atSecond: number;
+  progressDeadlineSeconds?: number;
+  /** Simulated second at which progressDeadlineSeconds marks the rollout failed (ProgressDeadlineExceeded). */
+  deadlineExceededAtSecond?: number;
+  /** Simulated second from which nothing changes any more (stall). */
+  stalledAtSecond?: number;
+}
+
+/** Everything the rollout preview shows for one workload. */
+export interface RolloutView {
+  uri: string;
+  documentVersion?: number;
+  kind: 'Deployment' | 'StatefulSet';
+  name: string;
+  namespace: string;
+  kubernetesVersion: string;
+  /** `RollingUpdate`, `Recreate`, `OnDelete`. */
+  strategy: string;
+  base: RolloutBase;
+  whatIf: WhatIf;
+  change: RolloutChange;
+  steps: RolloutStep[];
+  outcome: RolloutOutcome;
+  /** The cap on pods listed per step. */
+  podLimit: number;
+  /** Source spans by key for reveal: `metadata.name`, `spec.replicas`, `spec.template`, `image`, `kind`. */
+  spans: Record<string, SourceSpan>;
+  /** Revisions the user can undo to (from the simulated history), newest first. */
+  revisions: number[];
+}
+
+/** Parameters of `kubesim/simulateRollout`. */
+export interface SimulateRolloutParams {
+  uri: string;
+  /** The cursor offset; the workload containing it (or the first one) is previewed. */
+  offset: number;
+  base: RolloutBase;
+  /** The base manifest's text, read by the client (git show, saved file); absent for `fresh`. */
+  baseText?: string;
+  whatIf: WhatIf;
+}
+
+/** Result of `kubesim/simulateRollout`. */
+export type SimulateRolloutResult =
+  | { kind: 'view'; view: RolloutView }
+  | { kind: 'noWorkload'; message: string }
+  | { kind: 'brokenDocument'; message: string };

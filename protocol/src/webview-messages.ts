@@ -1,0 +1,26 @@
+// The typed messages between the rollout panel (extension) and the webview: one union per direction.
+import type { RolloutBase, RolloutView, SourceSpan, WhatIf } from './rollout-view';
+
+/** Extension -> webview. */
+export type ToWebview =
+  /** A fresh preview; `banner` explains why it may be stale (e.g. the document does not parse). */
+  | { type: 'showRollout'; view: RolloutView; banner?: string }
+  /** Keep the current preview but show (or clear, with `undefined`) a banner. */
+  | { type: 'banner'; banner?: string }
+  /** Nothing to preview (no Deployment or StatefulSet at the cursor). */
+  | { type: 'clear'; message: string };
+
+/** Webview -> extension. */
+export type FromWebview =
+  | { type: 'ready' }
+  | { type: 'revealInEditor'; span: SourceSpan }
+  | { type: 'setBase'; base: RolloutBase }
+  | { type: 'setWhatIf'; whatIf: WhatIf }
+  | { type: 'copy'; text: string };
+
+/** What the webview keeps with `setState`, so a reload restores the panel. */
+export interface WebviewState {
+  view?: RolloutView;
+  selectedStep: number;
+  tab: 'timeline' | 'pods' | 'kubectl';
+}
