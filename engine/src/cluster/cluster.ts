@@ -1,0 +1,267 @@
+// The simulated cluster: object stores for every kind, a clock in ms, pods in cohorts, events, and
+// the controller loop. Controllers mutate the Cluster in place; callers that need a pure function
+// (simulateRollout) build a fresh Cluster per call, so the engine stays deterministic and I/O-free.
+//
+// How a controller plugs in (e.g. the StatefulSet controller):
+//   1. Implement `Controller`: `sync(cluster)` runs ONE pass over the objects it owns (read them from
+//      `cluster.statefulSets.list()`, pods from `cluster.podsOwnedBy(uid)`), writes changes through the
+//      stores / `cluster.createPods` / `cluster.deletePods`, records events with `cluster.recordEvent`,
+//      and returns true when it changed anything. Optionally `nextWakeTime(cluster)` returns the next
+//      simulated time (ms) at which it wants to run although nothing changed (minReadySeconds, deadlines).
+//   2. `cluster.registerController(controller)`. `cluster.step()` runs every registered controller once,
+//      in registration order; `cluster.settle()` steps until a pass changes nothing; `cluster.advance()`
+//      moves the clock to the next kubelet transition or controller wake time.
+//   3. Pod state is never stored: it is computed from the cohort's kubelet timeline and `cluster.now`
+//      (`podStatusAt`, `isAvailableAt` in kubelet/pod-timeline.ts).
+import type { ControllerRevision, Deployment, KubeEvent, ObjectMeta, OwnerReference, PersistentVolumeClaim, Pod, PodTemplateSpec, ReplicaSet, Service, StatefulSet } from '../model/objects';
+import type { KubernetesVersion } from '../model/kubernetes-version';
+import { defaultKubeletOptions, type KubeletOptions } from '../kubelet/kubelet-options';
+import { planPodTimeline } from '../kubelet/pod-timeline';
+import { EventRecorder, type EventSubject } from './event-recorder';
+import { generateName, SeededRandom } from './name-generator';
+import { ObjectStore } from './object-store';
+import { isActiveCohort, podsOfCohort, type PodCohort } from './pod-cohort';
+
+/** One controller of the simulated kube-controller-manager. */
+export interface Controller {
+  /** The event source name, e.g. `deployment-controller`. */
+  readonly name: string;
+  /** Runs one sync pass over every object the controller owns; true when anything changed. */
+  sync(cluster: Cluster): boolean;
+  /** The next simulated time (ms, > cluster.now) at which the controller must run again, if any. */
+  nextWakeTime?(cluster: Cluster): number | undefined;
+}
+
+/** How a cluster is set up. */
+export interface ClusterOptions {
+  version: KubernetesVersion;
+  /** Seed for pod-name suffixes and UIDs: the same seed gives the same names. */
+  seed?: number | string;
+  /** Wall-clock time of simulated ms 0, as an ISO string (creationTimestamp, describe output). */
+  startTime?: string;
+  kubelet?: Partial<KubeletOptions>;
+}
+
+/** Where to create pods: either explicit names (StatefulSet) or a generateName base (ReplicaSet). */
+export type PodNaming = { names: string[] } | { generateName: string; count: number };
+
+const DEFAULT_START_TIME = '2026-01-01T00:00:00Z';
+
+/** The whole simulated cluster. */
+export class Cluster {
+  readonly version: KubernetesVersion;
+  /** Simulated time in ms since the start. */
+  now = 0;
+  readonly startEpochMs: number;
+  readonly random: SeededRandom;
+  kubelet: KubeletOptions;
+  readonly deployments = new ObjectStore<Deployment>();
+  readonly replicaSets = new ObjectStore<ReplicaSet>();
+  readonly statefulSets = new ObjectStore<StatefulSet>();
+  readonly services = new ObjectStore<Service>();
+  readonly persistentVolumeClaims = new ObjectStore<PersistentVolumeClaim>();
+  readonly controllerRevisions = new ObjectStore<ControllerRevision>();
+  readonly recorder = new EventRecorder();
+  readonly controllers: Controller[] = [];
+  private cohorts: PodCohort[] = [];
+  private readonly cohortsByOwner = new Map<string, PodCohort[]>();
+  private readonly podNames = new Set<string>();
+  private nextCohortId = 1;
+  private resourceVersion = 1;
+
+  constructor(options: ClusterOptions) {
+    this.version = options.version;
+    this.random = new SeededRandom(options.seed ?? 'kubesim');
+    this.startEpochMs = Date.parse(options.startTime ?? DEFAULT_START_TIME);
+    this.kubelet = defaultKubeletOptions(options.kubelet);
+  }
+
+  /** Adds a controller to the loop (runs after the ones already registered). */
+  registerController(controller: Controller): void {
+    this.controllers.push(controller);
+  }
+
+  /** The API server's metadata for a new object: uid, creationTimestamp (whole seconds), generation 1. */
+  newObjectMeta(name: string, namespace = 'default'): ObjectMeta {
+    return { name, namespace, uid: this.random.uid(), generation: 1, resourceVersion: this.nextResourceVersion(), creationTimestamp: this.timestamp() };
+  }
+
+  /** A fresh resourceVersion string. */
+  nextResourceVersion(): string {
+    return String(this.resourceVersion++);
+  }
+
+  /** RFC 3339 text (whole seconds, as metav1.Time serialises) of simulated time `ms` (default now). */
+  timestamp(ms = this.now): string {
+    return new Date(this.startEpochMs + Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  }
+
+  /** Simulated ms of an RFC 3339 timestamp written by `timestamp`. */
+  timeOf(timestamp: string | undefined): number {
+    return timestamp === undefined ? 0 : Date.parse(timestamp) - this.startEpochMs;
+  }
+
+  /** Records an event from controller `source` at the current time. */
+  recordEvent(subject: EventSubject, type: 'Normal' | 'Warning', reason: string, message: string, source: string): void {
+    this.recorder.record(this.now, subject, type, reason, message, source);
+  }
+
+  /** All events so far, oldest first. */
+  get events(): KubeEvent[] {
+    return this.recorder.events;
+  }
+
+  /** Creates pods from a template; returns their cohort. Generated names never collide with live pods. */
+  createPods(owner: OwnerReference, namespace: string, template: PodTemplateSpec, naming: PodNaming): PodCohort {
+    let names: string[];
+    if ('names' in naming) {
+      names = [...naming.names];
+    } else {
+      names = [];
+      for (let i = 0; i < naming.count; i++) {
+        let name = generateName(naming.generateName, this.random);
+        while (this.podNames.has(name)) name = generateName(naming.generateName, this.random);
+        this.podNames.add(name);
+        names.push(name);
+      }
+    }
+    for (const name of names) this.podNames.add(name);
+    const cohort: PodCohort = {
+      id: this.nextCohortId++,
+      namespace,
+      owner: { ...owner },
+      labels: { ...(template.metadata?.labels ?? {}) },
+      spec: template.spec ?? {},
+      names,
+      timeline: planPodTimeline(template.spec, this.now, this.kubelet),
+    };
+    if (template.metadata?.annotations) cohort.annotations = { ...template.metadata.annotations };
+    this.cohorts.push(cohort);
+    const owned = this.cohortsByOwner.get(owner.uid);
+    if (owned) owned.push(cohort);
+    else this.cohortsByOwner.set(owner.uid, [cohort]);
+    return cohort;
+  }
+
+  /** Cohorts owned by the object with this uid (active and terminating), oldest first. */
+  podsOwnedBy(uid: string): readonly PodCohort[] {
+    return this.cohortsByOwner.get(uid) ?? [];
+  }
+
+  /** Every cohort, oldest first. */
+  allCohorts(): readonly PodCohort[] {
+    return this.cohorts;
+  }
+
+  /**
+   * Deletes the `count` newest pods of an active cohort (they turn Terminating for the kubelet's
+   * termination time); returns their names.
+   */
+  deletePods(cohort: PodCohort, count: number): string[] {
+    if (!isActiveCohort(cohort) || count <= 0) return [];
+    const taken = cohort.names.splice(Math.max(0, cohort.names.length - count));
+    const terminating: PodCohort = { ...cohort, id: this.nextCohortId++, names: taken, deletedAt: this.now, goneAt: this.now + this.kubelet.podTerminationSeconds * 1000 };
+    this.cohorts.push(terminating);
+    this.cohortsByOwner.get(cohort.owner.uid)?.push(terminating);
+    this.dropEmptyCohorts();
+    return taken;
+  }
+
+  /** Deletes one pod by name; false when no active pod has that name. */
+  deletePodByName(name: string, namespace = 'default'): boolean {
+    for (const cohort of this.cohorts) {
+      if (!isActiveCohort(cohort) || cohort.namespace !== namespace) continue;
+      const index = cohort.names.indexOf(name);
+      if (index < 0) continue;
+      // Move the pod to the end so deletePods takes exactly it.
+      cohort.names.splice(index, 1);
+      cohort.names.push(name);
+      this.deletePods(cohort, 1);
+      return true;
+    }
+    return false;
+  }
+
+  /** Number of pods (active and terminating). */
+  get podCount(): number {
+    let total = 0;
+    for (const cohort of this.cohorts) total += cohort.names.length;
+    return total;
+  }
+
+  /** Every pod as a full object, oldest cohort first (use only for small sets). */
+  listPods(namespace?: string): Pod[] {
+    const pods: Pod[] = [];
+    for (const cohort of this.cohorts) {
+      if (namespace !== undefined && cohort.namespace !== namespace) continue;
+      pods.push(...podsOfCohort(cohort, this.now, this.timestamp(cohort.timeline.createdAt)));
+    }
+    return pods;
+  }
+
+  /** Runs every controller once; returns the names of those that changed something. */
+  step(): string[] {
+    const changed: string[] = [];
+    for (const controller of this.controllers) if (controller.sync(this)) changed.push(controller.name);
+    return changed;
+  }
+
+  /** Steps until a pass changes nothing (at most `maxPasses`); returns the number of changing passes. */
+  settle(maxPasses = 100_000, onPass?: (changed: string[]) => void): number {
+    let passes = 0;
+    while (passes < maxPasses) {
+      const changed = this.step();
+      if (changed.length === 0) break;
+      passes++;
+      onPass?.(changed);
+    }
+    return passes;
+  }
+
+  /** The next time (> now) at which a pod changes state or a controller wants to run. */
+  nextWakeTime(): number | undefined {
+    let next: number | undefined;
+    const consider = (time: number | undefined): void => {
+      if (time !== undefined && time > this.now && (next === undefined || time < next)) next = time;
+    };
+    for (const cohort of this.cohorts) {
+      consider(cohort.goneAt);
+      if (cohort.deletedAt === undefined) {
+        consider(cohort.timeline.scheduledAt);
+        consider(cohort.timeline.runningAt);
+        consider(cohort.timeline.readyAt);
+      }
+    }
+    for (const controller of this.controllers) consider(controller.nextWakeTime?.(this));
+    return next;
+  }
+
+  /** Moves the clock to `time` (never backwards) and removes pods whose termination finished. */
+  advanceTo(time: number): void {
+    if (time > this.now) this.now = time;
+    const gone = this.cohorts.filter((cohort) => cohort.goneAt !== undefined && cohort.goneAt <= this.now);
+    if (gone.length === 0) return;
+    for (const cohort of gone) {
+      for (const name of cohort.names) this.podNames.delete(name);
+      cohort.names = [];
+    }
+    this.dropEmptyCohorts();
+  }
+
+  /** Advances to the next wake time if there is one before `limit`; false when nothing is pending. */
+  advance(limit = Number.POSITIVE_INFINITY): boolean {
+    const next = this.nextWakeTime();
+    if (next === undefined || next > limit) return false;
+    this.advanceTo(next);
+    return true;
+  }
+
+  private dropEmptyCohorts(): void {
+    this.cohorts = this.cohorts.filter((cohort) => cohort.names.length > 0);
+    for (const [uid, owned] of this.cohortsByOwner) {
+      const kept = owned.filter((cohort) => cohort.names.length > 0);
+      if (kept.length === 0) this.cohortsByOwner.delete(uid);
+      else this.cohortsByOwner.set(uid, kept);
+    }
+  }
+}

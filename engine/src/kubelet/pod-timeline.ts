@@ -1,0 +1,102 @@
+// The simulated kubelet: when a pod runs and turns Ready, and what `kubectl get pods` shows at a time.
+// Pods of one cohort share a timeline, so their state is computed once per cohort, not per pod.
+import type { JsonObject, JsonValue, PodStatus } from '../model/objects';
+import type { KubeletOptions } from './kubelet-options';
+
+/** How a pod's containers behave. */
+export type PodFailure = 'ImagePull' | 'Readiness' | 'CrashLoop';
+
+/** When a pod reaches each state (simulated ms); readyAt is absent when it never becomes Ready. */
+export interface PodTimeline {
+  createdAt: number;
+  scheduledAt: number;
+  runningAt: number;
+  readyAt?: number;
+  failure?: PodFailure;
+}
+
+/** Longest image pull and crash back-off of the kubelet (5 minutes). */
+const MAX_BACK_OFF_MS = 300_000;
+/** First back-off of the kubelet (10 seconds), doubled after each failure. */
+const FIRST_BACK_OFF_MS = 10_000;
+
+/** The container images of a pod spec (init containers included). */
+export function imagesOf(spec: JsonObject | undefined): string[] {
+  const images: string[] = [];
+  for (const field of ['initContainers', 'containers']) {
+    const containers = spec?.[field];
+    if (!Array.isArray(containers)) continue;
+    for (const container of containers as JsonValue[]) {
+      const image = (container as JsonObject | null)?.image;
+      if (typeof image === 'string') images.push(image);
+    }
+  }
+  return images;
+}
+
+/** Plans the timeline of a pod created at `now` from `spec`. */
+export function planPodTimeline(spec: JsonObject | undefined, now: number, options: KubeletOptions): PodTimeline {
+  const images = imagesOf(spec);
+  const scheduledAt = now + options.podScheduledAfterSeconds * 1000;
+  const runningAt = Math.max(scheduledAt, now + options.podRunningAfterSeconds * 1000);
+  const timeline: PodTimeline = { createdAt: now, scheduledAt, runningAt };
+  if (images.some((image) => options.failingImages.includes(image))) timeline.failure = 'ImagePull';
+  else if (images.some((image) => options.crashingImages.includes(image))) timeline.failure = 'CrashLoop';
+  else if (images.some((image) => options.unreadyImages.includes(image))) timeline.failure = 'Readiness';
+  else timeline.readyAt = Math.max(runningAt, now + options.podReadyAfterSeconds * 1000);
+  return timeline;
+}
+
+/** Start times of the failed attempts: t0, t0+10s, t0+30s, t0+70s, ... (back-off capped at 5 min). */
+function failedAttemptsBefore(start: number, now: number): { count: number; last: number } {
+  let count = 0;
+  let at = start;
+  let last = start;
+  let backOff = FIRST_BACK_OFF_MS;
+  while (at <= now) {
+    count++;
+    last = at;
+    at += backOff;
+    backOff = Math.min(backOff * 2, MAX_BACK_OFF_MS);
+  }
+  return { count, last };
+}
+
+/** The pod status a cohort shows at `now` (deleted pods show `Terminating`). */
+export function podStatusAt(timeline: PodTimeline, now: number, deletedAt?: number): PodStatus {
+  const status = basePodStatus(timeline, now);
+  if (deletedAt !== undefined && now >= deletedAt) status.displayStatus = 'Terminating';
+  return status;
+}
+
+function basePodStatus(timeline: PodTimeline, now: number): PodStatus {
+  if (now < timeline.scheduledAt) return { phase: 'Pending', displayStatus: 'Pending', ready: false, restarts: 0 };
+  if (now < timeline.runningAt) return { phase: 'Pending', displayStatus: 'ContainerCreating', ready: false, restarts: 0 };
+  switch (timeline.failure) {
+    case 'ImagePull': {
+      // Each pull attempt shows ErrImagePull for a second, then ImagePullBackOff until the next attempt.
+      const { last } = failedAttemptsBefore(timeline.runningAt, now);
+      return { phase: 'Pending', displayStatus: now - last < 1000 ? 'ErrImagePull' : 'ImagePullBackOff', ready: false, restarts: 0 };
+    }
+    case 'CrashLoop': {
+      // The container runs for a second, exits (Error), then waits in CrashLoopBackOff.
+      const { count, last } = failedAttemptsBefore(timeline.runningAt + 1000, now);
+      if (count === 0) return { phase: 'Running', displayStatus: 'Running', ready: false, restarts: 0 };
+      return { phase: 'Running', displayStatus: now - last < 1000 ? 'Error' : 'CrashLoopBackOff', ready: false, restarts: count };
+    }
+    case 'Readiness':
+      return { phase: 'Running', displayStatus: 'Running', ready: false, restarts: 0 };
+    default: {
+      const ready = timeline.readyAt !== undefined && now >= timeline.readyAt;
+      const status: PodStatus = { phase: 'Running', displayStatus: 'Running', ready, restarts: 0 };
+      if (ready) status.readySince = timeline.readyAt;
+      return status;
+    }
+  }
+}
+
+/** True when a pod of this timeline counts as available at `now` (IsPodAvailable, minReadySeconds). */
+export function isAvailableAt(timeline: PodTimeline, now: number, minReadySeconds: number): boolean {
+  if (timeline.readyAt === undefined || now < timeline.readyAt) return false;
+  return minReadySeconds <= 0 || timeline.readyAt + minReadySeconds * 1000 < now;
+}
