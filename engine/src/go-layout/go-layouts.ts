@@ -1,0 +1,33 @@
+// Picks the generated Go struct layout table of a Kubernetes release.
+import type { KubernetesVersion } from '../model/kubernetes-version';
+import type { GoField, GoLayout } from './go-layout-types';
+import { GO_LAYOUT_1_32 } from './layout-1-32';
+import { GO_LAYOUT_1_33 } from './layout-1-33';
+import { GO_LAYOUT_1_34 } from './layout-1-34';
+import { GO_LAYOUT_1_35 } from './layout-1-35';
+import { GO_LAYOUT_1_36 } from './layout-1-36';
+import { GO_LAYOUT_1_37 } from './layout-1-37';
+
+const LAYOUTS: Record<KubernetesVersion, GoLayout> = {
+  '1.32': GO_LAYOUT_1_32,
+  '1.33': GO_LAYOUT_1_33,
+  '1.34': GO_LAYOUT_1_34,
+  '1.35': GO_LAYOUT_1_35,
+  '1.36': GO_LAYOUT_1_36,
+  '1.37': GO_LAYOUT_1_37,
+};
+
+/** The Go struct layouts of the k8s.io/api release matching `version`. */
+export function goLayoutFor(version: KubernetesVersion): GoLayout {
+  return LAYOUTS[version];
+}
+
+/** The fields of struct `typeName` (a package-keyed name such as `core.PodSpec`). */
+export function structFields(layout: GoLayout, typeName: string): GoField[] | undefined {
+  return layout.structs[typeName];
+}
+
+/** The name Go's reflect prints for a package-keyed type expression: `[]core.Container` -> `[]v1.Container`. */
+export function goTypeString(expr: string): string {
+  return expr.replace(/\b(core|meta|apps)\./g, 'v1.');
+}
