@@ -66,8 +66,12 @@ export function parseManifestDocument(chunk: DocumentChunk, index: number): Mani
 }
 
 function toProblem(error: { code: string; message: string; pos: [number, number] }, chunk: DocumentChunk, severity: 'error' | 'warning'): SyntaxProblem {
-  const start = chunk.start + Math.min(error.pos[0], chunk.text.length);
-  const end = chunk.start + Math.min(Math.max(error.pos[1], error.pos[0] + 1), chunk.text.length);
+  const localStart = Math.min(error.pos[0], chunk.text.length);
+  let localEnd = Math.min(Math.max(error.pos[1], error.pos[0] + 1), chunk.text.length);
+  // yaml marks some errors (duplicate keys) on one character: widen to the whole word there.
+  if (localEnd - localStart <= 1) while (localEnd < chunk.text.length && !/[\s:,\]}]/.test(chunk.text[localEnd]!)) localEnd++;
+  const start = chunk.start + localStart;
+  const end = chunk.start + localEnd;
   return { start, end: Math.max(end, start), code: `yaml-${error.code.toLowerCase().replace(/_/g, '-')}`, message: error.message, severity };
 }
 

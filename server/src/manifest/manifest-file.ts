@@ -19,21 +19,18 @@ export function problemsOf(file: ManifestFile): SyntaxProblem[] {
   return file.documents.flatMap((document) => document.problems);
 }
 
-const BYTE_ORDER_MARK = '\uFEFF';
-
 /**
  * Parses `text`, reusing the documents of `previous` whose text did not change (only their
  * offsets move). An edit in one document of 1,000 re-parses one document.
  */
 export function parseManifestFile(text: string, previous?: ManifestFile): ManifestFile {
-  const body = text.startsWith(BYTE_ORDER_MARK) ? ' ' + text.slice(1) : text;
   const reusable = new Map<string, ManifestDocument[]>();
   for (const document of previous?.documents ?? []) {
     const list = reusable.get(document.text);
     if (list) list.push(document);
     else reusable.set(document.text, [document]);
   }
-  const documents = splitDocuments(body).map((chunk, index) => {
+  const documents = splitDocuments(text).map((chunk, index) => {
     const cached = reusable.get(chunk.text)?.shift();
     return cached ? moveDocument(cached, chunk.start, index) : parseManifestDocument(chunk, index);
   });
