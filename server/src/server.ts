@@ -6,27 +6,32 @@ import { checkFile } from './validation/check-file';
 import { ManifestStore } from './lsp/document-store';
 import { isManifestDocument } from './lsp/is-manifest-document';
 import { toDiagnostic } from './lsp/to-diagnostic';
+import { registerWorkloadFeatures, WORKLOAD_FEATURE_CAPABILITIES } from './lsp/workload-features';
+import { DEFAULT_CLUSTER_DOMAIN } from './facts/fact-settings';
 
 /** Starts the server on the given connection (stdio, IPC or a test pipe). */
 export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): void {
   const documents = new TextDocuments(TextDocument);
   const store = new ManifestStore();
   let kubernetesVersion: KubernetesVersion = DEFAULT_KUBERNETES_VERSION;
+  let clusterDomain = DEFAULT_CLUSTER_DOMAIN;
   let canPullConfiguration = false;
 
   connection.onInitialize((params) => {
-    const options = params.initializationOptions as { kubernetesVersion?: string } | undefined;
+    const options = params.initializationOptions as { kubernetesVersion?: string; clusterDomain?: string } | undefined;
+    clusterDomain = options?.clusterDomain || clusterDomain;
     kubernetesVersion = parseKubernetesVersion(options?.kubernetesVersion ?? '') ?? kubernetesVersion;
     canPullConfiguration = params.capabilities.workspace?.configuration === true;
     return {
-      capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental },
+      capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...WORKLOAD_FEATURE_CAPABILITIES },
       serverInfo: { name: 'kubesim' },
     };
   });
 
   async function refreshSettings(): Promise<void> {
     if (!canPullConfiguration) return;
-    const settings = (await connection.workspace.getConfiguration('kubesim')) as { kubernetesVersion?: string } | null;
+    const settings = (await connection.workspace.getConfiguration('kubesim')) as { kubernetesVersion?: string; clusterDomain?: string } | null;
+    clusterDomain = settings?.clusterDomain || DEFAULT_CLUSTER_DOMAIN;
     kubernetesVersion = parseKubernetesVersion(settings?.kubernetesVersion ?? '') ?? DEFAULT_KUBERNETES_VERSION;
   }
 
@@ -45,6 +50,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
   });
 
+  registerWorkloadFeatures(connection, documents, store, () => ({ kubernetesVersion, clusterDomain }));
   documents.listen(connection);
   connection.listen();
 }

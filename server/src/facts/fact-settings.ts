@@ -1,0 +1,14 @@
+// The settings that change computed facts: the Kubernetes release and the cluster DNS domain.
+import { DEFAULT_KUBERNETES_VERSION, type KubernetesVersion } from '../../../engine/src/index';
+
+/** What hovers and code lenses compute against (`kubesim.kubernetesVersion`, `kubesim.clusterDomain`). */
+export interface FactSettings {
+  kubernetesVersion: KubernetesVersion;
+  clusterDomain: string;
+}
+
+/** The kubelet and CoreDNS default cluster domain. */
+export const DEFAULT_CLUSTER_DOMAIN = 'cluster.local';
+
+/** Settings used when the client sends none. */
+export const DEFAULT_FACT_SETTINGS: FactSettings = { kubernetesVersion: DEFAULT_KUBERNETES_VERSION, clusterDomain: DEFAULT_CLUSTER_DOMAIN };

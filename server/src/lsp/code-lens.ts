@@ -1,0 +1,65 @@
+// Code lenses above each Deployment and StatefulSet: the rollout preview command with the names it will create.
+import type { CodeLens } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { computeDeploymentFacts } from '../facts/deployment-facts';
+import type { FactSettings } from '../facts/fact-settings';
+import { computeStatefulSetFacts, statefulSetPodName } from '../facts/statefulset-facts';
+import { locate, type ManifestObject } from '../manifest/manifest-document';
+import { objectsOf, type ManifestFile } from '../manifest/manifest-file';
+
+/** The command a lens runs; its arguments are `[uri: string, offset: number]`. */
+export const OPEN_ROLLOUT_PREVIEW_COMMAND = 'kubesim.openRolloutPreview';
+
+/** A lens before it becomes LSP: title, the offset it sits at and the offset passed to the command. */
+export interface WorkloadLens {
+  title: string;
+  /** Start of the object's first line (where the lens is drawn). */
+  start: number;
+  /** An offset inside the object, passed to the command so the client can find the workload. */
+  offset: number;
+}
+
+function pods(count: number): string {
+  return `${count} pod${count === 1 ? '' : 's'}`;
+}
+
+function titleFor(object: ManifestObject, settings: FactSettings): string | undefined {
+  if (object.apiVersion !== 'apps/v1') return undefined;
+  if (object.kind === 'Deployment') {
+    const facts = computeDeploymentFacts(object, settings);
+    if (!facts) return undefined;
+    return ['▶ Preview rollout', facts.replicaSetName, pods(facts.replicas.value)].filter(Boolean).join(' · ');
+  }
+  if (object.kind === 'StatefulSet') {
+    const facts = computeStatefulSetFacts(object, settings);
+    if (!facts) return undefined;
+    const count = facts.replicas.value;
+    const first = statefulSetPodName(facts.name, facts.startOrdinal);
+    const last = statefulSetPodName(facts.name, facts.startOrdinal + count - 1);
+    const names = !facts.name || count <= 0 ? undefined : count === 1 ? first : `${first}…${last}`;
+    return ['▶ Preview rollout', names, pods(count)].filter(Boolean).join(' · ');
+  }
+  return undefined;
+}
+
+/** One lens per Deployment or StatefulSet of the file, in source order. */
+export function computeWorkloadLenses(file: ManifestFile, settings: FactSettings): WorkloadLens[] {
+  return objectsOf(file).flatMap((object) => {
+    const title = titleFor(object, settings);
+    if (!title) return [];
+    const root = locate(object, []).value ?? { start: object.document.start };
+    const lineStart = file.text.lastIndexOf('\n', root.start - 1) + 1;
+    return [{ title, start: lineStart, offset: root.start }];
+  });
+}
+
+/** The LSP code lenses of an open document. */
+export function provideCodeLenses(document: TextDocument, file: ManifestFile, settings: FactSettings): CodeLens[] {
+  return computeWorkloadLenses(file, settings).map((lens) => {
+    const position = document.positionAt(lens.start);
+    return {
+      range: { start: position, end: position },
+      command: { title: lens.title, command: OPEN_ROLLOUT_PREVIEW_COMMAND, arguments: [document.uri, lens.offset] },
+    };
+  });
+}

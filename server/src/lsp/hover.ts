@@ -1,0 +1,137 @@
+// Hovers: what the cluster computes from the field under the cursor (defaults, resolved numbers, names).
+import type { Hover, Position } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { API_REFERENCE } from '../facts/api-reference';
+import { computeDeploymentFacts } from '../facts/deployment-facts';
+import type { FactSettings } from '../facts/fact-settings';
+import { findSelectingServices, isService, labelsOf, namespaceOf, templateLabelsOf } from '../facts/service-selection';
+import { computeStatefulSetFacts } from '../facts/statefulset-facts';
+import { locate, objectPathAt, type ManifestObject } from '../manifest/manifest-document';
+import { objectsOf, type ManifestFile } from '../manifest/manifest-file';
+import type { SourceSpan } from '../manifest/source-span';
+import type { PathSegment } from '../manifest/yaml-path';
+import {
+  describeClaims, describeDeployment, describeDns, describePodNames, describeRollingBounds, describeServices,
+  describeStatefulSet, describeUpdateStrategy, footer, showDefaulted,
+} from './hover-markdown';
+
+/** A hover before it becomes LSP: Markdown and the offsets it is about. */
+export interface HoverContent extends SourceSpan {
+  markdown: string;
+}
+
+/**
+ * The hover at a file offset, or undefined when nothing useful is known there. `candidates` are
+ * the objects searched for selecting Services (the file's own objects unless a wider index is given).
+ */
+export function computeHover(file: ManifestFile, offset: number, settings: FactSettings, candidates: readonly ManifestObject[] = objectsOf(file)): HoverContent | undefined {
+  const document = file.documents.find((candidate) => offset >= candidate.start && offset <= candidate.end);
+  if (!document || document.objects.length === 0) return undefined;
+  const found = objectPathAt(document, offset);
+  if (!found) return undefined;
+  const markdown = describePath(found.object, found.path, settings, candidates);
+  if (!markdown) return undefined;
+  const location = locate(found.object, found.path);
+  const span = (found.onKey ? location.key : location.value) ?? location.key ?? location.value;
+  return { markdown, start: span?.start ?? offset, end: span?.end ?? offset };
+}
+
+/** The LSP hover for a position in an open document. */
+export function provideHover(document: TextDocument, file: ManifestFile, position: Position, settings: FactSettings, candidates?: readonly ManifestObject[]): Hover | null {
+  const content = computeHover(file, document.offsetAt(position), settings, candidates);
+  if (!content) return null;
+  return {
+    contents: { kind: 'markdown', value: content.markdown },
+    range: { start: document.positionAt(content.start), end: document.positionAt(content.end) },
+  };
+}
+
+function isWorkloadHeader(path: readonly PathSegment[]): boolean {
+  return path.length === 0 || (path.length === 1 && (path[0] === 'kind' || path[0] === 'apiVersion' || path[0] === 'metadata'))
+    || (path.length === 2 && path[0] === 'metadata' && path[1] === 'name');
+}
+
+function isLabelPath(path: readonly PathSegment[]): boolean {
+  const [a, b, c, d] = path;
+  return (a === 'spec' && b === 'template' && c === 'metadata' && d === 'labels') || (a === 'spec' && b === 'selector')
+    || (a === 'metadata' && b === 'labels');
+}
+
+function describePath(object: ManifestObject, path: readonly PathSegment[], settings: FactSettings, candidates: readonly ManifestObject[]): string | undefined {
+  if (object.apiVersion === 'apps/v1' && object.kind === 'Deployment') return describeDeploymentPath(object, path, settings, candidates);
+  if (object.apiVersion === 'apps/v1' && object.kind === 'StatefulSet') return describeStatefulSetPath(object, path, settings, candidates);
+  if (isService(object) && path[0] === 'spec' && path[1] === 'selector') return describeServiceSelector(object, settings, candidates);
+  return undefined;
+}
+
+function describeDeploymentPath(object: ManifestObject, path: readonly PathSegment[], settings: FactSettings, candidates: readonly ManifestObject[]): string | undefined {
+  const facts = computeDeploymentFacts(object, settings);
+  if (!facts) return undefined;
+  const services = () => findSelectingServices(templateLabelsOf(object), facts.namespace, candidates);
+  const reference = footer('DeploymentSpec', API_REFERENCE.deploymentSpec, settings);
+  if (isWorkloadHeader(path)) return describeDeployment(facts, services(), settings);
+  if (path[0] !== 'spec') return undefined;
+  if (path.length === 1) return describeDeployment(facts, services(), settings);
+  if (path[1] === 'replicas') {
+    const pods = facts.replicaSetName ? `: pods \`${facts.replicaSetName}-\` + 5 random characters` : '';
+    return [`replicas ${showDefaulted(facts.replicas)}${pods}`, '', reference].join('\n');
+  }
+  if (path[1] === 'strategy') {
+    const head = `strategy ${showDefaulted(facts.strategyType)}, ${facts.replicas.value} replicas`;
+    return [head, '', describeRollingBounds(facts), '', reference].join('\n');
+  }
+  if (isLabelPath(path)) {
+    const lines = [describeServices(services())];
+    if (facts.replicaSetName) lines.push('', `The ReplicaSet adds \`pod-template-hash: ${facts.podTemplateHash}\` to the pods and to its own selector.`);
+    return [...lines, '', footer('Deployment', API_REFERENCE.deployment, settings)].join('\n');
+  }
+  return undefined;
+}
+
+function describeStatefulSetPath(object: ManifestObject, path: readonly PathSegment[], settings: FactSettings, candidates: readonly ManifestObject[]): string | undefined {
+  const facts = computeStatefulSetFacts(object, settings);
+  if (!facts) return undefined;
+  const services = () => findSelectingServices(templateLabelsOf(object), facts.namespace, candidates);
+  const reference = footer('StatefulSetSpec', API_REFERENCE.statefulSetSpec, settings);
+  if (isWorkloadHeader(path) || (path.length === 1 && path[0] === 'spec')) return describeStatefulSet(facts, services(), settings);
+  if (path[0] !== 'spec') return undefined;
+  switch (path[1]) {
+    case 'replicas':
+    case 'ordinals':
+      return [`replicas ${showDefaulted(facts.replicas)}, first ordinal \`${facts.startOrdinal}\``, '', describePodNames(facts), '', reference].join('\n');
+    case 'serviceName':
+      return [describeDns(facts, services(), settings), '', reference].join('\n');
+    case 'volumeClaimTemplates': {
+      const index = path[2];
+      const claim = typeof index === 'number' ? facts.claimTemplates[index] : undefined;
+      const claims = claim !== undefined && typeof index === 'number' ? [claim] : facts.claimTemplates;
+      return [describeClaims(facts, claims), '', footer('PersistentVolumeClaim', API_REFERENCE.persistentVolumeClaim, settings)].join('\n');
+    }
+    case 'persistentVolumeClaimRetentionPolicy':
+      return [describeClaims(facts), '', reference].join('\n');
+    case 'updateStrategy':
+    case 'podManagementPolicy':
+      return [describeUpdateStrategy(facts, settings), '', reference].join('\n');
+    default:
+      if (isLabelPath(path)) return [describeServices(services()), '', footer('StatefulSet', API_REFERENCE.statefulSet, settings)].join('\n');
+      return undefined;
+  }
+}
+
+const WORKLOAD_KINDS = new Set(['Deployment', 'StatefulSet', 'ReplicaSet', 'DaemonSet', 'Job']);
+
+function describeServiceSelector(service: ManifestObject, settings: FactSettings, candidates: readonly ManifestObject[]): string {
+  const spec = service.value.spec;
+  const selector = labelsOf(typeof spec === 'object' && spec !== null && !Array.isArray(spec) ? spec.selector : undefined);
+  const namespace = namespaceOf(service);
+  const entries = Object.entries(selector);
+  const selected = entries.length === 0 ? [] : candidates.filter((candidate) =>
+    WORKLOAD_KINDS.has(candidate.kind) && namespaceOf(candidate) === namespace
+    && entries.every(([key, value]) => templateLabelsOf(candidate)[key] === value));
+  const text = entries.length === 0
+    ? 'An empty selector selects no pods: the Service has no automatic endpoints.'
+    : selected.length === 0
+      ? 'Selects the pods of no workload in this file.'
+      : `Selects the pods of ${selected.map((workload) => `${workload.kind} \`${workload.name ?? '(unnamed)'}\``).join(', ')}.`;
+  return [text, '', footer('ServiceSpec', API_REFERENCE.serviceSpec, settings)].join('\n');
+}

@@ -1,0 +1,37 @@
+// Registers hovers, enum completion and rollout code lenses on a connection (kept out of server.ts).
+import type { Connection, ServerCapabilities, TextDocuments } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { FactSettings } from '../facts/fact-settings';
+import { provideCodeLenses } from './code-lens';
+import { provideCompletion } from './completion';
+import type { ManifestStore } from './document-store';
+import { provideHover } from './hover';
+import { isManifestDocument } from './is-manifest-document';
+
+/** The capabilities the handlers below answer. */
+export const WORKLOAD_FEATURE_CAPABILITIES: ServerCapabilities = {
+  hoverProvider: true,
+  completionProvider: { triggerCharacters: [' ', ':'] },
+  codeLensProvider: { resolveProvider: false },
+};
+
+/** Answers hover, completion and code lens requests from the parsed manifests in `store`. */
+export function registerWorkloadFeatures(connection: Connection, documents: TextDocuments<TextDocument>, store: ManifestStore, settings: () => FactSettings): void {
+  const manifestOf = (uri: string) => {
+    const document = documents.get(uri);
+    if (!document || !isManifestDocument(document.uri, document.languageId)) return undefined;
+    return { document, file: store.get(document) };
+  };
+  connection.onHover((params) => {
+    const found = manifestOf(params.textDocument.uri);
+    return found ? provideHover(found.document, found.file, params.position, settings()) : null;
+  });
+  connection.onCompletion((params) => {
+    const found = manifestOf(params.textDocument.uri);
+    return found ? provideCompletion(found.document, found.file, params.position) : [];
+  });
+  connection.onCodeLens((params) => {
+    const found = manifestOf(params.textDocument.uri);
+    return found ? provideCodeLenses(found.document, found.file, settings()) : [];
+  });
+}
