@@ -1,26 +1,39 @@
-// pod-template-hash and ReplicaSet names (interim: replaced by the go-spew port, see issue #3).
+// pod-template-hash and ReplicaSet names: ComputeHash in pkg/controller/controller_utils.go over
+// DeepHashObject (pkg/util/hash), i.e. FNV-1a of the go-spew text of the PodTemplateSpec.
+import { defaultPodTemplate } from '../defaulting/pod-defaults';
+import { goLayoutFor } from '../go-layout/go-layouts';
 import type { KubernetesVersion } from '../model/kubernetes-version';
-import type { PodTemplateSpec } from '../model/objects';
+import type { JsonValue, PodTemplateSpec } from '../model/objects';
+import { fnv1a32, safeEncodeDecimal } from './fnv';
+import { decodeGoValue } from './go-value';
+import { spewPrint } from './spew-printer';
 import { utf8Bytes } from './utf8';
 
-// The digits of a rendered hash go through this alphabet (byte mod 27), as SafeEncodeString does.
-const SAFE_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
-
-/** FNV-1a 32-bit over the UTF-8 bytes of `text`. */
-function fnv1a32(text: string): number {
-  let hash = 0x811c9dc5;
-  for (const byte of utf8Bytes(text)) {
-    hash ^= byte;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
+/**
+ * The go-spew text the Deployment controller hashes for `template` on `version`. The template
+ * is defaulted here (defaulting is idempotent, so an already defaulted template is fine).
+ */
+export function printPodTemplateForHash(template: PodTemplateSpec, version: KubernetesVersion): string {
+  const layout = goLayoutFor(version);
+  const defaulted = defaultPodTemplate(template, version);
+  const value = decodeGoValue(layout, defaulted as unknown as JsonValue, 'core.PodTemplateSpec');
+  return spewPrint(layout, value, 'core.PodTemplateSpec');
 }
 
-/**
- * The pod-template-hash of a defaulted template. Interim version: hashes JSON, not the go-spew
- * text, so the value differs from a real cluster until the printer lands (TODO #3).
- */
-export function computePodTemplateHash(template: PodTemplateSpec, collisionCount: number | undefined, _version: KubernetesVersion): string {
-  const text = JSON.stringify(template) + (collisionCount === undefined ? '' : String(collisionCount));
-  return [...String(fnv1a32(text))].map((digit) => SAFE_ALPHABET[digit.charCodeAt(0) % 27]).join('');
+/** The collision count bytes ComputeHash appends: uint32 little-endian, widened to 8 bytes. */
+function collisionCountBytes(collisionCount: number): number[] {
+  const value = collisionCount >>> 0;
+  return [value & 0xff, (value >>> 8) & 0xff, (value >>> 16) & 0xff, (value >>> 24) & 0xff, 0, 0, 0, 0];
+}
+
+/** Follows ComputeHash: FNV-1a of the spew text, then the collision count if it is not nil. */
+export function computePodTemplateHash(template: PodTemplateSpec, collisionCount: number | undefined, version: KubernetesVersion): string {
+  let hash = fnv1a32(utf8Bytes(printPodTemplateForHash(template, version)));
+  if (collisionCount !== undefined && collisionCount !== null) hash = fnv1a32(collisionCountBytes(collisionCount), hash);
+  return safeEncodeDecimal(hash);
+}
+
+/** The ReplicaSet name the Deployment controller creates: `<deployment>-<pod-template-hash>`. */
+export function replicaSetNameFor(deploymentName: string, podTemplateHash: string): string {
+  return `${deploymentName}-${podTemplateHash}`;
 }

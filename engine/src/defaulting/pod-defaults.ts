@@ -1,0 +1,188 @@
+// core/v1 defaulting of a pod template as the API server applies it: the SetDefaults_* functions
+// of pkg/apis/core/v1/defaults.go, the +default markers of k8s.io/api (applied by the generated
+// SetObjectDefaults_*), dropping of fields whose feature gate is off, and the v1 -> internal ->
+// v1 conversion that mirrors serviceAccountName into serviceAccount.
+import { goLayoutFor } from '../go-layout/go-layouts';
+import type { GoLayout } from '../go-layout/go-layout-types';
+import { goTypeShape } from '../go-layout/go-types';
+import { cloneJson } from '../model/clone';
+import type { KubernetesVersion } from '../model/kubernetes-version';
+import type { JsonObject, JsonValue, PodTemplateSpec } from '../model/objects';
+import { isFeatureEnabled } from './feature-gates';
+import { imagePullPolicyFor } from './image-reference';
+
+type Defaulter = (object: JsonObject) => void;
+
+function setIfEmpty(object: JsonObject, key: string, value: JsonValue): void {
+  if (object[key] === undefined || object[key] === null || object[key] === '') object[key] = value;
+}
+
+function setIfZero(object: JsonObject, key: string, value: number): void {
+  if (!object[key]) object[key] = value;
+}
+
+// SetDefaults_<Type> of pkg/apis/core/v1/defaults.go that reach a pod template, by Go type.
+const TYPE_DEFAULTERS: Record<string, Defaulter> = {
+  // SetDefaults_PodSpec (hostNetwork ports are not defaulted in templates: the
+  // DefaultHostNetworkHostPortsInPodTemplates gate is off).
+  'core.PodSpec': (spec) => {
+    setIfEmpty(spec, 'dnsPolicy', 'ClusterFirst');
+    setIfEmpty(spec, 'restartPolicy', 'Always');
+    if (spec.securityContext === undefined || spec.securityContext === null) spec.securityContext = {};
+    if (spec.terminationGracePeriodSeconds === undefined || spec.terminationGracePeriodSeconds === null) spec.terminationGracePeriodSeconds = 30;
+    setIfEmpty(spec, 'schedulerName', 'default-scheduler');
+  },
+  // SetDefaults_Container.
+  'core.Container': (container) => {
+    setIfEmpty(container, 'imagePullPolicy', imagePullPolicyFor(typeof container.image === 'string' ? container.image : ''));
+    setIfEmpty(container, 'terminationMessagePath', '/dev/termination-log');
+    setIfEmpty(container, 'terminationMessagePolicy', 'File');
+  },
+  // SetDefaults_Probe.
+  'core.Probe': (probe) => {
+    setIfZero(probe, 'timeoutSeconds', 1);
+    setIfZero(probe, 'periodSeconds', 10);
+    setIfZero(probe, 'successThreshold', 1);
+    setIfZero(probe, 'failureThreshold', 3);
+  },
+  // SetDefaults_HTTPGetAction (probes and lifecycle handlers).
+  'core.HTTPGetAction': (action) => {
+    setIfEmpty(action, 'path', '/');
+    setIfEmpty(action, 'scheme', 'HTTP');
+  },
+  // SetDefaults_Volume: a volume with no source is an emptyDir.
+  'core.Volume': (volume) => {
+    const sourceKeys = Object.keys(volume).filter((key) => key !== 'name' && volume[key] !== null && volume[key] !== undefined);
+    if (sourceKeys.length === 0) volume.emptyDir = {};
+  },
+  'core.SecretVolumeSource': (source) => setDefaultMode(source),
+  'core.ConfigMapVolumeSource': (source) => setDefaultMode(source),
+  'core.DownwardAPIVolumeSource': (source) => setDefaultMode(source),
+  'core.ProjectedVolumeSource': (source) => setDefaultMode(source),
+  // SetDefaults_ServiceAccountTokenProjection.
+  'core.ServiceAccountTokenProjection': (projection) => {
+    if (projection.expirationSeconds === undefined || projection.expirationSeconds === null) projection.expirationSeconds = 3600;
+  },
+  // SetDefaults_HostPathVolumeSource: the type becomes a pointer to "".
+  'core.HostPathVolumeSource': (source) => {
+    if (source.type === undefined || source.type === null) source.type = '';
+  },
+  // SetDefaults_ObjectFieldSelector.
+  'core.ObjectFieldSelector': (selector) => setIfEmpty(selector, 'apiVersion', 'v1'),
+  // SetDefaults_PersistentVolumeClaimSpec.
+  'core.PersistentVolumeClaimSpec': (spec) => {
+    if (spec.volumeMode === undefined || spec.volumeMode === null) spec.volumeMode = 'Filesystem';
+  },
+};
+
+// 0644: the mode every secret, configMap, downwardAPI and projected volume gets.
+function setDefaultMode(source: JsonObject): void {
+  if (source.defaultMode === undefined || source.defaultMode === null) source.defaultMode = 420;
+}
+
+// Constants that `+default=ref(...)` markers name.
+const DEFAULT_REFERENCES: Record<string, JsonValue> = {
+  AzureDataDiskCachingReadWrite: 'ReadWrite',
+  AzureSharedBlobDisk: 'Shared',
+};
+
+function markerValue(marker: string): JsonValue | undefined {
+  const reference = /^ref\((\w+)\)$/.exec(marker);
+  if (reference) return DEFAULT_REFERENCES[reference[1]!];
+  try {
+    return JSON.parse(marker) as JsonValue;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Walks `object` as Go struct `typeName`, applying type defaulters, +default markers and the
+ * feature-gate drops, then descending into nested structs, pointers, slices and maps.
+ */
+export function applyStructDefaults(layout: GoLayout, object: JsonObject, typeName: string, version: KubernetesVersion): void {
+  TYPE_DEFAULTERS[typeName]?.(object);
+  for (const [goName, jsonName, flags, type, markers] of layout.structs[typeName] ?? []) {
+    if (markers?.featureGate && !isFeatureEnabled(markers.featureGate, version)) {
+      delete object[jsonName];
+      continue;
+    }
+    if (goName === 'HostUsers' && !isFeatureEnabled('UserNamespacesSupport', version)) {
+      delete object[jsonName];
+      continue;
+    }
+    if (markers?.default !== undefined) applyMarkerDefault(layout, object, jsonName, type, markers.default);
+    const inline = flags.includes('e') && jsonName === '';
+    if (inline) {
+      const shape = goTypeShape(layout, type);
+      if (shape.kind === 'struct') applyStructDefaults(layout, object, shape.name, version);
+      continue;
+    }
+    if (jsonName === '' || jsonName === '-' || object[jsonName] === undefined || object[jsonName] === null) {
+      // A non-pointer struct exists even when the manifest leaves it out.
+      const shape = goTypeShape(layout, type);
+      if (shape.kind === 'struct' && jsonName !== '' && jsonName !== '-' && needsDefaults(shape.name)) {
+        const created: JsonObject = {};
+        applyStructDefaults(layout, created, shape.name, version);
+        if (Object.keys(created).length > 0) object[jsonName] = created;
+      }
+      continue;
+    }
+    applyValueDefaults(layout, object[jsonName]!, type, version);
+  }
+}
+
+// Structs whose zero value gains fields from a defaulter (none of the templates' value structs do today).
+function needsDefaults(typeName: string): boolean {
+  return typeName === 'core.PodSpec';
+}
+
+function applyMarkerDefault(layout: GoLayout, object: JsonObject, jsonName: string, type: string, marker: string): void {
+  const value = markerValue(marker);
+  if (value === undefined) return;
+  const isPointer = type.startsWith('*');
+  const current = object[jsonName];
+  if (isPointer) {
+    if (current === undefined || current === null) object[jsonName] = value;
+    return;
+  }
+  // A non-pointer field equal to its zero value gets the default; "" on a string is a no-op.
+  const shape = goTypeShape(layout, type);
+  const isZero = current === undefined || current === null || current === '' || current === 0 || current === false;
+  if (isZero && !(shape.kind === 'string' && value === '')) object[jsonName] = value;
+}
+
+function applyValueDefaults(layout: GoLayout, value: JsonValue, type: string, version: KubernetesVersion): void {
+  if (type === 'resource.Quantity' || type === 'intstr.IntOrString' || type === 'meta.Time') return;
+  const shape = goTypeShape(layout, type);
+  if (shape.kind === 'pointer') applyValueDefaults(layout, value, shape.elem, version);
+  else if (shape.kind === 'slice' && Array.isArray(value)) value.forEach((item) => applyValueDefaults(layout, item, shape.elem, version));
+  else if (shape.kind === 'map' && isObject(value)) Object.values(value).forEach((item) => applyValueDefaults(layout, item, shape.value, version));
+  else if (shape.kind === 'struct' && isObject(value)) applyStructDefaults(layout, value, shape.name, version);
+}
+
+function isObject(value: JsonValue): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * Returns a copy of `template` as the API server stores it for `version`: defaulted, with
+ * gated-off fields dropped and serviceAccount/serviceAccountName mirrored (the new field wins).
+ */
+export function defaultPodTemplate(template: PodTemplateSpec, version: KubernetesVersion): PodTemplateSpec {
+  const copy = cloneJson(template ?? {}) as JsonObject;
+  const layout = goLayoutFor(version);
+  if (!isObject(copy.spec ?? null)) copy.spec = {};
+  applyStructDefaults(layout, copy, 'core.PodTemplateSpec', version);
+  const spec = copy.spec as JsonObject;
+  // Convert_v1_PodSpec_To_core_PodSpec and back: one service account name, in both fields.
+  const serviceAccount = (typeof spec.serviceAccountName === 'string' && spec.serviceAccountName) || (typeof spec.serviceAccount === 'string' && spec.serviceAccount) || '';
+  if (serviceAccount) {
+    spec.serviceAccountName = serviceAccount;
+    spec.serviceAccount = serviceAccount;
+  } else {
+    delete spec.serviceAccountName;
+    delete spec.serviceAccount;
+  }
+  return copy as PodTemplateSpec;
+}
