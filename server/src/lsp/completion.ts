@@ -57,14 +57,16 @@ function valueAt(root: JsonValue, path: readonly PathSegment[]): JsonValue | und
   return node;
 }
 
-// Follows SetDefaults_Container, pkg/apis/core/v1/defaults.go: the tag `latest`, or no tag and
-// no digest, gives Always; any other tag or a digest gives IfNotPresent.
+// Follows SetDefaults_Container, pkg/apis/core/v1/defaults.go, with ParseImageName
+// (pkg/util/parsers): the tag `latest`, or neither tag nor digest, gives Always; any other tag, or
+// a digest without a tag, gives IfNotPresent.
 /** The imagePullPolicy the API server picks for `image`: nginx gives Always, nginx:1.27 IfNotPresent. */
 export function defaultImagePullPolicy(image: string): 'Always' | 'IfNotPresent' {
-  if (image.includes('@')) return 'IfNotPresent';
-  const lastSegment = image.slice(image.lastIndexOf('/') + 1);
+  const at = image.indexOf('@');
+  const name = at < 0 ? image : image.slice(0, at);
+  const lastSegment = name.slice(name.lastIndexOf('/') + 1);
   const colon = lastSegment.lastIndexOf(':');
-  if (colon < 0) return 'Always';
+  if (colon < 0) return at < 0 ? 'Always' : 'IfNotPresent';
   return lastSegment.slice(colon + 1) === 'latest' ? 'Always' : 'IfNotPresent';
 }
 
