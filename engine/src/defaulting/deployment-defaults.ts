@@ -1,15 +1,19 @@
-// apps/v1 Deployment defaulting (interim: the spec-level defaults only; see issue #3).
+// apps/v1 Deployment defaulting: SetDefaults_Deployment in pkg/apis/apps/v1/defaults.go, plus the
+// core/v1 defaults of its pod template.
 import type { KubernetesVersion } from '../model/kubernetes-version';
 import type { Deployment } from '../model/objects';
 import { cloneJson } from '../model/clone';
+import { defaultPodTemplate } from './pod-defaults';
 
-/** Returns a copy of `deployment` with the API server's apps/v1 defaults (SetDefaults_Deployment). */
-export function defaultDeployment(deployment: Deployment, _version: KubernetesVersion): Deployment {
+/** Returns a copy of `deployment` with the API server's apps/v1 defaults (SetDefaults_Deployment) and template defaults. */
+export function defaultDeployment(deployment: Deployment, version: KubernetesVersion): Deployment {
   const copy = cloneJson(deployment);
+  copy.metadata ??= { name: '' };
   const spec = copy.spec;
   spec.replicas ??= 1;
   spec.strategy ??= {};
-  spec.strategy.type ??= 'RollingUpdate';
+  spec.strategy.type ||= 'RollingUpdate';
+  // Recreate gets no rollingUpdate block (validation rejects one).
   if (spec.strategy.type === 'RollingUpdate') {
     spec.strategy.rollingUpdate ??= {};
     spec.strategy.rollingUpdate.maxUnavailable ??= '25%';
@@ -18,6 +22,7 @@ export function defaultDeployment(deployment: Deployment, _version: KubernetesVe
   spec.revisionHistoryLimit ??= 10;
   spec.progressDeadlineSeconds ??= 600;
   spec.minReadySeconds ??= 0;
+  spec.template = defaultPodTemplate(spec.template, version);
   copy.metadata.namespace ??= 'default';
   return copy;
 }

@@ -1,0 +1,58 @@
+// apps/v1 defaulting of StatefulSets and ReplicaSets: SetDefaults_StatefulSet and
+// SetDefaults_ReplicaSet in pkg/apis/apps/v1/defaults.go, plus the core/v1 defaults of their
+// pod template and PVC templates.
+import { goLayoutFor } from '../go-layout/go-layouts';
+import { cloneJson } from '../model/clone';
+import type { KubernetesVersion } from '../model/kubernetes-version';
+import type { JsonObject, ReplicaSet, StatefulSet } from '../model/objects';
+import { isFeatureEnabled } from './feature-gates';
+import { applyStructDefaults, defaultPodTemplate } from './pod-defaults';
+
+/** Returns a copy of `statefulSet` with the API server's defaults for `version` (SetDefaults_StatefulSet). */
+export function defaultStatefulSet(statefulSet: StatefulSet, version: KubernetesVersion): StatefulSet {
+  const copy = cloneJson(statefulSet);
+  copy.metadata ??= { name: '' };
+  copy.metadata.namespace ??= 'default';
+  copy.spec ??= {} as StatefulSet['spec'];
+  const spec = copy.spec;
+  if (!spec.podManagementPolicy) spec.podManagementPolicy = 'OrderedReady';
+  spec.updateStrategy ??= {};
+  if (!spec.updateStrategy.type) {
+    spec.updateStrategy.type = 'RollingUpdate';
+    spec.updateStrategy.rollingUpdate ??= {};
+  }
+  // A "type: RollingUpdate" without a rollingUpdate block keeps it nil: no partition default.
+  const rollingUpdate = spec.updateStrategy.rollingUpdate;
+  if (spec.updateStrategy.type === 'RollingUpdate' && rollingUpdate) {
+    rollingUpdate.partition ??= 0;
+    if (isFeatureEnabled('MaxUnavailableStatefulSet', version)) rollingUpdate.maxUnavailable ??= 1;
+    else delete rollingUpdate.maxUnavailable;
+  }
+  spec.persistentVolumeClaimRetentionPolicy ??= {};
+  spec.persistentVolumeClaimRetentionPolicy.whenDeleted ||= 'Retain';
+  spec.persistentVolumeClaimRetentionPolicy.whenScaled ||= 'Retain';
+  spec.replicas ??= 1;
+  spec.revisionHistoryLimit ??= 10;
+  spec.template = defaultPodTemplate(spec.template, version);
+  const layout = goLayoutFor(version);
+  for (const claim of spec.volumeClaimTemplates ?? []) defaultClaimTemplate(layout, claim, version);
+  return copy;
+}
+
+// SetDefaults_PersistentVolumeClaim (status.phase Pending) and SetDefaults_PersistentVolumeClaimSpec.
+function defaultClaimTemplate(layout: ReturnType<typeof goLayoutFor>, claim: JsonObject, version: KubernetesVersion): void {
+  applyStructDefaults(layout, claim, 'core.PersistentVolumeClaim', version);
+  const status = (claim.status && typeof claim.status === 'object' && !Array.isArray(claim.status) ? claim.status : {}) as JsonObject;
+  if (!status.phase) status.phase = 'Pending';
+  claim.status = status;
+}
+
+/** Returns a copy of `replicaSet` with the API server's defaults for `version` (SetDefaults_ReplicaSet). */
+export function defaultReplicaSet(replicaSet: ReplicaSet, version: KubernetesVersion): ReplicaSet {
+  const copy = cloneJson(replicaSet);
+  copy.metadata ??= { name: '' };
+  copy.metadata.namespace ??= 'default';
+  copy.spec.replicas ??= 1;
+  copy.spec.template = defaultPodTemplate(copy.spec.template, version);
+  return copy;
+}
