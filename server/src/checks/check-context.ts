@@ -1,0 +1,61 @@
+// What every workspace check receives and returns: the file, the workspace's objects, a baseline.
+import type { KubernetesVersion } from '../../../engine/src/index';
+import type { ManifestFile } from '../manifest/manifest-file';
+import type { ManifestObject } from '../manifest/manifest-document';
+import type { Finding } from '../validation/finding';
+
+/** An object somewhere in the workspace and the URI of the file that holds it. */
+export interface IndexedObject {
+  uri: string;
+  object: ManifestObject;
+}
+
+/** Where the baseline text came from: `git` HEAD, or the `saved` file (untrusted or git off). */
+export type BaselineSource = 'git' | 'saved';
+
+/** The version of the file a change is compared with. */
+export interface Baseline {
+  source: BaselineSource;
+  file: ManifestFile;
+  /** Why the saved file was used instead of git HEAD (shown in messages). */
+  reason?: 'untrusted' | 'git-disabled';
+}
+
+/** One offset-based replacement in the file the finding is on. */
+export interface TextReplacement {
+  start: number;
+  end: number;
+  newText: string;
+}
+
+/** A quick fix: a title and the replacements that make it (applied together). */
+export interface FindingFix {
+  title: string;
+  edits: TextReplacement[];
+  /** The fix VS Code applies with "Fix all" / auto-fix. */
+  isPreferred?: boolean;
+}
+
+/** A finding of a workspace check, possibly with fixes. */
+export interface CheckFinding extends Finding {
+  fixes?: FindingFix[];
+}
+
+/** Everything a check may read. */
+export interface CheckContext {
+  file: ManifestFile;
+  /** URI of the checked file, when it has one (the LSP document). */
+  uri?: string;
+  /** Every object of the workspace, including the current version of `file`'s objects. */
+  workspace: readonly IndexedObject[];
+  kubernetesVersion: KubernetesVersion;
+  baseline?: Baseline;
+}
+
+/** A check looks at one object of the file and reports findings on it. */
+export type ObjectCheck = (object: ManifestObject, context: CheckContext) => CheckFinding[];
+
+/** The namespace an object lands in: its own, or `default` as kubectl apply without `-n`. */
+export function namespaceOf(object: ManifestObject): string {
+  return object.namespace ?? 'default';
+}

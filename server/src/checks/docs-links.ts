@@ -1,0 +1,27 @@
+// Documentation links (kubernetes.io) for every code the workspace checks report.
+
+const STATEFULSET = 'https://kubernetes.io/docs/concepts/workloads/controllers/statefulset/';
+const DEPLOYMENT = 'https://kubernetes.io/docs/concepts/workloads/controllers/deployment/';
+const SERVICE = 'https://kubernetes.io/docs/concepts/services-networking/service/';
+
+/** The kubernetes.io page explaining each code. */
+export const DOCS_LINKS: Readonly<Record<string, string>> = {
+  'statefulset-service-missing': `${STATEFULSET}#stable-network-id`,
+  'statefulset-service-not-headless': `${STATEFULSET}#stable-network-id`,
+  'governing-service-not-headless': `${STATEFULSET}#stable-network-id`,
+  'statefulset-service-selector-mismatch': `${STATEFULSET}#stable-network-id`,
+  'service-selects-no-pods': `${SERVICE}#defining-a-service`,
+  'service-target-port-unknown': `${SERVICE}#field-spec-ports`,
+  'workload-selector-overlap': `${DEPLOYMENT}#selector`,
+  'pdb-selects-no-pods': 'https://kubernetes.io/docs/tasks/run-application/configure-pdb/#specifying-a-poddisruptionbudget',
+  'hpa-target-missing': 'https://kubernetes.io/docs/tasks/run-application/horizontal-pod-autoscale/',
+  'statefulset-name-too-long': `${STATEFULSET}#pod-identity`,
+  'statefulset-pod-name-too-long': `${STATEFULSET}#pod-identity`,
+  'deployment-name-too-long': `${DEPLOYMENT}#creating-a-deployment`,
+  'rolling-update-zero-fenceposts': `${DEPLOYMENT}#max-surge`,
+  'statefulset-max-unavailable-dropped': `${STATEFULSET}#maximum-unavailable-pods`,
+  'selector-immutable': `${DEPLOYMENT}#label-selector-updates`,
+  'statefulset-update-forbidden': `${STATEFULSET}#limitations`,
+  'rollout-will-start': `${DEPLOYMENT}#updating-a-deployment`,
+  'rollout-not-started': `${DEPLOYMENT}#updating-a-deployment`,
+};

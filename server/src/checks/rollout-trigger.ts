@@ -1,0 +1,101 @@
+// Tells whether applying the edited workload over its baseline version replaces pods (a rollout) or not.
+import type { JsonObject, JsonValue } from '../../../engine/src/index';
+import type { ManifestObject } from '../manifest/manifest-document';
+import { spanForPath } from '../manifest/manifest-document';
+import type { CheckContext, CheckFinding } from './check-context';
+import { describeBaseline, findBaselineObject } from './baseline-object';
+import { isSemanticallyEqual } from './json-compare';
+import { isJsonObject, valueAt } from './label-selector';
+
+const ROLLING_KINDS = new Set(['Deployment', 'StatefulSet', 'DaemonSet']);
+
+/**
+ * A Deployment rolls out when its pod-template-hash changes, a StatefulSet or DaemonSet when its
+ * ControllerRevision (built from spec.template) changes. Both hash the defaulted template, so two
+ * templates that are equal once API defaults are filled in start nothing.
+ */
+export function checkRolloutTrigger(object: ManifestObject, context: CheckContext): CheckFinding[] {
+  if (!ROLLING_KINDS.has(object.kind) || !object.apiVersion.startsWith('apps/')) return [];
+  const old = findBaselineObject(object, context.baseline);
+  if (!old || !context.baseline) return [];
+  if (isSemanticallyEqual(old.value.spec, object.value.spec)) return [];
+  const templateChanged = !isSemanticallyEqual(
+    comparableTemplate(valueAt(old.value, ['spec', 'template'])),
+    comparableTemplate(valueAt(object.value, ['spec', 'template'])));
+  const span = spanForPath(object, ['spec', 'template']);
+  const against = describeBaseline(context.baseline);
+  if (!templateChanged) {
+    return [{
+      ...span,
+      severity: 'hint',
+      code: 'rollout-not-started',
+      field: 'spec.template',
+      message: `The pod template is unchanged from ${against}: applying this replaces no pods.`,
+    }];
+  }
+  return [{
+    ...span,
+    severity: 'information',
+    code: 'rollout-will-start',
+    field: 'spec.template',
+    message: `The pod template differs from ${against}: ${rolloutEffect(object)}`,
+  }];
+}
+
+function rolloutEffect(object: ManifestObject): string {
+  if (object.kind === 'Deployment') {
+    if (valueAt(object.value, ['spec', 'paused']) === true) return 'the Deployment is paused, so the new ReplicaSet is created only when it is resumed.';
+    const type = valueAt(object.value, ['spec', 'strategy', 'type']);
+    return type === 'Recreate'
+      ? 'applying this starts a rollout that deletes every old pod before creating new ones (strategy Recreate).'
+      : 'applying this starts a rolling update to a new ReplicaSet.';
+  }
+  const type = valueAt(object.value, ['spec', 'updateStrategy', 'type']);
+  if (type === 'OnDelete') return `applying this creates a new revision, but pods are replaced only when you delete them (updateStrategy OnDelete).`;
+  const partition = valueAt(object.value, ['spec', 'updateStrategy', 'rollingUpdate', 'partition']);
+  const replicas = valueAt(object.value, ['spec', 'replicas']) ?? 1;
+  if (object.kind === 'StatefulSet' && typeof partition === 'number' && typeof replicas === 'number' && partition >= replicas) {
+    return `applying this creates a new revision, but partition ${partition} ≥ replicas ${replicas}, so no pod is updated.`;
+  }
+  return object.kind === 'StatefulSet'
+    ? 'applying this starts a rolling update, from the highest ordinal down.'
+    : 'applying this starts a rolling update of the DaemonSet pods.';
+}
+
+/** The template with the values pod and container defaulting would fill in removed (SetDefaults_PodSpec, SetDefaults_Container). */
+function comparableTemplate(template: JsonValue | undefined): JsonValue | undefined {
+  if (!isJsonObject(template)) return template;
+  const copy = JSON.parse(JSON.stringify(template)) as JsonObject;
+  const spec = copy.spec;
+  if (isJsonObject(spec)) {
+    removeIfEqual(spec, 'restartPolicy', 'Always');
+    removeIfEqual(spec, 'dnsPolicy', 'ClusterFirst');
+    removeIfEqual(spec, 'schedulerName', 'default-scheduler');
+    removeIfEqual(spec, 'terminationGracePeriodSeconds', 30);
+    for (const list of ['containers', 'initContainers']) {
+      const containers = spec[list];
+      if (Array.isArray(containers)) containers.forEach((container) => { if (isJsonObject(container)) stripContainerDefaults(container); });
+    }
+  }
+  return copy;
+}
+
+function stripContainerDefaults(container: JsonObject): void {
+  removeIfEqual(container, 'terminationMessagePath', '/dev/termination-log');
+  removeIfEqual(container, 'terminationMessagePolicy', 'File');
+  if (typeof container.image === 'string') removeIfEqual(container, 'imagePullPolicy', defaultPullPolicy(container.image));
+  if (Array.isArray(container.ports)) container.ports.forEach((port) => { if (isJsonObject(port)) removeIfEqual(port, 'protocol', 'TCP'); });
+}
+
+// Always for `:latest` or no tag (and no digest), else IfNotPresent (SetDefaults_Container).
+function defaultPullPolicy(image: string): string {
+  if (image.includes('@')) return 'IfNotPresent';
+  const lastPart = image.slice(image.lastIndexOf('/') + 1);
+  const colon = lastPart.lastIndexOf(':');
+  const tag = colon < 0 ? '' : lastPart.slice(colon + 1);
+  return tag === '' || tag === 'latest' ? 'Always' : 'IfNotPresent';
+}
+
+function removeIfEqual(map: JsonObject, key: string, value: JsonValue): void {
+  if (map[key] === value) delete map[key];
+}

@@ -1,0 +1,102 @@
+// A StatefulSet's serviceName must name a headless Service in its namespace that selects its pods.
+import type { ManifestObject } from '../manifest/manifest-document';
+import { spanForPath } from '../manifest/manifest-document';
+import { namespaceOf, type CheckContext, type CheckFinding, type FindingFix } from './check-context';
+import { labelsOf, mapSelectorMatches, valueAt } from './label-selector';
+import { blockMapLines, insertMapEntries, replaceValue } from './yaml-edits';
+
+/**
+ * Pod DNS names (`web-0.nginx.default.svc.cluster.local`) exist only when the Service named by
+ * `spec.serviceName` is headless and selects the pods; the API server validates none of this.
+ */
+export function checkStatefulSetService(object: ManifestObject, context: CheckContext): CheckFinding[] {
+  if (object.kind !== 'StatefulSet' || !object.name) return [];
+  const serviceName = object.value.spec && valueAt(object.value, ['spec', 'serviceName']);
+  if (typeof serviceName !== 'string' || serviceName === '') return [];
+  const namespace = namespaceOf(object);
+  const span = spanForPath(object, ['spec', 'serviceName']);
+  const service = context.workspace.find(({ object: candidate }) =>
+    candidate.kind === 'Service' && candidate.apiVersion === 'v1' && candidate.name === serviceName && namespaceOf(candidate) === namespace);
+  if (!service) {
+    return [{
+      ...span,
+      severity: 'warning',
+      code: 'statefulset-service-missing',
+      field: 'spec.serviceName',
+      message: `No Service "${serviceName}" in namespace "${namespace}" in the workspace: pods get no stable DNS names (${object.name}-0.${serviceName}.${namespace}.svc) until a headless Service with that name selects them.`,
+      fixes: headlessServiceFix(object, serviceName, context),
+    }];
+  }
+  const findings: CheckFinding[] = [];
+  if (valueAt(service.object.value, ['spec', 'clusterIP']) !== 'None') {
+    findings.push({
+      ...span,
+      severity: 'warning',
+      code: 'statefulset-service-not-headless',
+      field: 'spec.serviceName',
+      message: `Service "${serviceName}" is not headless (spec.clusterIP is not None): the DNS server creates no per-pod records such as ${object.name}-0.${serviceName}.${namespace}.svc.`,
+    });
+  }
+  const selector = labelsOf(valueAt(service.object.value, ['spec', 'selector']));
+  const podLabels = labelsOf(valueAt(object.value, ['spec', 'template', 'metadata', 'labels'])) ?? {};
+  if (selector && Object.keys(selector).length > 0 && !mapSelectorMatches(selector, podLabels)) {
+    findings.push({
+      ...span,
+      severity: 'warning',
+      code: 'statefulset-service-selector-mismatch',
+      field: 'spec.serviceName',
+      message: `Service "${serviceName}" selects ${JSON.stringify(selector)}, which does not match this StatefulSet's pod labels ${JSON.stringify(podLabels)}: its pods get no DNS records.`,
+    });
+  }
+  return findings;
+}
+
+/** The governing Service, when it is in this file: the fix sets `clusterIP: None` on it. */
+export function checkServiceHeadlessForStatefulSet(object: ManifestObject, context: CheckContext): CheckFinding[] {
+  if (object.kind !== 'Service' || object.apiVersion !== 'v1' || !object.name) return [];
+  if (valueAt(object.value, ['spec', 'clusterIP']) === 'None') return [];
+  const namespace = namespaceOf(object);
+  const governed = context.workspace.filter(({ object: candidate }) =>
+    candidate.kind === 'StatefulSet' && namespaceOf(candidate) === namespace && valueAt(candidate.value, ['spec', 'serviceName']) === object.name);
+  if (governed.length === 0) return [];
+  const type = valueAt(object.value, ['spec', 'type']);
+  const names = governed.map(({ object: set }) => set.name).join(', ');
+  const finding: CheckFinding = {
+    ...spanForPath(object, ['spec', 'clusterIP']),
+    severity: 'warning',
+    code: 'governing-service-not-headless',
+    field: 'spec.clusterIP',
+    message: `This Service governs StatefulSet ${names} (spec.serviceName) but is not headless: set spec.clusterIP to None for per-pod DNS records. clusterIP is immutable, so an existing Service must be re-created.`,
+  };
+  // LoadBalancer and NodePort Services may not be headless: no single correct fix.
+  if (type === undefined || type === 'ClusterIP') {
+    const edit = valueAt(object.value, ['spec', 'clusterIP']) === undefined
+      ? insertMapEntries(object, ['spec'], [{ key: 'clusterIP', value: 'None' }])
+      : replaceValue(object, ['spec', 'clusterIP'], 'None');
+    if (edit) finding.fixes = [{ title: 'Set clusterIP: None (headless Service)', edits: [edit], isPreferred: true }];
+  }
+  return [finding];
+}
+
+function headlessServiceFix(object: ManifestObject, serviceName: string, context: CheckContext): FindingFix[] | undefined {
+  const matchLabels = labelsOf(valueAt(object.value, ['spec', 'selector', 'matchLabels']));
+  if (!matchLabels || Object.keys(matchLabels).length === 0) return undefined;
+  const text = context.file.text;
+  const lines = ['---', 'apiVersion: v1', 'kind: Service', 'metadata:', `  name: ${serviceName}`];
+  if (object.namespace) lines.push(`  namespace: ${object.namespace}`);
+  lines.push('spec:', '  clusterIP: None', '  selector:', ...blockMapLines(matchLabels, '    '));
+  const ports = containerPorts(object);
+  if (ports.length > 0) lines.push('  ports:', ...ports);
+  const prefix = text.length === 0 || text.endsWith('\n') ? '' : '\n';
+  return [{ title: `Create headless Service "${serviceName}"`, edits: [{ start: text.length, end: text.length, newText: `${prefix}${lines.join('\n')}\n` }], isPreferred: true }];
+}
+
+// The first container port, named when it has a name, so the new Service has a usable port.
+function containerPorts(object: ManifestObject): string[] {
+  const ports = valueAt(object.value, ['spec', 'template', 'spec', 'containers', 0, 'ports', 0]);
+  const port = ports && valueAt(ports, ['containerPort']);
+  if (typeof port !== 'number') return [];
+  const name = valueAt(ports, ['name']);
+  const lines = typeof name === 'string' ? [`    - name: ${name}`, `      port: ${port}`] : [`    - port: ${port}`];
+  return lines;
+}

@@ -1,0 +1,36 @@
+// Two workloads in one namespace whose selectors overlap fight over the same pods.
+import type { ManifestObject } from '../manifest/manifest-document';
+import { spanForPath } from '../manifest/manifest-document';
+import { namespaceOf, type CheckContext, type CheckFinding } from './check-context';
+import { labelSelectorMatches, valueAt } from './label-selector';
+import { isSameObject, podSourceOf, SELECTOR_WORKLOAD_KINDS } from './pod-templates';
+
+/**
+ * Deployments, ReplicaSets, StatefulSets and DaemonSets adopt every pod their selector matches.
+ * When one selector matches the pod template of another workload, both controllers claim those
+ * pods (the Deployment docs: "do not overlap labels or selectors with other controllers").
+ */
+export function checkWorkloadSelectorOverlap(object: ManifestObject, context: CheckContext): CheckFinding[] {
+  if (!SELECTOR_WORKLOAD_KINDS.has(object.kind)) return [];
+  const selector = valueAt(object.value, ['spec', 'selector']);
+  const namespace = namespaceOf(object);
+  const own = podSourceOf({ uri: context.uri ?? '', object });
+  const overlapping = context.workspace.filter((entry) => {
+    const other = entry.object;
+    if (isSameObject(other, object) || !SELECTOR_WORKLOAD_KINDS.has(other.kind) || namespaceOf(other) !== namespace) return false;
+    if (other.kind === object.kind && other.name === object.name) return false;
+    const otherSource = podSourceOf(entry);
+    const theirSelector = valueAt(other.value, ['spec', 'selector']);
+    return (otherSource !== undefined && labelSelectorMatches(selector, otherSource.labels))
+      || (own !== undefined && labelSelectorMatches(theirSelector, own.labels));
+  });
+  if (overlapping.length === 0) return [];
+  const names = overlapping.map(({ object: other }) => `${other.kind}/${other.name ?? '?'}`).join(', ');
+  return [{
+    ...spanForPath(object, ['spec', 'selector']),
+    severity: 'warning',
+    code: 'workload-selector-overlap',
+    field: 'spec.selector',
+    message: `This selector overlaps with ${names} in namespace "${namespace}": both controllers would claim the same pods.`,
+  }];
+}
