@@ -1,18 +1,25 @@
 // The VS Code extension's entry point: starts the language server and registers the commands.
 import * as vscode from 'vscode';
 import { startLanguageClient } from './language-client';
+import { registerCommands } from './commands';
+import { RolloutPanel } from './rollout-panel';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import type { WebviewState } from '../../protocol/src/index';
 
 let client: LanguageClient | undefined;
 
 /** Called by VS Code on the first YAML file. */
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  client = await startLanguageClient(context);
+  context.subscriptions.push(...registerCommands(context, () => client));
+  const started = startLanguageClient(context).then((started) => (client = started));
   context.subscriptions.push(
-    vscode.commands.registerCommand('kubesim.restartServer', async () => {
-      await client?.restart();
+    vscode.window.registerWebviewPanelSerializer(RolloutPanel.viewType, {
+      async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
+        RolloutPanel.revive(context, await started, panel, state as WebviewState | undefined);
+      },
     }),
   );
+  await started;
 }
 
 /** Called by VS Code on shutdown. */

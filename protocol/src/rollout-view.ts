@@ -224,6 +224,8 @@ export interface SimulateRolloutParams {
   /** The cursor offset; the workload containing it (or the first one) is previewed. */
   offset: number;
   base: RolloutBase;
+  /** How the preview names the base, e.g. "git HEAD" or "saved file (no git HEAD version)". */
+  baseLabel: string;
   /** The base manifest's text, read by the client (git show, saved file); absent for `fresh`. */
   baseText?: string;
   whatIf: WhatIf;

@@ -1,0 +1,39 @@
+// The extension's command table: each command id mapped to its handler.
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { RolloutPanel } from './rollout-panel';
+
+/**
+ * `kubesim.openRolloutPreview`: from the code lens with `[uri: string, offset: number]`, from the editor
+ * title button with the file's `Uri`, or from the palette with no argument (the active editor's cursor).
+ */
+async function openRolloutPreview(context: vscode.ExtensionContext, client: LanguageClient, target?: unknown, offset?: unknown): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  let uri: vscode.Uri | undefined;
+  if (typeof target === 'string') uri = vscode.Uri.parse(target);
+  else if (target instanceof vscode.Uri) uri = target;
+  else uri = editor?.document.uri;
+  if (!uri) {
+    void vscode.window.showInformationMessage('kubesim: open a Deployment or StatefulSet manifest first.');
+    return;
+  }
+  let at = typeof offset === 'number' ? offset : undefined;
+  if (at === undefined) {
+    const document = editor?.document.uri.toString() === uri.toString() ? editor.document : undefined;
+    at = document && editor ? document.offsetAt(editor.selection.active) : 0;
+  }
+  RolloutPanel.show(context, client, uri, at);
+}
+
+/** Registers every command; the returned disposables go into `context.subscriptions`. */
+export function registerCommands(context: vscode.ExtensionContext, getClient: () => LanguageClient | undefined): vscode.Disposable[] {
+  const withClient = (run: (client: LanguageClient, ...args: unknown[]) => unknown) => (...args: unknown[]) => {
+    const client = getClient();
+    if (!client) return vscode.window.showWarningMessage('kubesim: the language server is not running.');
+    return run(client, ...args);
+  };
+  return [
+    vscode.commands.registerCommand('kubesim.openRolloutPreview', withClient((client, target, offset) => openRolloutPreview(context, client, target, offset))),
+    vscode.commands.registerCommand('kubesim.restartServer', withClient((client) => client.restart())),
+  ];
+}

@@ -1,0 +1,198 @@
+// The rollout preview panel: asks the server to simulate, posts the view to the webview, follows the editor.
+import * as vscode from 'vscode';
+import { randomBytes } from 'node:crypto';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import {
+  DEFAULT_WHAT_IF, Methods, type FromWebview, type RolloutBase, type SimulateRolloutParams, type SimulateRolloutResult,
+  type ToWebview, type WebviewState, type WhatIf,
+} from '../../protocol/src/index';
+import { readBaseText } from './base-text';
+
+/** Milliseconds of quiet typing before the preview recomputes. */
+const DEBOUNCE = 300;
+
+/** One rollout preview beside the manifest; at most one exists, retargeted by each open. */
+export class RolloutPanel {
+  static readonly viewType = 'kubesim.rolloutPreview';
+  private static current: RolloutPanel | undefined;
+
+  private readonly disposables: vscode.Disposable[] = [];
+  private base: RolloutBase = { kind: 'head' };
+  private whatIf: WhatIf = DEFAULT_WHAT_IF;
+  private lastMessage: ToWebview | undefined;
+  private webviewReady = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private generation = 0;
+
+  /** Opens (or retargets) the preview for the workload at `offset` in `uri`. */
+  static show(context: vscode.ExtensionContext, client: LanguageClient, uri: vscode.Uri, offset: number): RolloutPanel {
+    if (RolloutPanel.current) {
+      RolloutPanel.current.panel.reveal(vscode.ViewColumn.Beside, true);
+      RolloutPanel.current.retarget(uri, offset);
+      return RolloutPanel.current;
+    }
+    const panel = vscode.window.createWebviewPanel(RolloutPanel.viewType, 'Rollout Preview', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, RolloutPanel.webviewOptions(context));
+    RolloutPanel.current = new RolloutPanel(context, client, panel, uri, offset);
+    return RolloutPanel.current;
+  }
+
+  /** Brings a panel back after a window reload (from `registerWebviewPanelSerializer`). */
+  static revive(context: vscode.ExtensionContext, client: LanguageClient, panel: vscode.WebviewPanel, state: WebviewState | undefined): void {
+    const uri = state?.view?.uri;
+    if (!uri) {
+      panel.dispose();
+      return;
+    }
+    panel.webview.options = RolloutPanel.webviewOptions(context);
+    RolloutPanel.current?.dispose();
+    RolloutPanel.current = new RolloutPanel(context, client, panel, vscode.Uri.parse(uri), 0);
+    if (state?.view) {
+      RolloutPanel.current.base = state.view.base;
+      RolloutPanel.current.whatIf = state.view.whatIf;
+    }
+  }
+
+  private static webviewOptions(context: vscode.ExtensionContext): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+    return {
+      enableScripts: true,
+      retainContextWhenHidden: false,
+      localResourceRoots: [vscode.Uri.joinPath(context.extensionUri, 'media'), vscode.Uri.joinPath(context.extensionUri, 'dist')],
+    };
+  }
+
+  private constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly client: LanguageClient,
+    private readonly panel: vscode.WebviewPanel,
+    private uri: vscode.Uri,
+    private offset: number,
+  ) {
+    panel.webview.html = this.html();
+    this.disposables.push(
+      panel.onDidDispose(() => this.dispose()),
+      panel.webview.onDidReceiveMessage((message: FromWebview) => void this.onMessage(message)),
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.document.uri.toString() === this.uri.toString() && event.contentChanges.length > 0) this.schedule();
+      }),
+      vscode.workspace.onDidSaveTextDocument((document) => {
+        if (document.uri.toString() === this.uri.toString() && this.base.kind === 'saved') this.schedule();
+      }),
+      vscode.window.onDidChangeTextEditorSelection((event) => {
+        if (event.textEditor.document.uri.toString() !== this.uri.toString()) return;
+        const offset = event.textEditor.document.offsetAt(event.selections[0]!.active);
+        if (offset !== this.offset) {
+          this.offset = offset;
+          this.schedule();
+        }
+      }),
+      vscode.window.onDidChangeActiveTextEditor((editor) => {
+        if (editor && editor.document.languageId === 'yaml' && editor.document.uri.toString() !== this.uri.toString()) {
+          this.retarget(editor.document.uri, editor.document.offsetAt(editor.selection.active));
+        }
+      }),
+    );
+    this.updateTitle();
+    void this.refresh();
+  }
+
+  private retarget(uri: vscode.Uri, offset: number): void {
+    this.uri = uri;
+    this.offset = offset;
+    this.updateTitle();
+    void this.refresh();
+  }
+
+  private updateTitle(): void {
+    this.panel.title = `Rollout: ${this.uri.path.split('/').pop() ?? 'manifest'}`;
+  }
+
+  private schedule(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.refresh();
+    }, DEBOUNCE);
+  }
+
+  /** Runs one simulation; a slower, older answer never overwrites a newer one. */
+  async refresh(): Promise<void> {
+    const generation = ++this.generation;
+    try {
+      const base = await readBaseText(this.uri, this.base);
+      const params: SimulateRolloutParams = { uri: this.uri.toString(), offset: this.offset, base: base.base, baseLabel: base.label, whatIf: this.whatIf };
+      if (base.text !== undefined) params.baseText = base.text;
+      const result = await this.client.sendRequest<SimulateRolloutResult>(Methods.simulateRollout, params);
+      if (generation !== this.generation) return;
+      if (result.kind === 'view') this.post({ type: 'showRollout', view: result.view });
+      else if (result.kind === 'brokenDocument') this.post({ type: 'banner', banner: `${result.message} The preview shows the last version that parsed.` });
+      else this.post({ type: 'clear', message: result.message });
+    } catch (error) {
+      if (generation !== this.generation) return;
+      this.post({ type: 'banner', banner: `The simulation failed: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  }
+
+  private post(message: ToWebview): void {
+    // A banner only amends the last full message, so it is replayed together with it after a reload.
+    if (message.type === 'banner' && this.lastMessage?.type === 'showRollout') this.lastMessage = { ...this.lastMessage, ...(message.banner ? { banner: message.banner } : {}) };
+    else this.lastMessage = message;
+    if (this.webviewReady) void this.panel.webview.postMessage(message);
+  }
+
+  private async onMessage(message: FromWebview): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        this.webviewReady = true;
+        if (this.lastMessage) void this.panel.webview.postMessage(this.lastMessage);
+        return;
+      case 'revealInEditor': {
+        const uri = message.span.uri ? vscode.Uri.parse(message.span.uri) : this.uri;
+        const document = await vscode.workspace.openTextDocument(uri);
+        const range = new vscode.Range(document.positionAt(message.span.start), document.positionAt(message.span.end));
+        const visible = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === uri.toString());
+        const editor = await vscode.window.showTextDocument(document, { viewColumn: visible?.viewColumn ?? vscode.ViewColumn.One, selection: range });
+        editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+        return;
+      }
+      case 'setBase':
+        this.base = message.base;
+        return this.refresh();
+      case 'setWhatIf':
+        this.whatIf = message.whatIf;
+        return this.refresh();
+      case 'copy':
+        await vscode.env.clipboard.writeText(message.text);
+        void vscode.window.setStatusBarMessage('kubesim: copied to the clipboard', 2000);
+        return;
+    }
+  }
+
+  private html(): string {
+    const webview = this.panel.webview;
+    const nonce = randomBytes(16).toString('base64');
+    const css = webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'media', 'rollout.css'));
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview.js'));
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${webview.cspSource}; img-src ${webview.cspSource}; font-src ${webview.cspSource}; script-src 'nonce-${nonce}';">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${css.toString()}">
+<title>Rollout Preview</title>
+</head>
+<body>
+<main id="app" aria-live="off" aria-busy="true"></main>
+<script nonce="${nonce}" src="${script.toString()}"></script>
+</body>
+</html>`;
+  }
+
+  /** Clears the timer, the listeners and the panel. */
+  dispose(): void {
+    if (RolloutPanel.current === this) RolloutPanel.current = undefined;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.panel.dispose();
+    for (const disposable of this.disposables.splice(0)) disposable.dispose();
+  }
+}
