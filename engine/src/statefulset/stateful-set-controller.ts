@@ -1,0 +1,156 @@
+// The StatefulSet controller plugged into the simulated cluster: reads the cluster into a
+// StatefulSetWorld, runs one syncStatefulSet pass per set and applies its writes (with the
+// garbage collector's part of PVC retention), as kube-controller-manager's statefulset-controller.
+import type { Cluster, Controller } from '../cluster/cluster';
+import type { PodCohort } from '../cluster/pod-cohort';
+import { podsOfCohort } from '../cluster/pod-cohort';
+import type { PersistentVolumeClaim, Pod, StatefulSet } from '../model/objects';
+import { cloneJson } from '../model/clone';
+import type { RevisionCodec } from '../history/controller-history';
+import { syncStatefulSet, type StatefulSetAction, type StatefulSetSyncResult } from './stateful-set-control';
+import { statefulSetControllerRef } from './stateful-set-util';
+
+/** The event source of the StatefulSet controller. */
+export const STATEFUL_SET_CONTROLLER_NAME = 'statefulset-controller';
+
+/** How storage is simulated: claims bind at once to a dynamically provisioned volume. */
+export const DEFAULT_STORAGE_CLASS = 'standard';
+
+/** The StatefulSet controller for a Cluster. */
+export class StatefulSetController implements Controller {
+  readonly name = STATEFUL_SET_CONTROLLER_NAME;
+  /** Pod uids by cohort id (a StatefulSet cohort holds exactly one pod). */
+  private readonly podUids = new Map<number, string>();
+  /** The last pass result per set (namespace/name), for tests and previews. */
+  readonly lastResults = new Map<string, StatefulSetSyncResult>();
+
+  constructor(private readonly codec: (cluster: Cluster) => RevisionCodec, private readonly options: { maxUnavailableGate?: boolean } = {}) {}
+
+  sync(cluster: Cluster): boolean {
+    let changed = this.collectGarbage(cluster);
+    for (const set of cluster.statefulSets.list()) {
+      const namespace = set.metadata.namespace ?? 'default';
+      const result = syncStatefulSet(
+        { set, pods: this.podsOf(cluster, set), claims: cluster.persistentVolumeClaims.list(namespace), revisions: cluster.controllerRevisions.list(namespace) },
+        { now: cluster.now, version: cluster.version, codec: this.codec(cluster), maxUnavailableGate: this.options.maxUnavailableGate },
+      );
+      this.lastResults.set(`${namespace}/${set.metadata.name}`, result);
+      for (const action of result.actions) this.apply(cluster, set, action);
+      for (const event of result.events) cluster.recordEvent(set, event.type, event.reason, event.message, STATEFUL_SET_CONTROLLER_NAME);
+      if (result.actions.length > 0) changed = true;
+    }
+    return changed;
+  }
+
+  /** With minReadySeconds, the first instant (strictly after readySince + minReadySeconds) a pod turns available. */
+  nextWakeTime(cluster: Cluster): number | undefined {
+    let next: number | undefined;
+    for (const set of cluster.statefulSets.list()) {
+      const minReadyMs = (set.spec.minReadySeconds ?? 0) * 1000;
+      if (minReadyMs === 0) continue;
+      for (const pod of this.podsOf(cluster, set)) {
+        const at = pod.status.readySince === undefined ? undefined : pod.status.readySince + minReadyMs + 1;
+        if (at !== undefined && at > cluster.now && (next === undefined || at < next)) next = at;
+      }
+    }
+    return next;
+  }
+
+  /** The set's pods as objects, with uid and deletionTimestamp filled in. */
+  podsOf(cluster: Cluster, set: StatefulSet): Pod[] {
+    const pods: Pod[] = [];
+    for (const cohort of cluster.podsOwnedBy(set.metadata.uid ?? '')) pods.push(...this.podsOfCohort(cluster, cohort));
+    return pods;
+  }
+
+  private podsOfCohort(cluster: Cluster, cohort: PodCohort): Pod[] {
+    return podsOfCohort(cohort, cluster.now, cluster.timestamp(cohort.timeline.createdAt)).map((pod) => {
+      pod.metadata.uid = this.podUids.get(cohort.id) ?? `pod-${cohort.id}`;
+      if (cohort.deletedAt !== undefined) pod.metadata.deletionTimestamp = cluster.timestamp(cohort.deletedAt);
+      if (typeof cohort.spec.hostname === 'string') pod.status.hostname = cohort.spec.hostname;
+      if (typeof cohort.spec.subdomain === 'string') pod.status.subdomain = cohort.spec.subdomain;
+      return pod;
+    });
+  }
+
+  private apply(cluster: Cluster, set: StatefulSet, action: StatefulSetAction): void {
+    const namespace = set.metadata.namespace ?? 'default';
+    switch (action.kind) {
+      case 'createRevision': {
+        const meta = cluster.newObjectMeta(action.revision.metadata.name, namespace);
+        cluster.controllerRevisions.put({ ...action.revision, metadata: { ...action.revision.metadata, uid: meta.uid, resourceVersion: meta.resourceVersion, creationTimestamp: meta.creationTimestamp } });
+        break;
+      }
+      case 'updateRevision':
+        cluster.controllerRevisions.put({ ...action.revision, metadata: { ...action.revision.metadata, resourceVersion: cluster.nextResourceVersion() } });
+        break;
+      case 'deleteRevision':
+        cluster.controllerRevisions.delete(action.name, namespace);
+        break;
+      case 'createClaim':
+        cluster.persistentVolumeClaims.put(this.provisionClaim(cluster, action.claim));
+        break;
+      case 'updateClaim':
+        cluster.persistentVolumeClaims.put({ ...action.claim, metadata: { ...action.claim.metadata, resourceVersion: cluster.nextResourceVersion() } });
+        break;
+      case 'createPod': {
+        const pod = action.pod;
+        const cohort = cluster.createPods(statefulSetControllerRef(set), namespace, { metadata: { labels: pod.metadata.labels ?? {}, ...(pod.metadata.annotations ? { annotations: pod.metadata.annotations } : {}) }, spec: pod.spec }, { names: [pod.metadata.name] });
+        this.podUids.set(cohort.id, cluster.random.uid());
+        break;
+      }
+      case 'updatePod': {
+        const cohort = cluster.podsOwnedBy(set.metadata.uid ?? '').find((candidate) => candidate.deletedAt === undefined && candidate.names.includes(action.pod.metadata.name));
+        if (cohort) {
+          cohort.labels = { ...(action.pod.metadata.labels ?? {}) };
+          cohort.spec = action.pod.spec;
+        }
+        break;
+      }
+      case 'deletePod':
+        this.deletePod(cluster, action.name, namespace);
+        break;
+      case 'updateStatus':
+        cluster.statefulSets.put({ ...set, status: { ...action.status } });
+        break;
+    }
+  }
+
+  // A deleted pod keeps its uid on the terminating cohort deletePodByName splits off.
+  private deletePod(cluster: Cluster, name: string, namespace: string): void {
+    const before = cluster.allCohorts().find((cohort) => cohort.deletedAt === undefined && cohort.namespace === namespace && cohort.names.includes(name));
+    const uid = before ? this.podUids.get(before.id) : undefined;
+    if (!cluster.deletePodByName(name, namespace)) return;
+    const after = cluster.allCohorts().find((cohort) => cohort.deletedAt === cluster.now && cohort.namespace === namespace && cohort.names.includes(name));
+    if (after && uid) this.podUids.set(after.id, uid);
+  }
+
+  // Dynamic provisioning, simplified: the claim binds at once to volume pvc-<claim uid>.
+  private provisionClaim(cluster: Cluster, claim: PersistentVolumeClaim): PersistentVolumeClaim {
+    const meta = cluster.newObjectMeta(claim.metadata.name, claim.metadata.namespace ?? 'default');
+    const spec = cloneJson(claim.spec);
+    spec.storageClassName ??= DEFAULT_STORAGE_CLASS;
+    spec.volumeName = `pvc-${meta.uid}`;
+    spec.volumeMode ??= 'Filesystem';
+    return { ...claim, metadata: { ...claim.metadata, uid: meta.uid, resourceVersion: meta.resourceVersion, creationTimestamp: meta.creationTimestamp }, spec, status: { phase: 'Bound' } };
+  }
+
+  // The garbage collector's share of PVC retention: a claim whose controller is a Pod or a
+  // StatefulSet that no longer exists (by uid) is deleted.
+  private collectGarbage(cluster: Cluster): boolean {
+    const liveUids = new Set<string>();
+    for (const set of cluster.statefulSets.list()) liveUids.add(set.metadata.uid ?? '');
+    for (const cohort of cluster.allCohorts()) {
+      const uid = this.podUids.get(cohort.id);
+      if (uid) liveUids.add(uid);
+    }
+    let changed = false;
+    for (const claim of cluster.persistentVolumeClaims.list()) {
+      const controller = claim.metadata.ownerReferences?.find((ref) => ref.controller === true);
+      if (!controller || (controller.kind !== 'Pod' && controller.kind !== 'StatefulSet') || liveUids.has(controller.uid)) continue;
+      cluster.persistentVolumeClaims.delete(claim.metadata.name, claim.metadata.namespace ?? 'default');
+      changed = true;
+    }
+    return changed;
+  }
+}
