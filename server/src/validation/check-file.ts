@@ -1,15 +1,102 @@
 // Runs every check on one parsed manifest file and returns its findings in source order.
+import type { KubernetesVersion } from '../../../engine/src/index';
+import type { ManifestObject } from '../manifest/manifest-document';
+import { spanForPath } from '../manifest/manifest-document';
 import type { ManifestFile } from '../manifest/manifest-file';
-import { problemsOf } from '../manifest/manifest-file';
+import { objectsOf, problemsOf } from '../manifest/manifest-file';
+import { applyDefaults, checkedKindOf, type CheckedKind } from './apply-defaults';
+import { formatFieldError, type FieldError } from './field-error';
 import type { Finding } from './finding';
+import { validateObject } from './workload-rules';
 
 /** Settings that change what the checks report. */
 export interface CheckOptions {
-  kubernetesVersion: import('../../../engine/src/index').KubernetesVersion;
+  kubernetesVersion: KubernetesVersion;
+  /** The objects as they are now (e.g. the last applied file): turns on the update-only rules. */
+  previous?: ManifestFile;
 }
 
 /** The findings of one file: YAML syntax first, then Kubernetes rules. */
-export function checkFile(file: ManifestFile, _options: CheckOptions): Finding[] {
+export function checkFile(file: ManifestFile, options: CheckOptions): Finding[] {
   const findings: Finding[] = problemsOf(file).map((problem) => ({ ...problem }));
+  const objects = objectsOf(file).filter((object) => !object.document.isTemplated);
+  const pairOf = options.previous ? pairPrevious(objects, objectsOf(options.previous)) : () => undefined;
+  for (const object of objects) {
+    const kind = checkedKindOf(object.apiVersion, object.kind);
+    if (!kind) continue;
+    findings.push(...checkObject(kind, object, pairOf(kind, object), options.kubernetesVersion));
+  }
   return findings.sort((a, b) => a.start - b.start);
+}
+
+/** The API-server findings of one object; `oldObject` selects update validation. */
+export function checkObject(kind: CheckedKind, object: ManifestObject, oldObject: ManifestObject | undefined, version: KubernetesVersion): Finding[] {
+  const defaulted = applyDefaults(kind, object.value, version);
+  const oldDefaulted = oldObject ? applyDefaults(kind, oldObject.value, version) : undefined;
+  const seen = new Set<string>();
+  const findings: Finding[] = [];
+  for (const error of validateObject(kind, defaulted, oldDefaulted, version)) {
+    // The API server's aggregate drops duplicate messages.
+    const message = formatFieldError(error, version);
+    if (seen.has(message)) continue;
+    seen.add(message);
+    findings.push(toFinding(kind, object, error, message));
+  }
+  return findings;
+}
+
+function toFinding(kind: CheckedKind, object: ManifestObject, error: FieldError, message: string): Finding {
+  return {
+    ...spanForPath(object, error.path.segments),
+    severity: 'error',
+    code: `${kind.toLowerCase()}-${error.rule}`,
+    message,
+    field: error.path.text,
+    href: documentationFor(kind, error.path.text),
+  };
+}
+
+const KIND_PAGES: Record<CheckedKind, string> = {
+  Deployment: 'https://kubernetes.io/docs/concepts/workloads/controllers/deployment/',
+  ReplicaSet: 'https://kubernetes.io/docs/concepts/workloads/controllers/replicaset/',
+  StatefulSet: 'https://kubernetes.io/docs/concepts/workloads/controllers/statefulset/',
+  Service: 'https://kubernetes.io/docs/concepts/services-networking/service/',
+};
+
+// The kubernetes.io page that explains the field best.
+function documentationFor(kind: CheckedKind, field: string): string {
+  if (/^metadata\.(name|generateName|namespace)$/.test(field)) return 'https://kubernetes.io/docs/concepts/overview/working-with-objects/names/';
+  if (/(labels|selector(\.|$)|selector\.match)/.test(field) && !field.startsWith('spec.template.metadata.labels')) {
+    return 'https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/';
+  }
+  if (field.startsWith('metadata.annotations') || field.startsWith('spec.template.annotations')) return 'https://kubernetes.io/docs/concepts/overview/working-with-objects/annotations/';
+  if (/Probe(\.|$)/.test(field)) return 'https://kubernetes.io/docs/concepts/configuration/liveness-readiness-startup-probes/';
+  if (field.startsWith('spec.template.spec')) return 'https://kubernetes.io/docs/concepts/workloads/pods/';
+  return KIND_PAGES[kind];
+}
+
+function objectKey(kind: CheckedKind, object: ManifestObject): string {
+  return `${kind}/${object.namespace || 'default'}/${object.name ?? ''}`;
+}
+
+/**
+ * Pairs objects with their previous versions by kind/namespace/name. When a kind occurs once
+ * in each file, those two pair even if renamed, so a rename reports `field is immutable`.
+ */
+function pairPrevious(objects: ManifestObject[], previous: ManifestObject[]): (kind: CheckedKind, object: ManifestObject) => ManifestObject | undefined {
+  const byKey = new Map<string, ManifestObject>();
+  const byKind = new Map<CheckedKind, ManifestObject[]>();
+  for (const object of previous) {
+    const kind = checkedKindOf(object.apiVersion, object.kind);
+    if (!kind) continue;
+    byKey.set(objectKey(kind, object), object);
+    byKind.set(kind, [...(byKind.get(kind) ?? []), object]);
+  }
+  const countOf = (kind: CheckedKind) => objects.filter((object) => checkedKindOf(object.apiVersion, object.kind) === kind).length;
+  return (kind, object) => {
+    const exact = byKey.get(objectKey(kind, object));
+    if (exact) return exact;
+    const candidates = byKind.get(kind) ?? [];
+    return candidates.length === 1 && countOf(kind) === 1 ? candidates[0] : undefined;
+  };
 }
