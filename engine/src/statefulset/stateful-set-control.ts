@@ -2,7 +2,8 @@
 // pkg/controller/statefulset/stateful_set_control.go (updateStatefulSet, processReplica,
 // processCondemned, the rolling update) and stateful_pod_control.go (events, claims), v1.32-v1.37.
 import type { ControllerRevision, PersistentVolumeClaim, Pod, StatefulSet } from '../model/objects';
-import { isAtLeast, type KubernetesVersion } from '../model/kubernetes-version';
+import type { KubernetesVersion } from '../model/kubernetes-version';
+import { isFeatureEnabled } from '../defaulting/feature-gates';
 import { cloneJson } from '../model/clone';
 import { applyRevision, chooseStatefulSetRevisions, revisionsToTruncate, type RevisionCodec } from '../history/controller-history';
 import { claimOwnerRefsFor, hasUnexpectedController, isPodClaimStale } from './claim-retention';
@@ -60,11 +61,11 @@ export interface StatefulSetSyncResult {
 }
 
 /**
- * MaxUnavailableStatefulSet by release: off through 1.34, beta on in 1.35.0-1.35.3 but off again
- * from 1.35.4 (so off for "1.35", the current patch), off in 1.36, on in 1.37.
+ * MaxUnavailableStatefulSet by release, as the defaulting module reads it: off through 1.34, on
+ * in 1.35 (1.35.0-1.35.3; 1.35.4+ turned it off again), off in 1.36, on in 1.37.
  */
 export function isMaxUnavailableGateEnabled(version: KubernetesVersion): boolean {
-  return isAtLeast(version, '1.37');
+  return isFeatureEnabled('MaxUnavailableStatefulSet', version);
 }
 
 /** Pods the set owns or may adopt: a member name and a matching selector, not controlled by another owner. */

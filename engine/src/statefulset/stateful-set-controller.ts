@@ -9,6 +9,7 @@ import { cloneJson } from '../model/clone';
 import type { RevisionCodec } from '../history/controller-history';
 import { syncStatefulSet, type StatefulSetAction, type StatefulSetSyncResult } from './stateful-set-control';
 import { statefulSetControllerRef } from './stateful-set-util';
+import { statefulSetRevisionCodec } from './revision-codec';
 
 /** The event source of the StatefulSet controller. */
 export const STATEFUL_SET_CONTROLLER_NAME = 'statefulset-controller';
@@ -24,7 +25,10 @@ export class StatefulSetController implements Controller {
   /** The last pass result per set (namespace/name), for tests and previews. */
   readonly lastResults = new Map<string, StatefulSetSyncResult>();
 
-  constructor(private readonly codec: (cluster: Cluster) => RevisionCodec, private readonly options: { maxUnavailableGate?: boolean } = {}) {}
+  constructor(
+    private readonly codec: (cluster: Cluster) => RevisionCodec = (cluster) => statefulSetRevisionCodec(cluster.version),
+    private readonly options: { maxUnavailableGate?: boolean } = {},
+  ) {}
 
   sync(cluster: Cluster): boolean {
     let changed = this.collectGarbage(cluster);

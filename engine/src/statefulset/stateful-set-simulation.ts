@@ -6,6 +6,8 @@ import type { KubernetesVersion } from '../model/kubernetes-version';
 import { cloneJson } from '../model/clone';
 import type { RevisionCodec } from '../history/controller-history';
 import { StatefulSetController } from './stateful-set-controller';
+import { defaultStatefulSet } from '../defaulting/workload-defaults';
+import { statefulSetRevisionCodec } from './revision-codec';
 import type { StatefulSetStatus } from './stateful-set-status';
 import { claimNamesForOrdinal, getOrdinal, getPodRevision, isTerminating, podDnsName } from './stateful-set-util';
 
@@ -47,7 +49,8 @@ export interface StatefulSetPreview {
 /** Options of a preview. */
 export interface StatefulSetPreviewOptions {
   version: KubernetesVersion;
-  codec: RevisionCodec;
+  /** Defaults to the release's byte-exact codec. */
+  codec?: RevisionCodec;
   kubelet?: ClusterOptions['kubelet'];
   clusterDomain?: string;
   maxUnavailableGate?: boolean;
@@ -56,13 +59,14 @@ export interface StatefulSetPreviewOptions {
 }
 
 /**
- * Creates or updates a StatefulSet in the cluster like `kubectl apply`: a new object gets uid,
- * creationTimestamp and generation 1; a changed spec bumps the generation; status is kept.
+ * Creates or updates a StatefulSet in the cluster like `kubectl apply`: the API server's defaults
+ * for the cluster's release, uid, creationTimestamp and generation 1 for a new object; a changed
+ * spec bumps the generation; status is kept.
  */
 export function applyStatefulSet(cluster: Cluster, manifest: StatefulSet): StatefulSet {
   const namespace = manifest.metadata.namespace ?? 'default';
   const existing = cluster.statefulSets.get(manifest.metadata.name, namespace);
-  const next = cloneJson(manifest);
+  const next = defaultStatefulSet(cloneJson(manifest), cluster.version);
   if (existing === undefined) {
     next.metadata = { ...next.metadata, ...cluster.newObjectMeta(manifest.metadata.name, namespace) };
     delete next.status;
@@ -129,7 +133,8 @@ export function runStatefulSetUntilSettled(cluster: Cluster, controller: Statefu
  */
 export function simulateStatefulSetRollout(after: StatefulSet, options: StatefulSetPreviewOptions, before?: StatefulSet): StatefulSetPreview {
   const cluster = new Cluster({ version: options.version, kubelet: options.kubelet });
-  const controller = new StatefulSetController(() => options.codec, { maxUnavailableGate: options.maxUnavailableGate });
+  const codec = options.codec ?? statefulSetRevisionCodec(options.version);
+  const controller = new StatefulSetController(() => codec, { maxUnavailableGate: options.maxUnavailableGate });
   cluster.registerController(controller);
   if (before) {
     const initial = applyStatefulSet(cluster, before);
