@@ -6,10 +6,10 @@ export function maxLenError(length: number): string {
   return `must be no more than ${length} characters`;
 }
 
-/** RegexError: the message, the examples and the regex. */
+/** RegexError: each example is followed by "', " and joined with " or ", hence the double space. */
 export function regexError(message: string, regex: string, ...examples: string[]): string {
   if (examples.length === 0) return `${message} (regex used for validation is '${regex}')`;
-  return `${message} (e.g. ${examples.map((example) => `'${example}', `).join('or ')}regex used for validation is '${regex}')`;
+  return `${message} (e.g. ${examples.map((example) => `'${example}', `).join(' or ')}regex used for validation is '${regex}')`;
 }
 
 /** EmptyError. */
