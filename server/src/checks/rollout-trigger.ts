@@ -1,9 +1,10 @@
 // Tells whether applying the edited workload over its baseline version replaces pods (a rollout) or not.
 import type { JsonObject, JsonValue } from '../../../engine/src/index';
 import type { ManifestObject } from '../manifest/manifest-document';
-import { spanForPath } from '../manifest/manifest-document';
+import { locate, spanForPath } from '../manifest/manifest-document';
 import type { CheckContext, CheckFinding } from './check-context';
 import { describeBaseline, findBaselineObject } from './baseline-object';
+import { checkImmutableSelector, checkStatefulSetForbiddenUpdate } from './immutable-change';
 import { isSemanticallyEqual } from './json-compare';
 import { isJsonObject, valueAt } from './label-selector';
 
@@ -19,10 +20,12 @@ export function checkRolloutTrigger(object: ManifestObject, context: CheckContex
   const old = findBaselineObject(object, context.baseline);
   if (!old || !context.baseline) return [];
   if (isSemanticallyEqual(old.value.spec, object.value.spec)) return [];
+  // An update the API server rejects starts nothing; the rejection is reported instead.
+  if (checkImmutableSelector(object, context).length > 0 || checkStatefulSetForbiddenUpdate(object, context).length > 0) return [];
   const templateChanged = !isSemanticallyEqual(
     comparableTemplate(valueAt(old.value, ['spec', 'template'])),
     comparableTemplate(valueAt(object.value, ['spec', 'template'])));
-  const span = spanForPath(object, ['spec', 'template']);
+  const span = locate(object, ['spec', 'template']).key ?? spanForPath(object, ['spec']);
   const against = describeBaseline(context.baseline);
   if (!templateChanged) {
     return [{

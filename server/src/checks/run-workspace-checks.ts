@@ -60,9 +60,17 @@ export function runWorkspaceChecks(file: ManifestFile, options: WorkspaceCheckOp
       for (const finding of check(object, context)) {
         if (isIgnoredByAnnotation(object, finding.code)) continue;
         const href = DOCS_LINKS[finding.code];
-        findings.push(href ? { ...finding, href } : finding);
+        const trimmed = trimTrailingSpace(file.text, finding);
+        findings.push(href ? { ...trimmed, href } : trimmed);
       }
     }
   }
   return findings;
+}
+
+// Block nodes end after their last line break; the underline should stop at the last character.
+function trimTrailingSpace(text: string, finding: CheckFinding): CheckFinding {
+  let end = finding.end;
+  while (end > finding.start + 1 && /\s/.test(text[end - 1] ?? '')) end--;
+  return end === finding.end ? finding : { ...finding, end };
 }
