@@ -1,6 +1,7 @@
 // Entry point of the `kubesim` command: dispatches to one function per sub-command.
 import { startServer } from '../server';
 import { runCheck } from './check-command';
+import { runNames } from './names-command';
 import { UsageError } from './usage-error';
 
 declare const __KUBESIM_VERSION__: string | undefined;
@@ -10,6 +11,8 @@ const HELP = `kubesim ${VERSION}: see what a Kubernetes cluster will do with you
 
 Usage:
   kubesim check FILE|DIR... [--kubernetes-version V]   report what the API server would reject
+  kubesim names FILE|DIR... [--kubernetes-version V] [--collision-count N] [--cluster-domain D] [--json]
+                                                       print ReplicaSet, revision, pod and PVC names
   kubesim lsp --stdio                                  run the language server
   kubesim --version | --help
 
@@ -20,6 +23,7 @@ type Command = (args: string[], out: (text: string) => void) => number | Promise
 
 const COMMANDS: Record<string, Command> = {
   check: runCheck,
+  names: runNames,
   lsp: () => {
     // The server takes over stdin/stdout and keeps the process alive until the client exits.
     startServer();
