@@ -62,7 +62,7 @@ function setPlaying(playing: boolean): void {
   }
   const button = document.querySelector('[data-action="play"]');
   if (button) {
-    button.textContent = playing ? '⏸' : '▶';
+    button.textContent = playing ? '❚❚ Pause' : '▶ Play';
     button.setAttribute('aria-label', playing ? 'Pause' : 'Play');
     button.setAttribute('title', playing ? 'Pause' : 'Play');
     button.setAttribute('aria-pressed', String(playing));

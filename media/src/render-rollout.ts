@@ -98,7 +98,7 @@ function renderControls(view: RolloutView, ui: StepUiState): string {
   const last = Math.max(0, view.steps.length - 1);
   const button = (action: string, label: string, text: string) => `<button type="button" data-action="${action}" aria-label="${label}" title="${label}">${text}</button>`;
   return `<div class="controls" role="toolbar" aria-label="Timeline controls">
-${button('first', 'First step', '⏮')}${button('prev', 'Previous step', '◀')}<button type="button" data-action="play" class="play" aria-label="${ui.playing ? 'Pause' : 'Play'}" title="${ui.playing ? 'Pause' : 'Play'}" aria-pressed="${ui.playing}">${ui.playing ? '⏸' : '▶'}</button>${button('next', 'Next step', '▶|')}${button('last', 'Last step', '⏭')}
+${button('first', 'First step', '|◀')}${button('prev', 'Previous step', '◀')}<button type="button" data-action="play" class="play" aria-label="${ui.playing ? 'Pause' : 'Play'}" title="${ui.playing ? 'Pause' : 'Play'}" aria-pressed="${ui.playing}">${ui.playing ? '❚❚ Pause' : '▶ Play'}</button>${button('next', 'Next step', '▶')}${button('last', 'Last step', '▶|')}
 <input id="scrubber" class="scrubber" type="range" min="0" max="${last}" step="1" value="${Math.min(ui.selectedStep, last)}" aria-label="Step" aria-valuetext="Step ${Math.min(ui.selectedStep, last) + 1} of ${view.steps.length}">
 <span class="position" id="position" aria-live="polite">${positionText(view, ui.selectedStep)}</span></div>`;
 }
