@@ -100,3 +100,10 @@ export function isAvailableAt(timeline: PodTimeline, now: number, minReadySecond
   if (timeline.readyAt === undefined || now < timeline.readyAt) return false;
   return minReadySeconds <= 0 || timeline.readyAt + minReadySeconds * 1000 < now;
 }
+
+/** When a crash-looping pod last restarted (for `RESTARTS  3 (20s ago)`), undefined otherwise. */
+export function lastRestartAt(timeline: PodTimeline, now: number): number | undefined {
+  if (timeline.failure !== 'CrashLoop') return undefined;
+  const { count, last } = failedAttemptsBefore(timeline.runningAt + 1000, now);
+  return count > 0 ? last : undefined;
+}

@@ -1,0 +1,43 @@
+// Driving a Cluster through simulated time: settle controllers, jump to the next wake time, repeat.
+import { Cluster, type ClusterOptions } from '../cluster/cluster';
+import { DeploymentController } from '../deployment/deployment-controller';
+import { ReplicaSetController } from '../replicaset/replica-set';
+
+/** Called after every controller pass that changed something. */
+export type PassListener = (changed: string[]) => void;
+
+/** A cluster running the Deployment and ReplicaSet controllers (in that order). */
+export function createDeploymentCluster(options: ClusterOptions): Cluster {
+  const cluster = new Cluster(options);
+  cluster.registerController(new DeploymentController());
+  cluster.registerController(new ReplicaSetController());
+  return cluster;
+}
+
+/** Runs the cluster for `durationMs` of simulated time, settling at every wake time on the way. */
+export function runFor(cluster: Cluster, durationMs: number, onPass?: PassListener): void {
+  const target = cluster.now + durationMs;
+  cluster.settle(undefined, onPass);
+  while (cluster.advance(target)) cluster.settle(undefined, onPass);
+  cluster.advanceTo(target);
+  cluster.settle(undefined, onPass);
+}
+
+/**
+ * Runs until `done()` holds (checked after every pass and wake-up) or nothing is left to happen
+ * within `limitMs`; returns whether `done()` held.
+ */
+export function runUntil(cluster: Cluster, done: () => boolean, limitMs: number, onPass?: PassListener): boolean {
+  const limit = cluster.now + limitMs;
+  let finished = false;
+  const listener = (changed: string[]): void => {
+    onPass?.(changed);
+  };
+  cluster.settle(undefined, listener);
+  finished = done();
+  while (!finished && cluster.advance(limit)) {
+    cluster.settle(undefined, listener);
+    finished = done();
+  }
+  return finished;
+}
