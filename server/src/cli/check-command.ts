@@ -1,33 +1,45 @@
-// `kubesim check FILE|DIR...`: prints every finding as file:line:col and exits 1 on errors.
+// `kubesim check FILE|DIR...`: reports what the API server would reject; exits 1 on errors.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion } from '../../../engine/src/index';
 import { LineIndex } from '../manifest/line-index';
 import { parseManifestFile } from '../manifest/manifest-file';
-import { checkFile } from '../validation/check-file';
+import { checkFile, type CheckOptions } from '../validation/check-file';
+import { CHECK_FORMATS, formatJson, formatSarif, formatText, type CheckFormat, type FileDiagnostic } from './check-formats';
 import { collectFiles } from './collect-files';
 import { UsageError } from './usage-error';
+
+declare const __KUBESIM_VERSION__: string | undefined;
+const VERSION = typeof __KUBESIM_VERSION__ === 'string' ? __KUBESIM_VERSION__ : 'dev';
 
 /** Runs the check command; returns the process exit code. */
 export function runCheck(args: string[], out: (text: string) => void): number {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { 'kubernetes-version': { type: 'string' } },
+    options: {
+      'kubernetes-version': { type: 'string' },
+      previous: { type: 'string' },
+      format: { type: 'string', default: 'text' },
+    },
   });
   if (positionals.length === 0) throw new UsageError('check needs at least one FILE or DIR');
   const versionText = values['kubernetes-version'];
   const kubernetesVersion = versionText === undefined ? DEFAULT_KUBERNETES_VERSION : parseKubernetesVersion(versionText);
   if (!kubernetesVersion) throw new UsageError(`unsupported Kubernetes version "${versionText}" (use 1.32 to 1.37)`);
-  let errors = 0;
+  const format = values.format as CheckFormat;
+  if (!CHECK_FORMATS.includes(format)) throw new UsageError(`unknown format "${values.format}" (use ${CHECK_FORMATS.join(', ')})`);
+  const options: CheckOptions = { kubernetesVersion };
+  if (values.previous !== undefined) options.previous = parseManifestFile(readFileSync(values.previous, 'utf8'));
+  const diagnostics: FileDiagnostic[] = [];
   for (const path of collectFiles(positionals)) {
     const text = readFileSync(path, 'utf8');
     const lines = new LineIndex(text);
-    for (const finding of checkFile(parseManifestFile(text), { kubernetesVersion })) {
-      const { line, character } = lines.positionAt(finding.start);
-      if (finding.severity === 'error') errors++;
-      out(`${path}:${line + 1}:${character + 1}: ${finding.severity}: ${finding.message} [${finding.code}]`);
+    for (const finding of checkFile(parseManifestFile(text), options)) {
+      diagnostics.push({ file: path, range: { start: lines.positionAt(finding.start), end: lines.positionAt(finding.end) }, finding });
     }
   }
-  return errors > 0 ? 1 : 0;
+  const output = format === 'json' ? formatJson(diagnostics) : format === 'sarif' ? formatSarif(diagnostics, VERSION, process.cwd()) : formatText(diagnostics);
+  if (output !== '') out(output);
+  return diagnostics.some((diagnostic) => diagnostic.finding.severity === 'error') ? 1 : 0;
 }

@@ -3,6 +3,7 @@ import type { KubernetesVersion } from '../../../engine/src/index';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
 import type { ManifestFile } from '../manifest/manifest-file';
+import type { SourceSpan } from '../manifest/source-span';
 import { objectsOf, problemsOf } from '../manifest/manifest-file';
 import { applyDefaults, checkedKindOf, type CheckedKind } from './apply-defaults';
 import { formatFieldError, type FieldError } from './field-error';
@@ -47,13 +48,21 @@ export function checkObject(kind: CheckedKind, object: ManifestObject, oldObject
 
 function toFinding(kind: CheckedKind, object: ManifestObject, error: FieldError, message: string): Finding {
   return {
-    ...spanForPath(object, error.path.segments),
+    ...trimTrailingSpace(object, spanForPath(object, error.path.segments)),
     severity: 'error',
     code: `${kind.toLowerCase()}-${error.rule}`,
     message,
     field: error.path.text,
     href: documentationFor(kind, error.path.text),
   };
+}
+
+// A block map's node ends after its last newline; underline up to the last visible character.
+function trimTrailingSpace(object: ManifestObject, span: SourceSpan): SourceSpan {
+  const { text, start } = object.document;
+  let end = span.end;
+  while (end > span.start + 1 && /\s/.test(text.charAt(end - 1 - start))) end--;
+  return { start: span.start, end };
 }
 
 const KIND_PAGES: Record<CheckedKind, string> = {

@@ -1,0 +1,123 @@
+// Spawns `node bin/kubesim check` on temporary manifests: formats, exit codes, --previous.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { before, test } from 'node:test';
+import { REPO_ROOT } from './shared-path';
+
+const MISMATCH = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: api
+    spec:
+      containers:
+        - name: web
+          image: nginx:1.27
+`;
+
+const STATEFULSET = (serviceName: string) => `apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: db
+spec:
+  serviceName: ${serviceName}
+  selector:
+    matchLabels:
+      app: db
+  template:
+    metadata:
+      labels:
+        app: db
+    spec:
+      containers:
+        - name: db
+          image: postgres:16
+`;
+
+let directory = '';
+
+function kubesim(...args: string[]) {
+  const result = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'kubesim'), 'check', ...args], { cwd: directory, encoding: 'utf8' });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+before(() => {
+  if (!existsSync(join(REPO_ROOT, 'dist', 'cli.js'))) spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  directory = mkdtempSync(join(tmpdir(), 'kubesim-check-'));
+  writeFileSync(join(directory, 'bad.yaml'), MISMATCH);
+  writeFileSync(join(directory, 'good.yaml'), MISMATCH.replace('app: api', 'app: web'));
+  writeFileSync(join(directory, 'sts-old.yaml'), STATEFULSET('db'));
+  writeFileSync(join(directory, 'sts-new.yaml'), STATEFULSET('db-headless'));
+});
+
+test('json: the selector mismatch on the template labels, 0-based range', () => {
+  const { code, stdout } = kubesim('bad.yaml', '--format', 'json', '--kubernetes-version', '1.36');
+  assert.equal(code, 1);
+  assert.deepEqual(JSON.parse(stdout), {
+    diagnostics: [{
+      file: 'bad.yaml',
+      // Line 12 (1-based) is "        app: api": the labels map starts at character 8.
+      range: { start: { line: 11, character: 8 }, end: { line: 11, character: 16 } },
+      severity: 'error',
+      code: 'deployment-selector-mismatch',
+      message: 'spec.template.metadata.labels: Invalid value: {"app":"api"}: `selector` does not match template `labels`',
+      field: 'spec.template.metadata.labels',
+      href: 'https://kubernetes.io/docs/concepts/workloads/controllers/deployment/',
+    }],
+  });
+});
+
+test('json: before 1.34 the labels print in Go syntax', () => {
+  const { stdout } = kubesim('bad.yaml', '--format', 'json', '--kubernetes-version', '1.33');
+  assert.equal(JSON.parse(stdout).diagnostics[0].message, 'spec.template.metadata.labels: Invalid value: map[string]string{"app":"api"}: `selector` does not match template `labels`');
+});
+
+test('sarif: 2.1.0 with rules, relative uri and 1-based region', () => {
+  const { code, stdout } = kubesim('bad.yaml', '--format', 'sarif');
+  assert.equal(code, 1);
+  const log = JSON.parse(stdout);
+  assert.equal(log.version, '2.1.0');
+  const run = log.runs[0];
+  assert.equal(run.tool.driver.name, 'kubesim');
+  assert.deepEqual(run.tool.driver.rules.map((rule: { id: string }) => rule.id), ['deployment-selector-mismatch']);
+  assert.equal(run.results[0].ruleId, 'deployment-selector-mismatch');
+  assert.equal(run.results[0].level, 'error');
+  assert.deepEqual(run.results[0].locations[0].physicalLocation, {
+    artifactLocation: { uri: 'bad.yaml' },
+    region: { startLine: 12, startColumn: 9, endLine: 12, endColumn: 17 },
+  });
+});
+
+test('a valid manifest exits 0 with no output', () => {
+  const { code, stdout } = kubesim('good.yaml');
+  assert.equal(code, 0);
+  assert.equal(stdout, '');
+});
+
+test('--previous turns on update rules: StatefulSet serviceName is not updatable', () => {
+  const { code, stdout } = kubesim('sts-new.yaml', '--previous', 'sts-old.yaml', '--kubernetes-version', '1.36');
+  assert.equal(code, 1);
+  assert.match(stdout, /sts-new\.yaml:\d+:\d+: error: spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden \[statefulset-spec-update-forbidden\]/);
+});
+
+const usageRows: { args: string[]; why: string }[] = [
+  { args: [], why: 'no file' },
+  { args: ['bad.yaml', '--format', 'xml'], why: 'unknown format' },
+  { args: ['bad.yaml', '--kubernetes-version', '1.20'], why: 'unsupported version' },
+];
+
+for (const row of usageRows) {
+  test(`bad usage exits 2: ${row.why}`, () => {
+    assert.equal(kubesim(...row.args).code, 2);
+  });
+}
