@@ -79,7 +79,7 @@ export function getPodsWithSelector(cluster: Cluster, selector: string | undefin
 
 /**
  * Watches pods for `kubectl get pods -w -l selector`: call `poll()` after every change; it returns the
- * rows to print (the header and current pods first, then one row per pod whose READY/STATUS changed).
+ * rows to print (the header with the first pods seen, then one row per pod whose READY/STATUS changed).
  * Each watch event is flushed through its own tabwriter, so later rows are aligned on their own.
  */
 export class PodWatch {
@@ -99,9 +99,9 @@ export class PodWatch {
       this.seen.set(pod.metadata.name, key);
       changed.push(row);
     }
-    if (!this.started) {
+    // kubectl prints the header with the first row it sees, even when the list starts empty.
+    if (!this.started && changed.length > 0) {
       this.started = true;
-      if (changed.length === 0) return ['No resources found in ' + this.namespace + ' namespace.'];
       return formatTable([['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE'], ...changed], GET_LAYOUT).split('\n');
     }
     for (const row of changed) lines.push(formatTable([row], GET_LAYOUT));
