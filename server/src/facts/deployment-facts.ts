@@ -58,6 +58,12 @@ function hasDefaultableShape(value: JsonObject): boolean {
   return rollingUpdate === undefined || rollingUpdate === null || isObject(rollingUpdate);
 }
 
+/** A scalar as text ("3", "true"); maps and lists (which the API would reject here) as JSON. */
+export function scalarText(value: JsonValue | undefined): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
 function defaultedFrom<T>(written: JsonValue | undefined, effective: T): Defaulted<T> {
   return { value: effective, isDefault: written === undefined || written === null };
 }
@@ -74,7 +80,7 @@ export function computeDeploymentFacts(object: ManifestObject, settings: FactSet
   const writtenRolling = written.strategy && isObject(written.strategy.rollingUpdate) ? written.strategy.rollingUpdate : undefined;
   const defaulted = defaultDeployment(value as unknown as Deployment, settings.kubernetesVersion).spec;
   const replicas = typeof defaulted.replicas === 'number' ? defaulted.replicas : 1;
-  const strategyType = String(defaulted.strategy?.type ?? 'RollingUpdate');
+  const strategyType = scalarText(defaulted.strategy?.type as JsonValue | undefined) ?? 'RollingUpdate';
   const facts: DeploymentFacts = {
     name: object.name ?? '',
     namespace: namespaceOf(object),

@@ -1,7 +1,7 @@
 // What the cluster derives from a StatefulSet manifest: defaults, pod, PVC and DNS names, update budget.
 import { isAtLeast, type IntOrString, type JsonObject, type JsonValue, type KubernetesVersion } from '../../../engine/src/index';
 import type { ManifestObject } from '../manifest/manifest-document';
-import type { Defaulted } from './deployment-facts';
+import { scalarText, type Defaulted } from './deployment-facts';
 import type { FactSettings } from './fact-settings';
 import { statefulSetMaxUnavailable } from './int-or-percent';
 import { namespaceOf } from './service-selection';
@@ -44,7 +44,7 @@ function isMissing(value: JsonValue | undefined): boolean {
 }
 
 function stringOr(value: JsonValue | undefined, fallback: string): Defaulted<string> {
-  return isMissing(value) ? { value: fallback, isDefault: true } : { value: String(value), isDefault: false };
+  return isMissing(value) ? { value: fallback, isDefault: true } : { value: scalarText(value) ?? fallback, isDefault: false };
 }
 
 // MaxUnavailableStatefulSet: alpha (off) until 1.34, beta on in 1.35.0-1.35.3, turned off again
