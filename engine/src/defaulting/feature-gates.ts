@@ -22,6 +22,7 @@ const ON_BY_DEFAULT_SINCE: Record<string, KubernetesVersion | undefined> = {
   PodCertificateProjection: undefined,
   CrossNamespaceVolumeDataSource: undefined,
   GenericWorkload: undefined,
+  ContainerStopSignals: undefined, // guess: still alpha
 };
 
 /** True when `gate` is on by default in `version`. */

@@ -96,6 +96,12 @@ function markerValue(marker: string): JsonValue | undefined {
   }
 }
 
+// Gated fields whose declaration carries no +featureGate marker.
+const UNMARKED_GATES: Record<string, string> = {
+  'core.PodSpec.HostUsers': 'UserNamespacesSupport',
+  'core.Lifecycle.StopSignal': 'ContainerStopSignals',
+};
+
 /**
  * Walks `object` as Go struct `typeName`, applying type defaulters, +default markers and the
  * feature-gate drops, then descending into nested structs, pointers, slices and maps.
@@ -107,7 +113,8 @@ export function applyStructDefaults(layout: GoLayout, object: JsonObject, typeNa
       delete object[jsonName];
       continue;
     }
-    if (goName === 'HostUsers' && !isFeatureEnabled('UserNamespacesSupport', version)) {
+    const unmarkedGate = UNMARKED_GATES[`${typeName}.${goName}`];
+    if (unmarkedGate && !isFeatureEnabled(unmarkedGate, version)) {
       delete object[jsonName];
       continue;
     }

@@ -72,6 +72,8 @@ function isEmptyValue(layout: GoLayout, value: GoValue, expr: string): boolean {
   }
   const shape = goTypeShape(layout, expr);
   if (shape.kind === 'struct') return false;
+  // A set pointer is never empty, even to false, 0 or "".
+  if (shape.kind === 'pointer') return value === null;
   if (shape.kind === 'slice' || shape.kind === 'map') return value === null || Object.keys(value as object).length === 0;
   return value === null || value === '' || value === 0 || value === 0n || value === false;
 }

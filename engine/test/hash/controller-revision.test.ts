@@ -43,3 +43,10 @@ test('1.33 keeps creationTimestamp:null in the revision data, 1.34 drops it', ()
 test('a revision name keeps at most 223 characters of the set name', () => {
   assert.equal(controllerRevisionName('x'.repeat(300), '5d4'), `${'x'.repeat(223)}-5d4`);
 });
+
+test('pointers to false and "" stay in the revision data (omitempty only drops nil pointers)', () => {
+  const set = { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'web' }, spec: { template: { spec: { hostUsers: false, containers: [{ name: 'a', image: 'a:1' }], volumes: [{ name: 'h', hostPath: { path: '/x' } }] } } } } as unknown as StatefulSet;
+  const data = controllerRevisionData(set, '1.36');
+  assert.match(data, /"hostUsers":false/);
+  assert.match(data, /"hostPath":\{"path":"\/x","type":""\}/);
+});
