@@ -167,6 +167,7 @@ function updateClaimsForRetentionPolicy(pass: Pass, set: StatefulSet, pod: Pod):
 }
 
 function claimsMatchRetentionPolicy(pass: Pass, set: StatefulSet, pod: Pod): boolean {
+  if ((set.spec.volumeClaimTemplates ?? []).length === 0) return true;
   for (const template of getPersistentVolumeClaims(set, getOrdinal(pod.metadata.name)).values()) {
     const claim = pass.claims.get(template.metadata.name);
     if (claim === undefined) continue;

@@ -17,6 +17,13 @@ export const STATEFUL_SET_CONTROLLER_NAME = 'statefulset-controller';
 /** How storage is simulated: claims bind at once to a dynamically provisioned volume. */
 export const DEFAULT_STORAGE_CLASS = 'standard';
 
+const codecs = new Map<string, RevisionCodec>();
+function cachedCodecOf(cluster: Cluster): RevisionCodec {
+  let codec = codecs.get(cluster.version);
+  if (!codec) codecs.set(cluster.version, (codec = statefulSetRevisionCodec(cluster.version)));
+  return codec;
+}
+
 /** The StatefulSet controller for a Cluster. */
 export class StatefulSetController implements Controller {
   readonly name = STATEFUL_SET_CONTROLLER_NAME;
@@ -26,7 +33,7 @@ export class StatefulSetController implements Controller {
   readonly lastResults = new Map<string, StatefulSetSyncResult>();
 
   constructor(
-    private readonly codec: (cluster: Cluster) => RevisionCodec = (cluster) => statefulSetRevisionCodec(cluster.version),
+    private readonly codec: (cluster: Cluster) => RevisionCodec = cachedCodecOf,
     private readonly options: { maxUnavailableGate?: boolean } = {},
   ) {}
 

@@ -1,0 +1,68 @@
+// Benchmark: a StatefulSet of N replicas created (OrderedReady) and then rolled to a new image,
+// through the StatefulSet controller on the simulated cluster. Prints a markdown table.
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+const engine = require(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'out', 'engine', 'src', 'index.js'));
+
+function makeSet(replicas, image, podManagementPolicy) {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'StatefulSet',
+    metadata: { name: 'web', namespace: 'default' },
+    spec: {
+      replicas,
+      serviceName: 'nginx',
+      podManagementPolicy,
+      selector: { matchLabels: { app: 'nginx' } },
+      template: { metadata: { labels: { app: 'nginx' } }, spec: { containers: [{ name: 'nginx', image }] } },
+      volumeClaimTemplates: [{ metadata: { name: 'www' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
+    },
+  };
+}
+
+function run(replicas, podManagementPolicy) {
+  globalThis.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const started = performance.now();
+  const cluster = new engine.Cluster({ version: '1.36' });
+  const controller = new engine.StatefulSetController();
+  cluster.registerController(controller);
+  let passes = 0;
+  const settle = () => {
+    for (;;) {
+      while (cluster.step().length > 0) passes++;
+      if (!cluster.advance()) return;
+    }
+  };
+  engine.applyStatefulSet(cluster, makeSet(replicas, 'nginx:1.9.1', podManagementPolicy));
+  settle();
+  const created = performance.now();
+  engine.applyStatefulSet(cluster, makeSet(replicas, 'nginx:1.10', podManagementPolicy));
+  settle();
+  const finished = performance.now();
+  const heapAfter = process.memoryUsage().heapUsed;
+  const status = cluster.statefulSets.get('web').status;
+  if (status.updatedReplicas !== replicas || status.currentRevision !== status.updateRevision) throw new Error(`rollout did not finish: ${JSON.stringify(status)}`);
+  return {
+    replicas,
+    podManagementPolicy,
+    createMs: created - started,
+    rolloutMs: finished - created,
+    passes,
+    simulated: `${Math.round(cluster.now / 1000)} s`,
+    heapMb: ((heapAfter - heapBefore) / 1048576).toFixed(1),
+  };
+}
+
+const sizes = process.argv[2] ? [Number(process.argv[2])] : [100, 1000];
+console.log('| replicas | policy | create (ms) | rollout (ms) | controller passes | simulated time | heap growth (MB) |');
+console.log('| ---: | --- | ---: | ---: | ---: | ---: | ---: |');
+for (const replicas of sizes) {
+  for (const policy of ['OrderedReady', 'Parallel']) {
+    const row = run(replicas, policy);
+    console.log(`| ${row.replicas} | ${row.podManagementPolicy} | ${row.createMs.toFixed(0)} | ${row.rolloutMs.toFixed(0)} | ${row.passes} | ${row.simulated} | ${row.heapMb} |`);
+  }
+}
