@@ -204,7 +204,7 @@ export function cleanupDeployment(context: SyncContext, oldReplicaSets: ReplicaS
   if (diff <= 0) return;
   candidates.sort(compareByRevision);
   for (const rs of candidates.slice(0, diff)) {
-    const synced = (rs.metadata.generation ?? 1) <= (rs.status?.observedGeneration ?? 0);
+    const synced = (rs.metadata.generation ?? 0) <= (rs.status?.observedGeneration ?? 0);
     if ((rs.status?.replicas ?? 0) !== 0 || (rs.spec.replicas ?? 1) !== 0 || !synced || rs.metadata.deletionTimestamp !== undefined) continue;
     context.cluster.replicaSets.delete(rs.metadata.name, rs.metadata.namespace ?? 'default');
     context.writes++;
