@@ -7,7 +7,9 @@ import { ManifestStore } from './lsp/document-store';
 import { isManifestDocument } from './lsp/is-manifest-document';
 import { toDiagnostic } from './lsp/to-diagnostic';
 import { registerWorkloadFeatures, WORKLOAD_FEATURE_CAPABILITIES } from './lsp/workload-features';
+import { registerSimulateRollout } from './lsp/simulate-rollout';
 import { DEFAULT_CLUSTER_DOMAIN } from './facts/fact-settings';
+import { WorkspaceChecks, WORKSPACE_CHECK_CAPABILITIES } from './lsp/workspace-checks';
 
 /** Starts the server on the given connection (stdio, IPC or a test pipe). */
 export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): void {
@@ -16,19 +18,22 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   let kubernetesVersion: KubernetesVersion = DEFAULT_KUBERNETES_VERSION;
   let clusterDomain = DEFAULT_CLUSTER_DOMAIN;
   let canPullConfiguration = false;
+  const workspace = new WorkspaceChecks(connection, documents, store, () => kubernetesVersion, (document) => validate(document));
 
   connection.onInitialize((params) => {
     const options = params.initializationOptions as { kubernetesVersion?: string; clusterDomain?: string } | undefined;
     clusterDomain = options?.clusterDomain || clusterDomain;
     kubernetesVersion = parseKubernetesVersion(options?.kubernetesVersion ?? '') ?? kubernetesVersion;
     canPullConfiguration = params.capabilities.workspace?.configuration === true;
+    workspace.initialize(params);
     return {
-      capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...WORKLOAD_FEATURE_CAPABILITIES },
+      capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...WORKLOAD_FEATURE_CAPABILITIES, ...WORKSPACE_CHECK_CAPABILITIES },
       serverInfo: { name: 'kubesim' },
     };
   });
 
   async function refreshSettings(): Promise<void> {
+    await workspace.refreshSettings();
     if (!canPullConfiguration) return;
     const settings = (await connection.workspace.getConfiguration('kubesim')) as { kubernetesVersion?: string; clusterDomain?: string } | null;
     clusterDomain = settings?.clusterDomain || DEFAULT_CLUSTER_DOMAIN;
@@ -38,11 +43,11 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   function validate(document: TextDocument): void {
     if (!isManifestDocument(document.uri, document.languageId)) return;
     const file = store.get(document);
-    const findings = checkFile(file, { kubernetesVersion });
+    const findings = checkFile(file, { kubernetesVersion, ...workspace.optionsFor(document, file) });
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: findings.map((finding) => toDiagnostic(document, finding)) });
   }
 
-  connection.onInitialized(() => void refreshSettings().then(() => documents.all().forEach(validate), () => undefined));
+  connection.onInitialized(() => void refreshSettings().catch(() => undefined).then(() => workspace.start()));
   connection.onDidChangeConfiguration(() => void refreshSettings().then(() => documents.all().forEach(validate), () => undefined));
   documents.onDidChangeContent((event) => validate(event.document));
   documents.onDidClose((event) => {
@@ -51,6 +56,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   });
 
   registerWorkloadFeatures(connection, documents, store, () => ({ kubernetesVersion, clusterDomain }));
+  registerSimulateRollout(connection, documents, store, () => ({ kubernetesVersion, clusterDomain }));
   documents.listen(connection);
   connection.listen();
 }

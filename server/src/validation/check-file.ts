@@ -9,6 +9,7 @@ import { applyDefaults, checkedKindOf, type CheckedKind } from './apply-defaults
 import { formatFieldError, type FieldError } from './field-error';
 import type { Finding } from './finding';
 import { validateObject } from './workload-rules';
+import { runWorkspaceChecks } from '../checks/run-workspace-checks';
 
 /** Settings that change what the checks report. */
 export interface CheckOptions {
@@ -27,6 +28,7 @@ export function checkFile(file: ManifestFile, options: CheckOptions): Finding[] 
     if (!kind) continue;
     findings.push(...checkObject(kind, object, pairOf(kind, object), options.kubernetesVersion));
   }
+  findings.push(...runWorkspaceChecks(file, options));
   return findings.sort((a, b) => a.start - b.start);
 }
 

@@ -1,0 +1,132 @@
+// Wires the workspace index, the baseline and the quick fixes to the LSP connection.
+import { DidChangeWatchedFilesNotification, FileChangeType, type Connection, type InitializeParams, type ServerCapabilities, type TextDocuments } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { KubernetesVersion } from '../../../engine/src/index';
+import { runWorkspaceChecks, type WorkspaceCheckOptions } from '../checks/run-workspace-checks';
+import type { ManifestFile } from '../manifest/manifest-file';
+import { normalizeUri, pathOfUri } from '../workspace/file-uri';
+import { readSmallFile, scanFolder } from '../workspace/scan-folder';
+import { WorkspaceIndex } from '../workspace/workspace-index';
+import { codeActionsFor } from './code-actions';
+import type { ManifestStore } from './document-store';
+import { BaselineCache } from './git-baseline';
+
+/** Capabilities the workspace checks add to the server's answer to `initialize`. */
+export const WORKSPACE_CHECK_CAPABILITIES: ServerCapabilities = {
+  codeActionProvider: { codeActionKinds: ['quickfix'] },
+};
+
+/** Other open documents are re-checked this long after the last edit of a file they depend on. */
+const RECHECK_DELAY_MS = 150;
+
+/** The workspace side of the server: index, baselines, watched files, code actions. */
+export class WorkspaceChecks {
+  private readonly index = new WorkspaceIndex();
+  private readonly baselines = new BaselineCache(() => ({ workspaceTrusted: this.workspaceTrusted, gitEnabled: this.gitEnabled }), (uri) => this.recheck(uri));
+  private folders: string[] = [];
+  private workspaceTrusted = true;
+  private gitEnabled = true;
+  private canWatchFiles = false;
+  private canPullConfiguration = false;
+  private pendingRecheck: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly documents: TextDocuments<TextDocument>,
+    private readonly store: ManifestStore,
+    private readonly kubernetesVersion: () => KubernetesVersion,
+    private readonly revalidate: (document: TextDocument) => void,
+  ) {}
+
+  /** Reads folders, trust and client abilities from `initialize`. */
+  initialize(params: InitializeParams): void {
+    const options = params.initializationOptions as { workspaceTrusted?: boolean; git?: { enabled?: boolean } } | undefined;
+    this.workspaceTrusted = options?.workspaceTrusted !== false;
+    if (options?.git?.enabled === false) this.gitEnabled = false;
+    const folderUris = params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    this.folders = folderUris.flatMap((uri) => pathOfUri(uri) ?? []);
+    this.canWatchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    this.canPullConfiguration = params.capabilities.workspace?.configuration === true;
+    this.connection.onCodeAction((actionParams) => {
+      const document = this.documents.get(actionParams.textDocument.uri);
+      if (!document) return [];
+      const file = this.store.get(document);
+      return codeActionsFor(document, file, runWorkspaceChecks(file, { kubernetesVersion: this.kubernetesVersion(), ...this.optionsFor(document, file) }), actionParams);
+    });
+    this.connection.onDidChangeWatchedFiles((change) => void this.onWatchedFiles(change.changes));
+    this.documents.onDidChangeContent((event) => this.scheduleRecheck(normalizeUri(event.document.uri)));
+    this.documents.onDidClose((event) => void this.onClose(event.document.uri));
+  }
+
+  /** After `initialized`: watch YAML files and index the folders, then re-check open documents. */
+  async start(): Promise<void> {
+    if (this.canWatchFiles) {
+      void this.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{yaml,yml}' }] }).catch(() => undefined);
+    }
+    for (const folder of this.folders) await scanFolder(folder, (uri, text) => this.index.setFromDisk(uri, text));
+    this.documents.all().forEach(this.revalidate);
+  }
+
+  /** Pulls `kubesim.git.enabled`; a change drops every cached baseline. */
+  async refreshSettings(): Promise<void> {
+    if (!this.canPullConfiguration) return;
+    const git = (await this.connection.workspace.getConfiguration('kubesim.git').catch(() => null)) as { enabled?: boolean } | null;
+    const enabled = git?.enabled !== false;
+    if (enabled !== this.gitEnabled) this.baselines.invalidate();
+    this.gitEnabled = enabled;
+  }
+
+  /** The workspace part of the check options for one document (and records its text in the index). */
+  optionsFor(document: TextDocument, file: ManifestFile): Omit<WorkspaceCheckOptions, 'kubernetesVersion'> {
+    const uri = normalizeUri(document.uri);
+    this.index.setOpen(uri, file);
+    const options: Omit<WorkspaceCheckOptions, 'kubernetesVersion'> = { uri, workspace: this.index.objects() };
+    const baseline = this.baselines.get(document.uri);
+    if (baseline) options.baseline = baseline;
+    return options;
+  }
+
+  private async onClose(uri: string): Promise<void> {
+    const key = normalizeUri(uri);
+    this.index.close(key);
+    const path = pathOfUri(uri);
+    const text = path === undefined ? undefined : await readSmallFile(path);
+    const changed = text === undefined ? this.index.remove(key) : this.index.setFromDisk(key, text);
+    if (changed) this.scheduleRecheck(key);
+  }
+
+  private async onWatchedFiles(changes: { uri: string; type: FileChangeType }[]): Promise<void> {
+    let changed = false;
+    for (const change of changes) {
+      const key = normalizeUri(change.uri);
+      this.baselines.invalidate(change.uri);
+      const path = pathOfUri(change.uri);
+      if (change.type === FileChangeType.Deleted || path === undefined) {
+        changed = this.index.remove(key) || changed;
+        continue;
+      }
+      if (!/\.ya?ml$/i.test(path)) continue;
+      const text = await readSmallFile(path);
+      changed = (text === undefined ? this.index.remove(key) : this.index.setFromDisk(key, text)) || changed;
+    }
+    if (changed || changes.length > 0) this.recheckAll();
+  }
+
+  // Re-checks the open documents other than `uri` once edits pause: they may depend on it.
+  private scheduleRecheck(uri: string): void {
+    if (this.pendingRecheck) clearTimeout(this.pendingRecheck);
+    this.pendingRecheck = setTimeout(() => {
+      this.pendingRecheck = undefined;
+      for (const document of this.documents.all()) if (normalizeUri(document.uri) !== uri) this.revalidate(document);
+    }, RECHECK_DELAY_MS);
+  }
+
+  private recheck(uri: string): void {
+    const document = this.documents.get(uri);
+    if (document) this.revalidate(document);
+  }
+
+  private recheckAll(): void {
+    this.documents.all().forEach(this.revalidate);
+  }
+}

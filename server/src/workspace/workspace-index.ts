@@ -1,0 +1,62 @@
+// The parsed form of every YAML file of the workspace, open or not, for cross-manifest checks.
+import type { IndexedObject } from '../checks/check-context';
+import { objectsOf, parseManifestFile, type ManifestFile } from '../manifest/manifest-file';
+
+interface IndexedFile {
+  file: ManifestFile;
+  /** True while the editor owns the text (open document); disk events then leave it alone. */
+  open: boolean;
+}
+
+/** Parsed manifests by URI, with the flattened object list cached until the next change. */
+export class WorkspaceIndex {
+  private readonly files = new Map<string, IndexedFile>();
+  private cachedObjects: IndexedObject[] | undefined;
+
+  /** Stores the text of a file read from disk, unless the editor has it open. */
+  setFromDisk(uri: string, text: string): boolean {
+    const entry = this.files.get(uri);
+    if (entry?.open) return false;
+    if (entry && entry.file.text === text) return false;
+    this.files.set(uri, { file: parseManifestFile(text, entry?.file), open: false });
+    this.cachedObjects = undefined;
+    return true;
+  }
+
+  /** Stores the editor's parsed version of an open document. */
+  setOpen(uri: string, file: ManifestFile): void {
+    const entry = this.files.get(uri);
+    if (entry?.open && entry.file === file) return;
+    this.files.set(uri, { file, open: true });
+    this.cachedObjects = undefined;
+  }
+
+  /** Marks a document closed; its last text stays until disk events replace or remove it. */
+  close(uri: string): void {
+    const entry = this.files.get(uri);
+    if (entry) entry.open = false;
+  }
+
+  /** Forgets a deleted file (an open document keeps its editor text). */
+  remove(uri: string): boolean {
+    const entry = this.files.get(uri);
+    if (!entry || entry.open) return false;
+    this.files.delete(uri);
+    this.cachedObjects = undefined;
+    return true;
+  }
+
+  has(uri: string): boolean {
+    return this.files.has(uri);
+  }
+
+  get size(): number {
+    return this.files.size;
+  }
+
+  /** Every object of every indexed file. */
+  objects(): readonly IndexedObject[] {
+    this.cachedObjects ??= [...this.files].flatMap(([uri, entry]) => objectsOf(entry.file).map((object) => ({ uri, object })));
+    return this.cachedObjects;
+  }
+}
