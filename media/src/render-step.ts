@@ -85,12 +85,15 @@ function renderPods(view: RolloutView, step: RolloutStep): string {
   return `${renderStatefulSetInfo(step)}<table class="pods"><caption>${step.pods.length + step.podsOmitted} pods at ${step.time}s</caption><thead><tr>${headers.map((header) => `<th scope="col">${header}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table>${omitted > 0 ? `<p class="muted">… ${omitted} more pods not listed.</p>` : ''}`;
 }
 
-/** Events recorded up to and including `selected`, oldest first, at most the last `limit`. */
+/** Events about the workload itself recorded up to `selected`, oldest first, at most the last `limit` (what describe lists). */
 export function eventsUpTo(view: RolloutView, selected: number, limit: number): EventView[] {
+  const subject = `${view.kind}/${view.name}`;
   const events: EventView[] = [];
   for (let index = selected; index >= 0 && events.length < limit; index--) {
     const stepEvents = view.steps[index]!.events;
-    for (let position = stepEvents.length - 1; position >= 0 && events.length < limit; position--) events.push(stepEvents[position]!);
+    for (let position = stepEvents.length - 1; position >= 0 && events.length < limit; position--) {
+      if (stepEvents[position]!.involvedObject === subject) events.push(stepEvents[position]!);
+    }
   }
   return events.reverse();
 }

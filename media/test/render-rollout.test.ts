@@ -61,3 +61,11 @@ test('a 5,000-step, 100,000-replica rollout renders a bounded page', () => {
   const pods = renderStepDetail(view, ui(2500, 'pods'));
   assert.match(pods, /… 99996 more pods not listed\./);
 });
+
+test('the describe text lists only events about the workload itself', () => {
+  const view = nginxRollout();
+  view.steps[0]!.events.push({ ...view.steps[0]!.events[0]!, involvedObject: 'ReplicaSet/nginx-deployment-5d59d67564', reason: 'SuccessfulCreate', source: 'replicaset-controller', message: 'Created pod: nginx-deployment-5d59d67564-abcde' });
+  const html = renderStepDetail(view, ui(8, 'kubectl'));
+  assert.ok(!html.includes('Created pod'));
+  assert.match(html, /Scaled down replica set nginx-deployment-77d8468669 from 1 to 0/);
+});
