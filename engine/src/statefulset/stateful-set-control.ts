@@ -9,7 +9,7 @@ import { applyRevision, chooseStatefulSetRevisions, revisionsToTruncate, type Re
 import { claimOwnerRefsFor, hasUnexpectedController, isPodClaimStale } from './claim-retention';
 import { effectiveUpdateStrategy, newVersionedStatefulSetPod } from './stateful-pod';
 import {
-  getOrdinal, getPersistentVolumeClaims, getStartOrdinal, hasTerminalPhase, identityMatches, isPodInOrdinalRange,
+  claimNamesForOrdinal, getOrdinal, getPersistentVolumeClaims, getStartOrdinal, hasTerminalPhase, identityMatches, isPodInOrdinalRange,
   isRunningAndAvailable, isRunningAndReady, isTerminating, isUnavailable, storageMatches, updateIdentity, updateStorage,
 } from './stateful-set-util';
 import { computeStatefulSetStatus, completeRollingUpdate, isStatusInconsistent, type StatefulSetStatus } from './stateful-set-status';
@@ -144,8 +144,8 @@ function createMissingClaims(pass: Pass, set: StatefulSet, pod: Pod): boolean {
 
 // UpdatePodClaimForRetentionPolicy: fix the ownerRefs of the pod's existing claims.
 function updateClaimsForRetentionPolicy(pass: Pass, set: StatefulSet, pod: Pod): void {
-  for (const template of getPersistentVolumeClaims(set, getOrdinal(pod.metadata.name)).values()) {
-    const claim = pass.claims.get(template.metadata.name);
+  for (const claimName of claimNamesForOrdinal(set, getOrdinal(pod.metadata.name))) {
+    const claim = pass.claims.get(claimName);
     if (claim === undefined) continue;
     const refs = claim.metadata.ownerReferences ?? [];
     const setOwner = { kind: 'StatefulSet' as const, name: set.metadata.name, uid: set.metadata.uid ?? '' };
@@ -168,8 +168,8 @@ function updateClaimsForRetentionPolicy(pass: Pass, set: StatefulSet, pod: Pod):
 
 function claimsMatchRetentionPolicy(pass: Pass, set: StatefulSet, pod: Pod): boolean {
   if ((set.spec.volumeClaimTemplates ?? []).length === 0) return true;
-  for (const template of getPersistentVolumeClaims(set, getOrdinal(pod.metadata.name)).values()) {
-    const claim = pass.claims.get(template.metadata.name);
+  for (const claimName of claimNamesForOrdinal(set, getOrdinal(pod.metadata.name))) {
+    const claim = pass.claims.get(claimName);
     if (claim === undefined) continue;
     const wanted = claimOwnerRefsFor(claim, set, pod.metadata.name, pod.metadata.uid ?? '');
     if (JSON.stringify(wanted) !== JSON.stringify(claim.metadata.ownerReferences ?? [])) return false;
@@ -220,8 +220,8 @@ function processReplica(pass: Pass, updateSet: StatefulSet, monotonic: boolean, 
     return true;
   }
   if (!slot.created) {
-    const ownClaims = [...getPersistentVolumeClaims(set, getOrdinal(pod.metadata.name)).values()]
-      .map((claim) => pass.claims.get(claim.metadata.name))
+    const ownClaims = claimNamesForOrdinal(set, getOrdinal(pod.metadata.name))
+      .map((claimName) => pass.claims.get(claimName))
       .filter((claim): claim is PersistentVolumeClaim => claim !== undefined);
     if (isPodClaimStale(set, ownClaims, pod.metadata.name)) return true;
     createStatefulPod(pass, set, pod);

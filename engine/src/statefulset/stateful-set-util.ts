@@ -230,9 +230,9 @@ export function updateStorage(set: StatefulSet, pod: Pod): void {
   pod.spec.volumes = volumes;
 }
 
-/** The claim names a pod mounts through the set's templates, in template order. */
+/** The claim names a pod mounts through the set's templates, in template order (no copies made). */
 export function claimNamesForOrdinal(set: StatefulSet, ordinal: number): string[] {
-  return [...getPersistentVolumeClaims(set, ordinal).values()].map((claim) => claim.metadata.name);
+  return (set.spec.volumeClaimTemplates ?? []).map((template) => getPersistentVolumeClaimName(claimTemplateName(template), set.metadata.name, ordinal));
 }
 
 // ---- owner references -----------------------------------------------------------------------
