@@ -51,3 +51,4 @@ export * from './session/session-parser';
 export * from './session/cluster-summary';
 export * from './session/session-runner';
 export * from './session/deployment-commands';
+export * from './session/simulate-rollout';
