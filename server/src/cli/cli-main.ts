@@ -1,6 +1,8 @@
 // Entry point of the `kubesim` command: dispatches to one function per sub-command.
 import { startServer } from '../server';
 import { runCheck } from './check-command';
+import { runPlan } from './plan-command';
+import { runRun } from './run-command';
 import { runNames } from './names-command';
 import { UsageError } from './usage-error';
 
@@ -13,6 +15,8 @@ Usage:
   kubesim check FILE|DIR... [--kubernetes-version V]   report what the API server would reject
   kubesim names FILE|DIR... [--kubernetes-version V] [--collision-count N] [--cluster-domain D] [--json]
                                                        print ReplicaSet, revision, pod and PVC names
+  kubesim run SESSION [--kubernetes-version V] [--json]   replay a kubectl session on a simulated cluster
+  kubesim plan NEW.yaml --from OLD.yaml [--json]        show what applying NEW over a running OLD does
   kubesim lsp --stdio                                  run the language server
   kubesim --version | --help
 
@@ -23,6 +27,8 @@ type Command = (args: string[], out: (text: string) => void) => number | Promise
 
 const COMMANDS: Record<string, Command> = {
   check: runCheck,
+  run: runRun,
+  plan: runPlan,
   names: runNames,
   lsp: () => {
     // The server takes over stdin/stdout and keeps the process alive until the client exits.
