@@ -68,9 +68,9 @@ function codeServerArgs(paths, extra) {
 
 /**
  * Starts code-server with a fresh profile in its own process group; installs `vsix` first if given.
- * `extensionDevelopmentPath` loads the extension from a folder instead. Resolves once /healthz answers.
+ * Resolves once /healthz answers.
  */
-export async function startCodeServer(root, { vsix, extensionDevelopmentPath, port = 8080, settings = {}, stdio } = {}) {
+export async function startCodeServer(root, { vsix, port = 8080, settings = {}, stdio } = {}) {
   const paths = workPaths(root);
   rmSync(paths.run, { recursive: true, force: true });
   mkdirSync(path.join(paths.run, 'user-data', 'User'), { recursive: true });
@@ -87,7 +87,6 @@ export async function startCodeServer(root, { vsix, extensionDevelopmentPath, po
   const log = openSync(path.join(paths.run, 'code-server.log'), 'w');
   const extra = ['--config', path.join(paths.run, 'config.yaml'), '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none',
     '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override', '--ignore-last-opened'];
-  if (extensionDevelopmentPath) extra.push(`--extensionDevelopmentPath=${extensionDevelopmentPath}`);
   const child = spawn(node, codeServerArgs(paths, extra), { env: { ...environment, TMPDIR: tmp }, detached: true, stdio: stdio ?? ['ignore', log, log] });
   const url = `http://127.0.0.1:${port}`;
   const stop = () => {

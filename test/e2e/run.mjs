@@ -1,0 +1,159 @@
+// End-to-end test in a real VS Code: code-server + the packaged kubesim.vsix, driven by Playwright in
+// Debian's Chromium. Usage: `npm run test:e2e` (SKIP_PACKAGE=1 reuses an existing kubesim.vsix).
+// Exit 0 = pass. Screenshots: .e2e-work/screenshots/, and docs/*.png for the README.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureCodeServer, startCodeServer } from './code-server.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const VSIX = path.join(ROOT, 'kubesim.vsix');
+const t0 = Date.now();
+const lap = (message) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${message}`);
+let failed = false;
+const check = (ok, what) => {
+  console.log(`${ok ? 'PASS' : 'FAIL'}: ${what}`);
+  if (!ok) failed = true;
+};
+
+if (!existsSync(CHROMIUM)) {
+  console.error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+  process.exit(1);
+}
+if (process.env.SKIP_PACKAGE !== '1' || !existsSync(VSIX)) {
+  lap('npm run package');
+  const result = spawnSync('npm', ['run', 'package'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(1);
+}
+const paths = ensureCodeServer(ROOT);
+const screenshots = path.join(paths.work, 'screenshots');
+mkdirSync(screenshots, { recursive: true });
+
+// A temp copy of examples/ plus a file with a YAML syntax error, so the Problems panel has a kubesim entry.
+const workspace = mkdtempSync(path.join(os.tmpdir(), 'kubesim-e2e-'));
+cpSync(path.join(ROOT, 'examples'), workspace, { recursive: true });
+writeFileSync(path.join(workspace, 'broken.yaml'), 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: broken\n  labels: [app: web\nspec:\n  replicas: 2\n');
+const settingsFile = path.join(paths.run, 'user-data', 'User', 'settings.json');
+
+const server = await startCodeServer(ROOT, { vsix: VSIX, settings: { 'workbench.colorTheme': 'Default Light Modern', 'editor.codeLens': true } });
+lap(`code-server ready at ${server.url}`);
+const { chromium } = await import('playwright-core');
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const page = await (await browser.newContext({ viewport: { width: 1500, height: 950 } })).newPage();
+page.on('pageerror', (error) => console.log('[pageerror]', error.message));
+const quickOpen = page.locator('.quick-input-widget input');
+
+async function openFile(name) {
+  await page.keyboard.press('Control+P');
+  await quickOpen.waitFor({ state: 'visible' });
+  await quickOpen.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.monaco-editor .view-lines').first().waitFor();
+}
+
+async function runCommand(title) {
+  await page.keyboard.press('F1');
+  await quickOpen.waitFor({ state: 'visible' });
+  await quickOpen.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+try {
+  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
+  lap('workbench visible');
+
+  // 1. Diagnostics: the YAML syntax error shows in the editor and in the Problems panel.
+  await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 } }).catch(() => {});
+  await openFile('broken.yaml');
+  await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 60_000 });
+  await page.keyboard.press('Control+Shift+M');
+  const problem = page.locator('.markers-panel .monaco-list-row', { hasText: 'kubesim' }).first();
+  await problem.waitFor({ timeout: 30_000 });
+  check(true, `Problems panel: "${(await problem.innerText()).replace(/\s+/g, ' ')}"`);
+  await page.screenshot({ path: path.join(ROOT, 'docs', 'problems-panel.png') });
+  lap('diagnostics seen');
+
+  // 2. Open the preview from the code lens above the Deployment (the command palette if there is none).
+  await openFile('nginx-deployment.yaml');
+  const lens = page.locator('.contentWidgets .codelens-decoration a', { hasText: 'Preview rollout' }).first();
+  if (await lens.waitFor({ timeout: 20_000 }).then(() => true, () => false)) {
+    await lens.click();
+    check(true, 'code lens "Preview rollout" clicked');
+  } else {
+    console.log('note: no code lens within 20 s; using the command palette');
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await runCommand('kubesim: Open Rollout Preview');
+  }
+  const webview = page.frameLocator('iframe.webview.ready').first().frameLocator('iframe#active-frame');
+  await webview.locator('#scrubber').waitFor({ timeout: 60_000 });
+  const title = await webview.locator('h1').innerText();
+  check(/Deployment\s+nginx-deployment/.test(title), `preview title: "${title}"`);
+  check(await webview.locator('.chip-none').count() === 1, 'unchanged file: the preview says there is no rollout');
+  lap('preview open');
+
+  // 3. Change the image in the editor (unsaved): the preview follows and shows the rollout.
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+G');
+  await quickOpen.fill(':20');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('End');
+  for (let i = 0; i < 5; i++) await page.keyboard.press('Backspace');
+  await page.keyboard.type('1.9.1');
+  await webview.locator('.chip-rollout').waitFor({ timeout: 30_000 });
+  check(true, 'after the image edit the preview says the edit triggers a rollout');
+  const changed = await webview.locator('.changed-paths').innerText();
+  check(/containers\[0\]\.image/.test(changed), `changed field listed: ${changed.replace(/\s+/g, ' ')}`);
+
+  // 4. Step through the rollout.
+  const position = () => webview.locator('#position').innerText();
+  const first = await position();
+  await webview.getByRole('button', { name: 'Next step' }).click();
+  await webview.getByRole('button', { name: 'Next step' }).click();
+  const second = await position();
+  check(first !== second && /^Step 3 of \d+/.test(second), `stepping: "${first}" -> "${second}"`);
+  await webview.getByRole('button', { name: 'Last step' }).click();
+  check(await webview.locator('.rs').count() === 2, 'two ReplicaSets (old and new) at the last step');
+  await webview.getByRole('tab', { name: 'kubectl' }).click();
+  const status = await webview.locator('#kubectl-status').innerText();
+  check(/successfully rolled out/.test(status), `rollout status at the last step: ${status.split('\n').at(-1)}`);
+  await webview.getByRole('tab', { name: 'Steps' }).click();
+  await webview.getByRole('button', { name: 'Previous step' }).click();
+  await page.screenshot({ path: path.join(ROOT, 'docs', 'preview-light.png') });
+  lap('stepped through the rollout');
+
+  // 5. Dark theme: VS Code re-themes the webview live when the setting changes.
+  const settings = JSON.parse(readFileSync(settingsFile, 'utf8'));
+  writeFileSync(settingsFile, JSON.stringify({ ...settings, 'workbench.colorTheme': 'Default Dark Modern' }, null, 2));
+  await webview.locator('body.vscode-dark').waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(500); // let the theme transition paint before the screenshot
+  await page.screenshot({ path: path.join(ROOT, 'docs', 'preview-dark.png') });
+  check(true, 'webview re-themed to dark');
+  lap('done');
+} catch (error) {
+  failed = true;
+  console.log('FAIL: exception', error);
+  await page.screenshot({ path: path.join(screenshots, '99-failure.png') }).catch(() => {});
+} finally {
+  await browser.close();
+  server.stop();
+  rmSync(workspace, { recursive: true, force: true });
+  if (failed) {
+    // The extension's own log says why (e.g. a server crash).
+    const logs = path.join(paths.run, 'user-data', 'logs');
+    const find = (directory) => (existsSync(directory) ? readdirSync(directory, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? find(path.join(directory, entry.name)) : [path.join(directory, entry.name)])) : []);
+    for (const file of find(logs).filter((file) => /kubesim/i.test(file))) console.log(`--- ${file}\n${readFileSync(file, 'utf8').split('\n').slice(-40).join('\n')}`);
+  }
+  console.log(failed ? 'e2e FAILED' : 'e2e passed');
+  process.exit(failed ? 1 : 0);
+}
