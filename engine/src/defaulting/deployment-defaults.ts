@@ -5,8 +5,11 @@ import type { Deployment } from '../model/objects';
 import { cloneJson } from '../model/clone';
 import { defaultPodTemplate } from './pod-defaults';
 
-/** Returns a copy of `deployment` with the API server's apps/v1 defaults (SetDefaults_Deployment) and template defaults. */
-export function defaultDeployment(deployment: Deployment, version: KubernetesVersion): Deployment {
+/**
+ * Returns a copy of `deployment` with the API server's apps/v1 defaults (SetDefaults_Deployment) and
+ * template defaults; on update, pass the stored `oldDeployment` so gated template fields it uses stay.
+ */
+export function defaultDeployment(deployment: Deployment, version: KubernetesVersion, oldDeployment?: Deployment): Deployment {
   const copy = cloneJson(deployment);
   copy.metadata ??= { name: '' };
   const spec = copy.spec;
@@ -22,7 +25,7 @@ export function defaultDeployment(deployment: Deployment, version: KubernetesVer
   spec.revisionHistoryLimit ??= 10;
   spec.progressDeadlineSeconds ??= 600;
   spec.minReadySeconds ??= 0;
-  spec.template = defaultPodTemplate(spec.template, version);
+  spec.template = defaultPodTemplate(spec.template, version, oldDeployment?.spec?.template);
   copy.metadata.namespace ??= 'default';
   return copy;
 }

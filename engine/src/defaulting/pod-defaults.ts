@@ -1,14 +1,15 @@
 // core/v1 defaulting of a pod template as the API server applies it: the SetDefaults_* functions
 // of pkg/apis/core/v1/defaults.go, the +default markers of k8s.io/api (applied by the generated
-// SetObjectDefaults_*), dropping of fields whose feature gate is off, and the v1 -> internal ->
-// v1 conversion that mirrors serviceAccountName into serviceAccount.
+// SetObjectDefaults_*), then the drop of fields whose feature gate is off
+// (drop-disabled-fields.ts), and the v1 -> internal -> v1 conversion that mirrors
+// serviceAccountName into serviceAccount.
 import { goLayoutFor } from '../go-layout/go-layouts';
 import type { GoLayout } from '../go-layout/go-layout-types';
 import { goTypeShape } from '../go-layout/go-types';
 import { cloneJson } from '../model/clone';
 import type { KubernetesVersion } from '../model/kubernetes-version';
 import type { JsonObject, JsonValue, PodTemplateSpec } from '../model/objects';
-import { isFeatureEnabled } from './feature-gates';
+import { dropDisabledPodSpecFields } from './drop-disabled-fields';
 import { imagePullPolicyFor } from './image-reference';
 
 type Defaulter = (object: JsonObject) => void;
@@ -96,28 +97,14 @@ function markerValue(marker: string): JsonValue | undefined {
   }
 }
 
-// Gated fields whose declaration carries no +featureGate marker.
-const UNMARKED_GATES: Record<string, string> = {
-  'core.PodSpec.HostUsers': 'UserNamespacesSupport',
-  'core.Lifecycle.StopSignal': 'ContainerStopSignals',
-};
-
 /**
- * Walks `object` as Go struct `typeName`, applying type defaulters, +default markers and the
- * feature-gate drops, then descending into nested structs, pointers, slices and maps.
+ * Walks `object` as Go struct `typeName`, applying type defaulters and +default markers, then
+ * descending into nested structs, pointers, slices and maps. Gated fields are kept: the API
+ * server drops them after defaulting, and only in pod templates (dropDisabledPodSpecFields).
  */
 export function applyStructDefaults(layout: GoLayout, object: JsonObject, typeName: string, version: KubernetesVersion): void {
   TYPE_DEFAULTERS[typeName]?.(object);
-  for (const [goName, jsonName, flags, type, markers] of layout.structs[typeName] ?? []) {
-    if (markers?.featureGate && !isFeatureEnabled(markers.featureGate, version)) {
-      delete object[jsonName];
-      continue;
-    }
-    const unmarkedGate = UNMARKED_GATES[`${typeName}.${goName}`];
-    if (unmarkedGate && !isFeatureEnabled(unmarkedGate, version)) {
-      delete object[jsonName];
-      continue;
-    }
+  for (const [, jsonName, flags, type, markers] of layout.structs[typeName] ?? []) {
     if (markers?.default !== undefined) applyMarkerDefault(layout, object, jsonName, type, markers.default);
     const inline = flags.includes('e') && jsonName === '';
     if (inline) {
@@ -174,14 +161,18 @@ function isObject(value: JsonValue): value is JsonObject {
 
 /**
  * Returns a copy of `template` as the API server stores it for `version`: defaulted, with
- * gated-off fields dropped and serviceAccount/serviceAccountName mirrored (the new field wins).
+ * gated-off fields dropped (kept when `oldTemplate`, the stored template on update, uses them)
+ * and serviceAccount/serviceAccountName mirrored (the new field wins).
  */
-export function defaultPodTemplate(template: PodTemplateSpec, version: KubernetesVersion): PodTemplateSpec {
+export function defaultPodTemplate(template: PodTemplateSpec, version: KubernetesVersion, oldTemplate?: PodTemplateSpec): PodTemplateSpec {
   const copy = cloneJson(template ?? {}) as JsonObject;
   const layout = goLayoutFor(version);
   if (!isObject(copy.spec ?? null)) copy.spec = {};
   applyStructDefaults(layout, copy, 'core.PodTemplateSpec', version);
   const spec = copy.spec as JsonObject;
+  // Decoding defaults first; PrepareForCreate/PrepareForUpdate then drop gated fields.
+  const oldSpec = oldTemplate?.spec;
+  dropDisabledPodSpecFields(spec, isObject(oldSpec ?? null) ? (oldSpec as JsonObject) : undefined, version);
   // Convert_v1_PodSpec_To_core_PodSpec and back: one service account name, in both fields.
   const serviceAccount = (typeof spec.serviceAccountName === 'string' && spec.serviceAccountName) || (typeof spec.serviceAccount === 'string' && spec.serviceAccount) || '';
   if (serviceAccount) {

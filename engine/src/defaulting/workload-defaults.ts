@@ -8,8 +8,11 @@ import type { JsonObject, ReplicaSet, StatefulSet } from '../model/objects';
 import { isFeatureEnabled } from './feature-gates';
 import { applyStructDefaults, defaultPodTemplate } from './pod-defaults';
 
-/** Returns a copy of `statefulSet` with the API server's defaults for `version` (SetDefaults_StatefulSet). */
-export function defaultStatefulSet(statefulSet: StatefulSet, version: KubernetesVersion): StatefulSet {
+/**
+ * Returns a copy of `statefulSet` with the API server's defaults for `version` (SetDefaults_StatefulSet)
+ * and gated fields dropped; on update, pass the stored `oldStatefulSet` so fields it already uses stay.
+ */
+export function defaultStatefulSet(statefulSet: StatefulSet, version: KubernetesVersion, oldStatefulSet?: StatefulSet): StatefulSet {
   const copy = cloneJson(statefulSet);
   copy.metadata ??= { name: '' };
   copy.metadata.namespace ??= 'default';
@@ -26,14 +29,20 @@ export function defaultStatefulSet(statefulSet: StatefulSet, version: Kubernetes
   if (spec.updateStrategy.type === 'RollingUpdate' && rollingUpdate) {
     rollingUpdate.partition ??= 0;
     if (isFeatureEnabled('MaxUnavailableStatefulSet', version)) rollingUpdate.maxUnavailable ??= 1;
-    else delete rollingUpdate.maxUnavailable;
+  }
+  // dropStatefulSetDisabledFields (pkg/registry/apps/statefulset/strategy.go): with the gate off,
+  // maxUnavailable goes unless the stored object already set it.
+  const oldMaxUnavailable = oldStatefulSet?.spec?.updateStrategy?.rollingUpdate?.maxUnavailable;
+  if (rollingUpdate && !isFeatureEnabled('MaxUnavailableStatefulSet', version) && (oldMaxUnavailable === undefined || oldMaxUnavailable === null)) {
+    delete rollingUpdate.maxUnavailable;
   }
   spec.persistentVolumeClaimRetentionPolicy ??= {};
   spec.persistentVolumeClaimRetentionPolicy.whenDeleted ||= 'Retain';
   spec.persistentVolumeClaimRetentionPolicy.whenScaled ||= 'Retain';
   spec.replicas ??= 1;
   spec.revisionHistoryLimit ??= 10;
-  spec.template = defaultPodTemplate(spec.template, version);
+  spec.template = defaultPodTemplate(spec.template, version, oldStatefulSet?.spec?.template);
+  // volumeClaimTemplates get defaults but no gated drops: the strategy drops none there.
   const layout = goLayoutFor(version);
   for (const claim of spec.volumeClaimTemplates ?? []) defaultClaimTemplate(layout, claim, version);
   return copy;
