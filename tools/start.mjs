@@ -18,10 +18,10 @@ if (hasDesktopCode()) {
   const code = spawn('code', ['--new-window', `--extensionDevelopmentPath=${ROOT}`, EXAMPLES], { stdio: 'inherit' });
   code.on('exit', (status) => process.exit(status ?? 0));
 } else {
-  const { ensureCodeServer, startCodeServer } = await import('../test/e2e/code-server.mjs');
+  const { ensureCodeServer, packageVsix, startCodeServer } = await import('../test/e2e/code-server.mjs');
   ensureCodeServer(ROOT);
   // code-server has no --extensionDevelopmentPath: it loads kubesim from the freshly packaged .vsix.
-  if (spawnSync('npm', ['run', 'package'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) process.exit(1);
+  if (!packageVsix(ROOT)) process.exit(1);
   const port = Number(process.env.PORT ?? 8080);
   const server = await startCodeServer(ROOT, { vsix: path.join(ROOT, 'kubesim.vsix'), port, settings: { 'editor.codeLens': true } });
   const url = `${server.url}/?folder=${encodeURIComponent(EXAMPLES)}`;

@@ -103,3 +103,11 @@ export async function startCodeServer(root, { vsix, port = 8080, settings = {}, 
   stop();
   throw new Error(`code-server did not become ready; see ${path.join(paths.run, 'code-server.log')}`);
 }
+
+/** `npm run package` -> kubesim.vsix; if vsce refuses (e.g. relative README links), packages the bundles directly. */
+export function packageVsix(root) {
+  if (spawnSync('npm', ['run', 'package'], { cwd: root, stdio: 'inherit' }).status === 0) return true;
+  console.log('WARNING: `npm run package` failed; packaging the esbuild bundles directly with vsce.');
+  return spawnSync('node', ['esbuild.mjs', '--production'], { cwd: root, stdio: 'inherit' }).status === 0
+    && spawnSync('npx', ['vsce', 'package', '--no-dependencies', '--baseContentUrl', 'https://example.invalid/kubesim', '--baseImagesUrl', 'https://example.invalid/kubesim', '--out', 'kubesim.vsix'], { cwd: root, stdio: 'inherit' }).status === 0;
+}

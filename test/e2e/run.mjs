@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureCodeServer, startCodeServer } from './code-server.mjs';
+import { ensureCodeServer, packageVsix, startCodeServer } from './code-server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -25,8 +25,7 @@ if (!existsSync(CHROMIUM)) {
 }
 if (process.env.SKIP_PACKAGE !== '1' || !existsSync(VSIX)) {
   lap('npm run package');
-  const result = spawnSync('npm', ['run', 'package'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(1);
+  if (!packageVsix(ROOT)) process.exit(1);
 }
 const paths = ensureCodeServer(ROOT);
 const screenshots = path.join(paths.work, 'screenshots');
