@@ -34,11 +34,9 @@ const TYPE_DEFAULTERS: Record<string, Defaulter> = {
     setIfEmpty(spec, 'schedulerName', 'default-scheduler');
   },
   // SetDefaults_Container.
-  'core.Container': (container) => {
-    setIfEmpty(container, 'imagePullPolicy', imagePullPolicyFor(typeof container.image === 'string' ? container.image : ''));
-    setIfEmpty(container, 'terminationMessagePath', '/dev/termination-log');
-    setIfEmpty(container, 'terminationMessagePolicy', 'File');
-  },
+  'core.Container': (container) => setContainerDefaults(container),
+  // SetDefaults_EphemeralContainer applies SetDefaults_Container to the inlined common part.
+  'core.EphemeralContainerCommon': (container) => setContainerDefaults(container),
   // SetDefaults_Probe.
   'core.Probe': (probe) => {
     setIfZero(probe, 'timeoutSeconds', 1);
@@ -75,6 +73,12 @@ const TYPE_DEFAULTERS: Record<string, Defaulter> = {
     if (spec.volumeMode === undefined || spec.volumeMode === null) spec.volumeMode = 'Filesystem';
   },
 };
+
+function setContainerDefaults(container: JsonObject): void {
+  setIfEmpty(container, 'imagePullPolicy', imagePullPolicyFor(typeof container.image === 'string' ? container.image : ''));
+  setIfEmpty(container, 'terminationMessagePath', '/dev/termination-log');
+  setIfEmpty(container, 'terminationMessagePolicy', 'File');
+}
 
 // 0644: the mode every secret, configMap, downwardAPI and projected volume gets.
 function setDefaultMode(source: JsonObject): void {

@@ -55,3 +55,11 @@ test('StatefulSet defaults: type RollingUpdate without a block keeps rollingUpda
   assert.equal(explicit.spec.updateStrategy!.rollingUpdate, undefined);
   assert.deepEqual(defaultStatefulSet(base, '1.37').spec.updateStrategy!.rollingUpdate, { partition: 0, maxUnavailable: 1 });
 });
+
+test('ephemeral containers get SetDefaults_Container through SetDefaults_EphemeralContainer', () => {
+  const template = defaultPodTemplate({ spec: { containers: [], ephemeralContainers: [{ name: 'debug', image: 'busybox' }] } }, '1.36');
+  const debug = (template.spec!.ephemeralContainers as JsonObject[])[0]!;
+  assert.equal(debug.imagePullPolicy, 'Always');
+  assert.equal(debug.terminationMessagePath, '/dev/termination-log');
+  assert.equal(debug.terminationMessagePolicy, 'File');
+});
