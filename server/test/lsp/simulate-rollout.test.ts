@@ -1,0 +1,85 @@
+// kubesim/simulateRollout end to end in Node: manifest text in, RolloutView out, checked against upstream rules.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { simulateRolloutFor } from '../../src/lsp/simulate-rollout';
+import type { RolloutView, SimulateRolloutParams, WhatIf } from '../../../protocol/src/index';
+
+const SETTINGS = { kubernetesVersion: '1.36', clusterDomain: 'cluster.local' } as const;
+const BASE = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: nginx-deployment
+spec:
+  replicas: 3
+  selector:
+    matchLabels:
+      app: nginx
+  template:
+    metadata:
+      labels:
+        app: nginx
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.7.9
+`;
+
+function simulate(edited: string, whatIf: WhatIf = { readiness: { kind: 'ready', afterSeconds: 5 } }, baseText: string | null = BASE): RolloutView {
+  const params: SimulateRolloutParams = { uri: 'file:///w/nginx.yaml', offset: 0, base: { kind: 'head' }, baseLabel: 'git HEAD', whatIf };
+  if (baseText !== null) params.baseText = baseText;
+  const result = simulateRolloutFor(edited, params, SETTINGS);
+  assert.equal(result.kind, 'view');
+  return (result as { view: RolloutView }).view;
+}
+
+test('an image change rolls out within maxSurge 1 / maxUnavailable 0 (25% of 3, rounded up / down)', () => {
+  const view = simulate(BASE.replace('nginx:1.7.9', 'nginx:1.9.1'));
+  assert.equal(view.change.triggersRollout, true);
+  assert.deepEqual(view.change.changedPaths, ['spec.template.spec.containers[0].image']);
+  assert.equal(view.outcome.kind, 'complete');
+  for (const step of view.steps) {
+    assert.deepEqual([step.budget?.maxSurge, step.budget?.maxUnavailable], [1, 0]);
+    const desired = step.replicaSets.reduce((sum, replicaSet) => sum + replicaSet.desired, 0);
+    assert.ok(desired <= 4, `step ${step.index}: ${desired} pods desired > replicas + maxSurge`);
+    assert.ok(step.workload.availableReplicas >= 3, `step ${step.index}: ${step.workload.availableReplicas} available < replicas - maxUnavailable`);
+  }
+  const last = view.steps.at(-1)!;
+  const [newReplicaSet, oldReplicaSet] = last.replicaSets;
+  assert.match(newReplicaSet!.name, /^nginx-deployment-[bcdfghjklmnpqrstvwxz2456789]+$/);
+  assert.equal(newReplicaSet!.podTemplateHash, newReplicaSet!.name.slice('nginx-deployment-'.length));
+  assert.deepEqual([newReplicaSet!.isNew, newReplicaSet!.available, newReplicaSet!.revision], [true, 3, 2]);
+  assert.deepEqual([oldReplicaSet!.isNew, oldReplicaSet!.desired, oldReplicaSet!.revision], [false, 0, 1]);
+  assert.equal(last.rolloutStatus, 'deployment "nginx-deployment" successfully rolled out');
+  assert.ok(view.steps.some((step) => step.events.some((event) => event.source === 'deployment-controller' && event.reason === 'ScalingReplicaSet')));
+});
+
+test('a replicas-only change triggers no rollout', () => {
+  const view = simulate(BASE.replace('replicas: 3', 'replicas: 5'));
+  assert.equal(view.change.triggersRollout, false);
+  assert.deepEqual(view.change.changedPaths, ['spec.replicas']);
+  assert.equal(view.outcome.kind, 'noRollout');
+  assert.equal(view.steps.at(-1)!.replicaSets.length, 1);
+  assert.equal(view.steps.at(-1)!.workload.availableReplicas, 5);
+});
+
+test('new pods that never become ready stall the rollout until progressDeadlineSeconds (600 s) fails it', () => {
+  const view = simulate(BASE.replace('nginx:1.7.9', 'nginx:does-not-exist'), { readiness: { kind: 'neverReady' } });
+  assert.equal(view.outcome.kind, 'failed');
+  assert.equal(view.outcome.progressDeadlineSeconds, 600);
+  assert.ok((view.outcome.deadlineExceededAtSecond ?? 0) >= 600, `deadline at ${view.outcome.deadlineExceededAtSecond}`);
+  const last = view.steps.at(-1)!;
+  assert.equal(last.workload.availableReplicas, 3);
+  assert.match(last.rolloutStatus, /exceeded its progress deadline/);
+});
+
+test('a fresh create scales the first ReplicaSet up to 3', () => {
+  const view = simulate(BASE, undefined, null);
+  assert.equal(view.change.triggersRollout, true);
+  assert.equal(view.outcome.kind, 'complete');
+  assert.equal(view.steps.at(-1)!.replicaSets[0]!.available, 3);
+});
+
+test('a document that does not parse reports brokenDocument', () => {
+  const result = simulateRolloutFor('apiVersion: apps/v1\nkind: [Deployment\n', { uri: 'file:///w/x.yaml', offset: 0, base: { kind: 'fresh' }, baseLabel: 'fresh', whatIf: { readiness: { kind: 'ready', afterSeconds: 5 } } }, SETTINGS);
+  assert.equal(result.kind, 'brokenDocument');
+});
