@@ -19,6 +19,7 @@ export * from './defaulting/feature-gates';
 export * from './quantity/quantity';
 export * from './go-layout/go-layouts';
 export type * from './go-layout/go-layout-types';
+export * from './go-layout/go-types';
 export * from './statefulset/stateful-set-util';
 export * from './statefulset/claim-retention';
 export * from './statefulset/stateful-pod';
