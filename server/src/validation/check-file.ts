@@ -1,11 +1,12 @@
 // Runs every check on one parsed manifest file and returns its findings in source order.
 import type { KubernetesVersion } from '../../../engine/src/index';
 import type { ManifestObject } from '../manifest/manifest-document';
-import { spanForPath } from '../manifest/manifest-document';
+import { locate, spanForPath } from '../manifest/manifest-document';
 import type { ManifestFile } from '../manifest/manifest-file';
 import type { SourceSpan } from '../manifest/source-span';
 import { objectsOf, problemsOf } from '../manifest/manifest-file';
 import { applyDefaults, checkedKindOf, type CheckedKind } from './apply-defaults';
+import { decodeProblemsOf, type DecodeProblem } from './decode-check';
 import { formatFieldError, type FieldError } from './field-error';
 import type { Finding } from './finding';
 import { validateObject } from './workload-rules';
@@ -34,6 +35,11 @@ export function checkFile(file: ManifestFile, options: CheckOptions): Finding[] 
 
 /** The API-server findings of one object; `oldObject` selects update validation. */
 export function checkObject(kind: CheckedKind, object: ManifestObject, oldObject: ManifestObject | undefined, version: KubernetesVersion): Finding[] {
+  // A request the API server cannot decode is rejected before validation runs.
+  if (kind !== 'Service') {
+    const problems = decodeProblemsOf(kind, object.value, version);
+    if (problems.length > 0) return problems.map((problem) => decodeFinding(kind, object, problem));
+  }
   const defaulted = applyDefaults(kind, object.value, version);
   const oldDefaulted = oldObject ? applyDefaults(kind, oldObject.value, version) : undefined;
   const seen = new Set<string>();
@@ -56,6 +62,19 @@ function toFinding(kind: CheckedKind, object: ManifestObject, error: FieldError,
     message,
     field: error.path.text,
     href: documentationFor(kind, error.path.text),
+  };
+}
+
+function decodeFinding(kind: CheckedKind, object: ManifestObject, problem: DecodeProblem): Finding {
+  const location = locate(object, problem.path);
+  const span = problem.onKey && location.key ? location.key : spanForPath(object, problem.path);
+  return {
+    ...trimTrailingSpace(object, span),
+    severity: 'error',
+    code: `${kind.toLowerCase()}-${problem.kind === 'type' ? 'decode-error' : 'unknown-field'}`,
+    message: problem.message,
+    field: problem.path.filter((segment) => typeof segment === 'string').join('.'),
+    href: 'https://kubernetes.io/docs/reference/using-api/api-concepts/#field-validation',
   };
 }
 
