@@ -39,12 +39,13 @@ function renderBudget(step: RolloutStep): string {
   return `<p class="budget">Surge in use <b>${budget.surgeInUse}</b> of maxSurge ${budget.maxSurge} · unavailable <b>${budget.unavailableInUse}</b> of maxUnavailable ${budget.maxUnavailable}</p>`;
 }
 
-function renderEvents(view: RolloutView, events: EventView[], now: number): string {
+function renderEvents(view: RolloutView, events: EventView[], now: number, omitted: number): string {
   if (events.length === 0) return '<p class="muted">No events in this step.</p>';
   // The same aligned columns as `kubectl describe`; line 0 is "Events:", lines 1-2 the header.
   const lines = formatDescribeEvents(events, now).split('\n');
   const rows = events.map((event, index) => `<li class="event event-${esc(event.type)}">${reveal(event.span ?? view.spans['metadata.name'], `<code>${esc(lines[index + 3] ?? '')}</code>`, 'Reveal the responsible YAML')}</li>`);
-  return `<ul class="events" aria-label="Events in this step"><li class="event-header" aria-hidden="true"><code>${esc(lines[1] ?? '')}</code></li>${rows.join('')}</ul>`;
+  const more = omitted > 0 ? `<li class="muted">… ${omitted} more events in this step</li>` : '';
+  return `<ul class="events" aria-label="Events in this step"><li class="event-header" aria-hidden="true"><code>${esc(lines[1] ?? '')}</code></li>${rows.join('')}${more}</ul>`;
 }
 
 function renderStepList(view: RolloutView, selected: number): string {
@@ -125,6 +126,6 @@ export function renderStepDetail(view: RolloutView, ui: StepUiState): string {
   if (ui.tab === 'pods') panel = renderPods(view, step);
   else if (ui.tab === 'kubectl') panel = renderKubectl(view, step, selected);
   else panel = renderStepList(view, selected);
-  return `<section class="step" aria-label="Selected step"><h2>${step.time}s · ${esc(step.summary)}</h2>${replicaSets}${renderBudget(step)}${renderEvents(view, step.events, step.time)}</section>
+  return `<section class="step" aria-label="Selected step"><h2>${step.time}s · ${esc(step.summary)}</h2>${replicaSets}${renderBudget(step)}${renderEvents(view, step.events, step.time, step.eventsOmitted ?? 0)}</section>
 ${renderTabs(ui)}<section class="tab-panel" role="tabpanel" id="panel-${ui.tab}" aria-labelledby="tab-${ui.tab}">${panel}</section>`;
 }

@@ -159,6 +159,9 @@ export interface EventView {
   span?: SourceSpan;
 }
 
+/** Events listed per step at most; the workload's own events come first. */
+export const EVENTS_PER_STEP = 50;
+
 /** One controller sync pass (or one clock tick) of the simulation. */
 export interface RolloutStep {
   index: number;
@@ -175,8 +178,10 @@ export interface RolloutStep {
   podsOmitted: number;
   statefulSet?: StatefulSetStepView;
   budget?: BudgetView;
-  /** Events recorded in this step. */
+  /** Events recorded in this step (at most `EVENTS_PER_STEP`: a 100,000-pod scale-up records one per pod). */
   events: EventView[];
+  /** Events of this step left out of `events`. */
+  eventsOmitted?: number;
   /** What `kubectl rollout status` prints at this moment. */
   rolloutStatus: string;
 }

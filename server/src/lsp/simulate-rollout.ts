@@ -9,7 +9,7 @@ import {
   type Cluster, type Deployment, type JsonValue, type KubeEvent, type StatefulSet,
 } from '../../../engine/src/index';
 import {
-  Methods, type EventView, type PodView, type ReplicaSetView, type RolloutChange, type RolloutOutcome, type RolloutStep, type RolloutView,
+  EVENTS_PER_STEP, Methods, type EventView, type PodView, type ReplicaSetView, type RolloutChange, type RolloutOutcome, type RolloutStep, type RolloutView,
   type SimulateRolloutParams, type SimulateRolloutResult, type SourceSpan, type WhatIf,
 } from '../../../protocol/src/index';
 import type { FactSettings } from '../facts/fact-settings';
@@ -18,7 +18,7 @@ import { objectsOf, parseManifestFile, problemsOf, type ManifestFile } from '../
 import type { ManifestStore } from './document-store';
 
 /** Pods listed per step; the rest are counted in `podsOmitted`. */
-export const POD_LIMIT = 200;
+export const POD_LIMIT = 60;
 /** Controller passes recorded at most (a 100,000-replica rollout takes a few thousand). */
 export const MAX_STEPS = 10_000;
 /** Simulated time after the last change we keep waiting for progress (covers the default 600 s deadline). */
@@ -120,6 +120,7 @@ function eventView(event: KubeEvent, startMs: number, spans: Record<string, Sour
 }
 
 function stepSummary(events: EventView[], deployment: Deployment): string {
+  if (events.length > 3) return `${events.slice(0, 3).map((event) => event.message).join('; ')}; …`;
   if (events.length > 0) return events.map((event) => event.message).join('; ');
   const status = deployment.status ?? {};
   return `${status.availableReplicas ?? 0} of ${deployment.spec.replicas ?? 1} available, ${status.updatedReplicas ?? 0} updated`;
@@ -144,7 +145,10 @@ function snapshotDeployment(cluster: Cluster, name: string, namespace: string, s
   const { pods, total } = podViews(cluster, new Set(replicaSets.map((rs) => rs.metadata.uid ?? '')), startMs);
   const status = deployment.status ?? {};
   const desired = deployment.spec.replicas ?? 1;
-  const events = cluster.events.slice(eventsFrom).map((event) => eventView(event, startMs, spans));
+  const recorded = cluster.events.slice(eventsFrom);
+  const own = recorded.filter((event) => event.involvedObject.kind === 'Deployment');
+  const others = recorded.filter((event) => event.involvedObject.kind !== 'Deployment');
+  const events = [...own, ...others].slice(0, EVENTS_PER_STEP).map((event) => eventView(event, startMs, spans));
   const step: RolloutStep = {
     index, time: seconds(cluster.now - startMs), summary: stepSummary(events, deployment),
     workload: {
@@ -154,6 +158,7 @@ function snapshotDeployment(cluster: Cluster, name: string, namespace: string, s
     },
     replicaSets: replicaSetViews, pods, podsOmitted: total - pods.length, events, rolloutStatus: rolloutStatusMessage(deployment).message,
   };
+  if (recorded.length > events.length) step.eventsOmitted = recorded.length - events.length;
   if (deployment.spec.strategy?.type !== 'Recreate') {
     const surge = maxSurge(deployment);
     const unavailable = maxUnavailable(deployment);
