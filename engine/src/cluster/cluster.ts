@@ -68,6 +68,8 @@ export class Cluster {
   private readonly podNames = new Set<string>();
   private nextCohortId = 1;
   private resourceVersion = 1;
+  private cachedSecond = Number.NaN;
+  private cachedTimestamp = '';
 
   constructor(options: ClusterOptions) {
     this.version = options.version;
@@ -93,7 +95,12 @@ export class Cluster {
 
   /** RFC 3339 text (whole seconds, as metav1.Time serialises) of simulated time `ms` (default now). */
   timestamp(ms = this.now): string {
-    return new Date(this.startEpochMs + Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+    const second = Math.floor(ms / 1000);
+    if (second !== this.cachedSecond) {
+      this.cachedSecond = second;
+      this.cachedTimestamp = new Date(this.startEpochMs + second * 1000).toISOString().replace('.000Z', 'Z');
+    }
+    return this.cachedTimestamp;
   }
 
   /** Simulated ms of an RFC 3339 timestamp written by `timestamp`. */
@@ -180,6 +187,25 @@ export class Cluster {
       return true;
     }
     return false;
+  }
+
+  /**
+   * Merges the active cohorts of one owner that `isSettled` accepts into the oldest of them once
+   * there are more than `threshold` (names stay oldest first; the oldest timeline is kept, so AGE and
+   * readiness time of merged pods are approximate). A long rollout then keeps a handful of cohorts
+   * per ReplicaSet instead of one per creation batch, while small sets stay exact.
+   */
+  compactCohorts(ownerUid: string, isSettled: (cohort: PodCohort) => boolean, threshold = 8): void {
+    const owned = this.cohortsByOwner.get(ownerUid);
+    if (!owned || owned.length <= threshold) return;
+    const settled = owned.filter((cohort) => isActiveCohort(cohort) && isSettled(cohort));
+    if (settled.length <= threshold) return;
+    const [target, ...rest] = settled;
+    for (const cohort of rest) {
+      for (const name of cohort.names) target.names.push(name);
+      cohort.names = [];
+    }
+    this.dropEmptyCohorts();
   }
 
   /** Number of pods (active and terminating). */

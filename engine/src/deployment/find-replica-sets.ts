@@ -32,9 +32,18 @@ function withoutHashLabel(template: PodTemplateSpec): JsonValue {
   return { metadata: { ...(template.metadata ?? {}), labels }, spec: template.spec ?? {} } as JsonValue;
 }
 
+// Templates are replaced, never mutated, once stored, so comparisons are cached by identity.
+const equalityCache = new WeakMap<PodTemplateSpec, WeakMap<PodTemplateSpec, boolean>>();
+
 /** EqualIgnoreHash: the templates are equal once the pod-template-hash label is removed. */
 export function equalIgnoreHash(a: PodTemplateSpec, b: PodTemplateSpec): boolean {
-  return semanticEqual(withoutHashLabel(a), withoutHashLabel(b));
+  let cached = equalityCache.get(a);
+  const known = cached?.get(b);
+  if (known !== undefined) return known;
+  const equal = semanticEqual(withoutHashLabel(a), withoutHashLabel(b));
+  if (!cached) equalityCache.set(a, (cached = new WeakMap()));
+  cached.set(b, equal);
+  return equal;
 }
 
 /** FindNewReplicaSet: the oldest RS whose template equals the Deployment's (ignoring the hash). */

@@ -66,7 +66,8 @@ function getNewReplicaSet(context: SyncContext, deployment: Deployment, replicaS
   const { cluster } = context;
   const existing = findNewReplicaSet(deployment, replicaSets);
   const newRevision = String(maxRevision(oldReplicaSets) + 1);
-  const status: DeploymentStatus = cloneJson(deployment.status ?? {});
+  const status: DeploymentStatus = { ...(deployment.status ?? {}) };
+  if (status.conditions) status.conditions = status.conditions.map((condition) => ({ ...condition }));
   if (existing) {
     const annotationsUpdated = setNewReplicaSetAnnotations(deployment, existing, newRevision, true);
     const minReadySeconds = deployment.spec.minReadySeconds ?? 0;

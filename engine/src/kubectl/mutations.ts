@@ -137,9 +137,12 @@ export function scaleDeployment(cluster: Cluster, name: string, replicas: number
 export function setImage(cluster: Cluster, name: string, images: Record<string, string>, changeCause?: string, namespace = 'default'): CommandResult {
   const deployment = cluster.deployments.get(name, namespace);
   if (!deployment) return notFound(name);
-  const spec = deployment.spec.template.spec ?? {};
+  // A new template object (stored templates are never mutated in place).
+  const template = cloneJson(deployment.spec.template);
+  const spec = template.spec ?? {};
   const containers = [...(Array.isArray(spec.initContainers) ? (spec.initContainers as JsonObject[]) : []), ...(Array.isArray(spec.containers) ? (spec.containers as JsonObject[]) : [])];
   const before = JSON.stringify(deployment.spec.template);
+  deployment.spec.template = template;
   for (const [container, image] of Object.entries(images)) {
     const targets = container === '*' ? containers : containers.filter((candidate) => candidate.name === container);
     if (targets.length === 0) return { output: `error: unable to find container named "${container}"`, error: true };

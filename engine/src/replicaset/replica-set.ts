@@ -82,6 +82,8 @@ export class ReplicaSetController implements Controller {
 /** One syncReplicaSet: status from the pods seen at the start, then one manageReplicas decision. */
 export function syncReplicaSet(cluster: Cluster, replicaSet: ReplicaSet): boolean {
   const uid = replicaSet.metadata.uid ?? '';
+  const minReadySeconds = replicaSet.spec.minReadySeconds ?? 0;
+  cluster.compactCohorts(uid, (cohort) => cohort.timeline.failure === undefined && isAvailableAt(cohort.timeline, cluster.now, minReadySeconds));
   const cohorts = cluster.podsOwnedBy(uid);
   const counts = countReplicaSetPods(replicaSet, cohorts, cluster.now);
   let changed = false;
