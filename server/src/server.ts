@@ -33,7 +33,6 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   });
 
   async function refreshSettings(): Promise<void> {
-    await workspace.refreshSettings();
     if (!canPullConfiguration) return;
     const settings = (await connection.workspace.getConfiguration('kubesim')) as { kubernetesVersion?: string; clusterDomain?: string } | null;
     clusterDomain = settings?.clusterDomain || DEFAULT_CLUSTER_DOMAIN;
@@ -47,8 +46,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: findings.map((finding) => toDiagnostic(document, finding)) });
   }
 
-  connection.onInitialized(() => void refreshSettings().catch(() => undefined).then(() => workspace.start()));
-  connection.onDidChangeConfiguration(() => void refreshSettings().then(() => documents.all().forEach(validate), () => undefined));
+  connection.onInitialized(() => void refreshSettings().catch(() => undefined).then(() => workspace.refreshSettings()).then(() => workspace.start()));
+  connection.onDidChangeConfiguration(() => void refreshSettings().then(() => workspace.refreshSettings()).then(() => documents.all().forEach(validate), () => undefined));
   documents.onDidChangeContent((event) => validate(event.document));
   documents.onDidClose((event) => {
     store.forget(event.document.uri);

@@ -40,10 +40,12 @@ export interface WorkspaceCheckOptions {
 }
 
 /**
- * The cross-manifest and gotcha findings of `file`. Without a workspace the file is its own
- * workspace (the CLI checks each file alone); templated documents have no objects and get nothing.
+ * The cross-manifest and gotcha findings of `file`, or none when `options.workspace` is absent:
+ * checkFile callers opt in by passing a workspace (`[]` makes the file its own workspace, as for
+ * a CLI run over one file). Templated documents have no objects and get nothing.
  */
 export function runWorkspaceChecks(file: ManifestFile, options: WorkspaceCheckOptions): CheckFinding[] {
+  if (options.workspace === undefined) return [];
   const own = objectsOf(file);
   const uri = options.uri;
   const others = (options.workspace ?? []).filter((entry) => uri === undefined || entry.uri !== uri);
