@@ -70,6 +70,8 @@ export class Cluster {
   private resourceVersion = 1;
   private cachedSecond = Number.NaN;
   private cachedTimestamp = '';
+  private cachedParsedText = '';
+  private cachedParsedMs = 0;
 
   constructor(options: ClusterOptions) {
     this.version = options.version;
@@ -105,7 +107,12 @@ export class Cluster {
 
   /** Simulated ms of an RFC 3339 timestamp written by `timestamp`. */
   timeOf(timestamp: string | undefined): number {
-    return timestamp === undefined ? 0 : Date.parse(timestamp) - this.startEpochMs;
+    if (timestamp === undefined) return 0;
+    if (timestamp !== this.cachedParsedText) {
+      this.cachedParsedText = timestamp;
+      this.cachedParsedMs = Date.parse(timestamp) - this.startEpochMs;
+    }
+    return this.cachedParsedMs;
   }
 
   /** Records an event from controller `source` at the current time. */
@@ -244,8 +251,13 @@ export class Cluster {
     return passes;
   }
 
-  /** The next time (> now) at which a pod changes state or a controller wants to run. */
-  nextWakeTime(): number | undefined {
+  /**
+   * The next time (> now) at which a pod changes state or a controller wants to run. With
+   * `podPhases` false only the transitions controllers observe count (Ready, termination end):
+   * scheduling and container start change what `kubectl get pods` shows, never a controller's
+   * decision, so drivers that only report controller passes skip those wake-ups.
+   */
+  nextWakeTime(podPhases = true): number | undefined {
     let next: number | undefined;
     const consider = (time: number | undefined): void => {
       if (time !== undefined && time > this.now && (next === undefined || time < next)) next = time;
@@ -253,8 +265,10 @@ export class Cluster {
     for (const cohort of this.cohorts) {
       consider(cohort.goneAt);
       if (cohort.deletedAt === undefined) {
-        consider(cohort.timeline.scheduledAt);
-        consider(cohort.timeline.runningAt);
+        if (podPhases) {
+          consider(cohort.timeline.scheduledAt);
+          consider(cohort.timeline.runningAt);
+        }
         consider(cohort.timeline.readyAt);
       }
     }
@@ -275,8 +289,8 @@ export class Cluster {
   }
 
   /** Advances to the next wake time if there is one before `limit`; false when nothing is pending. */
-  advance(limit = Number.POSITIVE_INFINITY): boolean {
-    const next = this.nextWakeTime();
+  advance(limit = Number.POSITIVE_INFINITY, podPhases = true): boolean {
+    const next = this.nextWakeTime(podPhases);
     if (next === undefined || next > limit) return false;
     this.advanceTo(next);
     return true;

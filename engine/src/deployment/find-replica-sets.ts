@@ -48,7 +48,12 @@ export function equalIgnoreHash(a: PodTemplateSpec, b: PodTemplateSpec): boolean
 
 /** FindNewReplicaSet: the oldest RS whose template equals the Deployment's (ignoring the hash). */
 export function findNewReplicaSet(deployment: Deployment, replicaSets: readonly ReplicaSet[]): ReplicaSet | undefined {
-  return [...replicaSets].sort(compareByCreationTimestamp).find((rs) => equalIgnoreHash(rs.spec.template, deployment.spec.template));
+  // The oldest match, as sorting by creation time then taking the first match (without the copy).
+  let found: ReplicaSet | undefined;
+  for (const rs of replicaSets) {
+    if ((found === undefined || compareByCreationTimestamp(rs, found) < 0) && equalIgnoreHash(rs.spec.template, deployment.spec.template)) found = rs;
+  }
+  return found;
 }
 
 /** FindOldReplicaSets: every owned RS other than the new one (the controller uses all of them). */

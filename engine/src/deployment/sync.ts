@@ -3,7 +3,7 @@
 // scaleReplicaSet, cleanupDeployment, calculateStatus, syncDeploymentStatus, isScalingEvent).
 import type { Cluster } from '../cluster/cluster';
 import type { Deployment, DeploymentStatus, ReplicaSet } from '../model/objects';
-import { isAtLeast } from '../model/kubernetes-version';
+import { isAtLeast, type KubernetesVersion } from '../model/kubernetes-version';
 import { cloneJson } from '../model/clone';
 import { computePodTemplateHash } from '../hash/pod-template-hash';
 import {
@@ -212,6 +212,14 @@ export function cleanupDeployment(context: SyncContext, oldReplicaSets: ReplicaS
   }
 }
 
+const terminatingReplicasByVersion = new Map<KubernetesVersion, boolean>();
+
+function reportsTerminatingReplicas(version: KubernetesVersion): boolean {
+  let known = terminatingReplicasByVersion.get(version);
+  if (known === undefined) terminatingReplicasByVersion.set(version, (known = isAtLeast(version, '1.35')));
+  return known;
+}
+
 /** calculateStatus: the Deployment status from its RSs, with the Available condition. */
 export function calculateStatus(cluster: Cluster, allReplicaSets: (ReplicaSet | undefined)[], newReplicaSet: ReplicaSet | undefined, deployment: Deployment): DeploymentStatus {
   const available = availableReplicaCount(allReplicaSets);
@@ -224,7 +232,7 @@ export function calculateStatus(cluster: Cluster, allReplicaSets: (ReplicaSet | 
     unavailableReplicas: Math.max(0, replicaCount(allReplicaSets) - available),
   };
   // DeploymentReplicaSetTerminatingReplicas is beta (on by default) from 1.35.
-  if (isAtLeast(cluster.version, '1.35')) {
+  if (reportsTerminatingReplicas(cluster.version)) {
     const terminating = terminatingReplicaCount(allReplicaSets);
     if (terminating !== undefined) status.terminatingReplicas = terminating;
   }
@@ -238,9 +246,27 @@ export function calculateStatus(cluster: Cluster, allReplicaSets: (ReplicaSet | 
   return status;
 }
 
-/** Structural equality of two statuses (reflect.DeepEqual on plain JSON). */
+const STATUS_NUMBER_FIELDS = ['observedGeneration', 'replicas', 'updatedReplicas', 'readyReplicas', 'availableReplicas', 'unavailableReplicas', 'terminatingReplicas', 'collisionCount'] as const;
+const CONDITION_FIELDS = ['type', 'status', 'lastUpdateTime', 'lastTransitionTime', 'reason', 'message'] as const;
+
+/**
+ * Structural equality of two statuses (reflect.DeepEqual on the JSON form, where an absent field and
+ * `undefined` agree), field by field: it runs on every pass, so it must not serialise.
+ */
 export function sameStatus(a: DeploymentStatus | undefined, b: DeploymentStatus): boolean {
-  return JSON.stringify(a ?? {}) === JSON.stringify(b);
+  const left = a ?? {};
+  for (const field of STATUS_NUMBER_FIELDS) if (left[field] !== b[field]) return false;
+  const conditionsA = left.conditions;
+  const conditionsB = b.conditions;
+  if (conditionsA === undefined || conditionsB === undefined) {
+    if (conditionsA !== conditionsB) return false;
+  } else {
+    if (conditionsA.length !== conditionsB.length) return false;
+    for (let i = 0; i < conditionsA.length; i++) {
+      for (const field of CONDITION_FIELDS) if (conditionsA[i][field] !== conditionsB[i][field]) return false;
+    }
+  }
+  return true;
 }
 
 /** syncDeploymentStatus: writes calculateStatus when it differs. */

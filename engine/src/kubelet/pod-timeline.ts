@@ -95,6 +95,11 @@ function basePodStatus(timeline: PodTimeline, now: number): PodStatus {
   }
 }
 
+/** True when a pod of this timeline is Ready at `now` (what podStatusAt reports, without building it). */
+export function isReadyAt(timeline: PodTimeline, now: number): boolean {
+  return timeline.failure === undefined && timeline.readyAt !== undefined && now >= timeline.readyAt && now >= timeline.runningAt;
+}
+
 /** True when a pod of this timeline counts as available at `now` (IsPodAvailable, minReadySeconds). */
 export function isAvailableAt(timeline: PodTimeline, now: number, minReadySeconds: number): boolean {
   if (timeline.readyAt === undefined || now < timeline.readyAt) return false;

@@ -3,7 +3,7 @@
 import type { Cluster, Controller } from '../cluster/cluster';
 import { isActiveCohort, type PodCohort } from '../cluster/pod-cohort';
 import type { ReplicaSet } from '../model/objects';
-import { isAvailableAt, podStatusAt } from '../kubelet/pod-timeline';
+import { isAvailableAt, isReadyAt } from '../kubelet/pod-timeline';
 import { compareCohortsForDeletion } from './pod-deletion-rank';
 
 /** Most creates or deletes one sync issues (burstReplicas). */
@@ -39,6 +39,7 @@ export function countReplicaSetPods(replicaSet: ReplicaSet, cohorts: readonly Po
   const counts: ReplicaSetCounts = { replicas: 0, fullyLabeledReplicas: 0, readyReplicas: 0, availableReplicas: 0, terminatingReplicas: 0 };
   const templateLabels = replicaSet.spec.template.metadata?.labels ?? {};
   const minReadySeconds = replicaSet.spec.minReadySeconds ?? 0;
+  const labelEntries = Object.entries(templateLabels);
   for (const cohort of cohorts) {
     const count = cohort.names.length;
     if (!isActiveCohort(cohort)) {
@@ -46,8 +47,8 @@ export function countReplicaSetPods(replicaSet: ReplicaSet, cohorts: readonly Po
       continue;
     }
     counts.replicas += count;
-    if (Object.entries(templateLabels).every(([key, value]) => cohort.labels[key] === value)) counts.fullyLabeledReplicas += count;
-    if (podStatusAt(cohort.timeline, now).ready) counts.readyReplicas += count;
+    if (labelEntries.every(([key, value]) => cohort.labels[key] === value)) counts.fullyLabeledReplicas += count;
+    if (isReadyAt(cohort.timeline, now)) counts.readyReplicas += count;
     if (isAvailableAt(cohort.timeline, now, minReadySeconds)) counts.availableReplicas += count;
   }
   return counts;
