@@ -36,25 +36,49 @@ export function templatePathOf(kind: string): PathSegment[] | undefined {
 
 /** The pods an indexed object makes, if it is a workload or a Pod. */
 export function podSourceOf(owner: IndexedObject): PodSource | undefined {
-  const { object } = owner;
+  // Workspace checks ask this for every pair of objects; the answer depends only on the parsed
+  // value, which later parses share while the document is unchanged.
+  let template = templates.get(owner.object.value);
+  if (template === undefined) {
+    template = podTemplateOf(owner.object) ?? null;
+    templates.set(owner.object.value, template);
+  }
+  return template ? { owner, ...template } : undefined;
+}
+
+const templates = new WeakMap<object, Omit<PodSource, 'owner'> | null>();
+
+function podTemplateOf(object: ManifestObject): Omit<PodSource, 'owner'> | undefined {
   if (object.kind === 'Pod' && object.apiVersion === 'v1') {
-    return { owner, labels: labelsOf(valueAt(object.value, ['metadata', 'labels'])) ?? {}, podSpec: object.value.spec, templatePath: [] };
+    return { labels: labelsOf(valueAt(object.value, ['metadata', 'labels'])) ?? {}, podSpec: object.value.spec, templatePath: [] };
   }
   const path = templatePathOf(object.kind);
   if (!path) return undefined;
   const template = valueAt(object.value, path);
   if (!isJsonObject(template)) return undefined;
-  return { owner, labels: labelsOf(valueAt(template, ['metadata', 'labels'])) ?? {}, podSpec: template.spec, templatePath: path };
+  return { labels: labelsOf(valueAt(template, ['metadata', 'labels'])) ?? {}, podSpec: template.spec, templatePath: path };
 }
 
 /** Every pod source of the workspace in `namespace`. */
 export function podSourcesIn(workspace: readonly IndexedObject[], namespace: string): PodSource[] {
-  return workspace.flatMap((entry) => {
-    if (namespaceOf(entry.object) !== namespace) return [];
-    const source = podSourceOf(entry);
-    return source ? [source] : [];
-  });
+  // One check run passes the same workspace array for every object: group it once per run.
+  let byNamespace = sourcesByWorkspace.get(workspace);
+  if (!byNamespace) {
+    byNamespace = new Map();
+    for (const entry of workspace) {
+      const source = podSourceOf(entry);
+      if (!source) continue;
+      const key = namespaceOf(entry.object);
+      const list = byNamespace.get(key);
+      if (list) list.push(source);
+      else byNamespace.set(key, [source]);
+    }
+    sourcesByWorkspace.set(workspace, byNamespace);
+  }
+  return byNamespace.get(namespace) ?? [];
 }
+
+const sourcesByWorkspace = new WeakMap<readonly IndexedObject[], Map<string, PodSource[]>>();
 
 /** True when two entries are the same object in the same file (the current file's copy counts once). */
 export function isSameObject(a: ManifestObject, b: ManifestObject): boolean {

@@ -1,7 +1,7 @@
 // Two workloads in one namespace whose selectors overlap fight over the same pods.
 import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
-import { namespaceOf, type CheckContext, type CheckFinding } from './check-context';
+import { namespaceOf, type CheckContext, type CheckFinding, type IndexedObject } from './check-context';
 import { labelSelectorMatches, valueAt } from './label-selector';
 import { isSameObject, podSourceOf, SELECTOR_WORKLOAD_KINDS } from './pod-templates';
 
@@ -15,9 +15,9 @@ export function checkWorkloadSelectorOverlap(object: ManifestObject, context: Ch
   const selector = valueAt(object.value, ['spec', 'selector']);
   const namespace = namespaceOf(object);
   const own = podSourceOf({ uri: context.uri ?? '', object });
-  const overlapping = context.workspace.filter((entry) => {
+  const overlapping = selectorWorkloadsIn(context.workspace, namespace).filter((entry) => {
     const other = entry.object;
-    if (isSameObject(other, object) || !SELECTOR_WORKLOAD_KINDS.has(other.kind) || namespaceOf(other) !== namespace) return false;
+    if (isSameObject(other, object)) return false;
     if (other.kind === object.kind && other.name === object.name) return false;
     const otherSource = podSourceOf(entry);
     const theirSelector = valueAt(other.value, ['spec', 'selector']);
@@ -33,4 +33,24 @@ export function checkWorkloadSelectorOverlap(object: ManifestObject, context: Ch
     field: 'spec.selector',
     message: `This selector overlaps with ${names} in namespace "${namespace}": both controllers would claim the same pods.`,
   }];
+}
+
+// Every workload is compared with the others of its namespace: group the workspace once per run
+// (one run passes the same array for every object) instead of scanning it for each workload.
+const workloadsByWorkspace = new WeakMap<readonly IndexedObject[], Map<string, IndexedObject[]>>();
+
+function selectorWorkloadsIn(workspace: readonly IndexedObject[], namespace: string): IndexedObject[] {
+  let byNamespace = workloadsByWorkspace.get(workspace);
+  if (!byNamespace) {
+    byNamespace = new Map();
+    for (const entry of workspace) {
+      if (!SELECTOR_WORKLOAD_KINDS.has(entry.object.kind)) continue;
+      const key = namespaceOf(entry.object);
+      const list = byNamespace.get(key);
+      if (list) list.push(entry);
+      else byNamespace.set(key, [entry]);
+    }
+    workloadsByWorkspace.set(workspace, byNamespace);
+  }
+  return byNamespace.get(namespace) ?? [];
 }

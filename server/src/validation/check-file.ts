@@ -27,10 +27,27 @@ export function checkFile(file: ManifestFile, options: CheckOptions): Finding[] 
   for (const object of objects) {
     const kind = checkedKindOf(object.apiVersion, object.kind);
     if (!kind) continue;
-    findings.push(...checkObject(kind, object, pairOf(kind, object), options.kubernetesVersion));
+    findings.push(...checkObjectCached(kind, object, pairOf(kind, object), options.kubernetesVersion));
   }
   findings.push(...runWorkspaceChecks(file, options));
   return findings.sort((a, b) => a.start - b.start);
+}
+
+// Per-object findings depend only on the object's document text and the release, so they are kept
+// per parsed value (shared by every later parse while the document's text is unchanged) and moved
+// with the document: an edit in one document of 1,000 re-validates that document only.
+const objectFindings = new WeakMap<object, { version: KubernetesVersion; documentStart: number; findings: Finding[] }>();
+
+function checkObjectCached(kind: CheckedKind, object: ManifestObject, oldObject: ManifestObject | undefined, version: KubernetesVersion): Finding[] {
+  if (oldObject) return checkObject(kind, object, oldObject, version);
+  const cached = objectFindings.get(object.value);
+  if (cached && cached.version === version) {
+    const delta = object.document.start - cached.documentStart;
+    return cached.findings.map((finding) => ({ ...finding, start: finding.start + delta, end: finding.end + delta }));
+  }
+  const findings = checkObject(kind, object, undefined, version);
+  objectFindings.set(object.value, { version, documentStart: object.document.start, findings });
+  return findings.map((finding) => ({ ...finding }));
 }
 
 /** The API-server findings of one object; `oldObject` selects update validation. */
