@@ -19,6 +19,7 @@ function groupOf(apiVersion: string): string {
 /** How messages name the baseline: "git HEAD" or "the saved file (…why…)". */
 export function describeBaseline(baseline: Baseline): string {
   if (baseline.source === 'git') return 'the file at git HEAD';
+  if (baseline.source === 'previous') return 'the --previous file';
   if (baseline.reason === 'untrusted') return 'the saved file (git is not run in an untrusted workspace)';
   if (baseline.reason === 'git-disabled') return 'the saved file (kubesim.git.enabled is off)';
   return 'the saved file';

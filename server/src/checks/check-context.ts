@@ -10,8 +10,8 @@ export interface IndexedObject {
   object: ManifestObject;
 }
 
-/** Where the baseline text came from: `git` HEAD, or the `saved` file (untrusted or git off). */
-export type BaselineSource = 'git' | 'saved';
+/** Where the baseline text came from: `git` HEAD, the `saved` file (untrusted or git off), or the CLI's `--previous` file. */
+export type BaselineSource = 'git' | 'saved' | 'previous';
 
 /** The version of the file a change is compared with. */
 export interface Baseline {
@@ -50,6 +50,11 @@ export interface CheckContext {
   workspace: readonly IndexedObject[];
   kubernetesVersion: KubernetesVersion;
   baseline?: Baseline;
+  /**
+   * True when checkFile was given `previous` and so already ran the API server's update rules
+   * (selector immutable, StatefulSet spec Forbidden): the baseline checks then stay quiet.
+   */
+  updateRulesRan?: boolean;
 }
 
 /** A check looks at one object of the file and reports findings on it. */

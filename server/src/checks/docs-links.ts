@@ -20,8 +20,10 @@ export const DOCS_LINKS: Readonly<Record<string, string>> = {
   'deployment-name-too-long': `${DEPLOYMENT}#creating-a-deployment`,
   'rolling-update-zero-fenceposts': `${DEPLOYMENT}#max-surge`,
   'statefulset-max-unavailable-dropped': `${STATEFULSET}#maximum-unavailable-pods`,
-  'selector-immutable': `${DEPLOYMENT}#label-selector-updates`,
-  'statefulset-update-forbidden': `${STATEFULSET}#limitations`,
+  'deployment-selector-immutable': `${DEPLOYMENT}#label-selector-updates`,
+  'replicaset-selector-immutable': `${DEPLOYMENT}#label-selector-updates`,
+  'daemonset-selector-immutable': 'https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/#pod-selector',
+  'statefulset-spec-update-forbidden': `${STATEFULSET}#limitations`,
   'rollout-will-start': `${DEPLOYMENT}#updating-a-deployment`,
   'rollout-not-started': `${DEPLOYMENT}#updating-a-deployment`,
 };

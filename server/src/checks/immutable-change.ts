@@ -2,21 +2,72 @@
 import { isAtLeast, type JsonObject, type JsonValue, type KubernetesVersion } from '../../../engine/src/index';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
+import { checkedKindOf } from '../validation/apply-defaults';
+import { checkObject } from '../validation/check-file';
 import type { CheckContext, CheckFinding } from './check-context';
 import { describeBaseline, findBaselineObject } from './baseline-object';
 import { isSemanticallyEqual, normalizeJson } from './json-compare';
 import { isJsonObject, valueAt } from './label-selector';
 
-/** Kinds whose apps/v1 selector is immutable (registry strategy ValidateUpdate). */
-const SELECTOR_IMMUTABLE_KINDS = new Set(['Deployment', 'ReplicaSet', 'DaemonSet']);
+/** Codes of the API-server rules that only run on update (`field is immutable`, `Forbidden: updates to …`). */
+const UPDATE_ONLY_CODE = /-(immutable|update-forbidden)$/;
 
 /**
- * `spec.selector` of Deployments, ReplicaSets and DaemonSets cannot change
- * (ValidateImmutableField in the registry strategies): the API server answers
- * `Deployment.apps "web" is invalid: spec.selector: Invalid value: …: field is immutable`.
+ * The update-only API-server errors of an edited Deployment, ReplicaSet, StatefulSet or Service
+ * against its baseline version (same kind, namespace and name): the validation rules'
+ * own codes and messages (`deployment-selector-immutable`, `statefulset-spec-update-forbidden`,
+ * `service-cluster-ip-immutable`). Silent when checkFile was given `previous`, since it has
+ * then run the same rules itself.
+ */
+export function checkBaselineUpdate(object: ManifestObject, context: CheckContext): CheckFinding[] {
+  if (context.updateRulesRan) return [];
+  const kind = checkedKindOf(object.apiVersion, object.kind);
+  if (!kind || object.document.isTemplated) return [];
+  const old = findBaselineObject(object, context.baseline);
+  if (!old) return [];
+  return cachedUpdateFindings(object, old, context.kubernetesVersion, () =>
+    checkObject(kind, object, old, context.kubernetesVersion)
+      .filter((finding) => UPDATE_ONLY_CODE.test(finding.code))
+      .map((finding) => finding.code === 'statefulset-spec-update-forbidden' ? { ...finding, ...forbiddenFieldSpan(object, old, context.kubernetesVersion) } : finding));
+}
+
+/** Spec fields a StatefulSet update may change, by release (ValidateStatefulSetUpdate). */
+function mutableStatefulSetFields(version: KubernetesVersion): string[] {
+  const fields = ['replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy', 'minReadySeconds'];
+  return isAtLeast(version, '1.34') ? [...fields, 'revisionHistoryLimit'] : fields;
+}
+
+// The error names `spec`; the editor underlines the first changed field that is not mutable.
+function forbiddenFieldSpan(object: ManifestObject, old: ManifestObject, version: KubernetesVersion): { start: number; end: number } {
+  const mutable = new Set(mutableStatefulSetFields(version));
+  const spec = valueAt(object.value, ['spec']);
+  const oldSpec = valueAt(old.value, ['spec']);
+  const changed = Object.keys(isJsonObject(spec) ? spec : {}).find((key) => !mutable.has(key) && !isSemanticallyEqual(valueAt(spec, [key]), valueAt(oldSpec, [key])));
+  const span = spanForPath(object, changed === undefined ? ['spec'] : ['spec', changed]);
+  return { start: span.start, end: span.end };
+}
+
+// The pair is re-validated only when either text changes: later parses share the parsed values.
+const updateFindings = new WeakMap<object, { old: object; version: KubernetesVersion; documentStart: number; findings: CheckFinding[] }>();
+
+function cachedUpdateFindings(object: ManifestObject, old: ManifestObject, version: KubernetesVersion, compute: () => CheckFinding[]): CheckFinding[] {
+  const cached = updateFindings.get(object.value);
+  if (cached && cached.old === old.value && cached.version === version) {
+    const delta = object.document.start - cached.documentStart;
+    return cached.findings.map((finding) => ({ ...finding, start: finding.start + delta, end: finding.end + delta }));
+  }
+  const findings = compute();
+  updateFindings.set(object.value, { old: old.value, version, documentStart: object.document.start, findings });
+  return findings.map((finding) => ({ ...finding }));
+}
+
+/**
+ * `spec.selector` of a DaemonSet cannot change (ValidateImmutableField in the DaemonSet registry
+ * strategy). The API-server rules above cover Deployments and ReplicaSets; DaemonSets are not
+ * validated there, so this check words the same error for them.
  */
 export function checkImmutableSelector(object: ManifestObject, context: CheckContext): CheckFinding[] {
-  if (!SELECTOR_IMMUTABLE_KINDS.has(object.kind) || !object.apiVersion.startsWith('apps/')) return [];
+  if (object.kind !== 'DaemonSet' || !object.apiVersion.startsWith('apps/') || context.updateRulesRan) return [];
   const old = findBaselineObject(object, context.baseline);
   if (!old || !context.baseline) return [];
   const selector = valueAt(object.value, ['spec', 'selector']);
@@ -25,68 +76,20 @@ export function checkImmutableSelector(object: ManifestObject, context: CheckCon
   return [{
     ...spanForPath(object, ['spec', 'selector']),
     severity: 'error',
-    code: 'selector-immutable',
+    code: 'daemonset-selector-immutable',
     field: 'spec.selector',
-    message: `The selector differs from ${describeBaseline(context.baseline)}; applying this over the existing object fails: `
-      + `${object.kind}.apps "${object.name ?? ''}" is invalid: spec.selector: Invalid value: ${rendered}: field is immutable`,
+    message: `spec.selector: Invalid value: ${rendered}: field is immutable (the selector differs from ${describeBaseline(context.baseline)})`,
   }];
 }
 
-/** Spec fields a StatefulSet update may change, by release (ValidateStatefulSetUpdate). */
-function mutableStatefulSetFields(version: KubernetesVersion): string[] {
-  const fields = ['replicas', 'ordinals', 'template', 'updateStrategy'];
-  if (isAtLeast(version, '1.34')) fields.push('revisionHistoryLimit');
-  return [...fields, 'persistentVolumeClaimRetentionPolicy', 'minReadySeconds'];
-}
-
-/** The Forbidden detail, worded as the release words it. */
-function forbiddenDetail(version: KubernetesVersion): string {
-  const quoted = mutableStatefulSetFields(version).map((field) => `'${field}'`);
-  return `updates to statefulset spec for fields other than ${quoted.slice(0, -1).join(', ')} and ${quoted[quoted.length - 1]!} are forbidden`;
-}
-
-/**
- * A StatefulSet update may change only the fields above; anything else (selector, serviceName,
- * podManagementPolicy, volumeClaimTemplates, …) gives `spec: Forbidden: updates to statefulset spec …`.
- */
-export function checkStatefulSetForbiddenUpdate(object: ManifestObject, context: CheckContext): CheckFinding[] {
-  if (object.kind !== 'StatefulSet' || !object.apiVersion.startsWith('apps/')) return [];
+/** True when the baseline update check rejects `object` (nothing rolls out then). */
+export function isRejectedUpdate(object: ManifestObject, context: CheckContext): boolean {
+  if (checkImmutableSelector(object, context).length > 0) return true;
+  const kind = checkedKindOf(object.apiVersion, object.kind);
   const old = findBaselineObject(object, context.baseline);
-  if (!old || !context.baseline) return [];
-  const allowed = new Set(mutableStatefulSetFields(context.kubernetesVersion));
-  const before = comparableStatefulSetSpec(old.value.spec, allowed);
-  const after = comparableStatefulSetSpec(object.value.spec, allowed);
-  const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort()
-    .filter((field) => !isSemanticallyEqual(before[field], after[field]));
-  if (changed.length === 0) return [];
-  const first = changed[0]!;
-  const span = valueAt(object.value, ['spec', first]) === undefined ? spanForPath(object, ['spec']) : spanForPath(object, ['spec', first]);
-  return [{
-    ...span,
-    severity: 'error',
-    code: 'statefulset-update-forbidden',
-    field: 'spec',
-    message: `spec.${changed.join(', spec.')} differ${changed.length === 1 ? 's' : ''} from ${describeBaseline(context.baseline)}; applying this over the existing StatefulSet fails: `
-      + `StatefulSet.apps "${object.name ?? ''}" is invalid: spec: Forbidden: ${forbiddenDetail(context.kubernetesVersion)}. Delete and re-create the StatefulSet (kubectl delete --cascade=orphan keeps the pods) to change them.`,
-  }];
-}
-
-// The spec without the mutable fields, with the defaults SetDefaults_StatefulSet and the PVC defaults add.
-function comparableStatefulSetSpec(spec: JsonValue | undefined, allowed: Set<string>): Record<string, JsonValue | undefined> {
-  const result: Record<string, JsonValue | undefined> = {};
-  if (!isJsonObject(spec)) return result;
-  for (const [key, value] of Object.entries(spec)) if (!allowed.has(key)) result[key] = value;
-  result.podManagementPolicy ??= 'OrderedReady';
-  if (Array.isArray(result.volumeClaimTemplates)) result.volumeClaimTemplates = result.volumeClaimTemplates.map(comparableClaimTemplate);
-  return result;
-}
-
-function comparableClaimTemplate(claim: JsonValue): JsonValue {
-  if (!isJsonObject(claim)) return claim;
-  const { apiVersion: _apiVersion, kind: _kind, status: _status, ...rest } = claim;
-  const spec: JsonObject = isJsonObject(rest.spec) ? { ...rest.spec } : {};
-  spec.volumeMode ??= 'Filesystem';
-  return { ...rest, spec };
+  if (!kind || !old) return false;
+  if (!context.updateRulesRan) return checkBaselineUpdate(object, context).length > 0;
+  return checkObject(kind, object, old, context.kubernetesVersion).some((finding) => UPDATE_ONLY_CODE.test(finding.code));
 }
 
 /**

@@ -4,7 +4,7 @@ import type { ManifestObject } from '../manifest/manifest-document';
 import { locate, spanForPath } from '../manifest/manifest-document';
 import type { CheckContext, CheckFinding } from './check-context';
 import { describeBaseline, findBaselineObject } from './baseline-object';
-import { checkImmutableSelector, checkStatefulSetForbiddenUpdate } from './immutable-change';
+import { isRejectedUpdate } from './immutable-change';
 import { isSemanticallyEqual } from './json-compare';
 import { isJsonObject, valueAt } from './label-selector';
 
@@ -21,7 +21,7 @@ export function checkRolloutTrigger(object: ManifestObject, context: CheckContex
   if (!old || !context.baseline) return [];
   if (isSemanticallyEqual(old.value.spec, object.value.spec)) return [];
   // An update the API server rejects starts nothing; the rejection is reported instead.
-  if (checkImmutableSelector(object, context).length > 0 || checkStatefulSetForbiddenUpdate(object, context).length > 0) return [];
+  if (isRejectedUpdate(object, context)) return [];
   const templateChanged = !isSemanticallyEqual(
     comparableTemplate(valueAt(old.value, ['spec', 'template'])),
     comparableTemplate(valueAt(object.value, ['spec', 'template'])));

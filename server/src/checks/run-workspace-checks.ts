@@ -5,7 +5,7 @@ import type { Baseline, CheckContext, CheckFinding, IndexedObject, ObjectCheck }
 import { checkAutoscalerTarget, checkDisruptionBudgetTarget } from './disruption-and-autoscaler-targets';
 import { DOCS_LINKS } from './docs-links';
 import { isIgnoredByAnnotation } from './ignore-annotations';
-import { checkImmutableSelector, checkStatefulSetForbiddenUpdate } from './immutable-change';
+import { checkBaselineUpdate, checkImmutableSelector } from './immutable-change';
 import { checkDeploymentNameLength, checkStatefulSetNameLength } from './name-length';
 import { checkRolloutTrigger } from './rollout-trigger';
 import { checkStatefulSetMaxUnavailable, checkZeroFenceposts } from './rolling-update-params';
@@ -24,8 +24,8 @@ const CHECKS: readonly ObjectCheck[] = [
   checkDeploymentNameLength,
   checkZeroFenceposts,
   checkStatefulSetMaxUnavailable,
+  checkBaselineUpdate,
   checkImmutableSelector,
-  checkStatefulSetForbiddenUpdate,
   checkRolloutTrigger,
 ];
 
@@ -37,6 +37,8 @@ export interface WorkspaceCheckOptions {
   /** Objects of the other files of the workspace (the checked file's own objects are added here). */
   workspace?: readonly IndexedObject[];
   baseline?: Baseline;
+  /** Given to checkFile, which then runs the update rules itself: the baseline update check stays quiet. */
+  previous?: ManifestFile;
 }
 
 /**
@@ -56,6 +58,7 @@ export function runWorkspaceChecks(file: ManifestFile, options: WorkspaceCheckOp
   };
   if (uri !== undefined) context.uri = uri;
   if (options.baseline) context.baseline = options.baseline;
+  if (options.previous) context.updateRulesRan = true;
   const findings: CheckFinding[] = [];
   for (const object of own) {
     for (const check of CHECKS) {

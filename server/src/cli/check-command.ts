@@ -6,6 +6,7 @@ import { LineIndex } from '../manifest/line-index';
 import { parseManifestFile } from '../manifest/manifest-file';
 import { checkFile, type CheckOptions } from '../validation/check-file';
 import { CHECK_FORMATS, formatJson, formatSarif, formatText, type CheckFormat, type FileDiagnostic } from './check-formats';
+import { CheckWorkspace } from './check-workspace';
 import { collectFiles } from './collect-files';
 import { UsageError } from './usage-error';
 
@@ -32,10 +33,12 @@ export function runCheck(args: string[], out: (text: string) => void): number {
   const options: CheckOptions = { kubernetesVersion };
   if (values.previous !== undefined) options.previous = parseManifestFile(readFileSync(values.previous, 'utf8'));
   const diagnostics: FileDiagnostic[] = [];
-  for (const path of collectFiles(positionals)) {
-    const text = readFileSync(path, 'utf8');
-    const lines = new LineIndex(text);
-    for (const finding of checkFile(parseManifestFile(text), options)) {
+  const paths = collectFiles(positionals);
+  const workspace = new CheckWorkspace(paths);
+  for (const path of paths) {
+    const file = workspace.fileOf(path);
+    const lines = new LineIndex(file.text);
+    for (const finding of checkFile(file, workspace.optionsFor(path, options))) {
       diagnostics.push({ file: path, range: { start: lines.positionAt(finding.start), end: lines.positionAt(finding.end) }, finding });
     }
   }
