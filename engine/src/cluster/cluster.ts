@@ -177,7 +177,7 @@ export class Cluster {
     const terminating: PodCohort = { ...cohort, id: this.nextCohortId++, names: taken, deletedAt: this.now, goneAt: this.now + this.kubelet.podTerminationSeconds * 1000 };
     this.cohorts.push(terminating);
     this.cohortsByOwner.get(cohort.owner.uid)?.push(terminating);
-    this.dropEmptyCohorts();
+    if (cohort.names.length === 0) this.dropEmptyCohorts();
     return taken;
   }
 
@@ -279,13 +279,14 @@ export class Cluster {
   /** Moves the clock to `time` (never backwards) and removes pods whose termination finished. */
   advanceTo(time: number): void {
     if (time > this.now) this.now = time;
-    const gone = this.cohorts.filter((cohort) => cohort.goneAt !== undefined && cohort.goneAt <= this.now);
-    if (gone.length === 0) return;
-    for (const cohort of gone) {
+    let anyGone = false;
+    for (const cohort of this.cohorts) {
+      if (cohort.goneAt === undefined || cohort.goneAt > this.now) continue;
       for (const name of cohort.names) this.podNames.delete(name);
       cohort.names = [];
+      anyGone = true;
     }
-    this.dropEmptyCohorts();
+    if (anyGone) this.dropEmptyCohorts();
   }
 
   /** Advances to the next wake time if there is one before `limit`; false when nothing is pending. */

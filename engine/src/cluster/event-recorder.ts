@@ -13,9 +13,20 @@ export class EventRecorder {
 
   /** Records one event about `subject` at simulated time `time`. */
   record(time: number, subject: EventSubject, type: 'Normal' | 'Warning', reason: string, message: string, source: string): void {
+    this.events.push({ time, type, reason, involvedObject: this.involvedObjectOf(subject), message, source });
+  }
+
+  // Events about the same object share one frozen involvedObject (looked up by the subject's metadata
+  // object): a 100,000-replica rollout records hundreds of thousands of events about a few objects.
+  private readonly involvedObjects = new WeakMap<object, KubeEvent['involvedObject']>();
+
+  private involvedObjectOf(subject: EventSubject): KubeEvent['involvedObject'] {
+    const known = this.involvedObjects.get(subject.metadata);
+    if (known && known.kind === subject.kind && known.name === subject.metadata.name && known.namespace === subject.metadata.namespace) return known;
     const involvedObject: KubeEvent['involvedObject'] = { kind: subject.kind, name: subject.metadata.name };
     if (subject.metadata.namespace !== undefined) involvedObject.namespace = subject.metadata.namespace;
-    this.events.push({ time, type, reason, involvedObject, message, source });
+    this.involvedObjects.set(subject.metadata, Object.freeze(involvedObject));
+    return involvedObject;
   }
 
   /** Events about one object, oldest first (what `kubectl describe` lists). */

@@ -14,6 +14,8 @@ export function keyOf(metadata: { name: string; namespace?: string }): string {
 /** Objects of one kind. Listing returns objects in insertion order (deterministic). */
 export class ObjectStore<T extends StoredObject> {
   private readonly objects = new Map<string, T>();
+  /** The insertion-ordered list, rebuilt only after a put of a new key or a delete. */
+  private cachedList: T[] | undefined;
 
   get(name: string, namespace = 'default'): T | undefined {
     return this.objects.get(`${namespace}/${name}`);
@@ -21,16 +23,24 @@ export class ObjectStore<T extends StoredObject> {
 
   /** Every object, optionally only those of one namespace. */
   list(namespace?: string): T[] {
-    const all = [...this.objects.values()];
-    return namespace === undefined ? all : all.filter((object) => (object.metadata.namespace ?? 'default') === namespace);
+    const all = (this.cachedList ??= [...this.objects.values()]);
+    return namespace === undefined ? [...all] : all.filter((object) => (object.metadata.namespace ?? 'default') === namespace);
+  }
+
+  /** Every object without copying the list: read it, never mutate it (controller loops, hot paths). */
+  all(): readonly T[] {
+    return (this.cachedList ??= [...this.objects.values()]);
   }
 
   /** Stores (creates or replaces) an object. */
   put(object: T): void {
-    this.objects.set(keyOf(object.metadata), object);
+    const key = keyOf(object.metadata);
+    if (this.objects.get(key) !== object) this.cachedList = undefined;
+    this.objects.set(key, object);
   }
 
   delete(name: string, namespace = 'default'): boolean {
+    this.cachedList = undefined;
     return this.objects.delete(`${namespace}/${name}`);
   }
 

@@ -24,13 +24,14 @@ export function syncDeployment(cluster: Cluster, deployment: Deployment): number
     syncScaling(context, deployment, replicaSets);
     return context.writes;
   }
+  // Upstream lists again after isScalingEvent; here nothing before this point creates or deletes a
+  // ReplicaSet (only annotations and status change, in place), so the first list is still current.
   if (isScalingEvent(context, deployment, replicaSets)) {
-    syncScaling(context, deployment, replicaSetsForDeployment(cluster, deployment));
+    syncScaling(context, deployment, replicaSets);
     return context.writes;
   }
-  const current = replicaSetsForDeployment(cluster, deployment);
-  if (deployment.spec.strategy?.type === 'Recreate') rolloutRecreate(context, deployment, current);
-  else rolloutRolling(context, deployment, current);
+  if (deployment.spec.strategy?.type === 'Recreate') rolloutRecreate(context, deployment, replicaSets);
+  else rolloutRolling(context, deployment, replicaSets);
   return context.writes;
 }
 
@@ -40,14 +41,14 @@ export class DeploymentController implements Controller {
 
   sync(cluster: Cluster): boolean {
     let changed = false;
-    for (const deployment of cluster.deployments.list()) if (syncDeployment(cluster, deployment) > 0) changed = true;
+    for (const deployment of cluster.deployments.all()) if (syncDeployment(cluster, deployment) > 0) changed = true;
     return changed;
   }
 
   /** The earliest progress-deadline check of any Deployment. */
   nextWakeTime(cluster: Cluster): number | undefined {
     let next: number | undefined;
-    for (const deployment of cluster.deployments.list()) {
+    for (const deployment of cluster.deployments.all()) {
       const at = progressCheckTime(deployment, (timestamp) => cluster.timeOf(timestamp));
       if (at !== undefined && at > cluster.now && (next === undefined || at < next)) next = at;
     }

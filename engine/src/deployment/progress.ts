@@ -55,6 +55,7 @@ export function checkPausedConditions(context: SyncContext, deployment: Deployme
   const condition = getDeploymentCondition(deployment.status, 'Progressing');
   if (condition?.reason === TIMED_OUT_REASON) return;
   const pausedConditionExists = condition?.reason === PAUSED_DEPLOY_REASON;
+  if (Boolean(deployment.spec.paused) === pausedConditionExists) return;
   const status = { ...(deployment.status ?? {}), conditions: [...(deployment.status?.conditions ?? [])] };
   const now = context.cluster.timestamp();
   if (deployment.spec.paused && !pausedConditionExists) {

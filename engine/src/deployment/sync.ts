@@ -17,7 +17,7 @@ import {
   replicasAnnotationsNeedUpdate, REVISION_ANNOTATION, replicaSetProportion, setNewReplicaSetAnnotations, setReplicasAnnotations,
   terminatingReplicaCount,
 } from './deployment-util';
-import { findNewReplicaSet, findOldReplicaSets, replicaSetsOwnedBy } from './find-replica-sets';
+import { findNewReplicaSet, replicaSetsOwnedBy } from './find-replica-sets';
 
 /** Event source of the Deployment controller. */
 export const DEPLOYMENT_CONTROLLER = 'deployment-controller';
@@ -44,13 +44,15 @@ export function updateDeploymentStatus(context: SyncContext, deployment: Deploym
 
 /** The ReplicaSets the Deployment controls. */
 export function replicaSetsForDeployment(cluster: Cluster, deployment: Deployment): ReplicaSet[] {
-  return replicaSetsOwnedBy(deployment, cluster.replicaSets.list(deployment.metadata.namespace ?? 'default'));
+  const namespace = deployment.metadata.namespace ?? 'default';
+  return replicaSetsOwnedBy(deployment, cluster.replicaSets.all()).filter((rs) => (rs.metadata.namespace ?? 'default') === namespace);
 }
 
 /** getAllReplicaSetsAndSyncRevision: the new RS (created when allowed) and all old RSs. */
 export function getAllReplicaSetsAndSyncRevision(context: SyncContext, deployment: Deployment, replicaSets: ReplicaSet[], createIfNotExisted: boolean): { newReplicaSet: ReplicaSet | undefined; oldReplicaSets: ReplicaSet[] } {
-  const oldReplicaSets = findOldReplicaSets(deployment, replicaSets);
-  const newReplicaSet = getNewReplicaSet(context, deployment, replicaSets, oldReplicaSets, createIfNotExisted);
+  const existing = findNewReplicaSet(deployment, replicaSets);
+  const oldReplicaSets = replicaSets.filter((rs) => rs !== existing);
+  const newReplicaSet = getNewReplicaSet(context, deployment, existing, oldReplicaSets, createIfNotExisted);
   return { newReplicaSet, oldReplicaSets };
 }
 
@@ -61,13 +63,17 @@ function setDeploymentRevision(deployment: Deployment, revision: string): boolea
   return true;
 }
 
-/** getNewReplicaSet: syncs the existing new RS's annotations, or creates it (§2.1 of deployment.md). */
-function getNewReplicaSet(context: SyncContext, deployment: Deployment, replicaSets: ReplicaSet[], oldReplicaSets: ReplicaSet[], createIfNotExisted: boolean): ReplicaSet | undefined {
-  const { cluster } = context;
-  const existing = findNewReplicaSet(deployment, replicaSets);
-  const newRevision = String(maxRevision(oldReplicaSets) + 1);
+/** A copy of the Deployment status to edit (conditions copied too). */
+function copyStatus(deployment: Deployment): DeploymentStatus {
   const status: DeploymentStatus = { ...(deployment.status ?? {}) };
   if (status.conditions) status.conditions = status.conditions.map((condition) => ({ ...condition }));
+  return status;
+}
+
+/** getNewReplicaSet: syncs the existing new RS's annotations, or creates it (§2.1 of deployment.md). */
+function getNewReplicaSet(context: SyncContext, deployment: Deployment, existing: ReplicaSet | undefined, oldReplicaSets: ReplicaSet[], createIfNotExisted: boolean): ReplicaSet | undefined {
+  const { cluster } = context;
+  const newRevision = String(maxRevision(oldReplicaSets) + 1);
   if (existing) {
     const annotationsUpdated = setNewReplicaSetAnnotations(deployment, existing, newRevision, true);
     const minReadySeconds = deployment.spec.minReadySeconds ?? 0;
@@ -78,7 +84,9 @@ function getNewReplicaSet(context: SyncContext, deployment: Deployment, replicaS
       return existing;
     }
     let needsUpdate = setDeploymentRevision(deployment, existing.metadata.annotations?.[REVISION_ANNOTATION] ?? '');
+    let status = deployment.status ?? {};
     if (hasProgressDeadline(deployment) && !getDeploymentCondition(status, 'Progressing')) {
+      status = copyStatus(deployment);
       setDeploymentCondition(status, newDeploymentCondition('Progressing', 'True', FOUND_NEW_REPLICA_SET_REASON, `Found new replica set "${existing.metadata.name}"`, cluster.timestamp()));
       needsUpdate = true;
     }
@@ -86,6 +94,7 @@ function getNewReplicaSet(context: SyncContext, deployment: Deployment, replicaS
     return existing;
   }
   if (!createIfNotExisted) return undefined;
+  const status = copyStatus(deployment);
   const namespace = deployment.metadata.namespace ?? 'default';
   const hash = computePodTemplateHash(deployment.spec.template, deployment.status?.collisionCount, cluster.version);
   const name = `${deployment.metadata.name}-${hash}`;

@@ -60,14 +60,14 @@ export class ReplicaSetController implements Controller {
 
   sync(cluster: Cluster): boolean {
     let changed = false;
-    for (const replicaSet of cluster.replicaSets.list()) if (syncReplicaSet(cluster, replicaSet)) changed = true;
+    for (const replicaSet of cluster.replicaSets.all()) if (syncReplicaSet(cluster, replicaSet)) changed = true;
     return changed;
   }
 
   /** Wakes up when a ready pod becomes available after minReadySeconds (strictly after, as IsPodAvailable). */
   nextWakeTime(cluster: Cluster): number | undefined {
     let next: number | undefined;
-    for (const replicaSet of cluster.replicaSets.list()) {
+    for (const replicaSet of cluster.replicaSets.all()) {
       const minReadySeconds = replicaSet.spec.minReadySeconds ?? 0;
       if (minReadySeconds <= 0) continue;
       for (const cohort of cluster.podsOwnedBy(replicaSet.metadata.uid ?? '')) {
