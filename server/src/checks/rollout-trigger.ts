@@ -1,5 +1,9 @@
 // Tells whether applying the edited workload over its baseline version replaces pods (a rollout) or not.
-import type { JsonObject, JsonValue } from '../../../engine/src/index';
+import {
+  computeControllerRevisionHash, computePodTemplateHash, controllerRevisionData, controllerRevisionName, replicaSetNameFor,
+  type Deployment, type JsonObject, type JsonValue, type KubernetesVersion, type StatefulSet,
+} from '../../../engine/src/index';
+import { applyDefaults, checkedKindOf } from '../validation/apply-defaults';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { locate, spanForPath } from '../manifest/manifest-document';
 import type { CheckContext, CheckFinding } from './check-context';
@@ -22,18 +26,17 @@ export function checkRolloutTrigger(object: ManifestObject, context: CheckContex
   if (isSemanticallyEqual(old.value.spec, object.value.spec)) return [];
   // An update the API server rejects starts nothing; the rejection is reported instead.
   if (isRejectedUpdate(object, context)) return [];
-  const templateChanged = !isSemanticallyEqual(
-    comparableTemplate(valueAt(old.value, ['spec', 'template'])),
-    comparableTemplate(valueAt(object.value, ['spec', 'template'])));
+  const revisions = compareRevisions(object, old, context.kubernetesVersion);
+  if (!revisions) return [];
   const span = locate(object, ['spec', 'template']).key ?? spanForPath(object, ['spec']);
   const against = describeBaseline(context.baseline);
-  if (!templateChanged) {
+  if (!revisions.changed) {
     return [{
       ...span,
       severity: 'hint',
       code: 'rollout-not-started',
       field: 'spec.template',
-      message: `The pod template is unchanged from ${against}: applying this replaces no pods.`,
+      message: `The pod template is unchanged from ${against} once the API server's defaults are filled in${revisions.name ? ` (${revisions.nameKind} ${revisions.name} stays current)` : ''}: applying this replaces no pods.`,
     }];
   }
   return [{
@@ -41,31 +44,70 @@ export function checkRolloutTrigger(object: ManifestObject, context: CheckContex
     severity: 'information',
     code: 'rollout-will-start',
     field: 'spec.template',
-    message: `The pod template differs from ${against}: ${rolloutEffect(object)}`,
+    message: `The pod template differs from ${against}: ${rolloutEffect(object, revisions.name)}`,
   }];
 }
 
-function rolloutEffect(object: ManifestObject): string {
+interface RevisionComparison {
+  changed: boolean;
+  /** The ReplicaSet or ControllerRevision the edited template maps to (collisionCount unknown: none assumed). */
+  name?: string;
+  nameKind?: 'ReplicaSet' | 'ControllerRevision';
+}
+
+/**
+ * Deployment: the controller's FindNewReplicaSet looks for a ReplicaSet whose template equals the
+ * Deployment's ignoring the pod-template-hash label (EqualIgnoreHash), so a rollout starts iff the
+ * hash of the defaulted template changes. StatefulSet: the update revision is a new
+ * ControllerRevision iff its data (the defaulted spec.template patch) changes. DaemonSet: the
+ * engine has no DaemonSet defaulting yet, so templates are compared after stripping the common
+ * pod and container defaults (approximate). Undefined when the manifest does not decode.
+ */
+function compareRevisions(object: ManifestObject, old: ManifestObject, version: KubernetesVersion): RevisionComparison | undefined {
+  const kind = checkedKindOf(object.apiVersion, object.kind);
+  try {
+    if (kind === 'Deployment') {
+      const hashOf = (value: JsonObject, oldValue?: JsonObject) =>
+        computePodTemplateHash((applyDefaults(kind, value, version, oldValue) as unknown as Deployment).spec.template, undefined, version);
+      const newHash = hashOf(object.value, old.value);
+      return { changed: newHash !== hashOf(old.value), name: replicaSetNameFor(object.name ?? '', newHash), nameKind: 'ReplicaSet' };
+    }
+    if (kind === 'StatefulSet') {
+      const dataOf = (value: JsonObject, oldValue?: JsonObject) =>
+        controllerRevisionData(applyDefaults(kind, value, version, oldValue) as unknown as StatefulSet, version);
+      const newData = dataOf(object.value, old.value);
+      const name = controllerRevisionName(object.name ?? '', computeControllerRevisionHash(newData, undefined));
+      return { changed: newData !== dataOf(old.value), name, nameKind: 'ControllerRevision' };
+    }
+  } catch {
+    return undefined;
+  }
+  return { changed: !isSemanticallyEqual(comparableTemplate(valueAt(old.value, ['spec', 'template'])), comparableTemplate(valueAt(object.value, ['spec', 'template']))) };
+}
+
+function rolloutEffect(object: ManifestObject, revisionName: string | undefined): string {
   if (object.kind === 'Deployment') {
-    if (valueAt(object.value, ['spec', 'paused']) === true) return 'the Deployment is paused, so the new ReplicaSet is created only when it is resumed.';
+    const replicaSet = revisionName ? `ReplicaSet ${revisionName}` : 'a new ReplicaSet';
+    if (valueAt(object.value, ['spec', 'paused']) === true) return `the Deployment is paused, so ${replicaSet} is created only when it is resumed.`;
     const type = valueAt(object.value, ['spec', 'strategy', 'type']);
     return type === 'Recreate'
-      ? 'applying this starts a rollout that deletes every old pod before creating new ones (strategy Recreate).'
-      : 'applying this starts a rolling update to a new ReplicaSet.';
+      ? `applying this starts a rollout that deletes every old pod before ${replicaSet} creates new ones (strategy Recreate).`
+      : `applying this starts a rolling update to ${replicaSet}.`;
   }
   const type = valueAt(object.value, ['spec', 'updateStrategy', 'type']);
-  if (type === 'OnDelete') return `applying this creates a new revision, but pods are replaced only when you delete them (updateStrategy OnDelete).`;
+  const revision = revisionName ? `revision ${revisionName}` : 'a new revision';
+  if (type === 'OnDelete') return `applying this creates ${revision}, but pods are replaced only when you delete them (updateStrategy OnDelete).`;
   const partition = valueAt(object.value, ['spec', 'updateStrategy', 'rollingUpdate', 'partition']);
   const replicas = valueAt(object.value, ['spec', 'replicas']) ?? 1;
   if (object.kind === 'StatefulSet' && typeof partition === 'number' && typeof replicas === 'number' && partition >= replicas) {
-    return `applying this creates a new revision, but partition ${partition} ≥ replicas ${replicas}, so no pod is updated.`;
+    return `applying this creates ${revision}, but partition ${partition} ≥ replicas ${replicas}, so no pod is updated.`;
   }
   return object.kind === 'StatefulSet'
-    ? 'applying this starts a rolling update, from the highest ordinal down.'
+    ? `applying this creates ${revision} and starts a rolling update, from the highest ordinal down.`
     : 'applying this starts a rolling update of the DaemonSet pods.';
 }
 
-/** The template with the values pod and container defaulting would fill in removed (SetDefaults_PodSpec, SetDefaults_Container). */
+/** DaemonSets only: the template with the common pod and container defaults removed (SetDefaults_PodSpec, SetDefaults_Container). */
 function comparableTemplate(template: JsonValue | undefined): JsonValue | undefined {
   if (!isJsonObject(template)) return template;
   const copy = JSON.parse(JSON.stringify(template)) as JsonObject;
