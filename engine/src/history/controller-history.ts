@@ -85,11 +85,23 @@ export function templateOfRevision(revision: ControllerRevision): PodTemplateSpe
   return template as PodTemplateSpec;
 }
 
-/** The set with its template replaced by the revision's (ApplyRevision). */
+// Decoded templates by revision object, and the last set applied to each: a sync pass applies
+// the same two revisions to the same set again and again. The results are shared and read-only.
+const appliedRevisions = new WeakMap<ControllerRevision, { template: PodTemplateSpec; set?: StatefulSet; applied?: StatefulSet }>();
+
+/**
+ * The set with its template replaced by the revision's (ApplyRevision). Upstream deep-copies the
+ * set; here only spec is copied and the template is shared per revision, so callers must not
+ * mutate the result.
+ */
 export function applyRevision(set: StatefulSet, revision: ControllerRevision): StatefulSet {
-  const copy = cloneJson(set);
-  copy.spec.template = templateOfRevision(revision);
-  return copy;
+  let entry = appliedRevisions.get(revision);
+  if (entry === undefined) appliedRevisions.set(revision, (entry = { template: templateOfRevision(revision) }));
+  if (entry.set !== set || entry.applied === undefined) {
+    entry.set = set;
+    entry.applied = { ...set, spec: { ...set.spec, template: entry.template } };
+  }
+  return entry.applied;
 }
 
 /** What getStatefulSetRevisions decided, and the history writes it needs. */

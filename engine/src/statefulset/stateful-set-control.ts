@@ -166,13 +166,38 @@ function updateClaimsForRetentionPolicy(pass: Pass, set: StatefulSet, pod: Pod):
   }
 }
 
+// Whether a claim's refs are up to date, by claim object and everything else the answer reads:
+// the set's identity, retention policy and ordinal range, and the pod's name and uid.
+const claimRefChecks = new WeakMap<PersistentVolumeClaim, { setKey: string; podName: string; podUid: string | undefined; result: boolean }>();
+const setKeys = new WeakMap<StatefulSet, string>();
+
+function retentionKeyOf(set: StatefulSet): string {
+  let key = setKeys.get(set);
+  if (key === undefined) {
+    key = `${set.metadata.uid}|${set.metadata.name}|${JSON.stringify(set.spec.persistentVolumeClaimRetentionPolicy ?? null)}|${getStartOrdinal(set)}|${set.spec.replicas ?? 1}`;
+    setKeys.set(set, key);
+  }
+  return key;
+}
+
 function claimsMatchRetentionPolicy(pass: Pass, set: StatefulSet, pod: Pod): boolean {
   if ((set.spec.volumeClaimTemplates ?? []).length === 0) return true;
-  for (const claimName of claimNamesForOrdinal(set, getOrdinal(pod.metadata.name))) {
+  const setKey = retentionKeyOf(set);
+  const podName = pod.metadata.name;
+  const podUid = pod.metadata.uid;
+  for (const claimName of claimNamesForOrdinal(set, getOrdinal(podName))) {
     const claim = pass.claims.get(claimName);
     if (claim === undefined) continue;
-    const wanted = claimOwnerRefsFor(claim, set, pod.metadata.name, pod.metadata.uid ?? '');
-    if (JSON.stringify(wanted) !== JSON.stringify(claim.metadata.ownerReferences ?? [])) return false;
+    const cached = claimRefChecks.get(claim);
+    let result: boolean;
+    if (cached !== undefined && cached.setKey === setKey && cached.podName === podName && cached.podUid === podUid) {
+      result = cached.result;
+    } else {
+      const wanted = claimOwnerRefsFor(claim, set, podName, podUid ?? '');
+      result = JSON.stringify(wanted) === JSON.stringify(claim.metadata.ownerReferences ?? []);
+      claimRefChecks.set(claim, { setKey, podName, podUid, result });
+    }
+    if (!result) return false;
   }
   return true;
 }
@@ -207,8 +232,21 @@ function updateStatefulPod(pass: Pass, set: StatefulSet, pod: Pod): void {
 }
 
 interface Slot {
-  pod: Pod;
-  created: boolean;
+  readonly pod: Pod;
+  readonly created: boolean;
+}
+
+// A slot with no pod yet: upstream builds every missing pod up front; we build one only when the
+// pass reads it (an OrderedReady pass stops at the first missing pod).
+class PlaceholderSlot implements Slot {
+  readonly created = false;
+  private built: Pod | undefined;
+
+  constructor(private readonly build: () => Pod) {}
+
+  get pod(): Pod {
+    return (this.built ??= this.build());
+  }
 }
 
 // processReplica: returns true when a monotonic pass must stop here.
@@ -306,7 +344,7 @@ function updateStatefulSet(pass: Pass, pods: Pod[], currentRevision: ControllerR
     else if (ordinal >= 0) condemned.push(pod);
   }
   for (let index = 0; index < replicaCount; index++) {
-    slots[index] ??= { pod: newVersionedStatefulSetPod(currentSet, updateSet, names.current, names.update, start + index), created: false };
+    slots[index] ??= new PlaceholderSlot(() => newVersionedStatefulSetPod(currentSet, updateSet, names.current, names.update, start + index));
   }
   const replicas = slots as Slot[];
   condemned.sort((a, b) => getOrdinal(b.metadata.name) - getOrdinal(a.metadata.name));

@@ -4,7 +4,8 @@
 import type { Cluster, Controller } from '../cluster/cluster';
 import type { PodCohort } from '../cluster/pod-cohort';
 import { podsOfCohort } from '../cluster/pod-cohort';
-import type { PersistentVolumeClaim, Pod, StatefulSet } from '../model/objects';
+import type { PersistentVolumeClaim, Pod, PodStatus, StatefulSet } from '../model/objects';
+import { podStatusAt } from '../kubelet/pod-timeline';
 import { cloneJson } from '../model/clone';
 import type { RevisionCodec } from '../history/controller-history';
 import { syncStatefulSet, type StatefulSetAction, type StatefulSetSyncResult } from './stateful-set-control';
@@ -16,6 +17,20 @@ export const STATEFUL_SET_CONTROLLER_NAME = 'statefulset-controller';
 
 /** How storage is simulated: claims bind at once to a dynamically provisioned volume. */
 export const DEFAULT_STORAGE_CLASS = 'standard';
+
+interface CachedCohortPods {
+  labels: PodCohort['labels'];
+  spec: PodCohort['spec'];
+  annotations: PodCohort['annotations'];
+  names: string[];
+  status: PodStatus;
+  creationTimestamp: string;
+  pods: Pod[];
+}
+
+function sameStatus(a: PodStatus, b: PodStatus): boolean {
+  return a.phase === b.phase && a.displayStatus === b.displayStatus && a.ready === b.ready && a.restarts === b.restarts && a.readySince === b.readySince;
+}
 
 const codecs = new Map<string, RevisionCodec>();
 function cachedCodecOf(cluster: Cluster): RevisionCodec {
@@ -31,6 +46,8 @@ export class StatefulSetController implements Controller {
   private readonly podUids = new Map<number, string>();
   /** The last pass result per set (namespace/name), for tests and previews. */
   readonly lastResults = new Map<string, StatefulSetSyncResult>();
+  private readonly podCache = new Map<number, CachedCohortPods>();
+  private lastCollection: { signature: string; claims: readonly PersistentVolumeClaim[] } | undefined;
 
   constructor(
     private readonly codec: (cluster: Cluster) => RevisionCodec = cachedCodecOf,
@@ -38,6 +55,7 @@ export class StatefulSetController implements Controller {
   ) {}
 
   sync(cluster: Cluster): boolean {
+    this.pruneCache(cluster);
     let changed = this.collectGarbage(cluster);
     for (const set of cluster.statefulSets.list()) {
       const namespace = set.metadata.namespace ?? 'default';
@@ -74,14 +92,40 @@ export class StatefulSetController implements Controller {
     return pods;
   }
 
+  // A cohort's pod objects are built once and reused while the cohort's labels, spec, name and
+  // kubelet state stay the same: a pass then costs no copies or timestamp formatting per pod.
+  // The objects are shared between passes: callers read them and never mutate them.
   private podsOfCohort(cluster: Cluster, cohort: PodCohort): Pod[] {
-    return podsOfCohort(cohort, cluster.now, cluster.timestamp(cohort.timeline.createdAt)).map((pod) => {
+    const status = podStatusAt(cohort.timeline, cluster.now, cohort.deletedAt);
+    const cached = this.podCache.get(cohort.id);
+    if (
+      cached !== undefined &&
+      cached.labels === cohort.labels &&
+      cached.spec === cohort.spec &&
+      cached.annotations === cohort.annotations &&
+      cached.names.length === cohort.names.length &&
+      cached.names.every((name, index) => name === cohort.names[index]) &&
+      sameStatus(cached.status, status)
+    ) {
+      return cached.pods;
+    }
+    const creationTimestamp = cached?.creationTimestamp ?? cluster.timestamp(cohort.timeline.createdAt);
+    const pods = podsOfCohort(cohort, cluster.now, creationTimestamp).map((pod) => {
       pod.metadata.uid = this.podUids.get(cohort.id) ?? `pod-${cohort.id}`;
       if (cohort.deletedAt !== undefined) pod.metadata.deletionTimestamp = cluster.timestamp(cohort.deletedAt);
       if (typeof cohort.spec.hostname === 'string') pod.status.hostname = cohort.spec.hostname;
       if (typeof cohort.spec.subdomain === 'string') pod.status.subdomain = cohort.spec.subdomain;
       return pod;
     });
+    this.podCache.set(cohort.id, { labels: cohort.labels, spec: cohort.spec, annotations: cohort.annotations, names: [...cohort.names], status, creationTimestamp, pods });
+    return pods;
+  }
+
+  // Forgets cached pods of cohorts the cluster dropped (their pods are gone).
+  private pruneCache(cluster: Cluster): void {
+    if (this.podCache.size <= 2 * cluster.allCohorts().length + 16) return;
+    const live = new Set(cluster.allCohorts().map((cohort) => cohort.id));
+    for (const id of this.podCache.keys()) if (!live.has(id)) this.podCache.delete(id);
   }
 
   private apply(cluster: Cluster, set: StatefulSet, action: StatefulSetAction): void {
@@ -149,6 +193,13 @@ export class StatefulSetController implements Controller {
   // The garbage collector's share of PVC retention: a claim whose controller is a Pod or a
   // StatefulSet that no longer exists (by uid) is deleted.
   private collectGarbage(cluster: Cluster): boolean {
+    // Nothing to collect when no owner went away and no claim changed since the last look.
+    const cohorts = cluster.allCohorts();
+    const claims = cluster.persistentVolumeClaims.list();
+    const signature = `${cohorts.length}|${cohorts[0]?.id}|${cohorts[cohorts.length - 1]?.id}|${cluster.statefulSets.list().map((set) => set.metadata.uid).join(',')}`;
+    const last = this.lastCollection;
+    if (last && last.signature === signature && last.claims.length === claims.length && last.claims.every((claim, index) => claim === claims[index])) return false;
+    this.lastCollection = { signature, claims };
     const liveUids = new Set<string>();
     for (const set of cluster.statefulSets.list()) liveUids.add(set.metadata.uid ?? '');
     for (const cohort of cluster.allCohorts()) {

@@ -91,7 +91,7 @@ export function statefulSetPodViews(set: StatefulSet, pods: readonly Pod[], clus
         name: pod.metadata.name,
         ordinal,
         hostname,
-        claims: claimNamesForOrdinal(set, ordinal),
+        claims: [...claimNamesForOrdinal(set, ordinal)],
         revision: getPodRevision(pod),
         status: pod.status.displayStatus,
         ready: pod.status.ready,

@@ -14,13 +14,22 @@ export const POD_INDEX_LABEL = 'apps.kubernetes.io/pod-index';
 const STATEFUL_POD_NAME = /^(.*)-([0-9]+)$/;
 const MAX_INT32 = 2147483647;
 
+// Parsed names, kept because every pass parses every pod name several times. Bounded: the cache
+// is dropped whole when it grows past PARSED_NAMES_LIMIT entries.
+const parsedNames = new Map<string, { parent: string; ordinal: number }>();
+const PARSED_NAMES_LIMIT = 100_000;
+
 /** The parent set name and ordinal encoded in a pod name; ("", -1) when the name has no ordinal. */
-export function getParentNameAndOrdinal(podName: string): { parent: string; ordinal: number } {
+export function getParentNameAndOrdinal(podName: string): { readonly parent: string; readonly ordinal: number } {
+  const cached = parsedNames.get(podName);
+  if (cached !== undefined) return cached;
   const match = STATEFUL_POD_NAME.exec(podName);
-  if (!match) return { parent: '', ordinal: -1 };
   // strconv.ParseInt(…, 10, 32) fails on int32 overflow: the parent is kept, the ordinal is -1.
-  const value = Number(match[2]);
-  return { parent: match[1], ordinal: value <= MAX_INT32 ? value : -1 };
+  const value = match ? Number(match[2]) : -1;
+  const parsed = match ? { parent: match[1], ordinal: value <= MAX_INT32 ? value : -1 } : { parent: '', ordinal: -1 };
+  if (parsedNames.size >= PARSED_NAMES_LIMIT) parsedNames.clear();
+  parsedNames.set(podName, parsed);
+  return parsed;
 }
 
 /** The ordinal of a pod name, or -1. */
@@ -199,8 +208,20 @@ function volumesOf(pod: Pod): JsonObject[] {
   return ((pod.spec.volumes as JsonValue[] | undefined) ?? []) as JsonObject[];
 }
 
+// storageMatches results by pod object, for the same claim templates and set name.
+const storageChecks = new WeakMap<Pod, { templates: unknown; setName: string; podName: string; volumes: unknown; result: boolean }>();
+
 /** True when every claim template is mounted from the right claim (storageMatches). */
 export function storageMatches(set: StatefulSet, pod: Pod): boolean {
+  const cached = storageChecks.get(pod);
+  const templates = set.spec.volumeClaimTemplates;
+  if (cached && cached.templates === templates && cached.setName === set.metadata.name && cached.podName === pod.metadata.name && cached.volumes === pod.spec.volumes) return cached.result;
+  const result = computeStorageMatches(set, pod);
+  storageChecks.set(pod, { templates, setName: set.metadata.name, podName: pod.metadata.name, volumes: pod.spec.volumes, result });
+  return result;
+}
+
+function computeStorageMatches(set: StatefulSet, pod: Pod): boolean {
   const ordinal = getOrdinal(pod.metadata.name);
   if (ordinal < 0) return false;
   const volumes = new Map(volumesOf(pod).map((volume) => [String(volume.name), volume]));
@@ -230,9 +251,21 @@ export function updateStorage(set: StatefulSet, pod: Pod): void {
   pod.spec.volumes = volumes;
 }
 
-/** The claim names a pod mounts through the set's templates, in template order (no copies made). */
-export function claimNamesForOrdinal(set: StatefulSet, ordinal: number): string[] {
-  return (set.spec.volumeClaimTemplates ?? []).map((template) => getPersistentVolumeClaimName(claimTemplateName(template), set.metadata.name, ordinal));
+// Claim names by claim-template list, set name and ordinal (asked for every pod on every pass).
+const claimNameCache = new WeakMap<readonly JsonObject[], { setName: string; byOrdinal: Map<number, readonly string[]> }>();
+
+/** The claim names a pod mounts through the set's templates, in template order (no copies made; read-only). */
+export function claimNamesForOrdinal(set: StatefulSet, ordinal: number): readonly string[] {
+  const templates = set.spec.volumeClaimTemplates;
+  if (templates === undefined || templates.length === 0) return [];
+  let entry = claimNameCache.get(templates);
+  if (entry === undefined || entry.setName !== set.metadata.name) claimNameCache.set(templates, (entry = { setName: set.metadata.name, byOrdinal: new Map() }));
+  let names = entry.byOrdinal.get(ordinal);
+  if (names === undefined) {
+    names = templates.map((template) => getPersistentVolumeClaimName(claimTemplateName(template), set.metadata.name, ordinal));
+    entry.byOrdinal.set(ordinal, names);
+  }
+  return names;
 }
 
 // ---- owner references -----------------------------------------------------------------------
