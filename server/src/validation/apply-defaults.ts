@@ -1,9 +1,11 @@
 // apps/v1 and core/v1 defaulting applied before validation, as the API server does.
-// Deployment spec defaults come from the engine (defaultDeployment); the pod template,
-// StatefulSet, ReplicaSet and Service defaults are a local adapter until the engine exports
-// them (SetDefaults_PodSpec, SetDefaults_Container, SetDefaults_StatefulSet,
-// SetDefaults_ReplicaSet, SetDefaults_Service in pkg/apis/{core,apps}/v1/defaults.go).
-import { defaultDeployment, type Deployment, type JsonObject, type JsonValue, type KubernetesVersion } from '../../../engine/src/index';
+// Workload and pod-template defaults come from the engine (defaultDeployment,
+// defaultStatefulSet, defaultReplicaSet, defaultPodTemplate); the Service defaults are a local
+// adapter until the engine exports them (SetDefaults_Service, pkg/apis/core/v1/defaults.go).
+import {
+  defaultDeployment, defaultPodTemplate, defaultReplicaSet, defaultStatefulSet,
+  type Deployment, type JsonObject, type JsonValue, type KubernetesVersion, type PodTemplateSpec, type ReplicaSet, type StatefulSet,
+} from '../../../engine/src/index';
 import { asArray, asObject } from './rules/json-access';
 
 /** The kinds whose rules kubesim runs, by `apiVersion/kind`. */
@@ -14,10 +16,6 @@ export function checkedKindOf(apiVersion: string, kind: string): CheckedKind | u
   if (apiVersion === 'apps/v1' && (kind === 'Deployment' || kind === 'ReplicaSet' || kind === 'StatefulSet')) return kind;
   if (apiVersion === 'v1' && kind === 'Service') return kind;
   return undefined;
-}
-
-function cloneJson<T extends JsonValue>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
 }
 
 // Go defaulting tests `== ""` for strings and `== nil` for pointers: both count as unset here.
@@ -37,9 +35,13 @@ function setDefault(object: JsonObject, key: string, value: JsonValue): void {
   if (isUnset(object[key])) object[key] = value;
 }
 
-/** Returns a defaulted copy of `object` (a checked kind); the input is not changed. */
-export function applyDefaults(kind: CheckedKind, object: JsonObject, version: KubernetesVersion): JsonObject {
-  let copy = cloneJson(object);
+/**
+ * Returns a defaulted copy of `object` (a checked kind) as the API server stores it for
+ * `version`; `oldObject` (the stored object, on update) keeps gated fields it already uses.
+ * The input is not changed.
+ */
+export function applyDefaults(kind: CheckedKind, object: JsonObject, version: KubernetesVersion, oldObject?: JsonObject): JsonObject {
+  const copy = withoutNulls(object) as JsonObject;
   const metadata = objectField(copy, 'metadata');
   // The API server takes the namespace from the request; kubectl sends the context's, "default".
   setDefault(metadata, 'namespace', 'default');
@@ -48,65 +50,33 @@ export function applyDefaults(kind: CheckedKind, object: JsonObject, version: Ku
     defaultServiceSpec(spec);
     return copy;
   }
-  setDefault(spec, 'replicas', 1);
-  if (kind === 'Deployment') copy = defaultDeploymentSpec(copy, version);
-  if (kind === 'StatefulSet') defaultStatefulSetSpec(spec);
-  const template = asObject(asObject(copy.spec)?.template);
-  if (template) defaultPodSpec(objectField(template, 'spec'));
-  return copy;
-}
-
-function defaultDeploymentSpec(deployment: JsonObject, version: KubernetesVersion): JsonObject {
-  const spec = asObject(deployment.spec)!;
-  const strategy = asObject(spec.strategy);
-  if (strategy && strategy.type === '') delete strategy.type;
-  if (strategy && strategy.rollingUpdate === null) delete strategy.rollingUpdate;
-  const rollingUpdate = asObject(strategy?.rollingUpdate);
-  for (const key of ['maxSurge', 'maxUnavailable']) if (rollingUpdate && rollingUpdate[key] === null) delete rollingUpdate[key];
-  for (const key of ['revisionHistoryLimit', 'progressDeadlineSeconds', 'minReadySeconds']) if (spec[key] === null) delete spec[key];
   if (!asObject(spec.template)) spec.template = {};
-  return defaultDeployment(deployment as unknown as Deployment, version) as unknown as JsonObject;
-}
-
-function defaultStatefulSetSpec(spec: JsonObject): void {
-  setDefault(spec, 'podManagementPolicy', 'OrderedReady');
-  const strategy = objectField(spec, 'updateStrategy');
-  setDefault(strategy, 'type', 'RollingUpdate');
-  if (strategy.type === 'RollingUpdate') {
-    const rollingUpdate = objectField(strategy, 'rollingUpdate');
-    setDefault(rollingUpdate, 'partition', 0);
-  }
-  const policy = objectField(spec, 'persistentVolumeClaimRetentionPolicy');
-  setDefault(policy, 'whenDeleted', 'Retain');
-  setDefault(policy, 'whenScaled', 'Retain');
-  setDefault(spec, 'revisionHistoryLimit', 10);
-}
-
-/** SetDefaults_PodSpec and SetDefaults_Container, the fields validation looks at. */
-function defaultPodSpec(podSpec: JsonObject): void {
-  setDefault(podSpec, 'restartPolicy', 'Always');
-  setDefault(podSpec, 'dnsPolicy', 'ClusterFirst');
-  for (const key of ['containers', 'initContainers']) {
-    for (const item of asArray(podSpec[key]) ?? []) {
-      const container = asObject(item);
-      if (!container) continue;
-      setDefault(container, 'terminationMessagePolicy', 'File');
-      setDefault(container, 'terminationMessagePath', '/dev/termination-log');
-      setDefault(container, 'imagePullPolicy', defaultPullPolicy(typeof container.image === 'string' ? container.image : ''));
-      for (const port of asArray(container.ports) ?? []) {
-        const portObject = asObject(port);
-        if (portObject) setDefault(portObject, 'protocol', 'TCP');
-      }
+  const old = oldObject ? (withoutNulls(oldObject) as JsonObject) : undefined;
+  const oldTemplate = asObject(asObject(old?.spec)?.template);
+  switch (kind) {
+    case 'Deployment': {
+      const strategy = asObject(spec.strategy);
+      if (strategy && strategy.type === '') delete strategy.type;
+      return defaultDeployment(copy as unknown as Deployment, version, old as unknown as Deployment | undefined) as unknown as JsonObject;
+    }
+    case 'StatefulSet':
+      return defaultStatefulSet(copy as unknown as StatefulSet, version, old ? (old as unknown as StatefulSet) : undefined) as unknown as JsonObject;
+    case 'ReplicaSet': {
+      // SetDefaults_ReplicaSet has no update-time input; the pod template's gated drops do.
+      const defaulted = defaultReplicaSet(copy as unknown as ReplicaSet, version) as unknown as JsonObject;
+      if (oldTemplate) asObject(defaulted.spec)!.template = defaultPodTemplate(spec.template as unknown as PodTemplateSpec, version, oldTemplate as unknown as PodTemplateSpec) as unknown as JsonObject;
+      return defaulted;
     }
   }
 }
 
-// Follows SetDefaults_Container: ":latest" or no tag pulls Always; a digest or another tag IfNotPresent.
-function defaultPullPolicy(image: string): string {
-  if (image.includes('@')) return 'IfNotPresent';
-  const lastPart = image.slice(image.lastIndexOf('/') + 1);
-  const tag = lastPart.includes(':') ? lastPart.slice(lastPart.lastIndexOf(':') + 1) : '';
-  return tag === '' || tag === 'latest' ? 'Always' : 'IfNotPresent';
+// A JSON null decodes to Go's zero value: the same as leaving the field out.
+function withoutNulls(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (value === null || typeof value !== 'object') return value;
+  const copy: JsonObject = {};
+  for (const [key, entry] of Object.entries(value)) if (entry !== null && entry !== undefined) copy[key] = withoutNulls(entry);
+  return copy;
 }
 
 function defaultServiceSpec(spec: JsonObject): void {

@@ -57,7 +57,7 @@ export function checkObject(kind: CheckedKind, object: ManifestObject, oldObject
     const problems = decodeProblemsOf(kind, object.value, version);
     if (problems.length > 0) return problems.map((problem) => decodeFinding(kind, object, problem));
   }
-  const defaulted = applyDefaults(kind, object.value, version);
+  const defaulted = applyDefaults(kind, object.value, version, oldObject?.value);
   const oldDefaulted = oldObject ? applyDefaults(kind, oldObject.value, version) : undefined;
   const seen = new Set<string>();
   const findings: Finding[] = [];
