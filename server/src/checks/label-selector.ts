@@ -46,21 +46,44 @@ export function mapSelectorMatches(selector: Labels, labels: Labels): boolean {
  */
 export function labelSelectorMatches(selector: JsonValue | undefined, labels: Labels): boolean {
   if (!isJsonObject(selector)) return false;
-  const matchLabels = labelsOf(selector.matchLabels) ?? {};
-  if (!Object.entries(matchLabels).every(([key, value]) => labels[key] === value)) return false;
-  const expressions = Array.isArray(selector.matchExpressions) ? selector.matchExpressions : [];
+  // Workspace checks match every selector against many templates: read each selector once.
+  let compiled = compiledSelectors.get(selector);
+  if (!compiled) {
+    compiled = compileLabelSelector(selector);
+    compiledSelectors.set(selector, compiled);
+  }
+  const { matchLabels, expressions } = compiled;
+  for (const [key, value] of matchLabels) if (labels[key] !== value) return false;
   return expressions.every((expression) => {
-    if (!isJsonObject(expression) || typeof expression.key !== 'string') return false;
-    const values = Array.isArray(expression.values) ? expression.values.map(String) : [];
+    if (!expression) return false;
     const has = Object.prototype.hasOwnProperty.call(labels, expression.key);
     switch (expression.operator) {
-      case 'In': return has && values.includes(labels[expression.key]!);
-      case 'NotIn': return !has || !values.includes(labels[expression.key]!);
+      case 'In': return has && expression.values.includes(labels[expression.key]!);
+      case 'NotIn': return !has || !expression.values.includes(labels[expression.key]!);
       case 'Exists': return has;
       case 'DoesNotExist': return !has;
       default: return false;
     }
   });
+}
+
+interface CompiledSelector {
+  matchLabels: [string, string][];
+  /** undefined stands for a malformed expression, which matches nothing. */
+  expressions: ({ key: string; operator: JsonValue | undefined; values: string[] } | undefined)[];
+}
+
+const compiledSelectors = new WeakMap<JsonObject, CompiledSelector>();
+
+function compileLabelSelector(selector: JsonObject): CompiledSelector {
+  const expressions = Array.isArray(selector.matchExpressions) ? selector.matchExpressions : [];
+  return {
+    matchLabels: Object.entries(labelsOf(selector.matchLabels) ?? {}),
+    expressions: expressions.map((expression) => {
+      if (!isJsonObject(expression) || typeof expression.key !== 'string') return undefined;
+      return { key: expression.key, operator: expression.operator, values: Array.isArray(expression.values) ? expression.values.map(String) : [] };
+    }),
+  };
 }
 
 /** True when a LabelSelector is usable for matching (has matchLabels or matchExpressions). */

@@ -1,7 +1,7 @@
 // A StatefulSet's serviceName must name a headless Service in its namespace that selects its pods.
 import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
-import { namespaceOf, type CheckContext, type CheckFinding, type FindingFix } from './check-context';
+import { namespaceOf, type CheckContext, type CheckFinding, type FindingFix, type IndexedObject } from './check-context';
 import { labelsOf, mapSelectorMatches, valueAt } from './label-selector';
 import { blockMapLines, insertMapEntries, replaceValue } from './yaml-edits';
 
@@ -56,8 +56,7 @@ export function checkServiceHeadlessForStatefulSet(object: ManifestObject, conte
   if (object.kind !== 'Service' || object.apiVersion !== 'v1' || !object.name) return [];
   if (valueAt(object.value, ['spec', 'clusterIP']) === 'None') return [];
   const namespace = namespaceOf(object);
-  const governed = context.workspace.filter(({ object: candidate }) =>
-    candidate.kind === 'StatefulSet' && namespaceOf(candidate) === namespace && valueAt(candidate.value, ['spec', 'serviceName']) === object.name);
+  const governed = statefulSetsByService(context.workspace).get(`${namespace}/${object.name}`) ?? [];
   if (governed.length === 0) return [];
   const type = valueAt(object.value, ['spec', 'type']);
   const names = governed.map(({ object: set }) => set.name).join(', ');
@@ -99,4 +98,25 @@ function containerPorts(object: ManifestObject): string[] {
   const name = valueAt(ports, ['name']);
   const lines = typeof name === 'string' ? [`    - name: ${name}`, `      port: ${port}`] : [`    - port: ${port}`];
   return lines;
+}
+
+// Every Service asks which StatefulSets name it: index the workspace once per run (one run passes
+// the same array for every object) by "<namespace>/<serviceName>".
+const statefulSetIndexes = new WeakMap<readonly IndexedObject[], Map<string, IndexedObject[]>>();
+
+function statefulSetsByService(workspace: readonly IndexedObject[]): Map<string, IndexedObject[]> {
+  let index = statefulSetIndexes.get(workspace);
+  if (index) return index;
+  index = new Map();
+  for (const entry of workspace) {
+    if (entry.object.kind !== 'StatefulSet') continue;
+    const serviceName = valueAt(entry.object.value, ['spec', 'serviceName']);
+    if (typeof serviceName !== 'string') continue;
+    const key = `${namespaceOf(entry.object)}/${serviceName}`;
+    const list = index.get(key);
+    if (list) list.push(entry);
+    else index.set(key, [entry]);
+  }
+  statefulSetIndexes.set(workspace, index);
+  return index;
 }

@@ -2,7 +2,8 @@
 import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
 import { namespaceOf, type CheckContext, type CheckFinding, type IndexedObject } from './check-context';
-import { labelSelectorMatches, valueAt } from './label-selector';
+import type { JsonValue } from '../../../engine/src/index';
+import { labelSelectorMatches, valueAt, type Labels } from './label-selector';
 import { isSameObject, podSourceOf, SELECTOR_WORKLOAD_KINDS } from './pod-templates';
 
 /**
@@ -15,15 +16,13 @@ export function checkWorkloadSelectorOverlap(object: ManifestObject, context: Ch
   const selector = valueAt(object.value, ['spec', 'selector']);
   const namespace = namespaceOf(object);
   const own = podSourceOf({ uri: context.uri ?? '', object });
-  const overlapping = selectorWorkloadsIn(context.workspace, namespace).filter((entry) => {
-    const other = entry.object;
+  const overlapping = selectorWorkloadsIn(context.workspace, namespace).filter((candidate) => {
+    const other = candidate.entry.object;
     if (isSameObject(other, object)) return false;
     if (other.kind === object.kind && other.name === object.name) return false;
-    const otherSource = podSourceOf(entry);
-    const theirSelector = valueAt(other.value, ['spec', 'selector']);
-    return (otherSource !== undefined && labelSelectorMatches(selector, otherSource.labels))
-      || (own !== undefined && labelSelectorMatches(theirSelector, own.labels));
-  });
+    return (candidate.labels !== undefined && labelSelectorMatches(selector, candidate.labels))
+      || (own !== undefined && labelSelectorMatches(candidate.selector, own.labels));
+  }).map((candidate) => candidate.entry);
   if (overlapping.length === 0) return [];
   const names = overlapping.map(({ object: other }) => `${other.kind}/${other.name ?? '?'}`).join(', ');
   return [{
@@ -37,18 +36,26 @@ export function checkWorkloadSelectorOverlap(object: ManifestObject, context: Ch
 
 // Every workload is compared with the others of its namespace: group the workspace once per run
 // (one run passes the same array for every object) instead of scanning it for each workload.
-const workloadsByWorkspace = new WeakMap<readonly IndexedObject[], Map<string, IndexedObject[]>>();
+interface SelectorWorkload {
+  entry: IndexedObject;
+  selector: JsonValue | undefined;
+  /** The pod template labels, when the workload has a template. */
+  labels: Labels | undefined;
+}
 
-function selectorWorkloadsIn(workspace: readonly IndexedObject[], namespace: string): IndexedObject[] {
+const workloadsByWorkspace = new WeakMap<readonly IndexedObject[], Map<string, SelectorWorkload[]>>();
+
+function selectorWorkloadsIn(workspace: readonly IndexedObject[], namespace: string): SelectorWorkload[] {
   let byNamespace = workloadsByWorkspace.get(workspace);
   if (!byNamespace) {
     byNamespace = new Map();
     for (const entry of workspace) {
       if (!SELECTOR_WORKLOAD_KINDS.has(entry.object.kind)) continue;
       const key = namespaceOf(entry.object);
+      const workload = { entry, selector: valueAt(entry.object.value, ['spec', 'selector']), labels: podSourceOf(entry)?.labels };
       const list = byNamespace.get(key);
-      if (list) list.push(entry);
-      else byNamespace.set(key, [entry]);
+      if (list) list.push(workload);
+      else byNamespace.set(key, [workload]);
     }
     workloadsByWorkspace.set(workspace, byNamespace);
   }
