@@ -12,7 +12,9 @@ const VERSION = typeof __KUBESIM_VERSION__ === 'string' ? __KUBESIM_VERSION__ : 
 const HELP = `kubesim ${VERSION}: see what a Kubernetes cluster will do with your manifests.
 
 Usage:
-  kubesim check FILE|DIR... [--kubernetes-version V]   report what the API server would reject
+  kubesim check FILE|DIR... [--kubernetes-version V] [--previous OLD.yaml] [--format text|json|sarif]
+                                                       report what the API server would reject
+                                                       (--previous: check as an update of OLD)
   kubesim names FILE|DIR... [--kubernetes-version V] [--collision-count N] [--cluster-domain D] [--json]
                                                        print ReplicaSet, revision, pod and PVC names
   kubesim run SESSION [--kubernetes-version V] [--json]   replay a kubectl session on a simulated cluster
