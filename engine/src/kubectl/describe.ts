@@ -1,11 +1,14 @@
 // `kubectl describe deployment`, following DeploymentDescriber, DescribePodTemplate and
 // DescribeEvents in kubernetes/kubectl pkg/describe/describe.go.
 import type { Cluster } from '../cluster/cluster';
-import type { Deployment, JsonObject, JsonValue, KubeEvent, LabelSelector, PodTemplateSpec, ReplicaSet } from '../model/objects';
+import type { Deployment, KubeEvent, ReplicaSet } from '../model/objects';
 import { findNewReplicaSet, replicaSetsOwnedBy } from '../deployment/find-replica-sets';
 import { LAST_APPLIED_CONFIG_ANNOTATION } from '../deployment/deployment-util';
+import { describePodTemplate, formatLabelSelector, multiline } from './describe-pod-template';
 import { alignTabs } from './tab-writer';
 import { humanDuration } from './text-table';
+
+export { describePodTemplate, describeProbe, formatLabelSelector } from './describe-pod-template';
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -15,67 +18,6 @@ export function formatRfc1123z(epochMs: number): string {
   const date = new Date(epochMs);
   const pad = (value: number): string => String(value).padStart(2, '0');
   return `${DAYS[date.getUTCDay()]}, ${pad(date.getUTCDate())} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} +0000`;
-}
-
-/** metav1.FormatLabelSelector: `app=nginx,tier in (a,b)`, `<none>` when empty. */
-export function formatLabelSelector(selector: LabelSelector | undefined): string {
-  const parts = Object.keys(selector?.matchLabels ?? {}).sort().map((key) => `${key}=${selector?.matchLabels?.[key]}`);
-  for (const expression of selector?.matchExpressions ?? []) {
-    const values = [...(expression.values ?? [])].sort().join(',');
-    if (expression.operator === 'In') parts.push(`${expression.key} in (${values})`);
-    else if (expression.operator === 'NotIn') parts.push(`${expression.key} notin (${values})`);
-    else if (expression.operator === 'Exists') parts.push(expression.key);
-    else parts.push(`!${expression.key}`);
-  }
-  return parts.length === 0 ? '<none>' : parts.join(',');
-}
-
-/** printLabelsMultiline / printAnnotationsMultiline (sorted keys, continuation lines start with a tab). */
-function multiline(title: string, values: Record<string, string> | undefined, separator: string, skip: string[] = []): string {
-  const keys = Object.keys(values ?? {}).filter((key) => !skip.includes(key)).sort();
-  if (keys.length === 0) return `${title}:\t<none>\n`;
-  return keys.map((key, index) => `${index === 0 ? `${title}:\t` : '\t'}${key}${separator}${values?.[key]}\n`).join('');
-}
-
-function containerPorts(container: JsonObject, field: 'containerPort' | 'hostPort'): string {
-  const ports = Array.isArray(container.ports) ? (container.ports as JsonObject[]) : [];
-  return ports.map((port) => `${(port[field] as number | undefined) ?? 0}/${(port.protocol as string | undefined) ?? 'TCP'}`).join(',');
-}
-
-/** DescribePodTemplate for the common fields (containers, image, ports, environment, mounts, volumes). */
-export function describePodTemplate(template: PodTemplateSpec): string {
-  let text = 'Pod Template:\n';
-  text += multiline('  Labels', template.metadata?.labels, '=');
-  if (Object.keys(template.metadata?.annotations ?? {}).length > 0) text += multiline('  Annotations', template.metadata?.annotations, ': ');
-  const spec = template.spec ?? {};
-  if (typeof spec.serviceAccountName === 'string' && spec.serviceAccountName) text += `  Service Account:\t${spec.serviceAccountName}\n`;
-  for (const [field, title] of [['initContainers', 'Init Containers'], ['containers', 'Containers']] as const) {
-    const containers = Array.isArray(spec[field]) ? (spec[field] as JsonObject[]) : [];
-    if (field === 'initContainers' && containers.length === 0) continue;
-    text += `  ${title}:\n`;
-    for (const container of containers) {
-      text += `   ${String(container.name)}:\n`;
-      text += `    Image:\t${String(container.image ?? '')}\n`;
-      const ports = containerPorts(container, 'containerPort');
-      text += ports.includes(',') ? `    Ports:\t${ports}\n` : `    Port:\t${ports || '<none>'}\n`;
-      const hostPorts = containerPorts(container, 'hostPort');
-      text += hostPorts.includes(',') ? `    Host Ports:\t${hostPorts}\n` : `    Host Port:\t${hostPorts || '<none>'}\n`;
-      if (Array.isArray(container.command)) text += `    Command:\n${(container.command as JsonValue[]).map((part) => `      ${String(part)}\n`).join('')}`;
-      if (Array.isArray(container.args)) text += `    Args:\n${(container.args as JsonValue[]).map((part) => `      ${String(part)}\n`).join('')}`;
-      const env = Array.isArray(container.env) ? (container.env as JsonObject[]) : [];
-      if (env.length === 0) text += '    Environment:\t<none>\n';
-      else text += `    Environment:\n${env.map((variable) => `      ${String(variable.name)}:\t${String(variable.value ?? '')}\n`).join('')}`;
-      const mounts = Array.isArray(container.volumeMounts) ? (container.volumeMounts as JsonObject[]) : [];
-      if (mounts.length === 0) text += '    Mounts:\t<none>\n';
-      else text += `    Mounts:\n${mounts.map((mount) => `      ${String(mount.mountPath)} from ${String(mount.name)} (${mount.readOnly ? 'ro' : 'rw'})\n`).join('')}`;
-    }
-  }
-  const volumes = Array.isArray(spec.volumes) ? (spec.volumes as JsonObject[]) : [];
-  if (volumes.length === 0) text += '  Volumes:\t<none>\n';
-  else text += `  Volumes:\n${volumes.map((volume) => `   ${String(volume.name)}:\n`).join('')}`;
-  text += multiline('  Node-Selectors', spec.nodeSelector as Record<string, string> | undefined, '=');
-  text += '  Tolerations:\t<none>\n';
-  return text;
 }
 
 /** Events of one object grouped as the event correlator counts repeats (same type, reason, source, message). */
