@@ -15,15 +15,11 @@ export interface BaselinePolicy {
   gitEnabled: boolean;
 }
 
-/**
- * Reads `git show HEAD:./<file>` with execFile (no shell) in the file's folder. A repository's
- * own config can make git run programs, so in an untrusted workspace git is never started and
- * the saved file is the baseline instead.
- */
-export function readGitHead(path: string): Promise<string | undefined> {
+/** Runs git with execFile (no shell) in `folder`; undefined on any failure or timeout. */
+function runGit(folder: string, args: string[]): Promise<string | undefined> {
   return new Promise((resolve) => {
-    execFile('git', ['--no-pager', 'show', `HEAD:./${basename(path)}`], {
-      cwd: dirname(path),
+    execFile('git', ['--no-pager', ...args], {
+      cwd: folder,
       timeout: GIT_TIMEOUT_MS,
       maxBuffer: 16 * 1024 * 1024,
       windowsHide: true,
@@ -32,16 +28,45 @@ export function readGitHead(path: string): Promise<string | undefined> {
   });
 }
 
-/** Baselines by URI, loaded in the background; `onLoaded` re-checks the document when one arrives. */
+/** The commit id HEAD points at (`git rev-parse HEAD`), for the repository holding `path`. */
+export async function readHeadCommit(path: string): Promise<string | undefined> {
+  return (await runGit(dirname(path), ['rev-parse', '--verify', '-q', 'HEAD']))?.trim() || undefined;
+}
+
+/**
+ * Reads `git show <commit>:./<file>` in the file's folder. A repository's own config can make git
+ * run programs, so in an untrusted workspace git is never started and the saved file is the
+ * baseline instead.
+ */
+export function readGitHead(path: string, commit = 'HEAD'): Promise<string | undefined> {
+  return runGit(dirname(path), ['show', `${commit}:./${basename(path)}`]);
+}
+
+/** A loaded baseline and the commit it was read at (git baselines). */
+interface BaselineEntry {
+  baseline: Baseline | undefined;
+  commit?: string;
+}
+
+/** Without watched-file events, the HEAD commit (or saved file) is re-checked at most this often per document. */
+const POLL_INTERVAL_MS = 5000;
+
+/**
+ * Baselines by URI, loaded in the background; `onLoaded` re-checks the document when one arrives.
+ * A reload keeps serving the previous baseline until the new one is read, so diagnostics do
+ * not flicker when HEAD moves.
+ */
 export class BaselineCache {
-  private readonly entries = new Map<string, Baseline | undefined>();
+  private readonly entries = new Map<string, BaselineEntry>();
   private readonly loading = new Set<string>();
+  private readonly lastPolled = new Map<string, number>();
 
   constructor(private readonly policy: () => BaselinePolicy, private readonly onLoaded: (uri: string) => void) {}
 
   /** The baseline if loaded; starts loading it otherwise. */
   get(uri: string): Baseline | undefined {
-    if (this.entries.has(uri)) return this.entries.get(uri);
+    const entry = this.entries.get(uri);
+    if (entry) return entry.baseline;
     void this.load(uri);
     return undefined;
   }
@@ -52,14 +77,43 @@ export class BaselineCache {
     else this.entries.delete(uri);
   }
 
+  /** The file changed on disk: re-reads its baseline if one is cached, serving the old one meanwhile. */
+  reload(uri: string): void {
+    if (this.entries.has(uri)) void this.load(uri);
+  }
+
+  /** HEAD or a branch moved (commit, checkout, reset): re-reads every git baseline, keeping the old ones meanwhile. */
+  reloadGitBaselines(): void {
+    for (const [uri, entry] of this.entries) if (entry.baseline?.source !== 'saved') void this.load(uri);
+  }
+
+  /**
+   * For clients that cannot watch files: at most every few seconds, re-reads the saved file or
+   * asks `git rev-parse HEAD` and reloads the git baseline when the commit changed.
+   */
+  poll(uri: string, now = Date.now()): void {
+    const entry = this.entries.get(uri);
+    if (!entry || now - (this.lastPolled.get(uri) ?? 0) < POLL_INTERVAL_MS) return;
+    this.lastPolled.set(uri, now);
+    const path = pathOfUri(uri);
+    if (!path) return;
+    if (entry.baseline?.source === 'saved') {
+      void this.load(uri);
+      return;
+    }
+    if (!this.policy().workspaceTrusted || !this.policy().gitEnabled) return;
+    void readHeadCommit(path).then((commit) => { if (commit !== entry.commit) void this.load(uri); });
+  }
+
   private async load(uri: string): Promise<void> {
     const path = pathOfUri(uri);
     if (!path || this.loading.has(uri)) return;
     this.loading.add(uri);
     try {
-      const baseline = await loadBaseline(path, this.policy());
-      this.entries.set(uri, baseline);
-      if (baseline) this.onLoaded(uri);
+      const previous = this.entries.get(uri);
+      const entry = await loadBaselineEntry(path, this.policy());
+      this.entries.set(uri, entry);
+      if (entry.baseline?.file.text !== previous?.baseline?.file.text || entry.baseline?.source !== previous?.baseline?.source) this.onLoaded(uri);
     } finally {
       this.loading.delete(uri);
     }
@@ -68,10 +122,23 @@ export class BaselineCache {
 
 /** The baseline of one file under `policy`, or undefined when there is none (untracked, unreadable). */
 export async function loadBaseline(path: string, policy: BaselinePolicy): Promise<Baseline | undefined> {
+  return (await loadBaselineEntry(path, policy)).baseline;
+}
+
+/**
+ * `kubesim.git.enabled: false` and untrusted workspaces compare with the saved file, and the
+ * messages say which and why (describeBaseline). Trust is read once, at initialize: VS Code
+ * restarts extensions (and so this server) when the user grants trust, so it never changes
+ * during a session.
+ */
+async function loadBaselineEntry(path: string, policy: BaselinePolicy): Promise<BaselineEntry> {
   if (!policy.workspaceTrusted || !policy.gitEnabled) {
     const saved = await readSmallFile(path);
-    return saved === undefined ? undefined : { source: 'saved', file: parseManifestFile(saved), reason: policy.workspaceTrusted ? 'git-disabled' : 'untrusted' };
+    return { baseline: saved === undefined ? undefined : { source: 'saved', file: parseManifestFile(saved), reason: policy.workspaceTrusted ? 'git-disabled' : 'untrusted' } };
   }
-  const head = await readGitHead(path);
-  return head === undefined ? undefined : { source: 'git', file: parseManifestFile(head) };
+  // Read HEAD once and show that commit, so a commit landing in between cannot mix two versions.
+  const commit = await readHeadCommit(path);
+  if (commit === undefined) return { baseline: undefined };
+  const head = await readGitHead(path, commit);
+  return { baseline: head === undefined ? undefined : { source: 'git', file: parseManifestFile(head) }, commit };
 }

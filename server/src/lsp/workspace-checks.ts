@@ -16,6 +16,9 @@ export const WORKSPACE_CHECK_CAPABILITIES: ServerCapabilities = {
   codeActionProvider: { codeActionKinds: ['quickfix'] },
 };
 
+/** Files whose change means HEAD (or the branch it names) may point at another commit. */
+const GIT_REF_GLOBS = ['**/.git/HEAD', '**/.git/refs/heads/**', '**/.git/packed-refs'];
+
 /** Other open documents are re-checked this long after the last edit of a file they depend on. */
 const RECHECK_DELAY_MS = 150;
 
@@ -41,6 +44,8 @@ export class WorkspaceChecks {
   /** Reads folders, trust and client abilities from `initialize`. */
   initialize(params: InitializeParams): void {
     const options = params.initializationOptions as { workspaceTrusted?: boolean; git?: { enabled?: boolean } } | undefined;
+    // Read once: VS Code restarts extensions, and with them this server, when the user grants
+    // workspace trust, so a session never sees trust change.
     this.workspaceTrusted = options?.workspaceTrusted !== false;
     if (options?.git?.enabled === false) this.gitEnabled = false;
     const folderUris = params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []);
@@ -61,7 +66,10 @@ export class WorkspaceChecks {
   /** After `initialized`: watch YAML files and index the folders, then re-check open documents. */
   async start(): Promise<void> {
     if (this.canWatchFiles) {
-      void this.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{yaml,yml}' }] }).catch(() => undefined);
+      // YAML files feed the index (and saved-file baselines); HEAD, branch refs and packed-refs
+      // move on commit, checkout, reset or pull, and then every git baseline is re-read.
+      const watchers = ['**/*.{yaml,yml}', ...GIT_REF_GLOBS].map((globPattern) => ({ globPattern }));
+      void this.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers }).catch(() => undefined);
     }
     for (const folder of this.folders) await scanFolder(folder, (uri, text) => this.index.setFromDisk(uri, text));
     this.documents.all().forEach(this.revalidate);
@@ -71,7 +79,9 @@ export class WorkspaceChecks {
   async refreshSettings(): Promise<void> {
     if (!this.canPullConfiguration) return;
     const git = (await this.connection.workspace.getConfiguration('kubesim.git').catch(() => null)) as { enabled?: boolean } | null;
-    const enabled = git?.enabled !== false;
+    // A client without the section (null) leaves the initializationOptions value in place.
+    if (typeof git?.enabled !== 'boolean') return;
+    const enabled = git.enabled;
     if (enabled !== this.gitEnabled) this.baselines.invalidate();
     this.gitEnabled = enabled;
   }
@@ -82,6 +92,7 @@ export class WorkspaceChecks {
     this.index.setOpen(uri, file);
     const options: Omit<WorkspaceCheckOptions, 'kubernetesVersion'> = { uri, workspace: this.index.objects() };
     const baseline = this.baselines.get(document.uri);
+    if (!this.canWatchFiles) this.baselines.poll(document.uri);
     if (baseline) options.baseline = baseline;
     return options;
   }
@@ -97,9 +108,11 @@ export class WorkspaceChecks {
 
   private async onWatchedFiles(changes: { uri: string; type: FileChangeType }[]): Promise<void> {
     let changed = false;
+    if (changes.some((change) => isGitRefChange(change.uri))) this.baselines.reloadGitBaselines();
     for (const change of changes) {
+      if (isGitRefChange(change.uri)) continue;
       const key = normalizeUri(change.uri);
-      this.baselines.invalidate(change.uri);
+      this.baselines.reload(change.uri);
       const path = pathOfUri(change.uri);
       if (change.type === FileChangeType.Deleted || path === undefined) {
         changed = this.index.remove(key) || changed;
@@ -129,4 +142,9 @@ export class WorkspaceChecks {
   private recheckAll(): void {
     this.documents.all().forEach(this.revalidate);
   }
+}
+
+// A change under `.git/` that can move HEAD (the watchers above send nothing else from there).
+function isGitRefChange(uri: string): boolean {
+  return /\/\.git\/(HEAD$|packed-refs$|refs\/heads\/)/.test(uri);
 }

@@ -141,3 +141,35 @@ test('in a trusted git repository the file at HEAD is the baseline', async () =>
   const diagnostic = (await rollout).find((item) => item.code === 'rollout-will-start')!;
   assert.match(String(diagnostic.message), /git HEAD/);
 });
+
+test('a commit that moves HEAD refreshes the git baseline (watched .git/HEAD and branch refs)', async () => {
+  const folder = workspaceWith({ 'deploy.yaml': DEPLOYMENT('api:1.0') });
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: folder, stdio: 'ignore' });
+  git('init', '-q');
+  git('add', 'deploy.yaml');
+  git('-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-q', '-m', 'base');
+  const server = await startIn(folder);
+  const uri = pathToFileURL(join(folder, 'deploy.yaml')).href;
+  const unchanged = server.nextDiagnostics(uri, has('rollout-not-started'));
+  await server.open(uri, DEPLOYMENT('api:1.0').replace('replicas: 2', 'replicas: 3'));
+  await unchanged;
+  writeFileSync(join(folder, 'deploy.yaml'), DEPLOYMENT('api:2.0'));
+  git('-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-q', '-am', 'api 2.0');
+  const branch = execFileSync('git', ['symbolic-ref', 'HEAD'], { cwd: folder, encoding: 'utf8' }).trim();
+  const rollout = server.nextDiagnostics(uri, has('rollout-will-start'));
+  await server.connection.sendNotification('workspace/didChangeWatchedFiles', {
+    changes: [{ uri: pathToFileURL(join(folder, '.git', ...branch.split('/'))).href, type: 2 }],
+  });
+  const diagnostic = (await rollout).find((item) => item.code === 'rollout-will-start')!;
+  assert.match(String(diagnostic.message), /git HEAD/);
+});
+
+test('kubesim.git.enabled false compares with the saved file and says so', async () => {
+  const folder = workspaceWith({ 'deploy.yaml': DEPLOYMENT('api:1.0') });
+  const server = await startIn(folder, { git: { enabled: false } });
+  const uri = pathToFileURL(join(folder, 'deploy.yaml')).href;
+  const rollout = server.nextDiagnostics(uri, has('rollout-will-start'));
+  await server.open(uri, DEPLOYMENT('api:2.0'));
+  const diagnostic = (await rollout).find((item) => item.code === 'rollout-will-start')!;
+  assert.match(String(diagnostic.message), /saved file \(kubesim\.git\.enabled is off\)/);
+});
