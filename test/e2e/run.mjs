@@ -35,7 +35,6 @@ mkdirSync(screenshots, { recursive: true });
 const workspace = mkdtempSync(path.join(os.tmpdir(), 'kubesim-e2e-'));
 cpSync(path.join(ROOT, 'examples'), workspace, { recursive: true });
 writeFileSync(path.join(workspace, 'broken.yaml'), 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: broken\n  labels: [app: web\nspec:\n  replicas: 2\n');
-const settingsFile = path.join(paths.run, 'user-data', 'User', 'settings.json');
 
 const server = await startCodeServer(ROOT, { vsix: VSIX, settings: { 'workbench.colorTheme': 'Default Light Modern', 'editor.codeLens': true } });
 lap(`code-server ready at ${server.url}`);
@@ -81,6 +80,7 @@ try {
   await problem.waitFor({ timeout: 30_000 });
   check(true, `Problems panel: "${(await problem.innerText()).replace(/\s+/g, ' ')}"`);
   await page.screenshot({ path: path.join(ROOT, 'docs', 'problems-panel.png') });
+  await page.keyboard.press('Control+J'); // hide the panel again: more room for the preview
   lap('diagnostics seen');
 
   // 2. Open the preview from the code lens above the Deployment (the command palette if there is none).
@@ -111,7 +111,7 @@ try {
   await page.keyboard.type('1.9.1');
   await webview.locator('.chip-rollout').waitFor({ timeout: 30_000 });
   check(true, 'after the image edit the preview says the edit triggers a rollout');
-  const changed = await webview.locator('.changed-paths').innerText();
+  const changed = await webview.locator('.changed-paths').textContent();
   check(/containers\[0\]\.image/.test(changed), `changed field listed: ${changed.replace(/\s+/g, ' ')}`);
 
   // 4. Step through the rollout.
@@ -127,13 +127,23 @@ try {
   const status = await webview.locator('#kubectl-status').innerText();
   check(/successfully rolled out/.test(status), `rollout status at the last step: ${status.split('\n').at(-1)}`);
   await webview.getByRole('tab', { name: 'Steps' }).click();
-  await webview.getByRole('button', { name: 'Previous step' }).click();
+  await webview.getByRole('button', { name: 'First step' }).click();
+  for (let i = 0; i < 5; i++) await webview.getByRole('button', { name: 'Next step' }).click();
+  // For the README pictures: the preview scrolled to its top.
+  await webview.locator('body').evaluate((body) => body.ownerDocument.scrollingElement.scrollTo(0, 0));
+  await page.waitForTimeout(500);
   await page.screenshot({ path: path.join(ROOT, 'docs', 'preview-light.png') });
   lap('stepped through the rollout');
 
-  // 5. Dark theme: VS Code re-themes the webview live when the setting changes.
-  const settings = JSON.parse(readFileSync(settingsFile, 'utf8'));
-  writeFileSync(settingsFile, JSON.stringify({ ...settings, 'workbench.colorTheme': 'Default Dark Modern' }, null, 2));
+  // 5. Dark theme: VS Code re-themes the webview live.
+  await page.locator('.tabs-container .tab', { hasText: 'nginx-deployment.yaml' }).first().click(); // focus out of the webview
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+K');
+  await page.keyboard.press('Control+T'); // Preferences: Color Theme
+  await quickOpen.waitFor({ state: 'visible' });
+  await quickOpen.fill('Dark Modern');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Dark Modern' }).first().waitFor();
+  await page.keyboard.press('Enter');
   await webview.locator('body.vscode-dark').waitFor({ timeout: 30_000 });
   await page.waitForTimeout(500); // let the theme transition paint before the screenshot
   await page.screenshot({ path: path.join(ROOT, 'docs', 'preview-dark.png') });
