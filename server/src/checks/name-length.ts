@@ -35,13 +35,16 @@ export function checkStatefulSetNameLength(object: ManifestObject, _context: Che
   }
   const longest = name.length + 1 + HASH_MAX;
   if (longest <= LABEL_VALUE_MAX) return [];
+  // The event and the API error (recordPodEvent in stateful_pod_control.go; ValidateLabels) for the first pod.
+  const firstPod = `${name}-${typeof start === 'number' ? start : 0}`;
   return [{
     ...span,
     severity: 'warning',
     code: 'statefulset-name-too-long',
     field: 'metadata.name',
     message: `The name is ${name.length} characters; pods get the label controller-revision-hash: ${name}-<hash> (up to ${longest} characters), but label values must be no more than 63 characters. `
-      + `Pod creation fails with FailedCreate ("metadata.labels: Invalid value: ...: must be no more than 63 characters") whenever the hash is long; keep StatefulSet names to 52 characters.`,
+      + `Whenever the hash is long, pod creation fails with a FailedCreate event: create Pod ${firstPod} in StatefulSet ${name} failed error: `
+      + `Pod "${firstPod}" is invalid: metadata.labels: Invalid value: "${name}-<hash>": must be no more than 63 characters. Keep StatefulSet names to 52 characters.`,
   }];
 }
 

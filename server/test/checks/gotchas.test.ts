@@ -91,3 +91,11 @@ for (const row of GATE_ROWS) {
     expectFindings(yaml, row.codes.map((code) => ({ code, message: row.version === '1.35' ? '1.35.4' : '' })), { kubernetesVersion: row.version });
   });
 }
+
+test('the long-name warning quotes the FailedCreate event the controller records for the first pod', () => {
+  const name = 'a'.repeat(53);
+  expectFindings(statefulSet(name), [{
+    code: 'statefulset-name-too-long',
+    message: `create Pod ${name}-0 in StatefulSet ${name} failed error: Pod "${name}-0" is invalid: metadata.labels: Invalid value: "${name}-<hash>": must be no more than 63 characters.`,
+  }]);
+});
