@@ -67,6 +67,11 @@ export class Cluster {
   private readonly cohortsByOwner = new Map<string, PodCohort[]>();
   private readonly podNames = new Set<string>();
   private nextCohortId = 1;
+  /**
+   * Bumped whenever any pod is created, deleted, merged into another cohort or finally removed: with
+   * `now` and an object's resourceVersion it tells a controller that a sync cannot see anything new.
+   */
+  podsVersion = 0;
   private resourceVersion = 1;
   private cachedSecond = Number.NaN;
   private cachedTimestamp = '';
@@ -150,6 +155,7 @@ export class Cluster {
       timeline: planPodTimeline(template.spec, this.now, this.kubelet),
     };
     if (template.metadata?.annotations) cohort.annotations = { ...template.metadata.annotations };
+    this.podsVersion++;
     this.cohorts.push(cohort);
     const owned = this.cohortsByOwner.get(owner.uid);
     if (owned) owned.push(cohort);
@@ -173,6 +179,7 @@ export class Cluster {
    */
   deletePods(cohort: PodCohort, count: number): string[] {
     if (!isActiveCohort(cohort) || count <= 0) return [];
+    this.podsVersion++;
     const taken = cohort.names.splice(Math.max(0, cohort.names.length - count));
     const terminating: PodCohort = { ...cohort, id: this.nextCohortId++, names: taken, deletedAt: this.now, goneAt: this.now + this.kubelet.podTerminationSeconds * 1000 };
     this.cohorts.push(terminating);
@@ -207,6 +214,7 @@ export class Cluster {
     if (!owned || owned.length <= threshold) return;
     const settled = owned.filter((cohort) => isActiveCohort(cohort) && isSettled(cohort));
     if (settled.length <= threshold) return;
+    this.podsVersion++;
     const [target, ...rest] = settled;
     for (const cohort of rest) {
       for (const name of cohort.names) target.names.push(name);
@@ -286,7 +294,9 @@ export class Cluster {
       cohort.names = [];
       anyGone = true;
     }
-    if (anyGone) this.dropEmptyCohorts();
+    if (!anyGone) return;
+    this.podsVersion++;
+    this.dropEmptyCohorts();
   }
 
   /** Advances to the next wake time if there is one before `limit`; false when nothing is pending. */

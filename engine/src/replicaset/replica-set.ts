@@ -54,13 +54,34 @@ export function countReplicaSetPods(replicaSet: ReplicaSet, cohorts: readonly Po
   return counts;
 }
 
+/** What a ReplicaSet sync that changed nothing saw: the same inputs again give the same no-op. */
+interface QuietSync {
+  resourceVersion: string | undefined;
+  podsVersion: number;
+  now: number;
+}
+
 /** The ReplicaSet controller as a pluggable Controller. */
 export class ReplicaSetController implements Controller {
   readonly name = SOURCE;
+  // A sync reads only the ReplicaSet, the pods and the clock; every write to a ReplicaSet bumps its
+  // resourceVersion and every pod change bumps cluster.podsVersion. So a ReplicaSet whose last sync
+  // changed nothing, with none of the three moved since, is skipped (most sets in most passes of a
+  // long rollout), as the informer-driven controller would not even be woken for it.
+  private readonly quiet = new WeakMap<ReplicaSet, QuietSync>();
 
   sync(cluster: Cluster): boolean {
     let changed = false;
-    for (const replicaSet of cluster.replicaSets.all()) if (syncReplicaSet(cluster, replicaSet)) changed = true;
+    for (const replicaSet of cluster.replicaSets.all()) {
+      const last = this.quiet.get(replicaSet);
+      if (last && last.now === cluster.now && last.podsVersion === cluster.podsVersion && last.resourceVersion === replicaSet.metadata.resourceVersion) continue;
+      if (syncReplicaSet(cluster, replicaSet)) {
+        changed = true;
+        this.quiet.delete(replicaSet);
+      } else {
+        this.quiet.set(replicaSet, { resourceVersion: replicaSet.metadata.resourceVersion, podsVersion: cluster.podsVersion, now: cluster.now });
+      }
+    }
     return changed;
   }
 
