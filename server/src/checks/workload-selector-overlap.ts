@@ -3,7 +3,7 @@ import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
 import { namespaceOf, type CheckContext, type CheckFinding, type IndexedObject } from './check-context';
 import type { JsonValue } from '../../../engine/src/index';
-import { labelSelectorMatches, valueAt, type Labels } from './label-selector';
+import { isJsonObject, labelSelectorMatches, labelsOf, valueAt, type Labels } from './label-selector';
 import { isSameObject, podSourceOf, SELECTOR_WORKLOAD_KINDS } from './pod-templates';
 
 /**
@@ -16,7 +16,7 @@ export function checkWorkloadSelectorOverlap(object: ManifestObject, context: Ch
   const selector = valueAt(object.value, ['spec', 'selector']);
   const namespace = namespaceOf(object);
   const own = podSourceOf({ uri: context.uri ?? '', object });
-  const overlapping = selectorWorkloadsIn(context.workspace, namespace).filter((candidate) => {
+  const overlapping = overlapCandidates(selectorWorkloadsIn(context.workspace, namespace), selector, own?.labels).filter((candidate) => {
     const other = candidate.entry.object;
     if (isSameObject(other, object)) return false;
     if (other.kind === object.kind && other.name === object.name) return false;
@@ -43,9 +43,56 @@ interface SelectorWorkload {
   labels: Labels | undefined;
 }
 
-const workloadsByWorkspace = new WeakMap<readonly IndexedObject[], Map<string, SelectorWorkload[]>>();
+/** The workloads of one namespace, indexed by label pair so a selector meets only plausible partners. */
+interface NamespaceWorkloads {
+  workloads: SelectorWorkload[];
+  /** "key=value" of template labels -> positions of the workloads carrying it. */
+  byLabel: Map<string, number[]>;
+  /** "key=value" of the first matchLabels entry of plain selectors -> positions. */
+  bySelectorPair: Map<string, number[]>;
+  /** Positions of selectors with matchExpressions or without matchLabels: always tried. */
+  otherSelectors: number[];
+}
 
-function selectorWorkloadsIn(workspace: readonly IndexedObject[], namespace: string): SelectorWorkload[] {
+const pairKey = (key: string, value: string) => `${key}\u0000${value}`;
+
+function addTo(map: Map<string, number[]>, key: string, position: number): void {
+  const list = map.get(key);
+  if (list) list.push(position);
+  else map.set(key, [position]);
+}
+
+// A selector that is a map with matchLabels and no matchExpressions can only match templates
+// carrying each of its pairs, so the index narrows each side of the comparison; the final answer
+// is still decided by labelSelectorMatches, in workspace order.
+function overlapCandidates(group: NamespaceWorkloads | undefined, selector: JsonValue | undefined, labels: Labels | undefined): SelectorWorkload[] {
+  if (!group) return [];
+  const positions = new Set<number>();
+  const plain = plainSelectorPairs(selector);
+  if (plain) {
+    const first = plain[0]!;
+    for (const position of group.byLabel.get(pairKey(first[0], first[1])) ?? []) positions.add(position);
+  } else if (isJsonObject(selector)) {
+    group.workloads.forEach((_, position) => positions.add(position));
+  }
+  if (labels) {
+    for (const [key, value] of Object.entries(labels)) for (const position of group.bySelectorPair.get(pairKey(key, value)) ?? []) positions.add(position);
+    for (const position of group.otherSelectors) positions.add(position);
+  }
+  return [...positions].sort((a, b) => a - b).map((position) => group.workloads[position]!);
+}
+
+function plainSelectorPairs(selector: JsonValue | undefined): [string, string][] | undefined {
+  if (!isJsonObject(selector)) return undefined;
+  const expressions = selector.matchExpressions;
+  if (Array.isArray(expressions) && expressions.length > 0) return undefined;
+  const pairs = Object.entries(labelsOf(selector.matchLabels) ?? {});
+  return pairs.length > 0 ? pairs : undefined;
+}
+
+const workloadsByWorkspace = new WeakMap<readonly IndexedObject[], Map<string, NamespaceWorkloads>>();
+
+function selectorWorkloadsIn(workspace: readonly IndexedObject[], namespace: string): NamespaceWorkloads | undefined {
   let byNamespace = workloadsByWorkspace.get(workspace);
   if (!byNamespace) {
     byNamespace = new Map();
@@ -53,11 +100,18 @@ function selectorWorkloadsIn(workspace: readonly IndexedObject[], namespace: str
       if (!SELECTOR_WORKLOAD_KINDS.has(entry.object.kind)) continue;
       const key = namespaceOf(entry.object);
       const workload = { entry, selector: valueAt(entry.object.value, ['spec', 'selector']), labels: podSourceOf(entry)?.labels };
-      const list = byNamespace.get(key);
-      if (list) list.push(workload);
-      else byNamespace.set(key, [workload]);
+      let group = byNamespace.get(key);
+      if (!group) {
+        group = { workloads: [], byLabel: new Map(), bySelectorPair: new Map(), otherSelectors: [] };
+        byNamespace.set(key, group);
+      }
+      const position = group.workloads.push(workload) - 1;
+      for (const [label, value] of Object.entries(workload.labels ?? {})) addTo(group.byLabel, pairKey(label, value), position);
+      const plain = plainSelectorPairs(workload.selector);
+      if (plain) addTo(group.bySelectorPair, pairKey(plain[0]![0], plain[0]![1]), position);
+      else if (isJsonObject(workload.selector)) group.otherSelectors.push(position);
     }
     workloadsByWorkspace.set(workspace, byNamespace);
   }
-  return byNamespace.get(namespace) ?? [];
+  return byNamespace.get(namespace);
 }
