@@ -2,6 +2,8 @@
 import type { Connection, ServerCapabilities, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FactSettings } from '../facts/fact-settings';
+import type { ManifestObject } from '../manifest/manifest-document';
+import type { ManifestFile } from '../manifest/manifest-file';
 import { provideCodeLenses } from './code-lens';
 import { provideCompletion } from './completion';
 import type { ManifestStore } from './document-store';
@@ -15,8 +17,12 @@ export const WORKLOAD_FEATURE_CAPABILITIES: ServerCapabilities = {
   codeLensProvider: { resolveProvider: false },
 };
 
-/** Answers hover, completion and code lens requests from the parsed manifests in `store`. */
-export function registerWorkloadFeatures(connection: Connection, documents: TextDocuments<TextDocument>, store: ManifestStore, settings: () => FactSettings): void {
+/**
+ * Answers hover, completion and code lens requests from the parsed manifests in `store`.
+ * `candidates` widens the search for Services selecting a workload beyond its own file (for
+ * example the workspace index); by default hovers look at the file's own objects.
+ */
+export function registerWorkloadFeatures(connection: Connection, documents: TextDocuments<TextDocument>, store: ManifestStore, settings: () => FactSettings, candidates?: (uri: string, file: ManifestFile) => readonly ManifestObject[]): void {
   const manifestOf = (uri: string) => {
     const document = documents.get(uri);
     if (!document || !isManifestDocument(document.uri, document.languageId)) return undefined;
@@ -24,7 +30,7 @@ export function registerWorkloadFeatures(connection: Connection, documents: Text
   };
   connection.onHover((params) => {
     const found = manifestOf(params.textDocument.uri);
-    return found ? provideHover(found.document, found.file, params.position, settings()) : null;
+    return found ? provideHover(found.document, found.file, params.position, settings(), candidates?.(found.document.uri, found.file)) : null;
   });
   connection.onCompletion((params) => {
     const found = manifestOf(params.textDocument.uri);
