@@ -38,7 +38,9 @@ export function rolloutHistory(cluster: Cluster, name: string, revision?: number
     if (changeCause !== undefined) template.metadata.annotations = { ...(template.metadata.annotations ?? {}), [CHANGE_CAUSE_ANNOTATION]: changeCause };
     return { output: `deployment.apps/${name} with revision #${revision}\n${alignTabs(describePodTemplate(template)).replace(/\n$/, '')}` };
   }
-  if (replicaSets.length === 0) return { output: 'No rollout history found.' };
+  // The name printer writes `deployment.apps/NAME <operation>`, the operation being "\n" + the history
+  // text; the table ends with a newline (a blank line follows it), this sentence does not.
+  if (replicaSets.length === 0) return { output: `deployment.apps/${name} \nNo rollout history found.` };
   const rows = replicaSets.map((rs) => ({ revision: revisionOf(rs), cause: rs.metadata.annotations?.[CHANGE_CAUSE_ANNOTATION] ?? '<none>' })).sort((a, b) => a.revision - b.revision);
   let table = 'REVISION\tCHANGE-CAUSE\n';
   for (const row of rows) table += `${row.revision}\t${row.cause}\n`;

@@ -177,7 +177,7 @@ function defineCommands(): void {
 }
 
 function appendBlankLine(result: CommandResult): CommandResult {
-  return result.error ? result : { ...result, output: `${result.output}\n` };
+  return result.error || result.output.endsWith('No rollout history found.') ? result : { ...result, output: `${result.output}\n` };
 }
 
 defineCommands();
