@@ -1,5 +1,8 @@
 // What the cluster derives from a Deployment manifest: defaults, rollout bounds, ReplicaSet name.
-import { computePodTemplateHash, defaultDeployment, type Deployment, type IntOrString, type JsonObject, type JsonValue } from '../../../engine/src/index';
+import {
+  computePodTemplateHash, defaultDeployment, replicaSetNameFor,
+  type Deployment, type IntOrString, type JsonObject, type JsonValue, type PodTemplateSpec,
+} from '../../../engine/src/index';
 import type { ManifestObject } from '../manifest/manifest-document';
 import type { FactSettings } from './fact-settings';
 import { resolveFenceposts } from './int-or-percent';
@@ -96,11 +99,22 @@ export function computeDeploymentFacts(object: ManifestObject, settings: FactSet
     facts.bounds = computeRollingBounds(maxSurge, maxUnavailable, replicas);
   }
   const template = defaulted.template;
-  if (facts.name && isObject(template as JsonValue)) {
-    facts.podTemplateHash = computePodTemplateHash(template, undefined, settings.kubernetesVersion);
-    facts.replicaSetName = `${facts.name}-${facts.podTemplateHash}`;
+  const hash = facts.name && isObject(template as JsonValue) ? podTemplateHashOf(template, settings) : undefined;
+  if (hash) {
+    facts.podTemplateHash = hash;
+    facts.replicaSetName = replicaSetNameFor(facts.name, hash);
   }
   return facts;
+}
+
+// A fresh Deployment has no collisionCount (nil: nothing appended to the hash). The engine
+// expects a decodable template; while a manifest is being typed it may not be one.
+function podTemplateHashOf(template: PodTemplateSpec, settings: FactSettings): string | undefined {
+  try {
+    return computePodTemplateHash(template, undefined, settings.kubernetesVersion);
+  } catch {
+    return undefined;
+  }
 }
 
 // Follows MaxSurge, MaxUnavailable and MinAvailable, pkg/controller/deployment/util/deployment_util.go:

@@ -1,5 +1,8 @@
 // What the cluster derives from a StatefulSet manifest: defaults, pod, PVC and DNS names, update budget.
-import { isAtLeast, type IntOrString, type JsonObject, type JsonValue, type KubernetesVersion } from '../../../engine/src/index';
+import {
+  computeControllerRevisionHash, controllerRevisionData, controllerRevisionName, isAtLeast,
+  type IntOrString, type JsonObject, type JsonValue, type KubernetesVersion, type StatefulSet,
+} from '../../../engine/src/index';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { scalarText, type Defaulted } from './deployment-facts';
 import type { FactSettings } from './fact-settings';
@@ -33,6 +36,8 @@ export interface StatefulSetFacts {
   claimTemplates: string[];
   whenDeleted: Defaulted<string>;
   whenScaled: Defaulted<string>;
+  /** `<set>-<hash>`: the first ControllerRevision, also the pods' controller-revision-hash label. */
+  controllerRevisionName?: string;
 }
 
 function isObject(value: JsonValue | undefined): value is JsonObject {
@@ -99,6 +104,8 @@ export function computeStatefulSetFacts(object: ManifestObject, settings: FactSe
     whenScaled: stringOr(retention?.whenScaled, 'Retain'),
   };
   if (typeof spec.serviceName === 'string' && spec.serviceName !== '') facts.serviceName = spec.serviceName;
+  const revision = firstRevisionName(object, settings.kubernetesVersion);
+  if (revision) facts.controllerRevisionName = revision;
   if (updateStrategyType.value === 'RollingUpdate') {
     if (rollingUpdate) {
       facts.partition = typeof rollingUpdate.partition === 'number' ? { value: rollingUpdate.partition, isDefault: false } : { value: 0, isDefault: true };
@@ -127,4 +134,17 @@ function computeUpdateBudget(written: JsonValue | undefined, replicas: number, v
   if ('error' in scaled) budget.error = scaled.error;
   else budget.maxUnavailable = scaled.value;
   return budget;
+}
+
+// A new set starts with collisionCount 0 (the controller hashes a non-nil pointer). The engine
+// expects a decodable set; a manifest being typed may not be one, and then no name is shown.
+function firstRevisionName(object: ManifestObject, version: KubernetesVersion): string | undefined {
+  const spec = object.value.spec;
+  if (!object.name || !isObject(spec) || !isObject(spec.template)) return undefined;
+  try {
+    const set = object.value as unknown as StatefulSet;
+    return controllerRevisionName(object.name, computeControllerRevisionHash(controllerRevisionData(set, version), 0));
+  } catch {
+    return undefined;
+  }
 }

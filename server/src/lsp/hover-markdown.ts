@@ -131,6 +131,7 @@ export function describeStatefulSet(facts: StatefulSetFacts, services: readonly 
     `**StatefulSet** \`${facts.name}\` in namespace \`${facts.namespace}\`, replicas ${showDefaulted(facts.replicas)}`,
     '',
     describePodNames(facts),
+    ...(facts.controllerRevisionName ? ['', `ControllerRevision \`${facts.controllerRevisionName}\` (pod label \`controller-revision-hash: ${facts.controllerRevisionName}\`)`] : []),
     '',
     describeUpdateStrategy(facts, settings),
     '',
