@@ -39,7 +39,7 @@ export function setDeploymentCondition(status: DeploymentStatus, condition: Depl
 
 /** RemoveDeploymentCondition. */
 export function removeDeploymentCondition(status: DeploymentStatus, type: DeploymentCondition['type']): void {
-  if (status.conditions) status.conditions = status.conditions.filter((condition) => condition.type !== type);
+  if (status.conditions?.some((condition) => condition.type === type)) status.conditions = status.conditions.filter((condition) => condition.type !== type);
 }
 
 /** HasProgressDeadline: set and not MaxInt32. */

@@ -26,6 +26,8 @@ export const DEPLOYMENT_CONTROLLER = 'deployment-controller';
 export interface SyncContext {
   cluster: Cluster;
   writes: number;
+  /** The last getAllReplicaSetsAndSyncRevision answer that found the new RS, and `writes` after it. */
+  found?: { writes: number; newReplicaSet: ReplicaSet; oldReplicaSets: ReplicaSet[] };
 }
 
 /** Records an RS spec/annotation update (spec changes bump metadata.generation, as the API server does). */
@@ -50,9 +52,14 @@ export function replicaSetsForDeployment(cluster: Cluster, deployment: Deploymen
 
 /** getAllReplicaSetsAndSyncRevision: the new RS (created when allowed) and all old RSs. */
 export function getAllReplicaSetsAndSyncRevision(context: SyncContext, deployment: Deployment, replicaSets: ReplicaSet[], createIfNotExisted: boolean): { newReplicaSet: ReplicaSet | undefined; oldReplicaSets: ReplicaSet[] } {
+  // syncDeployment asks twice (isScalingEvent, then the strategy). When the first answer found the
+  // new RS and nothing was written since, the second would find the same sets and sync nothing.
+  const found = context.found;
+  if (found && found.writes === context.writes) return { newReplicaSet: found.newReplicaSet, oldReplicaSets: found.oldReplicaSets };
   const existing = findNewReplicaSet(deployment, replicaSets);
   const oldReplicaSets = replicaSets.filter((rs) => rs !== existing);
   const newReplicaSet = getNewReplicaSet(context, deployment, existing, oldReplicaSets, createIfNotExisted);
+  context.found = newReplicaSet ? { writes: context.writes, newReplicaSet, oldReplicaSets } : undefined;
   return { newReplicaSet, oldReplicaSets };
 }
 
