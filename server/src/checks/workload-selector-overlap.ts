@@ -20,18 +20,32 @@ export function checkWorkloadSelectorOverlap(object: ManifestObject, context: Ch
     const other = candidate.entry.object;
     if (isSameObject(other, object)) return false;
     if (other.kind === object.kind && other.name === object.name) return false;
+    if (neverShareClaimedPods(object.kind, other.kind)) return false;
     return (candidate.labels !== undefined && labelSelectorMatches(selector, candidate.labels))
       || (own !== undefined && labelSelectorMatches(candidate.selector, own.labels));
   }).map((candidate) => candidate.entry);
   if (overlapping.length === 0) return [];
-  const names = overlapping.map(({ object: other }) => `${other.kind}/${other.name ?? '?'}`).join(', ');
+  // One object can sit in several files (alternative versions): name it once.
+  const names = [...new Set(overlapping.map(({ object: other }) => `${other.kind}/${other.name ?? '?'}`))].join(', ');
   return [{
     ...spanForPath(object, ['spec', 'selector']),
     severity: 'warning',
     code: 'workload-selector-overlap',
     field: 'spec.selector',
-    message: `This selector overlaps with ${names} in namespace "${namespace}": both controllers would claim the same pods.`,
+    message: `This selector overlaps with ${names} in namespace "${namespace}": Kubernetes does not stop overlapping selectors, but the controllers might conflict and behave unexpectedly (a pod one of them orphans can be adopted by the other).`,
   }];
+}
+
+/**
+ * A StatefulSet claims only pods named after it (isMemberOf in getPodsForStatefulSet), and a
+ * Deployment's ReplicaSets select on their own pod-template-hash label, which StatefulSet pods
+ * never carry: a StatefulSet next to a Deployment or another StatefulSet can never take or lose
+ * pods, whatever the selectors say.
+ */
+function neverShareClaimedPods(kind: string, otherKind: string): boolean {
+  if (kind !== 'StatefulSet' && otherKind !== 'StatefulSet') return false;
+  const other = kind === 'StatefulSet' ? otherKind : kind;
+  return other === 'StatefulSet' || other === 'Deployment';
 }
 
 // Every workload is compared with the others of its namespace: group the workspace once per run

@@ -47,3 +47,14 @@ test('an HPA whose Deployment is missing is reported; one whose Deployment exist
   expectFindings(hpa('api'), [], { otherFiles: others });
   expectFindings(hpa('apii'), []);
 });
+
+test('a StatefulSet and a Deployment with the same labels never claim each other\'s pods: no overlap warning', () => {
+  const statefulSet = 'apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: web\nspec:\n  serviceName: web\n  selector:\n    matchLabels:\n      app: nginx\n  template:\n    metadata:\n      labels:\n        app: nginx\n';
+  const deployment = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: nginx\nspec:\n  selector:\n    matchLabels:\n      app: nginx\n  template:\n    metadata:\n      labels:\n        app: nginx\n';
+  const replicaSet = deployment.replace('kind: Deployment', 'kind: ReplicaSet').replace('name: nginx', 'name: bare');
+  const service = { 'file:///work/svc.yaml': 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  clusterIP: None\n  selector:\n    app: nginx\n' };
+  expectFindings(statefulSet, [], { otherFiles: { ...service, 'file:///work/deploy.yaml': deployment } });
+  expectFindings(deployment, [], { otherFiles: { ...service, 'file:///work/sts.yaml': statefulSet } });
+  // A bare ReplicaSet adopts orphans by selector alone, so it still overlaps with the StatefulSet.
+  expectFindings(statefulSet, [{ code: 'workload-selector-overlap', message: 'ReplicaSet/bare' }], { otherFiles: { ...service, 'file:///work/rs.yaml': replicaSet } });
+});
