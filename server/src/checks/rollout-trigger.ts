@@ -26,7 +26,7 @@ export function checkRolloutTrigger(object: ManifestObject, context: CheckContex
   if (isSemanticallyEqual(old.value.spec, object.value.spec)) return [];
   // An update the API server rejects starts nothing; the rejection is reported instead.
   if (isRejectedUpdate(object, context)) return [];
-  const revisions = compareRevisions(object, old, context.kubernetesVersion);
+  const revisions = cachedComparison(object, old, context.kubernetesVersion);
   if (!revisions) return [];
   const span = locate(object, ['spec', 'template']).key ?? spanForPath(object, ['spec']);
   const against = describeBaseline(context.baseline);
@@ -46,6 +46,18 @@ export function checkRolloutTrigger(object: ManifestObject, context: CheckContex
     field: 'spec.template',
     message: `The pod template differs from ${against}: ${rolloutEffect(object, revisions.name)}`,
   }];
+}
+
+// Hashing both templates on every keystroke of a large file adds up: the comparison depends only on
+// the two parsed values (shared by later parses while their text is unchanged) and the release.
+const comparisons = new WeakMap<object, { old: object; version: KubernetesVersion; result: RevisionComparison | undefined }>();
+
+function cachedComparison(object: ManifestObject, old: ManifestObject, version: KubernetesVersion): RevisionComparison | undefined {
+  const cached = comparisons.get(object.value);
+  if (cached && cached.old === old.value && cached.version === version) return cached.result;
+  const result = compareRevisions(object, old, version);
+  comparisons.set(object.value, { old: old.value, version, result });
+  return result;
 }
 
 interface RevisionComparison {
