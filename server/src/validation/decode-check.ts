@@ -264,7 +264,7 @@ function decodeQuantity(state: DecodeState, value: JsonValue, context: Context):
 /** ParseQuantity's error text for `text`, or undefined when it parses. */
 export function quantityErrorOf(text: string): string | undefined {
   // parseQuantityString: the numeric part (sign included) may not be empty.
-  if (text === '' || /^[+-]?(?![0-9.])/.test(text)) return QUANTITY_FORMAT_WRONG;
+  if (!/^[+-]?[0-9.]/.test(text)) return QUANTITY_FORMAT_WRONG;
   try {
     parseQuantity(text);
     return undefined;

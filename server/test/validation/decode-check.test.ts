@@ -170,6 +170,8 @@ const quantityRows: { text: string; expected: string | undefined }[] = [
   { text: '500m', expected: undefined },
   { text: '1.5Gi', expected: undefined },
   { text: '1e3', expected: undefined },
+  { text: '-1', expected: undefined },
+  { text: '+.5', expected: undefined },
   { text: 'Gi', expected: "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'" },
   { text: '1 Gi', expected: "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'" },
   { text: '1Gb', expected: "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'" },

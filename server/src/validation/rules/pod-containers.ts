@@ -1,9 +1,10 @@
 // Container rules of a pod template: names, image, ports, env, volume mounts, probes.
 // Follows validateContainers/validateContainerCommon, validateContainerPorts, ValidateEnv,
 // ValidateVolumeMounts and validateProbe, kubernetes pkg/apis/core/validation (v1.3x).
-import type { JsonObject } from '../../../../engine/src/index';
+import type { JsonObject, JsonValue } from '../../../../engine/src/index';
 import { duplicate, forbidden, invalid, notFound, notSupported, numberValue, required, stringValue, validateNonnegative, type FieldError, type FieldPath } from '../field-error';
 import { isDns1123Label, isRelaxedEnvVarName, isValidPortName, isValidPortNumber } from '../string-checks';
+import { validateContainerResources } from './container-resources';
 import { asNumber, asObject, asString, objectItems } from './json-access';
 
 const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
@@ -27,6 +28,8 @@ export function validateContainerCommon(container: JsonObject, path: FieldPath, 
   if (pullPolicy === '') errors.push(required(path.child('imagePullPolicy'), '', 'image-pull-policy-required'));
   else if (!PULL_POLICIES.includes(pullPolicy)) errors.push(notSupported(path.child('imagePullPolicy'), stringValue(pullPolicy), PULL_POLICIES, 'image-pull-policy-unsupported'));
   errors.push(...validateVolumeMounts(objectItems(container.volumeMounts), path.child('volumeMounts'), volumeNames));
+  const resources = asObject(container.resources);
+  if (resources) errors.push(...validateContainerResources(resources, path.child('resources')));
   return errors;
 }
 
@@ -123,6 +126,7 @@ export function validateProbe(probe: JsonObject, path: FieldPath, kind: 'livenes
   const handlers = PROBE_HANDLERS.filter((key) => asObject(probe[key]) !== undefined);
   if (handlers.length === 0) errors.push(required(path, 'must specify a handler type', 'probe-handler-required'));
   else if (handlers.length > 1) errors.push(forbidden(path.child(handlers[1]!), 'may not specify more than 1 handler type', 'probe-handler-multiple'));
+  else errors.push(...validateHandler(probe, handlers[0]!, path));
   for (const key of PROBE_NUMBERS) {
     const value = asNumber(probe[key]);
     if (value !== undefined) errors.push(...validateNonnegative(value, path.child(key), 'probe-negative-value'));
@@ -137,4 +141,36 @@ export function validateProbe(probe: JsonObject, path: FieldPath, kind: 'livenes
     errors.push(invalid(path.child('terminationGracePeriodSeconds'), numberValue(grace ?? 0), 'must not be set for readinessProbes', 'probe-grace-period-readiness'));
   }
   return errors;
+}
+
+const HTTP_SCHEMES = ['HTTP', 'HTTPS'];
+
+// validateHandler's per-type checks (validateHTTPGetAction, validateTCPSocketAction,
+// validateGRPCAction): ports as numbers or names, and the HTTP scheme.
+function validateHandler(handler: JsonObject, type: string, path: FieldPath): FieldError[] {
+  const action = asObject(handler[type]) ?? {};
+  const actionPath = path.child(type);
+  switch (type) {
+    case 'httpGet': {
+      const errors = validatePortNumberOrName(action.port, actionPath.child('port'));
+      const scheme = asString(action.scheme) ?? '';
+      if (!HTTP_SCHEMES.includes(scheme)) errors.push(notSupported(actionPath.child('scheme'), stringValue(scheme), HTTP_SCHEMES, 'probe-scheme-unsupported'));
+      return errors;
+    }
+    case 'tcpSocket':
+      return validatePortNumberOrName(action.port, actionPath.child('port'));
+    case 'grpc': {
+      const port = asNumber(action.port) ?? 0;
+      return isValidPortNumber(port).map((message) => invalid(actionPath.child('port'), numberValue(port), message, 'probe-port-invalid'));
+    }
+    default:
+      return [];
+  }
+}
+
+/** ValidatePortNumOrName for an IntOrString port; a missing port is the number 0. */
+export function validatePortNumberOrName(port: JsonValue | undefined, path: FieldPath): FieldError[] {
+  if (typeof port === 'string') return isValidPortName(port).map((message) => invalid(path, stringValue(port), message, 'port-name-invalid'));
+  const number = typeof port === 'number' ? port : 0;
+  return isValidPortNumber(number).map((message) => invalid(path, numberValue(number), message, 'port-number-invalid'));
 }

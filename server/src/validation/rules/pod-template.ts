@@ -37,6 +37,7 @@ function validatePodSpec(spec: JsonObject, path: FieldPath, claimNames: readonly
   const errors = validateVolumes(volumes, path.child('volumes'));
   const volumeNames = new Set<string>([...claimNames, ...volumes.map((volume) => asString(volume.name) ?? '')]);
   errors.push(...validateContainerList(objectItems(spec.containers), objectItems(spec.initContainers), path, volumeNames));
+  errors.push(...validateHostPortConflicts(objectItems(spec.containers), path.child('containers')));
   const restartPolicy = asString(spec.restartPolicy) ?? '';
   if (restartPolicy === '') errors.push(required(path.child('restartPolicy'), '', 'restart-policy-required'));
   else if (!RESTART_POLICIES.includes(restartPolicy)) errors.push(notSupported(path.child('restartPolicy'), stringValue(restartPolicy), RESTART_POLICIES, 'restart-policy-unsupported'));
@@ -95,6 +96,22 @@ function validateContainerList(containers: JsonObject[], initContainers: JsonObj
       const probe = asObject(container[key]);
       if (probe) errors.push(...validateProbe(probe, path.child(key), key));
     }
+  });
+  return errors;
+}
+
+// Follows AccumulateUniqueHostPorts (checkHostPortConflicts): one hostIP/protocol/hostPort per pod.
+function validateHostPortConflicts(containers: JsonObject[], path: FieldPath): FieldError[] {
+  const errors: FieldError[] = [];
+  const seen = new Set<string>();
+  containers.forEach((container, c) => {
+    objectItems(container.ports).forEach((port, p) => {
+      const hostPort = typeof port.hostPort === 'number' ? port.hostPort : 0;
+      if (hostPort === 0) return;
+      const key = `${asString(port.hostIP) ?? ''}/${asString(port.protocol) ?? ''}/${hostPort}`;
+      if (seen.has(key)) errors.push(duplicate(path.index(c).child('ports').index(p).child('hostPort'), stringValue(key), 'host-port-conflict'));
+      seen.add(key);
+    });
   });
   return errors;
 }
