@@ -53,3 +53,5 @@ export * from './session/cluster-summary';
 export * from './session/session-runner';
 export * from './session/deployment-commands';
 export * from './session/simulate-rollout';
+export * from './kubectl/statefulset-session';
+export * from './kubectl/statefulset-session-commands';

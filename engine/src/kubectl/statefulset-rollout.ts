@@ -31,8 +31,9 @@ export function statefulSetRolloutStatus(set: StatefulSet): { message: string; d
   if ((status.readyReplicas ?? 0) < replicas) return { message: `Waiting for ${replicas - (status.readyReplicas ?? 0)} pods to be ready...`, done: false };
   const rollingUpdate = strategy?.rollingUpdate;
   if (rollingUpdate) {
-    const partition = rollingUpdate.partition ?? 0;
-    if ((status.updatedReplicas ?? 0) < replicas - partition) {
+    // Without a partition (never after API defaulting) kubectl skips straight to "complete".
+    const partition = rollingUpdate.partition;
+    if (partition !== undefined && partition !== null && (status.updatedReplicas ?? 0) < replicas - partition) {
       return { message: `Waiting for partitioned roll out to finish: ${status.updatedReplicas ?? 0} out of ${replicas - partition} new pods have been updated...`, done: false };
     }
     return { message: `partitioned roll out complete: ${status.updatedReplicas ?? 0} new pods have been updated...`, done: true };

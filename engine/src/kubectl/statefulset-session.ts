@@ -4,8 +4,9 @@
 import type { Cluster } from '../cluster/cluster';
 import type { KubernetesObject, Service, StatefulSet } from '../model/objects';
 import { cloneJson } from '../model/clone';
+import { isAtLeast, type KubernetesVersion } from '../model/kubernetes-version';
 import { applyStatefulSet } from '../statefulset/stateful-set-simulation';
-import { getOrdinal } from '../statefulset/stateful-set-util';
+import { getOrdinal, podDnsName } from '../statefulset/stateful-set-util';
 import { getPersistentVolumeClaims, getPodsWithSelector, getStatefulSets, matchesLabelSelector, PodWatch } from './statefulset-get';
 import { rollbackStatefulSet, statefulSetRolloutHistory, statefulSetRolloutStatus } from './statefulset-rollout';
 
@@ -71,34 +72,51 @@ function statefulSetTarget(word: string | undefined): string | undefined {
   return match?.[1];
 }
 
+type StatefulSetCommandRunner = (cluster: Cluster, namespace: string) => StatefulSetSessionOutput;
+
+// Which of our commands argv is (argv keeps the leading `kubectl`/`kubesim` word), undefined when none.
+function routeStatefulSetCommand(argv: readonly string[]): StatefulSetCommandRunner | undefined {
+  const [tool, verb, resource] = argv;
+  const selector = flag(argv, 'selector', 'l');
+  const isPods = resource === 'pods' || resource === 'pod' || resource === 'po';
+  if (tool === 'kubectl' && verb === 'get') {
+    if (resource === 'statefulset' || resource === 'statefulsets' || resource === 'sts' || resource === 'statefulset.apps') {
+      return (cluster, namespace) => ({ output: getStatefulSets(cluster, namespace, flag(argv, 'output', 'o') === 'wide') });
+    }
+    if (resource === 'pvc' || resource === 'persistentvolumeclaims' || resource === 'persistentvolumeclaim') {
+      return (cluster, namespace) => ({ output: getPersistentVolumeClaims(cluster, namespace, selector) });
+    }
+    if (isPods && hasFlag(argv, 'watch', 'w')) return (cluster, namespace) => ({ output: watchPods(cluster, selector, namespace) });
+    if (isPods && selector !== undefined) return (cluster, namespace) => ({ output: getPodsWithSelector(cluster, selector, namespace) });
+    return undefined;
+  }
+  if (tool === 'kubectl' && verb === 'delete' && isPods && selector !== undefined) return (cluster, namespace) => deletePodsBySelector(cluster, selector, namespace);
+  if (tool === 'kubectl' && verb === 'rollout') {
+    const name = statefulSetTarget(argv[3]);
+    if (name === undefined) return undefined;
+    if (resource === 'status') return (cluster, namespace) => waitForRollout(cluster, name, namespace, true);
+    if (resource === 'history') return (cluster, namespace) => statefulSetRolloutHistory(cluster, name, Number(flag(argv, 'revision') ?? 0), namespace);
+    if (resource === 'undo') return (cluster, namespace) => rollbackStatefulSet(cluster, name, Number(flag(argv, 'to-revision') ?? 0), namespace);
+    return undefined;
+  }
+  if (tool === 'kubesim' && verb === 'wait-rollout') {
+    const name = statefulSetTarget(resource);
+    return name === undefined ? undefined : (cluster, namespace) => waitForRollout(cluster, name, namespace, false);
+  }
+  return undefined;
+}
+
+/** True when runStatefulSetCommand handles argv (so a session runner can route it here). */
+export function isStatefulSetCommand(argv: readonly string[]): boolean {
+  return routeStatefulSetCommand(argv) !== undefined;
+}
+
 /**
  * Runs one StatefulSet-related command (argv without the leading `kubectl`/`kubesim` word kept:
  * `['kubectl', 'get', 'pvc', '-l', 'app=nginx']`); undefined when the command is not one of ours.
  */
 export function runStatefulSetCommand(cluster: Cluster, argv: readonly string[], namespace = 'default'): StatefulSetSessionOutput | undefined {
-  const [tool, verb, resource] = argv;
-  const selector = flag(argv, 'selector', 'l');
-  if (tool === 'kubectl' && verb === 'get') {
-    if (resource === 'statefulset' || resource === 'statefulsets' || resource === 'sts') return { output: getStatefulSets(cluster, namespace, flag(argv, 'output', 'o') === 'wide') };
-    if (resource === 'pvc' || resource === 'persistentvolumeclaims' || resource === 'persistentvolumeclaim') return { output: getPersistentVolumeClaims(cluster, namespace, selector) };
-    if ((resource === 'pods' || resource === 'pod' || resource === 'po') && hasFlag(argv, 'watch', 'w')) return { output: watchPods(cluster, selector, namespace) };
-    if ((resource === 'pods' || resource === 'pod' || resource === 'po') && selector !== undefined) return { output: getPodsWithSelector(cluster, selector, namespace) };
-    return undefined;
-  }
-  if (tool === 'kubectl' && verb === 'delete' && (resource === 'pod' || resource === 'pods') && selector !== undefined) return deletePodsBySelector(cluster, selector, namespace);
-  if (tool === 'kubectl' && verb === 'rollout') {
-    const name = statefulSetTarget(argv[3]);
-    if (name === undefined) return undefined;
-    if (resource === 'status') return waitForRollout(cluster, name, namespace, true);
-    if (resource === 'history') return statefulSetRolloutHistory(cluster, name, Number(flag(argv, 'revision') ?? 0), namespace);
-    if (resource === 'undo') return rollbackStatefulSet(cluster, name, Number(flag(argv, 'to-revision') ?? 0), namespace);
-    return undefined;
-  }
-  if (tool === 'kubesim' && verb === 'wait-rollout') {
-    const name = statefulSetTarget(resource);
-    return name === undefined ? undefined : waitForRollout(cluster, name, namespace, false);
-  }
-  return undefined;
+  return routeStatefulSetCommand(argv)?.(cluster, namespace);
 }
 
 // `kubectl get pods -w`: the current pods, then a row per change until the cluster is quiet.
@@ -107,6 +125,15 @@ function watchPods(cluster: Cluster, selector: string | undefined, namespace: st
   const lines = [...watch.poll()];
   runUntil(cluster, () => false, () => lines.push(...watch.poll()));
   return lines.join('\n');
+}
+
+/**
+ * The line `kubectl delete` prints for one object (DeleteOptions.PrintObj, pkg/cmd/delete/delete.go):
+ * `pod "web-0" deleted`; from kubectl 1.34 a namespaced object adds `from default namespace`.
+ */
+export function kubectlDeletedLine(version: KubernetesVersion, kind: string, name: string, namespace?: string): string {
+  const where = namespace !== undefined && isAtLeast(version, '1.34') ? ` from ${namespace} namespace` : '';
+  return `${kind} "${name}" deleted${where}`;
 }
 
 // `kubectl delete pod -l`: marks the pods deleted, then waits (kubectl's --wait) until they are gone,
@@ -120,19 +147,23 @@ function deletePodsBySelector(cluster: Cluster, selector: string, namespace: str
   for (const pod of pods) cluster.deletePodByName(pod.metadata.name, namespace);
   const terminating = (): boolean => cluster.listPods(namespace).some((pod) => pod.status.displayStatus === 'Terminating' && pods.some((gone) => gone.metadata.name === pod.metadata.name));
   runUntil(cluster, () => !terminating(), () => undefined);
-  return { output: pods.map((pod) => `pod "${pod.metadata.name}" deleted`).join('\n') };
+  return { output: pods.map((pod) => kubectlDeletedLine(cluster.version, 'pod', pod.metadata.name, namespace)).join('\n') };
 }
 
 // `kubectl rollout status statefulset/NAME` (prints every distinct message) or `kubesim wait-rollout` (prints the last).
 function waitForRollout(cluster: Cluster, name: string, namespace: string, printAll: boolean): StatefulSetSessionOutput {
   if (!cluster.statefulSets.get(name, namespace)) return { output: `Error from server (NotFound): statefulsets.apps "${name}" not found`, error: true };
+  // kubectl evaluates the status viewer on the initial list and on every watch event of the set,
+  // printing each time (so a message can repeat); every write replaces the stored object.
   const messages: string[] = [];
   let last: ReturnType<typeof statefulSetRolloutStatus> | undefined;
+  let seen: StatefulSet | undefined;
   const check = (): void => {
     const set = cluster.statefulSets.get(name, namespace);
-    if (!set) return;
+    if (!set || set === seen || last?.done === true) return;
+    seen = set;
     last = statefulSetRolloutStatus(set);
-    if (messages[messages.length - 1] !== last.message) messages.push(last.message);
+    messages.push(last.message);
   };
   const done = runUntil(cluster, () => last?.done === true, check);
   if (!done && last && !last.done) messages.push(`error: timed out waiting for the condition`);
@@ -151,11 +182,18 @@ export interface StatefulSetSummary {
   currentRevision?: string;
   updateRevision?: string;
   collisionCount?: number;
-  pods: { name: string; ordinal: number; labels: Record<string, string>; hostname?: string; subdomain?: string }[];
+  /** dnsName: `<hostname>.<subdomain>.<namespace>.svc.cluster.local`, when the pod has a subdomain. */
+  pods: { name: string; ordinal: number; labels: Record<string, string>; hostname?: string; subdomain?: string; dnsName?: string }[];
+}
+
+/** The StatefulSet part of the `--json` final summary. */
+export interface StatefulSetClusterSummary {
+  statefulSets: StatefulSetSummary[];
+  persistentVolumeClaims: { name: string; status: string }[];
 }
 
 /** The StatefulSet part of the `--json` final summary: sets with status, and claims. */
-export function summarizeStatefulSets(cluster: Cluster): { statefulSets: StatefulSetSummary[]; persistentVolumeClaims: { name: string; status: string }[] } {
+export function summarizeStatefulSets(cluster: Cluster): StatefulSetClusterSummary {
   const statefulSets = cluster.statefulSets.list().map((set): StatefulSetSummary => {
     const pods = cluster
       .listPods(set.metadata.namespace ?? 'default')
@@ -167,6 +205,9 @@ export function summarizeStatefulSets(cluster: Cluster): { statefulSets: Statefu
         labels: { ...(pod.metadata.labels ?? {}) },
         ...(typeof pod.spec.hostname === 'string' ? { hostname: pod.spec.hostname } : {}),
         ...(typeof pod.spec.subdomain === 'string' ? { subdomain: pod.spec.subdomain } : {}),
+        ...(typeof pod.spec.subdomain === 'string' && pod.spec.subdomain !== ''
+          ? { dnsName: podDnsName(typeof pod.spec.hostname === 'string' ? pod.spec.hostname : pod.metadata.name, pod.spec.subdomain, set.metadata.namespace ?? 'default') }
+          : {}),
       }));
     return {
       name: set.metadata.name,

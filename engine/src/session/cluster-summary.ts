@@ -36,6 +36,7 @@ export interface PodSummary {
   ready: boolean;
   restarts: number;
   owner: string;
+  labels: Record<string, string>;
 }
 
 /** An event in a summary (`time` is the RFC 3339 timestamp). */
@@ -97,7 +98,7 @@ export function summarizeCluster(cluster: Cluster, podLimit = Number.POSITIVE_IN
   if (podCount <= podLimit) {
     for (const cohort of cluster.allCohorts()) {
       const status = podStatusAt(cohort.timeline, cluster.now, cohort.deletedAt);
-      for (const name of cohort.names) pods.push({ name, phase: status.phase, status: status.displayStatus, ready: status.ready, restarts: status.restarts, owner: cohort.owner.name });
+      for (const name of cohort.names) pods.push({ name, phase: status.phase, status: status.displayStatus, ready: status.ready, restarts: status.restarts, owner: cohort.owner.name, labels: { ...cohort.labels } });
     }
   }
   return { deployments: deployments.sort(byName), replicaSets: replicaSets.sort(byName), pods: pods.sort(byName), podCount };

@@ -9,6 +9,7 @@ import type { CommandResult } from '../deployment/rollback';
 import { summarizeCluster, summarizeEvents, type ClusterSummary, type EventSummary } from './cluster-summary';
 import { parseSession, type SessionLine } from './session-parser';
 import { createDeploymentCluster } from './simulation-clock';
+import { summarizeStatefulSets, type StatefulSetClusterSummary } from '../kubectl/statefulset-session';
 
 /** What a session command sees. */
 export interface SessionContext {
@@ -60,7 +61,7 @@ export interface SessionResult {
   kubernetesVersion: KubernetesVersion;
   steps: SessionStep[];
   events: EventSummary[];
-  final: ClusterSummary;
+  final: ClusterSummary & StatefulSetClusterSummary;
 }
 
 /** Replays every command of the session and returns outputs, events and the final state. */
@@ -87,7 +88,7 @@ export function runSession(input: SessionInput): SessionResult {
     if (result.error) step.error = true;
     steps.push(step);
   }
-  return { kubernetesVersion: input.version, steps, events: summarizeEvents(cluster, cluster.events), final: summarizeCluster(cluster) };
+  return { kubernetesVersion: input.version, steps, events: summarizeEvents(cluster, cluster.events), final: { ...summarizeCluster(cluster), ...summarizeStatefulSets(cluster) } };
 }
 
 /** The terminal-like transcript of a session result: `$ command` then its output. */

@@ -2,15 +2,17 @@
 import { Cluster, type ClusterOptions } from '../cluster/cluster';
 import { DeploymentController } from '../deployment/deployment-controller';
 import { ReplicaSetController } from '../replicaset/replica-set';
+import { StatefulSetController } from '../statefulset/stateful-set-controller';
 
 /** Called after every controller pass that changed something. */
 export type PassListener = (changed: string[]) => void;
 
-/** A cluster running the Deployment and ReplicaSet controllers (in that order). */
+/** A cluster running the Deployment, ReplicaSet and StatefulSet controllers (in that order). */
 export function createDeploymentCluster(options: ClusterOptions): Cluster {
   const cluster = new Cluster(options);
   cluster.registerController(new DeploymentController());
   cluster.registerController(new ReplicaSetController());
+  cluster.registerController(new StatefulSetController());
   return cluster;
 }
 

@@ -67,7 +67,7 @@ test('claims www-web-0 and www-web-1 are Bound, 1Gi, RWO', () => {
 });
 
 test('deleting the pods recreates them in order with the same identities and claims', () => {
-  assert.equal(outputOf('kubectl delete pod -l app=nginx'), 'pod "web-0" deleted\npod "web-1" deleted');
+  assert.equal(outputOf('kubectl delete pod -l app=nginx'), 'pod "web-0" deleted from default namespace\npod "web-1" deleted from default namespace');
   const rows = outputOf('kubectl get pods -w -l app=nginx', 1).split('\n');
   const web0Running = rows.findIndex((row) => /^web-0\s+1\/1\s+Running/.test(row));
   const web1First = rows.findIndex((row) => row.startsWith('web-1'));

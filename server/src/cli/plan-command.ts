@@ -19,16 +19,21 @@ export function runPlan(args: string[], out: (text: string) => void): number {
   const files = new Map<string, string>([['new.yaml', newPath]]);
   if (oldPath) files.set('old.yaml', oldPath);
   const deploymentNames = readManifestObjects(newPath).filter((object) => object.kind === 'Deployment').map((object) => object.metadata.name);
-  if (deploymentNames.length === 0) throw new UsageError(`${positionals[0]} holds no Deployment`);
+  const statefulSetNames = readManifestObjects(newPath).filter((object) => object.kind === 'StatefulSet').map((object) => object.metadata.name);
+  if (deploymentNames.length === 0 && statefulSetNames.length === 0) throw new UsageError(`${positionals[0]} holds no Deployment or StatefulSet`);
   const lines: string[] = [];
   if (oldPath) {
     lines.push('kubectl apply -f old.yaml');
     for (const name of deploymentNames) lines.push(`kubesim wait-rollout deployment/${name}`);
+    for (const name of statefulSetNames) lines.push(`kubesim wait-rollout statefulset/${name}`);
   }
   lines.push('kubectl apply -f new.yaml');
   for (const name of deploymentNames) lines.push(`kubectl rollout status deployment/${name}`);
-  lines.push('kubectl get rs');
+  for (const name of statefulSetNames) lines.push(`kubectl rollout status statefulset/${name}`);
+  if (deploymentNames.length > 0) lines.push('kubectl get rs');
   for (const name of deploymentNames) lines.push(`kubectl describe deployment ${name}`);
+  if (statefulSetNames.length > 0) lines.push('kubectl get statefulsets', 'kubectl get pvc');
+  for (const name of statefulSetNames) lines.push(`kubectl rollout history statefulset/${name}`);
   const result = runSession({
     text: lines.join('\n'),
     version: kubernetesVersionOption(values['kubernetes-version']),
