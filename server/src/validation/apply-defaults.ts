@@ -82,6 +82,9 @@ function withoutNulls(value: JsonValue): JsonValue {
 function defaultServiceSpec(spec: JsonObject): void {
   setDefault(spec, 'type', 'ClusterIP');
   setDefault(spec, 'sessionAffinity', 'None');
+  if (spec.type === 'NodePort' || spec.type === 'LoadBalancer') setDefault(spec, 'externalTrafficPolicy', 'Cluster');
+  if (spec.type !== 'ExternalName') setDefault(spec, 'internalTrafficPolicy', 'Cluster');
+  if (spec.type === 'LoadBalancer') setDefault(spec, 'allocateLoadBalancerNodePorts', true);
   for (const item of asArray(spec.ports) ?? []) {
     const port = asObject(item);
     if (!port) continue;

@@ -71,9 +71,16 @@ export function checkObject(kind: CheckedKind, object: ManifestObject, oldObject
   return findings;
 }
 
+// The value at the path; for a missing field, its parent's key, or the parent item of a list.
+function spanForError(object: ManifestObject, segments: FieldError['path']['segments']): SourceSpan {
+  const location = locate(object, segments);
+  if (location.depth < segments.length && location.depth > 0 && typeof segments[location.depth - 1] === 'number' && location.value) return location.value;
+  return spanForPath(object, segments);
+}
+
 function toFinding(kind: CheckedKind, object: ManifestObject, error: FieldError, message: string): Finding {
   return {
-    ...trimTrailingSpace(object, spanForPath(object, error.path.segments)),
+    ...trimTrailingSpace(object, spanForError(object, error.path.segments)),
     severity: 'error',
     code: `${kind.toLowerCase()}-${error.rule}`,
     message,

@@ -41,6 +41,11 @@ export class FieldPath {
   key(key: string): FieldPath {
     return new FieldPath(`${this.text}[${key}]`, [...this.segments, key]);
   }
+
+  /** The same printed path, found in the YAML at `segments` (e.g. `spec.clusterIPs[0]` at `spec.clusterIP`). */
+  locatedAt(...segments: PathSegment[]): FieldPath {
+    return new FieldPath(this.text, segments);
+  }
 }
 
 /** One validation error, as `field.Error`. `rule` names the rule for the finding code. */

@@ -146,7 +146,80 @@ const rows: Row[] = [
     yaml: deployment('        startupProbe:\n          tcpSocket: {port: ⟦metrics-endpoint⟧}\n'),
     messages: ['spec.template.spec.containers[0].startupProbe.tcpSocket.port: Invalid value: "metrics-endpoint": must be no more than 15 characters'],
   },
+  // ValidateService and validateServicePort.
+  {
+    name: 'a second Service port without a name',
+    yaml: service('  ports:\n  - {name: http, port: 80}\n  - ⟦{port: 443}⟧\n'),
+    messages: ['spec.ports[1].name: Required value'],
+  },
+  {
+    name: 'the same port and protocol twice (1.34+ prints the ServicePort key as JSON)',
+    yaml: service('  ports:\n  - {name: a, port: 80}\n  - ⟦{name: b, port: 80}⟧\n'),
+    messages: ['spec.ports[1]: Duplicate value: {"Name":"","Protocol":"TCP","AppProtocol":null,"Port":80,"TargetPort":0,"NodePort":0}'],
+    versions: ['1.36'],
+  },
+  {
+    name: 'the same port and protocol twice (before 1.34, Go syntax)',
+    yaml: service('  ports:\n  - {name: a, port: 80}\n  - ⟦{name: b, port: 80}⟧\n'),
+    messages: ['spec.ports[1]: Duplicate value: core.ServicePort{Name:"", Protocol:"TCP", AppProtocol:(*string)(nil), Port:80, TargetPort:intstr.IntOrString{Type:0, IntVal:0, StrVal:""}, NodePort:0}'],
+    versions: ['1.33'],
+  },
+  {
+    name: 'a headless NodePort Service',
+    yaml: service('  type: NodePort\n  clusterIP: ⟦None⟧\n  ports: [{port: 80}]\n'),
+    messages: ["spec.clusterIPs[0]: Invalid value: \"None\": may not be set to 'None' for NodePort services"],
+  },
+  {
+    name: 'a node port outside the default range (reported by the allocator)',
+    yaml: service('  type: NodePort\n  ports: [{port: 80, nodePort: ⟦8080⟧}]\n'),
+    messages: ['spec.ports[0].nodePort: Invalid value: 8080: provided port is not in the valid range. The range of valid ports is 30000-32767'],
+  },
+  {
+    name: 'the same node port twice',
+    yaml: service('  type: NodePort\n  ports:\n  - {name: a, port: 80, nodePort: 30080}\n  - {name: b, port: 81, nodePort: ⟦30080⟧}\n'),
+    messages: ['spec.ports[1].nodePort: Duplicate value: 30080'],
+  },
+  {
+    name: 'externalTrafficPolicy on a ClusterIP Service',
+    yaml: service('  externalTrafficPolicy: ⟦Local⟧\n  ports: [{port: 80}]\n'),
+    messages: ['spec.externalTrafficPolicy: Invalid value: "Local": may only be set for externally-accessible services'],
+  },
+  {
+    name: 'an unknown externalTrafficPolicy',
+    yaml: service('  type: LoadBalancer\n  externalTrafficPolicy: ⟦local⟧\n  ports: [{port: 80}]\n'),
+    messages: ['spec.externalTrafficPolicy: Unsupported value: "local": supported values: "Cluster", "Local"'],
+  },
+  {
+    name: 'an unknown internalTrafficPolicy',
+    yaml: service('  internalTrafficPolicy: ⟦Node⟧\n  ports: [{port: 80}]\n'),
+    messages: ['spec.internalTrafficPolicy: Unsupported value: "Node": supported values: "Cluster", "Local"'],
+  },
+  {
+    name: 'loadBalancerSourceRanges on a NodePort Service (upstream capitalises the path)',
+    yaml: service('  type: NodePort\n  loadBalancerSourceRanges: ⟦[10.0.0.0/8]⟧\n  ports: [{port: 80}]\n'),
+    messages: ["spec.LoadBalancerSourceRanges: Forbidden: may only be used when `type` is 'LoadBalancer'"],
+  },
+  {
+    name: 'an ExternalName Service without externalName',
+    yaml: service('  type: ExternalName\n').replace('\nspec:', '\n⟦spec⟧:'),
+    messages: ['spec.externalName: Required value'],
+  },
+  {
+    name: 'an ExternalName Service with a clusterIP',
+    yaml: service('  type: ExternalName\n  externalName: db.example.com\n  clusterIP: ⟦10.0.0.10⟧\n'),
+    messages: ['spec.clusterIPs: Forbidden: may not be set for ExternalName services'],
+  },
 ];
+
+function service(spec: string): string {
+  return `apiVersion: v1
+kind: Service
+metadata:
+  name: web
+spec:
+  selector: {app: web}
+${spec}`;
+}
 
 for (const row of rows) {
   for (const version of row.versions ?? ['1.33', '1.36']) {
