@@ -3,6 +3,7 @@
 import type { Cluster } from '../cluster/cluster';
 import type { Deployment, JsonObject, KubernetesObject } from '../model/objects';
 import { cloneJson } from '../model/clone';
+import { isAtLeast } from '../model/kubernetes-version';
 import { defaultDeployment } from '../defaulting/deployment-defaults';
 import { CHANGE_CAUSE_ANNOTATION } from '../deployment/deployment-util';
 import type { CommandResult } from '../deployment/rollback';
@@ -179,8 +180,11 @@ export function restartDeployment(cluster: Cluster, name: string, namespace = 'd
   return { output: `deployment.apps/${name} restarted` };
 }
 
-/** `kubectl delete pod NAME`. */
+/**
+ * `kubectl delete pod NAME` (DeleteOptions.PrintObj, pkg/cmd/delete/delete.go): `pod "NAME" deleted`,
+ * and from kubectl 1.34 (kubectl v0.34.0) a namespaced object adds ` from NAMESPACE namespace`.
+ */
 export function deletePod(cluster: Cluster, name: string, namespace = 'default'): CommandResult {
   if (!cluster.deletePodByName(name, namespace)) return { output: `Error from server (NotFound): pods "${name}" not found`, error: true };
-  return { output: `pod "${name}" deleted` };
+  return { output: `pod "${name}" deleted${isAtLeast(cluster.version, '1.34') ? ` from ${namespace} namespace` : ''}` };
 }

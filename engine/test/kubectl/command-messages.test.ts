@@ -1,5 +1,5 @@
-// kubectl command output texts checked against kubernetes/kubectl v0.36 sources: delete.go PrintObj
-// (`pod "x" deleted`, unchanged 1.32-1.36), rollout_pause/resume/restart.go with objectpauser.go
+// kubectl command output texts checked against kubernetes/kubectl v0.32-v0.36 sources: delete.go
+// PrintObj (`pod "x" deleted`; v0.34 adds ` from default namespace`), rollout_pause/resume/restart.go with objectpauser.go
 // (name printer `deployment.apps/x paused`, errors `error: deployments.apps "x" is already paused`),
 // rollout_history.go (name printer with "\n" + the history text).
 import { test } from 'node:test';
@@ -18,8 +18,8 @@ function nginx(): Deployment {
   } as Deployment;
 }
 
-function readyCluster() {
-  const cluster = createDeploymentCluster({ version: '1.36', seed: 1 });
+function readyCluster(version: '1.33' | '1.34' | '1.36' = '1.36') {
+  const cluster = createDeploymentCluster({ version, seed: 1 });
   applyDeployment(cluster, nginx(), { mode: 'apply' });
   runUntil(cluster, () => rolloutStatusMessage(cluster.deployments.get('nginx')!).done, 600_000);
   return cluster;
@@ -42,12 +42,19 @@ test('pause, pause again, restart while paused, resume, resume again', () => {
   }
 });
 
-test('kubectl delete pod prints `pod "NAME" deleted`; an unknown pod is NotFound', () => {
-  const cluster = readyCluster();
-  const name = cluster.allCohorts()[0].names[0];
-  assert.equal(deletePod(cluster, name).output, `pod "${name}" deleted`);
-  assert.equal(deletePod(cluster, 'nope').output, 'Error from server (NotFound): pods "nope" not found');
-});
+const deleteRows: { version: '1.33' | '1.34' | '1.36'; suffix: string }[] = [
+  { version: '1.33', suffix: '' },
+  { version: '1.34', suffix: ' from default namespace' },
+  { version: '1.36', suffix: ' from default namespace' },
+];
+for (const row of deleteRows) {
+  test(`kubectl ${row.version} delete pod prints \`pod "NAME" deleted${row.suffix}\`; an unknown pod is NotFound`, () => {
+    const cluster = readyCluster(row.version);
+    const name = cluster.allCohorts()[0].names[0];
+    assert.equal(deletePod(cluster, name).output, `pod "${name}" deleted${row.suffix}`);
+    assert.equal(deletePod(cluster, 'nope').output, 'Error from server (NotFound): pods "nope" not found');
+  });
+}
 
 test('rollout history: the name printer line, then the table', () => {
   const cluster = readyCluster();
