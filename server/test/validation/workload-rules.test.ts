@@ -146,6 +146,27 @@ const rows: Row[] = [
     yaml: deployment('        startupProbe:\n          tcpSocket: {port: ⟦metrics-endpoint⟧}\n'),
     messages: ['spec.template.spec.containers[0].startupProbe.tcpSocket.port: Invalid value: "metrics-endpoint": must be no more than 15 characters'],
   },
+  // validateObjectFieldSelector / validateContainerResourceFieldSelector on env valueFrom.
+  {
+    name: 'an env fieldRef the downward API cannot convert',
+    yaml: deployment('        env:\n        - name: IP\n          valueFrom:\n            fieldRef: {fieldPath: ⟦metadata.podIP⟧}\n'),
+    messages: ['spec.template.spec.containers[0].env[0].valueFrom.fieldRef.fieldPath: Invalid value: "metadata.podIP": error converting fieldPath: field label not supported: metadata.podIP'],
+  },
+  {
+    name: 'an env fieldRef that only volumes support',
+    yaml: deployment('        env:\n        - name: PHASE\n          valueFrom:\n            fieldRef: {fieldPath: ⟦status.phase⟧}\n'),
+    messages: ['spec.template.spec.containers[0].env[0].valueFrom.fieldRef.fieldPath: Unsupported value: "status.phase": supported values: "metadata.name", "metadata.namespace", "metadata.uid", "spec.nodeName", "spec.serviceAccountName", "status.hostIP", "status.hostIPs", "status.podIP", "status.podIPs"'],
+  },
+  {
+    name: 'env fieldRefs that are valid (a label subscript, the old spec.host)',
+    yaml: deployment("        env:\n        - name: APP\n          valueFrom:\n            fieldRef: {fieldPath: \"metadata.labels['app']\"}\n        - name: NODE\n          valueFrom:\n            fieldRef: {fieldPath: spec.host}\n"),
+    messages: [],
+  },
+  {
+    name: 'an env resourceFieldRef on an unknown resource',
+    yaml: deployment('        env:\n        - name: CPU\n          valueFrom:\n            resourceFieldRef: {resource: ⟦cpu⟧}\n'),
+    messages: ['spec.template.spec.containers[0].env[0].valueFrom.resourceFieldRef.resource: Unsupported value: "cpu": supported values: "limits.cpu", "limits.ephemeral-storage", "limits.memory", "requests.cpu", "requests.ephemeral-storage", "requests.memory"'],
+  },
   // ValidateService and validateServicePort.
   {
     name: 'a second Service port without a name',

@@ -3,7 +3,7 @@
 // ValidateVolumeMounts and validateProbe, kubernetes pkg/apis/core/validation (v1.3x).
 import type { JsonObject, JsonValue } from '../../../../engine/src/index';
 import { duplicate, forbidden, invalid, notFound, notSupported, numberValue, required, stringValue, validateNonnegative, type FieldError, type FieldPath } from '../field-error';
-import { isDns1123Label, isRelaxedEnvVarName, isValidPortName, isValidPortNumber } from '../string-checks';
+import { isDns1123Label, isQualifiedName, isRelaxedEnvVarName, isValidPortName, isValidPortNumber } from '../string-checks';
 import { validateContainerResources } from './container-resources';
 import { asNumber, asObject, asString, objectItems } from './json-access';
 
@@ -80,6 +80,10 @@ function validateEnvVarValueFrom(variable: JsonObject, valueFrom: JsonObject, pa
   if ((asString(variable.value) ?? '') !== '' && count !== 0) {
     errors.push(invalid(path, stringValue(''), 'may not be specified when `value` is not empty', 'env-value-from-with-value'));
   }
+  const fieldRef = asObject(valueFrom.fieldRef);
+  if (fieldRef) errors.push(...validateObjectFieldSelector(fieldRef, path.child('fieldRef')));
+  const resourceFieldRef = asObject(valueFrom.resourceFieldRef);
+  if (resourceFieldRef) errors.push(...validateResourceFieldSelector(resourceFieldRef, path.child('resourceFieldRef')));
   if (count === 0) {
     errors.push(invalid(path, stringValue(''), 'must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`', 'env-value-from-empty'));
   } else if (count > 1) {
@@ -173,4 +177,53 @@ export function validatePortNumberOrName(port: JsonValue | undefined, path: Fiel
   if (typeof port === 'string') return isValidPortName(port).map((message) => invalid(path, stringValue(port), message, 'port-name-invalid'));
   const number = typeof port === 'number' ? port : 0;
   return isValidPortNumber(number).map((message) => invalid(path, numberValue(number), message, 'port-number-invalid'));
+}
+
+// podshelper.ConvertDownwardAPIFieldLabel: the v1 pod field labels (spec.host is the old nodeName).
+const DOWNWARD_API_LABELS = new Set([
+  'metadata.annotations', 'metadata.labels', 'metadata.name', 'metadata.namespace', 'metadata.uid', 'spec.nodeName',
+  'spec.restartPolicy', 'spec.serviceAccountName', 'spec.schedulerName', 'status.phase', 'status.hostIP', 'status.hostIPs',
+  'status.podIP', 'status.podIPs', 'spec.host',
+]);
+// validEnvDownwardAPIFieldPathExpressions, in sets.List (sorted) order.
+const ENV_FIELD_PATHS = [
+  'metadata.name', 'metadata.namespace', 'metadata.uid', 'spec.nodeName', 'spec.serviceAccountName',
+  'status.hostIP', 'status.hostIPs', 'status.podIP', 'status.podIPs',
+];
+
+// fieldpath.SplitMaybeSubscriptedPath: `metadata.labels['app']` -> path and subscript.
+function splitSubscriptedPath(fieldPath: string): { path: string; subscript: string } | undefined {
+  const match = /^(.*)\['(.*)'\]$/.exec(fieldPath);
+  return match ? { path: match[1]!, subscript: match[2]! } : undefined;
+}
+
+/** validateObjectFieldSelector for an env var's fieldRef (apiVersion defaults to v1). */
+function validateObjectFieldSelector(selector: JsonObject, path: FieldPath): FieldError[] {
+  const apiVersion = asString(selector.apiVersion) || 'v1';
+  const fieldPath = asString(selector.fieldPath) ?? '';
+  if (fieldPath === '') return [required(path.child('fieldPath'), '', 'field-path-required')];
+  const subscripted = splitSubscriptedPath(fieldPath);
+  let conversionError: string | undefined;
+  if (apiVersion !== 'v1') conversionError = `unsupported pod version: ${apiVersion}`;
+  else if (subscripted && subscripted.path !== 'metadata.annotations' && subscripted.path !== 'metadata.labels') conversionError = `field label does not support subscript: ${fieldPath}`;
+  else if (!subscripted && !DOWNWARD_API_LABELS.has(fieldPath)) conversionError = `field label not supported: ${fieldPath}`;
+  if (conversionError) return [invalid(path.child('fieldPath'), stringValue(fieldPath), `error converting fieldPath: ${conversionError}`, 'field-path-invalid')];
+  if (subscripted) {
+    const key = subscripted.path === 'metadata.annotations' ? subscripted.subscript.toLowerCase() : subscripted.subscript;
+    return isQualifiedName(key).map((message) => invalid(path, stringValue(key), message, 'field-path-subscript-invalid'));
+  }
+  const internal = fieldPath === 'spec.host' ? 'spec.nodeName' : fieldPath;
+  if (!ENV_FIELD_PATHS.includes(internal)) return [notSupported(path.child('fieldPath'), stringValue(internal), ENV_FIELD_PATHS, 'field-path-unsupported')];
+  return [];
+}
+
+// validContainerResourceFieldPathExpressions (sorted), plus the huge-page prefixes.
+const ENV_RESOURCES = ['limits.cpu', 'limits.ephemeral-storage', 'limits.memory', 'requests.cpu', 'requests.ephemeral-storage', 'requests.memory'];
+
+/** validateContainerResourceFieldSelector for an env var (the container name may be empty). */
+function validateResourceFieldSelector(selector: JsonObject, path: FieldPath): FieldError[] {
+  const resource = asString(selector.resource) ?? '';
+  if (resource === '') return [required(path.child('resource'), '', 'resource-field-required')];
+  if (ENV_RESOURCES.includes(resource) || resource.startsWith('requests.hugepages-') || resource.startsWith('limits.hugepages-')) return [];
+  return [notSupported(path.child('resource'), stringValue(resource), ENV_RESOURCES, 'resource-field-unsupported')];
 }
