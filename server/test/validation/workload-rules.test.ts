@@ -146,6 +146,17 @@ const rows: Row[] = [
     yaml: deployment('        startupProbe:\n          tcpSocket: {port: ⟦metrics-endpoint⟧}\n'),
     messages: ['spec.template.spec.containers[0].startupProbe.tcpSocket.port: Invalid value: "metrics-endpoint": must be no more than 15 characters'],
   },
+  // validateVolumeSource.
+  {
+    name: 'a volume with two sources',
+    yaml: deployment('', '      volumes:\n      - name: config\n        emptyDir: {}\n        configMap: ⟦{name: cfg}⟧\n'),
+    messages: ['spec.template.spec.volumes[0].configMap: Forbidden: may not specify more than 1 volume type'],
+  },
+  {
+    name: 'a volume mount naming no volume',
+    yaml: deployment('        volumeMounts:\n        - {name: ⟦data⟧, mountPath: /data}\n'),
+    messages: ['spec.template.spec.containers[0].volumeMounts[0].name: Not found: "data"'],
+  },
   // validateObjectFieldSelector / validateContainerResourceFieldSelector on env valueFrom.
   {
     name: 'an env fieldRef the downward API cannot convert',

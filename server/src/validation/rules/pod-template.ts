@@ -62,9 +62,10 @@ function validateVolumes(volumes: JsonObject[], path: FieldPath): FieldError[] {
     else errors.push(...isDns1123Label(name).map((message) => invalid(volumePath.child('name'), stringValue(name), message, 'volume-name-invalid')));
     if (name !== '' && names.has(name)) errors.push(duplicate(volumePath.child('name'), stringValue(name), 'volume-name-duplicate'));
     names.add(name);
-    if (!VOLUME_SOURCES.some((key) => asObject(volume[key]) !== undefined)) {
-      errors.push(required(volumePath, 'must specify a volume type', 'volume-source-required'));
-    }
+    // validateVolumeSource: each source after the first is forbidden at its own key.
+    const sources = VOLUME_SOURCES.filter((key) => asObject(volume[key]) !== undefined);
+    if (sources.length === 0) errors.push(required(volumePath, 'must specify a volume type', 'volume-source-required'));
+    for (const extra of sources.slice(1)) errors.push(forbidden(volumePath.child(extra), 'may not specify more than 1 volume type', 'volume-source-multiple'));
   });
   return errors;
 }
