@@ -209,8 +209,19 @@ function sortedKeys(object: JsonObject): string[] {
   return Object.keys(object).filter((key) => object[key] !== undefined).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+// Field tables per layout and struct, built once (a document is decoded on every keystroke).
+const FIELD_TABLES = new WeakMap<GoLayout, Map<string, Map<string, string>>>();
+
 /** The JSON name to field table of a struct, with embedded structs flattened as encoding/json does. */
 function fieldsOf(state: DecodeState, structName: string): Map<string, string> {
+  let tables = FIELD_TABLES.get(state.layout);
+  if (!tables) FIELD_TABLES.set(state.layout, (tables = new Map()));
+  let fields = tables.get(structName);
+  if (!fields) tables.set(structName, (fields = buildFields(state, structName)));
+  return fields;
+}
+
+function buildFields(state: DecodeState, structName: string): Map<string, string> {
   const fields = new Map<string, string>();
   for (const [goName, jsonName, flags, type] of state.layout.structs[structName] ?? []) {
     if (jsonName === '-') continue;
