@@ -39,8 +39,12 @@ function run(args, label) {
   return result.stdout;
 }
 
+// Each file gets its own folder: the server indexes the workspace folder (the file's directory),
+// so a neighbour file would be parsed and cross-checked too.
 function generate(docs, errors) {
-  const file = join(work, `manifests-${docs}.yaml`);
+  const folder = join(work, `docs-${docs}`);
+  mkdirSync(folder, { recursive: true });
+  const file = join(folder, `manifests-${docs}.yaml`);
   const args = [join(tools, 'gen-manifests.mjs'), '--docs', String(docs), '--seed', '1', '--out', file];
   if (errors > 0) args.push('--errors', String(errors), '--errors-out', join(work, `manifests-${docs}.errors.json`));
   run(args, 'gen-manifests');

@@ -15,8 +15,7 @@ export function checkStatefulSetService(object: ManifestObject, context: CheckCo
   if (typeof serviceName !== 'string' || serviceName === '') return [];
   const namespace = namespaceOf(object);
   const span = spanForPath(object, ['spec', 'serviceName']);
-  const service = context.workspace.find(({ object: candidate }) =>
-    candidate.kind === 'Service' && candidate.apiVersion === 'v1' && candidate.name === serviceName && namespaceOf(candidate) === namespace);
+  const service = servicesByName(context.workspace).get(`${namespace}/${serviceName}`);
   if (!service) {
     return [{
       ...span,
@@ -118,5 +117,23 @@ function statefulSetsByService(workspace: readonly IndexedObject[]): Map<string,
     else index.set(key, [entry]);
   }
   statefulSetIndexes.set(workspace, index);
+  return index;
+}
+
+// Every StatefulSet looks up its governing Service: index the Services once per run, keeping the
+// first one of each "<namespace>/<name>" as a scan in workspace order would find.
+const serviceIndexes = new WeakMap<readonly IndexedObject[], Map<string, IndexedObject>>();
+
+function servicesByName(workspace: readonly IndexedObject[]): Map<string, IndexedObject> {
+  let index = serviceIndexes.get(workspace);
+  if (index) return index;
+  index = new Map();
+  for (const entry of workspace) {
+    const { object } = entry;
+    if (object.kind !== 'Service' || object.apiVersion !== 'v1' || object.name === undefined) continue;
+    const key = `${namespaceOf(object)}/${object.name}`;
+    if (!index.has(key)) index.set(key, entry);
+  }
+  serviceIndexes.set(workspace, index);
   return index;
 }
