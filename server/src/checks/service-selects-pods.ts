@@ -17,7 +17,7 @@ export function checkServiceSelectsPods(object: ManifestObject, context: CheckCo
   if (!selector || Object.keys(selector).length === 0) return [];
   const sources = podSourcesIn(context.workspace, namespaceOf(object));
   if (sources.length === 0) return [];
-  const selected = sources.filter((source) => mapSelectorMatches(selector, source.labels));
+  const selected = sourcesWithLabel(sources, Object.entries(selector)[0]!).filter((source) => mapSelectorMatches(selector, source.labels));
   if (selected.length === 0) {
     return [{
       ...spanForPath(object, ['spec', 'selector']),
@@ -64,4 +64,26 @@ function containerPortNames(podSpec: JsonValue | undefined): string[] {
     }
   }
   return names;
+}
+
+// Each Service is matched against every pod template of its namespace; a template can only match
+// when it carries the selector's first pair, so the sources (one array per namespace and run) are
+// indexed by label pair once. The subset keeps the sources' order.
+const sourcesByLabel = new WeakMap<readonly PodSource[], Map<string, PodSource[]>>();
+
+function sourcesWithLabel(sources: readonly PodSource[], [key, value]: [string, string]): PodSource[] {
+  let index = sourcesByLabel.get(sources);
+  if (!index) {
+    index = new Map();
+    for (const source of sources) {
+      for (const [label, labelValue] of Object.entries(source.labels)) {
+        const pair = `${label}\u0000${labelValue}`;
+        const list = index.get(pair);
+        if (list) list.push(source);
+        else index.set(pair, [source]);
+      }
+    }
+    sourcesByLabel.set(sources, index);
+  }
+  return index.get(`${key}\u0000${value}`) ?? [];
 }
