@@ -90,21 +90,36 @@ export class PodWatch {
 
   poll(): string[] {
     const pods = this.cluster.listPods(this.namespace).filter((pod) => matchesLabelSelector(pod.metadata.labels, this.selector)).sort(byName);
-    const lines: string[] = [];
-    const changed: string[][] = [];
+    // `listed`: rows of the initial list (printed under the header in one table); `events`: later
+    // watch events, each flushed through its own tabwriter.
+    const listed: string[][] = [];
+    const events: string[][] = [];
     for (const pod of pods) {
       const row = podRow(this.cluster, pod);
       const key = `${row[1]} ${row[2]} ${row[3]}`;
-      if (this.seen.get(pod.metadata.name) === key) continue;
+      const previous = this.seen.get(pod.metadata.name);
+      if (previous === key) continue;
       this.seen.set(pod.metadata.name, key);
-      changed.push(row);
+      // A new pod is created unscheduled (Pending) and then bound to a node (Pending again): two
+      // watch events before the kubelet reports ContainerCreating, whatever the scheduling delay.
+      const pending = [row[0], `0/${row[1].split('/')[1] ?? '1'}`, 'Pending', '0', row[4]];
+      const pendingKey = `${pending[1]} ${pending[2]} ${pending[3]}`;
+      // Only for pods created since the watch began (or at its first instant); older pods are listed as they are.
+      const fresh = previous === undefined && row[2] !== 'Terminating' && (this.started || this.cluster.now - this.cluster.timeOf(pod.metadata.creationTimestamp) < 1000);
+      const sequence: string[][] = [];
+      if (fresh) sequence.push(pending);
+      if ((fresh || previous === pendingKey) && row[2] !== 'Pending' && row[2] !== 'Terminating') sequence.push(pending);
+      if (!fresh || key !== pendingKey) sequence.push(row);
+      if (!this.started && (listed.length === 0 || (previous === undefined && !fresh))) listed.push(sequence.shift() ?? row);
+      events.push(...sequence);
     }
+    const lines: string[] = [];
     // kubectl prints the header with the first row it sees, even when the list starts empty.
-    if (!this.started && changed.length > 0) {
+    if (!this.started && listed.length > 0) {
       this.started = true;
-      return formatTable([['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE'], ...changed], GET_LAYOUT).split('\n');
+      lines.push(...formatTable([['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE'], ...listed], GET_LAYOUT).split('\n'));
     }
-    for (const row of changed) lines.push(formatTable([row], GET_LAYOUT));
+    for (const row of events) lines.push(formatTable([row], GET_LAYOUT));
     return lines;
   }
 }

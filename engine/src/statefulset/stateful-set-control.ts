@@ -20,6 +20,8 @@ export interface StatefulSetWorld {
   set: StatefulSet;
   pods: readonly Pod[];
   claims: readonly PersistentVolumeClaim[];
+  /** The same claims keyed by name, when the caller keeps such an index (saves a copy per pass). */
+  claimsByName?: ReadonlyMap<string, PersistentVolumeClaim>;
   revisions: readonly ControllerRevision[];
 }
 
@@ -60,10 +62,7 @@ export interface StatefulSetSyncResult {
   requeueAfter?: number;
 }
 
-/**
- * MaxUnavailableStatefulSet by release, as the defaulting module reads it: off through 1.34, on
- * in 1.35 (1.35.0-1.35.3; 1.35.4+ turned it off again), off in 1.36, on in 1.37.
- */
+/** MaxUnavailableStatefulSet's default in the release, from the defaulting module's feature-gate table. */
 export function isMaxUnavailableGateEnabled(version: KubernetesVersion): boolean {
   return isFeatureEnabled('MaxUnavailableStatefulSet', version);
 }
@@ -99,14 +98,36 @@ export function selectorMatches(set: StatefulSet, labels: Record<string, string>
   return true;
 }
 
+// The claims by name as the pass's own writes leave them, over the claims it was given.
+class ClaimOverlay {
+  private readonly written = new Map<string, PersistentVolumeClaim>();
+
+  constructor(private readonly base: ReadonlyMap<string, PersistentVolumeClaim>) {}
+
+  get(name: string): PersistentVolumeClaim | undefined {
+    return this.written.get(name) ?? this.base.get(name);
+  }
+
+  set(name: string, claim: PersistentVolumeClaim): void {
+    this.written.set(name, claim);
+  }
+}
+
+/** Claims keyed by name (later entries win), as StatefulSetWorld.claimsByName expects. */
+export function claimIndexOf(claims: readonly PersistentVolumeClaim[]): Map<string, PersistentVolumeClaim> {
+  const index = new Map<string, PersistentVolumeClaim>();
+  for (const claim of claims) index.set(claim.metadata.name, claim);
+  return index;
+}
+
 // A pass in progress: the writes so far, and the claims as they will be after them.
 class Pass {
   readonly actions: StatefulSetAction[] = [];
   readonly events: StatefulSetEvent[] = [];
-  readonly claims = new Map<string, PersistentVolumeClaim>();
+  readonly claims: ClaimOverlay;
 
-  constructor(readonly set: StatefulSet, claims: readonly PersistentVolumeClaim[], readonly options: StatefulSetSyncOptions) {
-    for (const claim of claims) this.claims.set(claim.metadata.name, claim);
+  constructor(readonly set: StatefulSet, world: StatefulSetWorld, readonly options: StatefulSetSyncOptions) {
+    this.claims = new ClaimOverlay(world.claimsByName ?? claimIndexOf(world.claims));
   }
 
   podEvent(verb: 'create' | 'update' | 'delete', podName: string): void {
@@ -265,20 +286,46 @@ function processReplica(pass: Pass, updateSet: StatefulSet, monotonic: boolean, 
     createStatefulPod(pass, set, pod);
     return monotonic;
   }
+  const timeFree = (set.spec.minReadySeconds ?? 0) === 0;
+  if (timeFree && isSteady(pass, set, pod)) return false;
   if (pod.status.phase === 'Pending') createMissingClaims(pass, set, pod);
   if (monotonic && isTerminating(pod)) return true;
   if (monotonic && !isRunningAndReady(pod)) return true;
   if (monotonic && !isRunningAndAvailable(pod, set.spec.minReadySeconds ?? 0, options.now)) return true;
   const retentionMatch = claimsMatchRetentionPolicy(pass, updateSet, pod);
-  if (identityMatches(set, pod) && storageMatches(set, pod) && retentionMatch) return false;
+  if (identityMatches(set, pod) && storageMatches(set, pod) && retentionMatch) {
+    if (timeFree && pod.status.phase !== 'Pending' && isRunningAndReady(pod) && !isTerminating(pod)) rememberSteady(pass, set, pod);
+    return false;
+  }
   updateStatefulPod(pass, updateSet, pod);
   return false;
 }
 
+// Pods a pass found Running, Ready, not terminating and consistent (identity, storage, claim refs)
+// without writing anything. The same pod object (pods are rebuilt when their state changes), with
+// the same set spec and the same claim objects, gets the same answer, so later passes skip the checks.
+const steadyPods = new WeakMap<Pod, { spec: StatefulSet['spec']; uid: string | undefined; claims: (PersistentVolumeClaim | undefined)[] }>();
+
+function claimsOfPod(pass: Pass, set: StatefulSet, pod: Pod): (PersistentVolumeClaim | undefined)[] {
+  return claimNamesForOrdinal(set, getOrdinal(pod.metadata.name)).map((claimName) => pass.claims.get(claimName));
+}
+
+function isSteady(pass: Pass, set: StatefulSet, pod: Pod): boolean {
+  const entry = steadyPods.get(pod);
+  if (entry === undefined || entry.spec !== set.spec || entry.uid !== set.metadata.uid) return false;
+  const claims = claimsOfPod(pass, set, pod);
+  return claims.length === entry.claims.length && claims.every((claim, index) => claim === entry.claims[index]);
+}
+
+function rememberSteady(pass: Pass, set: StatefulSet, pod: Pod): void {
+  steadyPods.set(pod, { spec: set.spec, uid: set.metadata.uid, claims: claimsOfPod(pass, set, pod) });
+}
+
 // processCondemned: returns true when a monotonic pass must stop here.
-function processCondemned(pass: Pass, firstUnavailable: Pod | undefined, monotonic: boolean, pod: Pod): boolean {
+function processCondemned(pass: Pass, firstUnavailablePod: () => Pod | undefined, monotonic: boolean, pod: Pod): boolean {
   const minReadySeconds = pass.set.spec.minReadySeconds ?? 0;
   if (isTerminating(pod)) return monotonic;
+  const firstUnavailable = firstUnavailablePod();
   if (monotonic && pod !== firstUnavailable && !isRunningAndReady(pod)) return true;
   if (monotonic && pod !== firstUnavailable && !isRunningAndAvailable(pod, minReadySeconds, pass.options.now)) return true;
   pass.deletePod(pod);
@@ -306,7 +353,7 @@ export function syncStatefulSet(world: StatefulSetWorld, options: StatefulSetSyn
     const controller = revision.metadata.ownerReferences?.find((ref) => ref.controller === true);
     return controller ? controller.uid === set.metadata.uid : selectorMatches(set, revision.metadata.labels ?? {});
   });
-  const pass = new Pass(set, world.claims, options);
+  const pass = new Pass(set, world, options);
   const choice = chooseStatefulSetRevisions(set, ownRevisions, options.codec);
   if (choice.created) pass.actions.push({ kind: 'createRevision', revision: choice.created });
   if (choice.renumbered) pass.actions.push({ kind: 'updateRevision', revision: choice.renumbered });
@@ -352,13 +399,20 @@ function updateStatefulSet(pass: Pass, pods: Pod[], currentRevision: ControllerR
   const statusOf = (): StatefulSetStatus =>
     computeStatefulSetStatus(set, [...replicas.filter((slot) => slot.created).map((slot) => slot.pod), ...condemned], minReadySeconds, now, names, collisionCount);
 
-  let firstUnavailable: Pod | undefined;
-  for (const slot of replicas) {
-    if (firstUnavailable === undefined && isUnavailable(slot.created ? slot.pod : undefined, minReadySeconds, now)) firstUnavailable = slot.pod;
-  }
-  for (let i = condemned.length - 1; i >= 0 && firstUnavailable === undefined; i--) {
-    if (isUnavailable(condemned[i], minReadySeconds, now)) firstUnavailable = condemned[i];
-  }
+  // The first unavailable pod (replicas in order, then condemned from the lowest ordinal), found
+  // only when a condemned pod needs it: it reads the state at the start of the pass, as upstream.
+  let firstUnavailable: { pod: Pod | undefined } | undefined;
+  const firstUnavailablePod = (): Pod | undefined => {
+    if (firstUnavailable !== undefined) return firstUnavailable.pod;
+    firstUnavailable = { pod: undefined };
+    for (const slot of replicas) {
+      if (isUnavailable(slot.created ? slot.pod : undefined, minReadySeconds, now)) return (firstUnavailable.pod = slot.pod);
+    }
+    for (let i = condemned.length - 1; i >= 0; i--) {
+      if (isUnavailable(condemned[i], minReadySeconds, now)) return (firstUnavailable.pod = condemned[i]);
+    }
+    return undefined;
+  };
   if (set.metadata.deletionTimestamp !== undefined) return statusOf();
 
   const monotonic = set.spec.podManagementPolicy !== 'Parallel';
@@ -366,7 +420,7 @@ function updateStatefulSet(pass: Pass, pods: Pod[], currentRevision: ControllerR
   for (const pod of condemned) {
     if (!claimsMatchRetentionPolicy(pass, updateSet, pod)) updateClaimsForRetentionPolicy(pass, updateSet, pod);
   }
-  if (runForAll(condemned, (pod) => processCondemned(pass, firstUnavailable, monotonic, pod), monotonic)) return statusOf();
+  if (runForAll(condemned, (pod) => processCondemned(pass, firstUnavailablePod, monotonic, pod), monotonic)) return statusOf();
 
   const status = statusOf();
   if (effectiveUpdateStrategy(set).type === 'OnDelete') return status;

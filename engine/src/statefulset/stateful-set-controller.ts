@@ -8,7 +8,7 @@ import type { PersistentVolumeClaim, Pod, PodStatus, StatefulSet } from '../mode
 import { podStatusAt } from '../kubelet/pod-timeline';
 import { cloneJson } from '../model/clone';
 import type { RevisionCodec } from '../history/controller-history';
-import { syncStatefulSet, type StatefulSetAction, type StatefulSetSyncResult } from './stateful-set-control';
+import { claimIndexOf, syncStatefulSet, type StatefulSetAction, type StatefulSetSyncResult } from './stateful-set-control';
 import { statefulSetControllerRef } from './stateful-set-util';
 import { statefulSetRevisionCodec } from './revision-codec';
 
@@ -18,7 +18,26 @@ export const STATEFUL_SET_CONTROLLER_NAME = 'statefulset-controller';
 /** How storage is simulated: claims bind at once to a dynamically provisioned volume. */
 export const DEFAULT_STORAGE_CLASS = 'standard';
 
+// The interval around `now` in which the cohort's pod status stays the same: between two of its
+// timeline's transitions (creation, scheduling, start, Ready, deletion). Failing timelines (image
+// pull and crash back-offs) change on their own schedule: an empty window, recomputed every time.
+function stableWindow(cohort: PodCohort, now: number): { validFrom: number; validUntil: number } {
+  const timeline = cohort.timeline;
+  if (timeline.failure !== undefined) return { validFrom: now, validUntil: now };
+  let validFrom = Number.NEGATIVE_INFINITY;
+  let validUntil = Number.POSITIVE_INFINITY;
+  for (const at of [timeline.createdAt, timeline.scheduledAt, timeline.runningAt, timeline.readyAt, cohort.deletedAt]) {
+    if (at === undefined) continue;
+    if (at <= now && at > validFrom) validFrom = at;
+    if (at > now && at < validUntil) validUntil = at;
+  }
+  return { validFrom, validUntil };
+}
+
 interface CachedCohortPods {
+  validFrom: number;
+  validUntil: number;
+  deletedAt: number | undefined;
   labels: PodCohort['labels'];
   spec: PodCohort['spec'];
   annotations: PodCohort['annotations'];
@@ -47,6 +66,7 @@ export class StatefulSetController implements Controller {
   /** The last pass result per set (namespace/name), for tests and previews. */
   readonly lastResults = new Map<string, StatefulSetSyncResult>();
   private readonly podCache = new Map<number, CachedCohortPods>();
+  private readonly claimIndexes = new Map<string, { all: readonly PersistentVolumeClaim[]; list: readonly PersistentVolumeClaim[]; byName: ReadonlyMap<string, PersistentVolumeClaim> }>();
   private lastCollection: { signature: string; claims: readonly PersistentVolumeClaim[] } | undefined;
 
   constructor(
@@ -59,8 +79,9 @@ export class StatefulSetController implements Controller {
     let changed = this.collectGarbage(cluster);
     for (const set of cluster.statefulSets.list()) {
       const namespace = set.metadata.namespace ?? 'default';
+      const claims = this.claimsOf(cluster, namespace);
       const result = syncStatefulSet(
-        { set, pods: this.podsOf(cluster, set), claims: cluster.persistentVolumeClaims.list(namespace), revisions: cluster.controllerRevisions.list(namespace) },
+        { set, pods: this.podsOf(cluster, set), claims: claims.list, claimsByName: claims.byName, revisions: cluster.controllerRevisions.list(namespace) },
         { now: cluster.now, version: cluster.version, codec: this.codec(cluster), maxUnavailableGate: this.options.maxUnavailableGate },
       );
       this.lastResults.set(`${namespace}/${set.metadata.name}`, result);
@@ -85,6 +106,18 @@ export class StatefulSetController implements Controller {
     return next;
   }
 
+  // The namespace's claims, listed and indexed again only after the claim store changed (its
+  // uncopied listing is replaced on every write).
+  private claimsOf(cluster: Cluster, namespace: string): { list: readonly PersistentVolumeClaim[]; byName: ReadonlyMap<string, PersistentVolumeClaim> } {
+    const all = cluster.persistentVolumeClaims.all();
+    const cached = this.claimIndexes.get(namespace);
+    if (cached && cached.all === all) return cached;
+    const list = all.filter((claim) => (claim.metadata.namespace ?? 'default') === namespace);
+    const entry = { all, list, byName: claimIndexOf(list) };
+    this.claimIndexes.set(namespace, entry);
+    return entry;
+  }
+
   /** The set's pods as objects, with uid and deletionTimestamp filled in. */
   podsOf(cluster: Cluster, set: StatefulSet): Pod[] {
     const pods: Pod[] = [];
@@ -96,17 +129,20 @@ export class StatefulSetController implements Controller {
   // kubelet state stay the same: a pass then costs no copies or timestamp formatting per pod.
   // The objects are shared between passes: callers read them and never mutate them.
   private podsOfCohort(cluster: Cluster, cohort: PodCohort): Pod[] {
-    const status = podStatusAt(cohort.timeline, cluster.now, cohort.deletedAt);
     const cached = this.podCache.get(cohort.id);
-    if (
+    const sameObjects =
       cached !== undefined &&
       cached.labels === cohort.labels &&
       cached.spec === cohort.spec &&
       cached.annotations === cohort.annotations &&
+      cached.deletedAt === cohort.deletedAt &&
       cached.names.length === cohort.names.length &&
-      cached.names.every((name, index) => name === cohort.names[index]) &&
-      sameStatus(cached.status, status)
-    ) {
+      cached.names.every((name, index) => name === cohort.names[index]);
+    // Between two kubelet transitions a healthy pod's status cannot change.
+    if (sameObjects && cluster.now >= cached.validFrom && cluster.now < cached.validUntil) return cached.pods;
+    const status = podStatusAt(cohort.timeline, cluster.now, cohort.deletedAt);
+    if (sameObjects && sameStatus(cached.status, status)) {
+      Object.assign(cached, stableWindow(cohort, cluster.now));
       return cached.pods;
     }
     const creationTimestamp = cached?.creationTimestamp ?? cluster.timestamp(cohort.timeline.createdAt);
@@ -117,7 +153,17 @@ export class StatefulSetController implements Controller {
       if (typeof cohort.spec.subdomain === 'string') pod.status.subdomain = cohort.spec.subdomain;
       return pod;
     });
-    this.podCache.set(cohort.id, { labels: cohort.labels, spec: cohort.spec, annotations: cohort.annotations, names: [...cohort.names], status, creationTimestamp, pods });
+    this.podCache.set(cohort.id, {
+      labels: cohort.labels,
+      spec: cohort.spec,
+      annotations: cohort.annotations,
+      deletedAt: cohort.deletedAt,
+      names: [...cohort.names],
+      status,
+      creationTimestamp,
+      pods,
+      ...stableWindow(cohort, cluster.now),
+    });
     return pods;
   }
 
@@ -195,11 +241,14 @@ export class StatefulSetController implements Controller {
   private collectGarbage(cluster: Cluster): boolean {
     // Nothing to collect when no owner went away and no claim changed since the last look.
     const cohorts = cluster.allCohorts();
-    const claims = cluster.persistentVolumeClaims.list();
-    const signature = `${cohorts.length}|${cohorts[0]?.id}|${cohorts[cohorts.length - 1]?.id}|${cluster.statefulSets.list().map((set) => set.metadata.uid).join(',')}`;
+    const claims = cluster.persistentVolumeClaims.all();
+    const signature = `${cohorts.length}|${cohorts[0]?.id}|${cohorts[cohorts.length - 1]?.id}|${cluster.statefulSets.all().map((set) => set.metadata.uid).join(',')}`;
     const last = this.lastCollection;
-    if (last && last.signature === signature && last.claims.length === claims.length && last.claims.every((claim, index) => claim === claims[index])) return false;
+    if (last && last.signature === signature && last.claims === claims) return false;
     this.lastCollection = { signature, claims };
+    // Only claims controlled by a Pod or a StatefulSet can be collected (none with Retain/Retain).
+    const controlled = claims.some((claim) => claim.metadata.ownerReferences?.some((ref) => ref.controller === true && (ref.kind === 'Pod' || ref.kind === 'StatefulSet')));
+    if (!controlled) return false;
     const liveUids = new Set<string>();
     for (const set of cluster.statefulSets.list()) liveUids.add(set.metadata.uid ?? '');
     for (const cohort of cluster.allCohorts()) {

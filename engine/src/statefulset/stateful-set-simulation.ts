@@ -122,7 +122,9 @@ export function runStatefulSetUntilSettled(cluster: Cluster, controller: Statefu
       if (steps.length >= maxSteps) break;
       continue;
     }
-    if (!cluster.advance()) break;
+    // Only the transitions the controller reads (Ready, termination end, its own wake-ups): a pod's
+    // scheduling and container start change no StatefulSet decision, so they would add empty passes.
+    if (!cluster.advance(Number.POSITIVE_INFINITY, false)) break;
   }
   return steps;
 }
