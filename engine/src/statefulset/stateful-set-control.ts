@@ -274,6 +274,8 @@ class PlaceholderSlot implements Slot {
 function processReplica(pass: Pass, updateSet: StatefulSet, monotonic: boolean, slot: Slot): boolean {
   const { set, options } = pass;
   const pod = slot.pod;
+  const timeFree = (set.spec.minReadySeconds ?? 0) === 0;
+  if (slot.created && timeFree && isSteady(pass, set, pod)) return false;
   if (slot.created && hasTerminalPhase(pod)) {
     if (!isTerminating(pod)) pass.deletePod(pod);
     return true;
@@ -286,8 +288,6 @@ function processReplica(pass: Pass, updateSet: StatefulSet, monotonic: boolean, 
     createStatefulPod(pass, set, pod);
     return monotonic;
   }
-  const timeFree = (set.spec.minReadySeconds ?? 0) === 0;
-  if (timeFree && isSteady(pass, set, pod)) return false;
   if (pod.status.phase === 'Pending') createMissingClaims(pass, set, pod);
   if (monotonic && isTerminating(pod)) return true;
   if (monotonic && !isRunningAndReady(pod)) return true;

@@ -67,6 +67,7 @@ export class StatefulSetController implements Controller {
   readonly lastResults = new Map<string, StatefulSetSyncResult>();
   private readonly podCache = new Map<number, CachedCohortPods>();
   private readonly claimIndexes = new Map<string, { all: readonly PersistentVolumeClaim[]; list: readonly PersistentVolumeClaim[]; byName: ReadonlyMap<string, PersistentVolumeClaim> }>();
+  private controlledClaims: { claims: readonly PersistentVolumeClaim[]; controlled: boolean } | undefined;
   private lastCollection: { signature: string; claims: readonly PersistentVolumeClaim[] } | undefined;
 
   constructor(
@@ -247,8 +248,11 @@ export class StatefulSetController implements Controller {
     if (last && last.signature === signature && last.claims === claims) return false;
     this.lastCollection = { signature, claims };
     // Only claims controlled by a Pod or a StatefulSet can be collected (none with Retain/Retain).
-    const controlled = claims.some((claim) => claim.metadata.ownerReferences?.some((ref) => ref.controller === true && (ref.kind === 'Pod' || ref.kind === 'StatefulSet')));
-    if (!controlled) return false;
+    if (this.controlledClaims?.claims !== claims) {
+      const controlled = claims.some((claim) => claim.metadata.ownerReferences?.some((ref) => ref.controller === true && (ref.kind === 'Pod' || ref.kind === 'StatefulSet')) === true);
+      this.controlledClaims = { claims, controlled };
+    }
+    if (!this.controlledClaims.controlled) return false;
     const liveUids = new Set<string>();
     for (const set of cluster.statefulSets.list()) liveUids.add(set.metadata.uid ?? '');
     for (const cohort of cluster.allCohorts()) {
