@@ -54,7 +54,11 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
   });
 
-  registerWorkloadFeatures(connection, documents, store, () => ({ kubernetesVersion, clusterDomain }));
+  // Hovers name the Services selecting a workload anywhere in the workspace index (this file included).
+  registerWorkloadFeatures(connection, documents, store, () => ({ kubernetesVersion, clusterDomain }), (uri, file) => {
+    const document = documents.get(uri);
+    return document ? workspace.optionsFor(document, file).workspace?.map((entry) => entry.object) : undefined;
+  });
   registerSimulateRollout(connection, documents, store, () => ({ kubernetesVersion, clusterDomain }));
   documents.listen(connection);
   connection.listen();

@@ -54,10 +54,20 @@ export function isHeadlessService(service: ManifestObject): boolean {
   return isObject(spec) && spec.clusterIP === 'None';
 }
 
-/** The Services among `candidates` in `namespace` whose selector picks pods with `labels`. */
+/**
+ * The Services among `candidates` in `namespace` whose selector picks pods with `labels`. Copies
+ * of one Service (same name in several files) are one object in the cluster: the first is kept.
+ */
 export function findSelectingServices(labels: Record<string, string>, namespace: string, candidates: readonly ManifestObject[]): SelectingService[] {
+  const seen = new Set<string>();
   return candidates
     .filter((candidate) => isService(candidate) && namespaceOf(candidate) === namespace && serviceSelects(candidate, labels))
+    .filter((candidate) => {
+      const key = candidate.name ?? '';
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
     .map((object) => ({ object, name: object.name ?? '(unnamed)', isHeadless: isHeadlessService(object) }));
 }
 

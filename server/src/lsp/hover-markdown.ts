@@ -55,7 +55,7 @@ function unavailableNote(facts: DeploymentFacts, bounds: RollingBounds): string 
 
 /** The Services that route to the pods, or a note that none in view does. */
 export function describeServices(services: readonly SelectingService[]): string {
-  if (services.length === 0) return 'Selected by no Service in this file.';
+  if (services.length === 0) return 'No Service found that selects these pods.';
   const names = services.map((service) => `\`${service.name}\`${service.isHeadless ? ' (headless)' : ''}`);
   return `Selected by Service${services.length > 1 ? 's' : ''} ${names.join(', ')}.`;
 }
@@ -93,7 +93,7 @@ export function describeDns(facts: StatefulSetFacts, services: readonly Selectin
   const names = listOrdinalNames(facts.replicas.value, facts.startOrdinal, (ordinal) => statefulSetPodDnsName(statefulSetPodName(facts.name, ordinal), serviceName, facts.namespace, settings.clusterDomain));
   const governing = services.find((service) => service.name === serviceName);
   const status = !governing
-    ? `No Service \`${serviceName}\` selecting these pods in this file: the names resolve only once a headless Service with that name selects them.`
+    ? `No Service \`${serviceName}\` found that selects these pods: the names resolve only once a headless Service with that name selects them.`
     : governing.isHeadless
       ? `Headless Service \`${serviceName}\` selects these pods: each ready pod gets an A/AAAA record.`
       : `Service \`${serviceName}\` is not headless (\`clusterIP: None\`): no per-pod records.`;

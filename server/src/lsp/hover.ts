@@ -131,7 +131,7 @@ function describeServiceSelector(service: ManifestObject, settings: FactSettings
   const text = entries.length === 0
     ? 'An empty selector selects no pods: the Service has no automatic endpoints.'
     : selected.length === 0
-      ? 'Selects the pods of no workload in this file.'
+      ? 'No workload found whose pods this selector picks.'
       : `Selects the pods of ${selected.map((workload) => `${workload.kind} \`${workload.name ?? '(unnamed)'}\``).join(', ')}.`;
   return [text, '', footer('ServiceSpec', API_REFERENCE.serviceSpec, settings)].join('\n');
 }

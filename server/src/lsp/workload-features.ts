@@ -22,7 +22,7 @@ export const WORKLOAD_FEATURE_CAPABILITIES: ServerCapabilities = {
  * `candidates` widens the search for Services selecting a workload beyond its own file (for
  * example the workspace index); by default hovers look at the file's own objects.
  */
-export function registerWorkloadFeatures(connection: Connection, documents: TextDocuments<TextDocument>, store: ManifestStore, settings: () => FactSettings, candidates?: (uri: string, file: ManifestFile) => readonly ManifestObject[]): void {
+export function registerWorkloadFeatures(connection: Connection, documents: TextDocuments<TextDocument>, store: ManifestStore, settings: () => FactSettings, candidates?: (uri: string, file: ManifestFile) => readonly ManifestObject[] | undefined): void {
   const manifestOf = (uri: string) => {
     const document = documents.get(uri);
     if (!document || !isManifestDocument(document.uri, document.languageId)) return undefined;

@@ -170,3 +170,17 @@ test('kubesim.kubernetesVersion 1.37 honours StatefulSet maxUnavailable (40% of 
     await other.stop();
   }
 });
+
+test('a Service in another open file of the workspace is listed for the workload', async () => {
+  await server.open('file:///tmp/kubesim-hover/cross/service.yaml', 'apiVersion: v1\nkind: Service\nmetadata:\n  name: api-svc\nspec:\n  selector: {app: api}\n');
+  const { text, start } = markedRange(DEPLOYMENT('').split('---')[0]!.replace(/web/g, 'api').replace('kind: Deployment', 'kind: ⟦Deployment⟧'));
+  const uri = 'file:///tmp/kubesim-hover/cross/deployment.yaml';
+  await server.open(uri, text);
+  const hover = await server.connection.sendRequest<Hover>('textDocument/hover', { textDocument: { uri }, position: positionOf(text, start + 1) });
+  assert.match((hover.contents as MarkupContent).value, /Selected by Service `api-svc`/);
+});
+
+test('a workload no Service selects says so', async () => {
+  const { markdown } = await hoverAt(DEPLOYMENT('').split('---')[0]!.replace(/web/g, 'lonely').replace('kind: Deployment', 'kind: ⟦Deployment⟧'));
+  assert.match(markdown, /No Service found that selects these pods/);
+});
