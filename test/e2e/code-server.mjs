@@ -21,7 +21,10 @@ export function workPaths(root) {
 }
 
 function env24(paths) {
-  return { ...process.env, PATH: `${paths.node24Bin}:${process.env.PATH}`, npm_config_nodedir: paths.node24, TMPDIR: path.join(paths.work, 'tmp') };
+  // Under `npm run`, npm's own variables (npm_config_user_agent says node/v20, npm_execpath, ...)
+  // would leak into the inner npm and make code-server's postinstall refuse Node 24: drop them.
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
+  return { ...inherited, PATH: `${paths.node24Bin}:${process.env.PATH}`, npm_config_nodedir: paths.node24, TMPDIR: path.join(paths.work, 'tmp') };
 }
 
 function npmInstall(directory, spec, environment, logFile) {
