@@ -1,6 +1,6 @@
 // What the cluster derives from a StatefulSet manifest: defaults, pod, PVC and DNS names, update budget.
 import {
-  computeControllerRevisionHash, controllerRevisionData, controllerRevisionName, isAtLeast,
+  computeControllerRevisionHash, controllerRevisionData, controllerRevisionName, isFeatureEnabled,
   type IntOrString, type JsonObject, type JsonValue, type KubernetesVersion, type StatefulSet,
 } from '../../../engine/src/index';
 import type { ManifestObject } from '../manifest/manifest-document';
@@ -57,7 +57,8 @@ function stringOr(value: JsonValue | undefined, fallback: string): Defaulted<str
 // release stands for its latest patch, so 1.35 counts as off.
 /** True when the API server keeps and the controller honours `updateStrategy.rollingUpdate.maxUnavailable`. */
 export function isMaxUnavailableStatefulSetEnabled(version: KubernetesVersion): boolean {
-  return isAtLeast(version, '1.37');
+  // One source of truth for gates: the engine's per-release table (the controller simulation uses it too).
+  return isFeatureEnabled('MaxUnavailableStatefulSet', version);
 }
 
 // Follows getPodName, pkg/controller/statefulset/stateful_set_utils.go.
