@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Generates engine/src/go-layout/layout-1-XX.ts: the Go struct layouts (field order, Go and JSON
 // names, omitempty/omitzero, Go types, +default and +featureGate markers) of every struct
-// reachable from apps/v1 Deployment, ReplicaSet and StatefulSet, read from the Go type
+// reachable from apps/v1 Deployment, ReplicaSet and StatefulSet and core/v1 Service, read from the Go type
 // declarations of one k8s.io/api + k8s.io/apimachinery release. The go-spew printer and the Go
-// JSON encoder of the engine walk these tables, so a manifest hashes as it does on that release.
+// JSON encoder of the engine walk these tables, so a manifest hashes as it does on that release;
+// the language server's strict-decoding check walks them too (the Service root is only for it).
 //
 // Run by a developer (not by CI); commit only the output:
 //
@@ -68,7 +69,7 @@ const FIXED_STRUCTS = {
 const FIXED_NAMED = { 'inf.Scale': 'int32', 'big.nat': '[]big.Word', 'big.Word': 'uint', 'time.Duration': 'int64' };
 
 const BUILTINS = new Set(['string', 'bool', 'byte', 'int', 'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'float32', 'float64', 'rune']);
-const ROOTS = ['apps.Deployment', 'apps.ReplicaSet', 'apps.StatefulSet'];
+const ROOTS = ['apps.Deployment', 'apps.ReplicaSet', 'apps.StatefulSet', 'core.Service'];
 
 function gitShow(gitDir, tag, path) {
   return execFileSync('git', ['--git-dir', gitDir, 'show', `${tag}:${path}`], { encoding: 'utf8', maxBuffer: 64 << 20 });

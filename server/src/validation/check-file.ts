@@ -53,10 +53,8 @@ function checkObjectCached(kind: CheckedKind, object: ManifestObject, oldObject:
 /** The API-server findings of one object; `oldObject` selects update validation. */
 export function checkObject(kind: CheckedKind, object: ManifestObject, oldObject: ManifestObject | undefined, version: KubernetesVersion): Finding[] {
   // A request the API server cannot decode is rejected before validation runs.
-  if (kind !== 'Service') {
-    const problems = decodeProblemsOf(kind, object.value, version);
-    if (problems.length > 0) return problems.map((problem) => decodeFinding(kind, object, problem));
-  }
+  const problems = decodeProblemsOf(kind, object.value, version);
+  if (problems.length > 0) return problems.map((problem) => decodeFinding(kind, object, problem));
   const defaulted = applyDefaults(kind, object.value, version, oldObject?.value);
   const oldDefaulted = oldObject ? applyDefaults(kind, oldObject.value, version) : undefined;
   const seen = new Set<string>();

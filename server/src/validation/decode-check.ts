@@ -1,5 +1,5 @@
-// The API server's strict decoding of an apps/v1 workload: values of the wrong JSON type and
-// unknown fields, found with the generated Go struct layouts of the selected release.
+// The API server's strict decoding of an apps/v1 workload or a core/v1 Service: values of the wrong
+// JSON type and unknown fields, found with the generated Go struct layouts of the selected release.
 // Follows the decoder of sigs.k8s.io/json (internal/golang/encoding/json decode.go and
 // kubernetes_patch.go: UnmarshalTypeError, saveError, saveStrictError, the strict field stack),
 // apimachinery runtime/serializer/json (type errors win over strict errors) and
@@ -22,8 +22,13 @@ export interface DecodeProblem {
   message: string;
 }
 
-/** The apps/v1 kinds the layout tables describe. */
-export type DecodedKind = 'Deployment' | 'ReplicaSet' | 'StatefulSet';
+/** The kinds the layout tables describe (apps/v1 workloads and core/v1 Service). */
+export type DecodedKind = 'Deployment' | 'ReplicaSet' | 'StatefulSet' | 'Service';
+
+// The package-keyed root struct of each kind.
+const ROOT_STRUCTS: Record<DecodedKind, string> = {
+  Deployment: 'apps.Deployment', ReplicaSet: 'apps.ReplicaSet', StatefulSet: 'apps.StatefulSet', Service: 'core.Service',
+};
 
 // ParseQuantity's error texts (apimachinery pkg/api/resource/quantity.go).
 const QUANTITY_FORMAT_WRONG = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
@@ -73,7 +78,7 @@ export function decodeProblemsOf(kind: DecodedKind, value: JsonObject, version: 
   const state: DecodeState = { layout: goLayoutFor(version), unknown: [], seenUnknown: new Set() };
   const root: Context = { struct: kind, fields: [], strictPath: '', path: [] };
   try {
-    decodeStruct(state, value, `apps.${kind}`, root);
+    decodeStruct(state, value, ROOT_STRUCTS[kind], root);
   } catch (error) {
     if (!(error instanceof StopDecoding)) throw error;
   }
