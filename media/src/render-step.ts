@@ -1,7 +1,7 @@
-// Pure rendering of one step of the rollout preview: ReplicaSet bars, budget, events, pods, kubectl text.
-import type { EventView, PodView, ReplicaSetView, RolloutStep, RolloutView, SourceSpan } from '../../protocol/src/index';
+// Pure rendering of one step of the rollout preview: ReplicaSet bars, budget, events, pods, and the
+// kubectl text the server sends (shown verbatim: the webview formats no kubectl output itself).
+import type { EventView, KubectlOutputView, PodView, ReplicaSetView, RolloutStep, RolloutView, SourceSpan } from '../../protocol/src/index';
 import { escapeHtml as esc } from './html';
-import { formatDescribeEvents, formatKubectlGet, kubectlGetCommand } from './kubectl-text';
 import { stepWindow } from './step-aggregation';
 
 /** What the user selected in the webview; kept with setState. */
@@ -15,8 +15,6 @@ export interface StepUiState {
 export const STEP_LIST_ROWS = 41;
 /** Pod rows rendered at most (the server already caps the list it sends). */
 export const POD_ROWS = 500;
-/** Events shown at most in the describe text. */
-const DESCRIBE_EVENTS = 200;
 
 function reveal(span: SourceSpan | undefined, label: string, description: string): string {
   if (!span) return label;
@@ -39,13 +37,16 @@ function renderBudget(step: RolloutStep): string {
   return `<p class="budget">Surge in use <b>${budget.surgeInUse}</b> of maxSurge ${budget.maxSurge} · unavailable <b>${budget.unavailableInUse}</b> of maxUnavailable ${budget.maxUnavailable}</p>`;
 }
 
-function renderEvents(view: RolloutView, events: EventView[], now: number, omitted: number): string {
+function renderEvents(view: RolloutView, events: EventView[], omitted: number): string {
   if (events.length === 0) return '<p class="muted">No events in this step.</p>';
-  // The same aligned columns as `kubectl describe`; line 0 is "Events:", lines 1-2 the header.
-  const lines = formatDescribeEvents(events, now).split('\n');
-  const rows = events.map((event, index) => `<li class="event event-${esc(event.type)}">${reveal(event.span ?? view.spans['metadata.name'], `<code>${esc(lines[index + 3] ?? '')}</code>`, 'Reveal the responsible YAML')}</li>`);
-  const more = omitted > 0 ? `<li class="muted">… ${omitted} more events in this step</li>` : '';
-  return `<ul class="events" aria-label="Events in this step"><li class="event-header" aria-hidden="true"><code>${esc(lines[1] ?? '')}</code></li>${rows.join('')}${more}</ul>`;
+  const rows = events.map((event) => {
+    const count = event.count > 1 ? ` <span class="event-count">(x${event.count})</span>` : '';
+    const message = reveal(event.span ?? view.spans['metadata.name'], esc(event.message), 'Reveal the responsible YAML');
+    return `<tr class="event event-${esc(event.type)}"><td>${esc(event.type)}</td><td>${esc(event.reason)}</td><td>${esc(event.source)}</td><td>${message}${count}</td></tr>`;
+  });
+  const more = omitted > 0 ? `<p class="muted">… ${omitted} more events in this step</p>` : '';
+  const headers = ['Type', 'Reason', 'From', 'Message'].map((header) => `<th scope="col">${header}</th>`).join('');
+  return `<table class="events" aria-label="Events in this step"><thead><tr>${headers}</tr></thead><tbody>${rows.join('')}</tbody></table>${more}`;
 }
 
 function renderStepList(view: RolloutView, selected: number): string {
@@ -86,27 +87,23 @@ function renderPods(view: RolloutView, step: RolloutStep): string {
   return `${renderStatefulSetInfo(step)}<table class="pods"><caption>${step.pods.length + step.podsOmitted} pods at ${step.time}s</caption><thead><tr>${headers.map((header) => `<th scope="col">${header}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table>${omitted > 0 ? `<p class="muted">… ${omitted} more pods not listed.</p>` : ''}`;
 }
 
-/** Events about the workload itself recorded up to `selected`, oldest first, at most the last `limit` (what describe lists). */
-export function eventsUpTo(view: RolloutView, selected: number, limit: number): EventView[] {
-  const subject = `${view.kind}/${view.name}`;
-  const events: EventView[] = [];
-  for (let index = selected; index >= 0 && events.length < limit; index--) {
-    const stepEvents = view.steps[index]!.events;
-    for (let position = stepEvents.length - 1; position >= 0 && events.length < limit; position--) {
-      if (stepEvents[position]!.involvedObject === subject) events.push(stepEvents[position]!);
-    }
-  }
-  return events.reverse();
-}
+const KUBECTL_LABELS: Record<KubectlOutputView['kind'], string> = {
+  get: 'kubectl get output',
+  status: 'kubectl rollout status output',
+  describe: 'kubectl describe events',
+};
 
-function renderKubectl(view: RolloutView, step: RolloutStep, selected: number): string {
-  const get = `$ ${kubectlGetCommand(view)}\n${formatKubectlGet(view, step)}`;
-  const resource = view.kind === 'Deployment' ? 'deployment' : 'statefulset';
-  const status = `$ kubectl rollout status ${resource}/${view.name}\n${step.rolloutStatus}`;
-  const describe = `$ kubectl describe ${resource} ${view.name}\n…\n${formatDescribeEvents(eventsUpTo(view, selected, DESCRIBE_EVENTS), step.time)}`;
-  const block = (id: string, text: string, label: string) =>
-    `<div class="kubectl-block"><button type="button" class="secondary copy" data-action="copy" data-target="${id}" aria-label="Copy ${label}">Copy</button><pre id="${id}" class="kubectl" tabindex="0" aria-label="${label}">${esc(text)}</pre></div>`;
-  return block('kubectl-get', get, 'kubectl get output') + block('kubectl-status', status, 'kubectl rollout status output') + block('kubectl-describe', describe, 'kubectl describe events');
+// Each block is `$ command` and the output the server sent; an excerpt (describe: its Events
+// section) starts with an ellipsis line. The note sits outside the <pre>, so Copy leaves it out.
+function renderKubectl(step: RolloutStep): string {
+  if (step.kubectl.length === 0) return '<p class="muted">No kubectl output for this step.</p>';
+  return step.kubectl.map((item) => {
+    const id = `kubectl-${item.kind}`;
+    const label = KUBECTL_LABELS[item.kind] ?? 'kubectl output';
+    const text = `$ ${item.command}\n${item.excerpt ? '…\n' : ''}${item.output}`;
+    const note = item.note ? `<p class="muted">${esc(item.note)}</p>` : '';
+    return `<div class="kubectl-block"><button type="button" class="secondary copy" data-action="copy" data-target="${id}" aria-label="Copy ${label}">Copy</button><pre id="${id}" class="kubectl" tabindex="0" aria-label="${label}">${esc(text)}</pre>${note}</div>`;
+  }).join('');
 }
 
 function renderTabs(ui: StepUiState): string {
@@ -124,8 +121,8 @@ export function renderStepDetail(view: RolloutView, ui: StepUiState): string {
   const replicaSets = step.replicaSets.length > 0 ? `<ul class="replica-sets" aria-label="ReplicaSets">${step.replicaSets.map((replicaSet) => replicaSetBar(replicaSet, scale, view)).join('')}</ul>` : '';
   let panel: string;
   if (ui.tab === 'pods') panel = renderPods(view, step);
-  else if (ui.tab === 'kubectl') panel = renderKubectl(view, step, selected);
+  else if (ui.tab === 'kubectl') panel = renderKubectl(step);
   else panel = renderStepList(view, selected);
-  return `<section class="step" aria-label="Selected step"><h2>${step.time}s · ${esc(step.summary)}</h2>${replicaSets}${renderBudget(step)}${renderEvents(view, step.events, step.time, step.eventsOmitted ?? 0)}</section>
+  return `<section class="step" aria-label="Selected step"><h2>${step.time}s · ${esc(step.summary)}</h2>${replicaSets}${renderBudget(step)}${renderEvents(view, step.events, step.eventsOmitted ?? 0)}</section>
 ${renderTabs(ui)}<section class="tab-panel" role="tabpanel" id="panel-${ui.tab}" aria-labelledby="tab-${ui.tab}">${panel}</section>`;
 }

@@ -21,7 +21,7 @@ test('the selected step shows every ReplicaSet with its counts and the budget', 
   assert.match(html, /nginx-deployment-77d8468669<\/button> <span class="rs-tag">old · revision 1/);
   assert.match(html, /desired <b>2<\/b> · current <b>2<\/b> · ready <b>1<\/b> · available <b>1<\/b>/);
   assert.match(html, /Surge in use <b>1<\/b> of maxSurge 1 · unavailable <b>0<\/b> of maxUnavailable 0/);
-  assert.match(html, /Normal  ScalingReplicaSet  0s    deployment-controller  Scaled up replica set nginx-deployment-5d59d67564 from 1 to 2/);
+  assert.match(html, /<tr class="event event-Normal"><td>Normal<\/td><td>ScalingReplicaSet<\/td><td>deployment-controller<\/td><td><button[^>]*data-start="10" data-end="20"[^>]*>Scaled up replica set nginx-deployment-5d59d67564 from 1 to 2<\/button><\/td><\/tr>/);
 });
 
 test('an edit that changes nothing says there is no rollout', () => {
@@ -62,10 +62,21 @@ test('a 5,000-step, 100,000-replica rollout renders a bounded page', () => {
   assert.match(pods, /… 99996 more pods not listed\./);
 });
 
-test('the describe text lists only events about the workload itself', () => {
+test('the kubectl tab shows the text the server sent, verbatim and escaped, notes outside the copied text', () => {
   const view = nginxRollout();
-  view.steps[0]!.events.push({ ...view.steps[0]!.events[0]!, involvedObject: 'ReplicaSet/nginx-deployment-5d59d67564', reason: 'SuccessfulCreate', source: 'replicaset-controller', message: 'Created pod: nginx-deployment-5d59d67564-abcde' });
+  const step = view.steps[8]!;
+  step.kubectl = [
+    { kind: 'get', command: 'kubectl get deploy,rs,pods', output: 'NAME                               READY\ndeployment.apps/nginx-deployment   3/3', note: '… 7 more pods not listed' },
+    { kind: 'describe', command: 'kubectl describe deployment nginx-deployment', output: 'Events:\n  Normal  ScalingReplicaSet  5s (x3 over 2m)  deployment-controller  a <b>', excerpt: true },
+  ];
   const html = renderStepDetail(view, ui(8, 'kubectl'));
-  assert.ok(!html.includes('Created pod'));
-  assert.match(html, /Scaled down replica set nginx-deployment-77d8468669 from 1 to 0/);
+  assert.match(html, /<pre id="kubectl-get"[^>]*>\$ kubectl get deploy,rs,pods\nNAME {31}READY\ndeployment\.apps\/nginx-deployment   3\/3<\/pre><p class="muted">… 7 more pods not listed<\/p>/);
+  assert.match(html, /<pre id="kubectl-describe"[^>]*>\$ kubectl describe deployment nginx-deployment\n…\nEvents:\n {2}Normal {2}ScalingReplicaSet {2}5s \(x3 over 2m\) {2}deployment-controller {2}a &lt;b&gt;<\/pre>/);
+  assert.equal((html.match(/data-action="copy"/g) ?? []).length, 2);
+});
+
+test('a repeated event in a step shows its count', () => {
+  const view = nginxRollout();
+  view.steps[0]!.events[0] = { ...view.steps[0]!.events[0]!, count: 3, lastSeen: 4 };
+  assert.match(renderStepDetail(view, ui(0)), /from 0 to 1<\/button> <span class="event-count">\(x3\)<\/span>/);
 });

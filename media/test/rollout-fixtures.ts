@@ -1,5 +1,5 @@
 // Hand-written RolloutViews for the webview tests (Node render tests and the Chromium page test).
-import type { EventView, PodView, ReplicaSetView, RolloutStep, RolloutView } from '../../protocol/src/index';
+import type { EventView, KubectlOutputView, PodView, ReplicaSetView, RolloutStep, RolloutView } from '../../protocol/src/index';
 
 /** The string every escaping test injects into manifest-derived fields. */
 export const XSS = '<img src=x onerror=alert(1)>';
@@ -28,25 +28,54 @@ function pods(hash: string, count: number, ready: number, createdAt: number, suf
   }));
 }
 
+// The server sends kubectl's text ready-made; these tables are laid out as kubectl prints them
+// (tabwriter, 3 spaces of padding, as in the real `kubectl get rs` of seeds/001), one per step.
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)) + 3);
+  return rows.map((row) => row.map((cell, column) => (column < row.length - 1 ? cell.padEnd(widths[column]!) : cell)).join('')).join('\n');
+}
+
+function kubectlOutputs(replicaSets: ReplicaSetView[], podList: PodView[], available: number, updated: number, rolloutStatus: string): KubectlOutputView[] {
+  const get = [
+    table([['NAME', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'AGE'], ['deployment.apps/nginx-deployment', `${available}/3`, String(updated), String(available), '10m']]),
+    table([['NAME', 'DESIRED', 'CURRENT', 'READY', 'AGE'], ...replicaSets.map((rs) => [`replicaset.apps/${rs.name}`, String(rs.desired), String(rs.current), String(rs.ready), rs.isNew ? '5s' : '10m'])]),
+    table([['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE'], ...podList.map((pod) => [`pod/${pod.name}`, `${pod.readyContainers}/${pod.totalContainers}`, pod.status, '0', pod.createdAt < 0 ? '10m' : '0s'])]),
+  ].join('\n\n');
+  const describe = [
+    'Events:',
+    '  Type    Reason             Age   From                   Message',
+    '  ----    ------             ----  ----                   -------',
+    '  Normal  ScalingReplicaSet  10m   deployment-controller  Scaled up replica set nginx-deployment-77d8468669 from 0 to 3',
+  ].join('\n');
+  return [
+    { kind: 'get', command: 'kubectl get deploy,rs,pods', output: get },
+    { kind: 'status', command: 'kubectl rollout status deployment/nginx-deployment', output: rolloutStatus },
+    { kind: 'describe', command: 'kubectl describe deployment nginx-deployment', output: describe, excerpt: true },
+  ];
+}
+
 function step(index: number, time: number, summary: string, oldCount: number, newDesired: number, newReady: number, events: EventView[], image = 'nginx:1.9.1'): RolloutStep {
   const replicaSets = [replicaSet(NEW_HASH, true, newDesired, newReady, image), replicaSet(OLD_HASH, false, oldCount, oldCount, 'nginx:1.7.9')];
   const total = oldCount + newDesired;
   const available = oldCount + newReady;
+  const podList = [...pods(NEW_HASH, newDesired, newReady, time, ['abcde', 'fghij', 'klmno']), ...pods(OLD_HASH, oldCount, oldCount, -600, ['qrstu', 'vwxyz', 'b2c4d'])];
+  const rolloutStatus = newDesired < 3
+    ? `Waiting for deployment "nginx-deployment" rollout to finish: ${newDesired} out of 3 new replicas have been updated...`
+    : oldCount > 0
+      ? `Waiting for deployment "nginx-deployment" rollout to finish: ${oldCount} old replicas are pending termination...`
+      : newReady < 3
+        ? `Waiting for deployment "nginx-deployment" rollout to finish: ${newReady} of 3 updated replicas are available...`
+        : 'deployment "nginx-deployment" successfully rolled out';
   return {
     index, time, summary,
     workload: { replicas: total, updatedReplicas: newDesired, readyReplicas: available, availableReplicas: available, desiredReplicas: 3, createdAt: -600, conditions: [] },
     replicaSets,
-    pods: [...pods(NEW_HASH, newDesired, newReady, time, ['abcde', 'fghij', 'klmno']), ...pods(OLD_HASH, oldCount, oldCount, -600, ['qrstu', 'vwxyz', 'b2c4d'])],
+    pods: podList,
     podsOmitted: 0,
     budget: { maxSurge: 1, maxUnavailable: 0, surgeInUse: Math.max(0, total - 3), unavailableInUse: Math.max(0, 3 - available) },
     events,
-    rolloutStatus: newDesired < 3
-      ? `Waiting for deployment "nginx-deployment" rollout to finish: ${newDesired} out of 3 new replicas have been updated...`
-      : oldCount > 0
-        ? `Waiting for deployment "nginx-deployment" rollout to finish: ${oldCount} old replicas are pending termination...`
-        : newReady < 3
-          ? `Waiting for deployment "nginx-deployment" rollout to finish: ${newReady} of 3 updated replicas are available...`
-          : 'deployment "nginx-deployment" successfully rolled out',
+    rolloutStatus,
+    kubectl: kubectlOutputs(replicaSets, podList, available, newDesired, rolloutStatus),
   };
 }
 
@@ -86,6 +115,7 @@ export function hostileRollout(): RolloutView {
     item.events = item.events.map((event) => ({ ...event, message: XSS, reason: XSS }));
     item.pods = item.pods.map((pod) => ({ ...pod, name: XSS, status: XSS, owner: XSS }));
     item.replicaSets = item.replicaSets.map((replicaSet) => ({ ...replicaSet, name: XSS }));
+    item.kubectl = item.kubectl.map((output) => ({ ...output, output: `${output.output}\npod/${XSS}`, note: XSS }));
   }
   return view;
 }
@@ -112,6 +142,7 @@ export function hugeRollout(stepCount: number): RolloutView {
       pods: template.pods,
       podsOmitted: replicas - template.pods.length,
       events: [],
+      kubectl: [{ ...template.kubectl[0]!, note: `… ${replicas - template.pods.length} more pods not listed` }, ...template.kubectl.slice(1)],
     });
   }
   return { ...base, steps };

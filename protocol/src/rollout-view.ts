@@ -95,7 +95,7 @@ export interface PodView {
   revision?: string;
 }
 
-/** One PersistentVolumeClaim (StatefulSets). */
+/** One PersistentVolumeClaim (StatefulSets), with the cells `kubectl get pvc` prints (empty until bound). */
 export interface ClaimView {
   name: string;
   status: string;
@@ -121,7 +121,7 @@ export interface WorkloadStatusView {
 /** StatefulSet details at a step. */
 export interface StatefulSetStepView {
   serviceName: string;
-  /** Whether the governing Service exists and is headless (`clusterIP: None`). */
+  /** Whether the governing Service exists in the workspace and is headless (`clusterIP: None`). */
   headlessService: 'found' | 'missing' | 'notHeadless';
   podManagementPolicy: 'OrderedReady' | 'Parallel';
   partition: number;
@@ -159,6 +159,20 @@ export interface EventView {
   span?: SourceSpan;
 }
 
+/** One kubectl command and what it prints at a step, printed by the engine's kubectl printers. */
+export interface KubectlOutputView {
+  /** `get`: `kubectl get deploy,rs,pods` or `sts,pods,pvc`; `status`: `kubectl rollout status`; `describe`: `kubectl describe`. */
+  kind: 'get' | 'status' | 'describe';
+  /** The command line, e.g. `kubectl get deploy,rs,pods`. */
+  command: string;
+  /** What kubectl prints, verbatim (the webview shows it as preformatted text). */
+  output: string;
+  /** True when `output` is only the end of what kubectl prints (describe: its Events section). */
+  excerpt?: boolean;
+  /** A remark shown below the output and not copied, e.g. `… 99940 more pods not listed`. */
+  note?: string;
+}
+
 /** Events listed per step at most; the workload's own events come first. */
 export const EVENTS_PER_STEP = 50;
 
@@ -184,6 +198,8 @@ export interface RolloutStep {
   eventsOmitted?: number;
   /** What `kubectl rollout status` prints at this moment. */
   rolloutStatus: string;
+  /** kubectl's output at this step: get, rollout status and describe, in that order. */
+  kubectl: KubectlOutputView[];
 }
 
 /** How the simulated rollout ends. */

@@ -10,6 +10,7 @@ import { registerWorkloadFeatures, WORKLOAD_FEATURE_CAPABILITIES } from './lsp/w
 import { registerSimulateRollout } from './lsp/simulate-rollout';
 import { DEFAULT_CLUSTER_DOMAIN } from './facts/fact-settings';
 import { WorkspaceChecks, WORKSPACE_CHECK_CAPABILITIES } from './lsp/workspace-checks';
+import type { ManifestFile } from './manifest/manifest-file';
 
 /** Starts the server on the given connection (stdio, IPC or a test pipe). */
 export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): void {
@@ -54,12 +55,14 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
   });
 
-  // Hovers name the Services selecting a workload anywhere in the workspace index (this file included).
-  registerWorkloadFeatures(connection, documents, store, () => ({ kubernetesVersion, clusterDomain }), (uri, file) => {
+  // Hovers name the Services selecting a workload, and the rollout preview finds a StatefulSet's
+  // governing Service, anywhere in the workspace index (this file included).
+  const workspaceObjects = (uri: string, file: ManifestFile) => {
     const document = documents.get(uri);
     return document ? workspace.optionsFor(document, file).workspace?.map((entry) => entry.object) : undefined;
-  });
-  registerSimulateRollout(connection, documents, store, () => ({ kubernetesVersion, clusterDomain }));
+  };
+  registerWorkloadFeatures(connection, documents, store, () => ({ kubernetesVersion, clusterDomain }), workspaceObjects);
+  registerSimulateRollout(connection, documents, store, () => ({ kubernetesVersion, clusterDomain }), workspaceObjects);
   documents.listen(connection);
   connection.listen();
 }

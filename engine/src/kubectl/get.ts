@@ -3,7 +3,7 @@
 import type { Cluster } from '../cluster/cluster';
 import type { PodCohort } from '../cluster/pod-cohort';
 import { lastRestartAt, podStatusAt } from '../kubelet/pod-timeline';
-import type { JsonValue } from '../model/objects';
+import type { Deployment, JsonValue, ReplicaSet } from '../model/objects';
 import { formatTable, GET_LAYOUT, humanDuration } from './text-table';
 
 function byName<T extends { metadata: { name: string } }>(a: T, b: T): number {
@@ -23,23 +23,31 @@ function noResources(namespace: string): string {
 export function getDeployments(cluster: Cluster, namespace = 'default'): string {
   const deployments = cluster.deployments.list(namespace).sort(byName);
   if (deployments.length === 0) return noResources(namespace);
-  const rows = [['NAME', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'AGE']];
-  for (const d of deployments) {
-    const status = d.status ?? {};
-    rows.push([d.metadata.name, `${status.readyReplicas ?? 0}/${d.spec.replicas ?? 1}`, String(status.updatedReplicas ?? 0), String(status.availableReplicas ?? 0), age(cluster, d.metadata.creationTimestamp)]);
-  }
-  return formatTable(rows, GET_LAYOUT);
+  return formatTable([DEPLOYMENT_COLUMNS, ...deployments.map((d) => deploymentRow(cluster, d))], GET_LAYOUT);
+}
+
+/** Column headers of `kubectl get deployments`. */
+export const DEPLOYMENT_COLUMNS = ['NAME', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'AGE'];
+
+/** One `kubectl get deployments` row. */
+export function deploymentRow(cluster: Cluster, d: Deployment): string[] {
+  const status = d.status ?? {};
+  return [d.metadata.name, `${status.readyReplicas ?? 0}/${d.spec.replicas ?? 1}`, String(status.updatedReplicas ?? 0), String(status.availableReplicas ?? 0), age(cluster, d.metadata.creationTimestamp)];
 }
 
 /** `kubectl get replicasets`: NAME DESIRED CURRENT READY AGE. */
 export function getReplicaSets(cluster: Cluster, namespace = 'default'): string {
   const replicaSets = cluster.replicaSets.list(namespace).sort(byName);
   if (replicaSets.length === 0) return noResources(namespace);
-  const rows = [['NAME', 'DESIRED', 'CURRENT', 'READY', 'AGE']];
-  for (const rs of replicaSets) {
-    rows.push([rs.metadata.name, String(rs.spec.replicas ?? 1), String(rs.status?.replicas ?? 0), String(rs.status?.readyReplicas ?? 0), age(cluster, rs.metadata.creationTimestamp)]);
-  }
-  return formatTable(rows, GET_LAYOUT);
+  return formatTable([REPLICA_SET_COLUMNS, ...replicaSets.map((rs) => replicaSetRow(cluster, rs))], GET_LAYOUT);
+}
+
+/** Column headers of `kubectl get replicasets`. */
+export const REPLICA_SET_COLUMNS = ['NAME', 'DESIRED', 'CURRENT', 'READY', 'AGE'];
+
+/** One `kubectl get replicasets` row. */
+export function replicaSetRow(cluster: Cluster, rs: ReplicaSet): string[] {
+  return [rs.metadata.name, String(rs.spec.replicas ?? 1), String(rs.status?.replicas ?? 0), String(rs.status?.readyReplicas ?? 0), age(cluster, rs.metadata.creationTimestamp)];
 }
 
 function containerCount(cohort: PodCohort): number {
@@ -49,17 +57,33 @@ function containerCount(cohort: PodCohort): number {
 
 /** `kubectl get pods`: NAME READY STATUS RESTARTS AGE (restarts of crash-looping pods as `N (Xs ago)`). */
 export function getPods(cluster: Cluster, namespace = 'default'): string {
+  const { rows } = listPodRows(cluster, namespace);
+  if (rows.length === 0) return noResources(namespace);
+  return formatTable([POD_COLUMNS, ...rows], GET_LAYOUT);
+}
+
+/** Column headers of `kubectl get pods`. */
+export const POD_COLUMNS = ['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE'];
+
+/**
+ * The `kubectl get pods` rows of a namespace in name order (the API server lists by key). With
+ * more than `limit` pods only `limit` rows are built, from the oldest pod groups, and `total`
+ * counts them all: sorting 100,000 names at every step of a preview would cost more than the step.
+ */
+export function listPodRows(cluster: Cluster, namespace = 'default', limit = Number.POSITIVE_INFINITY): { rows: string[][]; total: number } {
   const rows: string[][] = [];
+  let total = 0;
   for (const cohort of cluster.allCohorts()) {
     if (cohort.namespace !== namespace) continue;
+    total += cohort.names.length;
+    if (rows.length >= limit) continue;
     const status = podStatusAt(cohort.timeline, cluster.now, cohort.deletedAt);
-    const total = containerCount(cohort);
+    const containers = containerCount(cohort);
     const restartedAt = lastRestartAt(cohort.timeline, cluster.now);
     const restarts = status.restarts > 0 && restartedAt !== undefined ? `${status.restarts} (${humanDuration(cluster.now - restartedAt)} ago)` : String(status.restarts);
     const podAge = age(cluster, cluster.timestamp(cohort.timeline.createdAt));
-    for (const name of cohort.names) rows.push([name, `${status.ready ? total : 0}/${total}`, status.displayStatus, restarts, podAge]);
+    for (const name of cohort.names.slice(0, limit - rows.length)) rows.push([name, `${status.ready ? containers : 0}/${containers}`, status.displayStatus, restarts, podAge]);
   }
-  if (rows.length === 0) return noResources(namespace);
   rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return formatTable([['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE'], ...rows], GET_LAYOUT);
+  return { rows, total };
 }

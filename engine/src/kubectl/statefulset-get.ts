@@ -1,7 +1,7 @@
 // `kubectl get statefulsets|pvc` and label-filtered pod listings/watch rows for StatefulSets,
 // following the column definitions of kubernetes pkg/printers/internalversion/printers.go.
 import type { Cluster } from '../cluster/cluster';
-import type { JsonObject, JsonValue, PersistentVolumeClaim, Pod } from '../model/objects';
+import type { JsonObject, JsonValue, PersistentVolumeClaim, Pod, StatefulSet } from '../model/objects';
 import { formatTable, GET_LAYOUT, humanDuration } from './text-table';
 
 function byName<T extends { metadata: { name: string } }>(a: T, b: T): number {
@@ -25,9 +25,9 @@ export function matchesLabelSelector(labels: Record<string, string> | undefined,
 export function getStatefulSets(cluster: Cluster, namespace = 'default', wide = false): string {
   const sets = cluster.statefulSets.list(namespace).sort(byName);
   if (sets.length === 0) return `No resources found in ${namespace} namespace.`;
-  const rows = [wide ? ['NAME', 'READY', 'AGE', 'CONTAINERS', 'IMAGES'] : ['NAME', 'READY', 'AGE']];
+  const rows = [wide ? ['NAME', 'READY', 'AGE', 'CONTAINERS', 'IMAGES'] : STATEFUL_SET_COLUMNS];
   for (const set of sets) {
-    const row = [set.metadata.name, `${set.status?.readyReplicas ?? 0}/${set.spec.replicas ?? 1}`, age(cluster, set.metadata.creationTimestamp)];
+    const row = statefulSetRow(cluster, set);
     if (wide) {
       const containers = ((set.spec.template.spec?.containers as JsonValue[] | undefined) ?? []) as JsonObject[];
       row.push(containers.map((c) => String(c.name)).join(','), containers.map((c) => String(c.image)).join(','));
@@ -37,10 +37,22 @@ export function getStatefulSets(cluster: Cluster, namespace = 'default', wide = 
   return formatTable(rows, GET_LAYOUT);
 }
 
+/** Column headers of `kubectl get statefulsets`. */
+export const STATEFUL_SET_COLUMNS = ['NAME', 'READY', 'AGE'];
+
+/** One `kubectl get statefulsets` row (without the -o wide columns). */
+export function statefulSetRow(cluster: Cluster, set: StatefulSet): string[] {
+  return [set.metadata.name, `${set.status?.readyReplicas ?? 0}/${set.spec.replicas ?? 1}`, age(cluster, set.metadata.creationTimestamp)];
+}
+
 // The access-mode abbreviations of GetAccessModesAsString, in its fixed order.
 const ACCESS_MODES: [string, string][] = [['ReadWriteOnce', 'RWO'], ['ReadOnlyMany', 'ROX'], ['ReadWriteMany', 'RWX'], ['ReadWriteOncePod', 'RWOP']];
 
-function claimRow(cluster: Cluster, claim: PersistentVolumeClaim): string[] {
+/** Column headers of `kubectl get pvc`. */
+export const CLAIM_COLUMNS = ['NAME', 'STATUS', 'VOLUME', 'CAPACITY', 'ACCESS MODES', 'STORAGECLASS', 'VOLUMEATTRIBUTESCLASS', 'AGE'];
+
+/** One `kubectl get pvc` row (printPersistentVolumeClaim: volume, capacity and access modes only once bound). */
+export function claimRow(cluster: Cluster, claim: PersistentVolumeClaim): string[] {
   const spec = claim.spec;
   const bound = claim.status?.phase === 'Bound';
   const modes = (spec.accessModes as string[] | undefined) ?? [];
@@ -61,7 +73,7 @@ function claimRow(cluster: Cluster, claim: PersistentVolumeClaim): string[] {
 export function getPersistentVolumeClaims(cluster: Cluster, namespace = 'default', selector?: string): string {
   const claims = cluster.persistentVolumeClaims.list(namespace).filter((claim) => matchesLabelSelector(claim.metadata.labels, selector)).sort(byName);
   if (claims.length === 0) return `No resources found in ${namespace} namespace.`;
-  return formatTable([['NAME', 'STATUS', 'VOLUME', 'CAPACITY', 'ACCESS MODES', 'STORAGECLASS', 'VOLUMEATTRIBUTESCLASS', 'AGE'], ...claims.map((claim) => claimRow(cluster, claim))], GET_LAYOUT);
+  return formatTable([CLAIM_COLUMNS, ...claims.map((claim) => claimRow(cluster, claim))], GET_LAYOUT);
 }
 
 /** The `kubectl get pods` cells of one pod: NAME READY STATUS RESTARTS AGE. */

@@ -1,98 +1,261 @@
-// The high-level rollout preview: OLD running and fully available, NEW applied, every controller
-// pass recorded as a plain-JSON step until the rollout completes, times out or stops changing.
-import type { Deployment } from '../model/objects';
-import type { KubernetesVersion } from '../model/kubernetes-version';
+// The rollout preview's one driver: OLD running and settled, NEW applied (with the what-if knobs),
+// then every controller pass recorded as a plain-JSON step until nothing is left to happen.
+import type { Cluster } from '../cluster/cluster';
 import type { KubeletOptions } from '../kubelet/kubelet-options';
-import { getReplicaSets } from '../kubectl/get';
-import { applyDeployment } from '../kubectl/mutations';
+import type { Deployment, KubeEvent, Service, StatefulSet } from '../model/objects';
+import type { KubernetesVersion } from '../model/kubernetes-version';
+import { getDeploymentCondition, TIMED_OUT_REASON } from '../deployment/conditions';
+import { revisionOf } from '../deployment/deployment-util';
+import { rollbackDeployment } from '../deployment/rollback';
+import { replicaSetsForDeployment } from '../deployment/sync';
+import { applyDeployment, setPaused } from '../kubectl/mutations';
 import { rolloutStatusMessage } from '../kubectl/rollout';
-import { summarizeCluster, summarizeEvents, type ClusterSummary, type EventSummary } from './cluster-summary';
-import { createDeploymentCluster, runUntil } from './simulation-clock';
+import { rollbackStatefulSet, statefulSetHistory } from '../kubectl/statefulset-rollout';
+import { applyStatefulSet } from '../statefulset/stateful-set-simulation';
+import { createDeploymentCluster } from './simulation-clock';
+import {
+  snapshotDeployment, snapshotStatefulSet, templateImages, toSeconds,
+  type GoverningServiceState, type RolloutStep, type StepContext,
+} from './rollout-steps';
 
-/** Knobs of simulateRollout: kubelet behaviour plus limits. */
+/** A workload the preview can roll out. */
+export type RolloutWorkload = Deployment | StatefulSet;
+
+/** The "what if" knobs: they act on NEW and on pods created after it is applied. */
+export interface RolloutWhatIf {
+  /** Scale NEW to this many replicas instead of its `spec.replicas`. */
+  replicas?: number;
+  /** Seconds from creation until a new pod is Ready (default 5), or `never`: its image never pulls. */
+  readyAfterSeconds?: number | 'never';
+  /** `kubectl rollout pause` at this simulated second (Deployments). */
+  pauseAtSecond?: number;
+  /** `kubectl rollout resume` at this simulated second (Deployments). */
+  resumeAtSecond?: number;
+  /** `kubectl rollout undo --to-revision=N` once the rollout settles (0: the previous revision). */
+  undoToRevision?: number;
+}
+
+/** Knobs of simulateRollout: kubelet behaviour, what-ifs, other objects and limits. */
 export interface SimulateRolloutOptions extends Partial<KubeletOptions> {
   seed?: number | string;
-  /** Pods are listed per step only while there are at most this many (default 100). */
+  whatIf?: RolloutWhatIf;
+  /** Services of the workspace: a StatefulSet's governing Service is looked up among them. */
+  services?: Service[];
+  /** `cluster.local` unless the cluster says otherwise (StatefulSet pod DNS names). */
+  clusterDomain?: string;
+  /** Pods (and pod rows of `kubectl get`) listed per step at most (default 60). */
   podListLimit?: number;
-  /** Longest simulated time to run after NEW is applied, in seconds (default 3600). */
+  /** Events listed per step at most (default 50). */
+  eventsPerStep?: number;
+  /** Events the describe text of a step lists at most: the latest ones (default 200). */
+  describeEventLimit?: number;
+  /** Simulated seconds to keep waiting after the last change or what-if action (default 3600). */
   maxSeconds?: number;
+  /** Controller passes recorded at most (default 10,000). */
+  maxSteps?: number;
 }
 
 /** Input of simulateRollout. */
 export interface SimulateRolloutInput {
-  oldManifest?: Deployment;
-  newManifest: Deployment;
+  /** The running version; absent: NEW is created on an empty cluster. */
+  oldManifest?: RolloutWorkload;
+  newManifest: RolloutWorkload;
   version: KubernetesVersion;
   options?: SimulateRolloutOptions;
 }
 
-/** One controller pass that changed something. */
-export interface RolloutStep {
-  /** Simulated ms since NEW was applied. */
-  time: number;
-  /** The controllers that acted in this pass (`deployment-controller`, `replicaset-controller`). */
-  controllers: string[];
-  state: ClusterSummary;
-  /** Events recorded during this pass. */
-  events: EventSummary[];
-  /** `kubectl get rs` at this step. */
-  kubectlGet: string;
-  /** The line `kubectl rollout status` would print now. */
-  rolloutStatus: string;
+/** How the rollout ends. */
+export interface RolloutOutcomeSummary {
+  kind: 'complete' | 'stalled' | 'failed' | 'paused';
+  message: string;
+  atSecond: number;
+  progressDeadlineSeconds?: number;
+  deadlineExceededAtSecond?: number;
+  stalledAtSecond?: number;
 }
 
 /** Result of simulateRollout. */
 export interface RolloutSimulation {
   kubernetesVersion: KubernetesVersion;
+  kind: 'Deployment' | 'StatefulSet';
+  /** `RollingUpdate`, `Recreate`, `OnDelete`. */
+  strategy: string;
   steps: RolloutStep[];
-  /** Every event after NEW was applied. */
-  events: EventSummary[];
-  final: ClusterSummary;
-  /** True when the rollout finished (`successfully rolled out`). */
+  outcome: RolloutOutcomeSummary;
+  /** Revisions in the final history, newest first (what `rollout undo --to-revision` accepts). */
+  revisions: number[];
+  /** An old ReplicaSet that NEW's template matches again, scaled back up instead of a new one. */
+  reusedReplicaSet?: string;
+  /** True when the rollout finished (`successfully rolled out` / all pods ready). */
   complete: boolean;
   /** True when it stopped on ProgressDeadlineExceeded. */
   timedOut: boolean;
 }
 
-/** Simulates applying `newManifest` over a fully available `oldManifest` (or onto an empty cluster). */
+const DEFAULT_READY_SECONDS = 5;
+
+/** `found` when `services` has a headless Service named `serviceName` in `namespace`. */
+export function governingServiceState(services: readonly Service[], serviceName: string | undefined, namespace: string): GoverningServiceState {
+  const service = services.find((candidate) => candidate.metadata.name === serviceName && (candidate.metadata.namespace ?? 'default') === namespace);
+  if (!service) return 'missing';
+  return service.spec?.clusterIP === 'None' ? 'found' : 'notHeadless';
+}
+
+function apply(cluster: Cluster, workload: RolloutWorkload): void {
+  if (workload.kind === 'Deployment') applyDeployment(cluster, workload, { mode: 'apply' });
+  else applyStatefulSet(cluster, workload);
+}
+
+function withReplicas(workload: RolloutWorkload, replicas: number | undefined): RolloutWorkload {
+  if (replicas === undefined) return workload;
+  return { ...workload, spec: { ...workload.spec, replicas } } as RolloutWorkload;
+}
+
+/** Simulates applying `newManifest` over a settled `oldManifest` (or onto an empty cluster). */
 export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation {
-  const { seed, podListLimit = 100, maxSeconds = 3600, ...kubelet } = input.options ?? {};
+  const { seed, whatIf = {}, services = [], clusterDomain = 'cluster.local', podListLimit = 60, eventsPerStep = 50, describeEventLimit = 200, maxSeconds = 3600, maxSteps = 10_000, ...kubelet } = input.options ?? {};
+  const after = input.newManifest;
+  const name = after.metadata.name;
+  const namespace = after.metadata.namespace ?? 'default';
+  const tailMs = maxSeconds * 1000;
   const cluster = createDeploymentCluster({ version: input.version, seed, kubelet });
-  const name = input.newManifest.metadata.name;
-  const namespace = input.newManifest.metadata.namespace ?? 'default';
-  const done = (): boolean => {
-    const deployment = cluster.deployments.get(name, namespace);
-    return deployment !== undefined && rolloutStatusMessage(deployment).done;
-  };
-  if (input.oldManifest) {
-    applyDeployment(cluster, input.oldManifest, { mode: 'apply' });
-    runUntil(cluster, done, maxSeconds * 1000);
+  for (const service of services) if ((service.metadata.namespace ?? 'default') === namespace) cluster.services.put(service);
+  const before = input.oldManifest && { ...input.oldManifest, metadata: { ...input.oldManifest.metadata, name, namespace } } as RolloutWorkload;
+  if (before) {
+    apply(cluster, before);
+    cluster.settle();
+    while (cluster.advance(cluster.now + tailMs)) cluster.settle();
   }
-  const start = cluster.now;
-  const firstEvent = cluster.events.length;
-  applyDeployment(cluster, input.newManifest, { mode: 'apply' });
-  const steps: RolloutStep[] = [];
-  let seenEvents = firstEvent;
-  const complete = runUntil(cluster, done, maxSeconds * 1000, (controllers) => {
-    const deployment = cluster.deployments.get(name, namespace);
-    steps.push({
-      time: cluster.now - start,
-      controllers,
-      state: summarizeCluster(cluster, podListLimit),
-      events: summarizeEvents(cluster, cluster.events.slice(seenEvents)),
-      kubectlGet: getReplicaSets(cluster, namespace),
-      rolloutStatus: deployment ? rolloutStatusMessage(deployment).message : '',
-    });
-    seenEvents = cluster.events.length;
-  });
-  const deployment = cluster.deployments.get(name, namespace);
-  const verdict = deployment ? rolloutStatusMessage(deployment) : undefined;
-  return {
-    kubernetesVersion: input.version,
-    steps,
-    events: summarizeEvents(cluster, cluster.events.slice(firstEvent)),
-    final: summarizeCluster(cluster, podListLimit),
-    complete: complete && verdict?.error !== true,
-    timedOut: verdict?.error === true,
+  const baseReplicaSets = new Set(cluster.replicaSets.list(namespace).map((rs) => rs.metadata.name));
+  // What-if readiness acts on pods created from now on; the base pods are already running.
+  const ready = whatIf.readyAfterSeconds ?? DEFAULT_READY_SECONDS;
+  if (ready === 'never') cluster.kubelet = { ...cluster.kubelet, failingImages: templateImages(after) };
+  else cluster.kubelet = { ...cluster.kubelet, podRunningAfterSeconds: Math.min(1, ready), podReadyAfterSeconds: ready };
+  const startMs = cluster.now;
+  const eventsBefore = cluster.events.length;
+  apply(cluster, withReplicas(after, whatIf.replicas));
+
+  const context: StepContext = {
+    cluster, name, namespace, startMs, podLimit: podListLimit, eventsPerStep, describeEventLimit, clusterDomain,
+    headlessService: after.kind === 'StatefulSet' ? governingServiceState(services, after.spec.serviceName, namespace) : 'found',
+    workloadEvents: cluster.events.slice(0, eventsBefore).filter((event) => isAbout(event, after.kind, name, namespace)),
   };
+  const snapshot = after.kind === 'Deployment' ? snapshotDeployment : snapshotStatefulSet;
+  const steps: RolloutStep[] = [];
+  let eventsFrom = eventsBefore;
+  const record = (controllers: string[]): void => {
+    const recorded = cluster.events.slice(eventsFrom);
+    for (const event of recorded) if (isAbout(event, after.kind, name, namespace)) context.workloadEvents.push(event);
+    steps.push(snapshot(context, recorded, steps.length, controllers));
+    eventsFrom = cluster.events.length;
+  };
+  runWithActions(cluster, after, whatIf, startMs, tailMs, maxSteps, record, () => steps.length);
+  if (steps.length === 0) record([]);
+
+  const outcome = after.kind === 'Deployment' ? deploymentOutcome(cluster, name, namespace, steps, startMs) : statefulSetOutcome(steps);
+  const simulation: RolloutSimulation = {
+    kubernetesVersion: input.version, kind: after.kind, strategy: strategyOf(cluster, after), steps, outcome, revisions: revisionsOf(cluster, after),
+    complete: outcome.kind === 'complete', timedOut: outcome.kind === 'failed',
+  };
+  const newReplicaSet = steps.at(-1)!.replicaSets.find((rs) => rs.isNew);
+  if (newReplicaSet && baseReplicaSets.has(newReplicaSet.name) && before && JSON.stringify(before.spec.template) !== JSON.stringify(after.spec.template)) {
+    simulation.reusedReplicaSet = newReplicaSet.name;
+  }
+  return simulation;
+}
+
+function isAbout(event: KubeEvent, kind: string, name: string, namespace: string): boolean {
+  return event.involvedObject.kind === kind && event.involvedObject.name === name && (event.involvedObject.namespace ?? 'default') === namespace;
+}
+
+// Steps the cluster pass by pass; when nothing is left to do, it runs the next what-if action
+// (pause, resume), then the undo, and stops once nothing happens within `tailMs` of the last one.
+// Deployments wake at every pod phase (the pod listing of a step changes); StatefulSets only at
+// what their controller reads, as runStatefulSetUntilSettled does.
+function runWithActions(cluster: Cluster, after: RolloutWorkload, whatIf: RolloutWhatIf, startMs: number, tailMs: number, maxSteps: number, record: (controllers: string[]) => void, count: () => number): void {
+  const name = after.metadata.name;
+  const namespace = after.metadata.namespace ?? 'default';
+  const actions: { atMs: number; run: () => void }[] = [];
+  if (after.kind === 'Deployment') {
+    if (whatIf.pauseAtSecond !== undefined) actions.push({ atMs: startMs + whatIf.pauseAtSecond * 1000, run: () => setPaused(cluster, name, true, namespace) });
+    if (whatIf.resumeAtSecond !== undefined) actions.push({ atMs: startMs + whatIf.resumeAtSecond * 1000, run: () => setPaused(cluster, name, false, namespace) });
+    actions.sort((a, b) => a.atMs - b.atMs);
+  }
+  const podPhases = after.kind === 'Deployment';
+  let undoPending = whatIf.undoToRevision !== undefined;
+  let limit = startMs + tailMs;
+  while (count() < maxSteps) {
+    const changed = cluster.step();
+    if (changed.length > 0) {
+      record(changed);
+      continue;
+    }
+    const nextAction = actions[0];
+    if (cluster.advance(Math.min(limit, nextAction?.atMs ?? Number.POSITIVE_INFINITY), podPhases)) continue;
+    if (nextAction && nextAction.atMs <= limit) {
+      cluster.advanceTo(nextAction.atMs);
+      actions.shift()!.run();
+      limit = cluster.now + tailMs;
+      continue;
+    }
+    if (undoPending) {
+      undoPending = false;
+      if (after.kind === 'Deployment') rollbackDeployment(cluster, name, whatIf.undoToRevision, namespace);
+      else rollbackStatefulSet(cluster, name, whatIf.undoToRevision, namespace);
+      limit = cluster.now + tailMs;
+      continue;
+    }
+    break;
+  }
+}
+
+function strategyOf(cluster: Cluster, after: RolloutWorkload): string {
+  const namespace = after.metadata.namespace ?? 'default';
+  if (after.kind === 'Deployment') return cluster.deployments.get(after.metadata.name, namespace)?.spec.strategy?.type ?? 'RollingUpdate';
+  return cluster.statefulSets.get(after.metadata.name, namespace)?.spec.updateStrategy?.type ?? 'RollingUpdate';
+}
+
+function revisionsOf(cluster: Cluster, after: RolloutWorkload): number[] {
+  const namespace = after.metadata.namespace ?? 'default';
+  if (after.kind === 'Deployment') {
+    const deployment = cluster.deployments.get(after.metadata.name, namespace);
+    if (!deployment) return [];
+    return replicaSetsForDeployment(cluster, deployment).map(revisionOf).filter((revision) => !Number.isNaN(revision)).sort((a, b) => b - a);
+  }
+  const set = cluster.statefulSets.get(after.metadata.name, namespace);
+  return set ? statefulSetHistory(cluster, set).map((revision) => revision.revision).reverse() : [];
+}
+
+function deploymentOutcome(cluster: Cluster, name: string, namespace: string, steps: RolloutStep[], startMs: number): RolloutOutcomeSummary {
+  const deployment = cluster.deployments.get(name, namespace)!;
+  const last = steps.at(-1)!;
+  const deadline = deployment.spec.progressDeadlineSeconds;
+  const outcome = (kind: RolloutOutcomeSummary['kind'], message: string, atSecond: number): RolloutOutcomeSummary => {
+    const result: RolloutOutcomeSummary = { kind, message, atSecond };
+    if (deadline !== undefined) result.progressDeadlineSeconds = deadline;
+    return result;
+  };
+  const progressing = getDeploymentCondition(deployment.status, 'Progressing');
+  if (progressing?.reason === TIMED_OUT_REASON) {
+    const at = toSeconds(cluster.timeOf(progressing.lastUpdateTime) - startMs);
+    const failed = outcome('failed', `The rollout fails: progressDeadlineSeconds (${deadline}s) passes without progress (ProgressDeadlineExceeded).`, at);
+    failed.deadlineExceededAtSecond = at;
+    const lastProgress = [...steps].reverse().find((step) => step.events.some((event) => event.reason === 'ScalingReplicaSet'));
+    if (lastProgress) failed.stalledAtSecond = lastProgress.time;
+    return failed;
+  }
+  if (deployment.spec.paused) return outcome('paused', `The Deployment is paused at ${last.time}s; the rollout waits for \`kubectl rollout resume\`.`, last.time);
+  const status = rolloutStatusMessage(deployment);
+  if (status.done) return outcome('complete', `Rollout complete after ${last.time}s.`, last.time);
+  const stalled = outcome('stalled', `The rollout stalls at ${last.time}s: ${status.message}`, last.time);
+  stalled.stalledAtSecond = last.time;
+  return stalled;
+}
+
+function statefulSetOutcome(steps: RolloutStep[]): RolloutOutcomeSummary {
+  const last = steps.at(-1)!;
+  const workload = last.workload;
+  const settled = workload.readyReplicas === workload.desiredReplicas && workload.replicas === workload.desiredReplicas;
+  if (settled) return { kind: 'complete', message: `Rollout complete after ${last.time}s.`, atSecond: last.time };
+  return { kind: 'stalled', message: `The rollout stalls at ${last.time}s: a pod never becomes Ready, so the controller waits.`, atSecond: last.time, stalledAtSecond: last.time };
 }

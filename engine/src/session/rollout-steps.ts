@@ -1,0 +1,317 @@
+// One step of the rollout preview as plain JSON: the workload's status, its ReplicaSets or ordered
+// pods and claims, the events of the pass, and what kubectl prints at that moment (from the
+// engine's own kubectl printers, so the preview and `kubesim run` print the same text).
+import type { Cluster } from '../cluster/cluster';
+import { podsOfCohort } from '../cluster/pod-cohort';
+import { imagesOf, podStatusAt } from '../kubelet/pod-timeline';
+import type { Deployment, KubeEvent, StatefulSet } from '../model/objects';
+import { maxSurge, maxUnavailable, POD_TEMPLATE_HASH_LABEL, revisionOf } from '../deployment/deployment-util';
+import { findNewReplicaSet } from '../deployment/find-replica-sets';
+import { replicaSetsForDeployment } from '../deployment/sync';
+import { statefulSetPodViews } from '../statefulset/stateful-set-simulation';
+import { describeEvents } from '../kubectl/describe';
+import { getDeploymentObjects, getStatefulSetObjects } from '../kubectl/get-workload';
+import { rolloutStatusMessage } from '../kubectl/rollout';
+import { claimRow } from '../kubectl/statefulset-get';
+import { statefulSetRolloutStatus } from '../kubectl/statefulset-rollout';
+import { alignTabs } from '../kubectl/tab-writer';
+
+/** An event of a step; identical events of one pass are counted, as the event recorder does. */
+export interface RolloutEventSummary {
+  type: 'Normal' | 'Warning';
+  reason: string;
+  source: string;
+  message: string;
+  /** `Deployment/nginx-deployment`, `ReplicaSet/nginx-deployment-75675f5897`. */
+  involvedObject: string;
+  /** Simulated seconds of the first and last occurrence. */
+  firstSeen: number;
+  lastSeen: number;
+  count: number;
+}
+
+/** A ReplicaSet of a Deployment at a step. */
+export interface RolloutReplicaSet {
+  name: string;
+  podTemplateHash: string;
+  revision?: number;
+  /** The ReplicaSet FindNewReplicaSet picks for the Deployment's current template. */
+  isNew: boolean;
+  desired: number;
+  current: number;
+  ready: number;
+  available: number;
+  /** Simulated second of creation (negative: before NEW was applied). */
+  createdAt: number;
+  images: string[];
+}
+
+/** A pod at a step; the identity fields are set for StatefulSet pods only. */
+export interface RolloutPod {
+  name: string;
+  phase: string;
+  /** The STATUS column of `kubectl get pods`. */
+  status: string;
+  ready: boolean;
+  readyContainers: number;
+  totalContainers: number;
+  restarts: number;
+  /** The owning ReplicaSet or StatefulSet. */
+  owner: string;
+  createdAt: number;
+  ordinal?: number;
+  hostname?: string;
+  dnsName?: string;
+  persistentVolumeClaims?: string[];
+  revision?: string;
+}
+
+/** A PersistentVolumeClaim as `kubectl get pvc` shows it (empty cells before it is bound). */
+export interface RolloutClaim {
+  name: string;
+  status: string;
+  volume: string;
+  capacity: string;
+  accessModes: string;
+  storageClass: string;
+  createdAt: number;
+}
+
+/** Whether the governing Service of a StatefulSet exists and is headless (`clusterIP: None`). */
+export type GoverningServiceState = 'found' | 'missing' | 'notHeadless';
+
+/** StatefulSet details at a step. */
+export interface RolloutStatefulSetInfo {
+  serviceName: string;
+  headlessService: GoverningServiceState;
+  podManagementPolicy: 'OrderedReady' | 'Parallel';
+  partition: number;
+  currentRevision: string;
+  updateRevision: string;
+  claims: RolloutClaim[];
+}
+
+/** One kubectl command and what it prints at a step. */
+export interface KubectlOutput {
+  /** `get`: the objects; `status`: `kubectl rollout status`; `describe`: the Events section of `kubectl describe`. */
+  kind: 'get' | 'status' | 'describe';
+  command: string;
+  output: string;
+  /** True when `output` is only the end of what kubectl prints (describe: the Events section). */
+  excerpt?: boolean;
+  /** Said below the output, not part of it, e.g. `… 99940 more pods not listed`. */
+  note?: string;
+}
+
+/** One controller pass that changed something (or the single state when nothing changed). */
+export interface RolloutStep {
+  index: number;
+  /** Simulated seconds since NEW was applied. */
+  time: number;
+  /** The controllers that acted in this pass. */
+  controllers: string[];
+  summary: string;
+  workload: {
+    replicas: number;
+    updatedReplicas: number;
+    readyReplicas: number;
+    availableReplicas: number;
+    desiredReplicas: number;
+    createdAt: number;
+    conditions: { type: string; status: string; reason?: string; message?: string }[];
+  };
+  replicaSets: RolloutReplicaSet[];
+  pods: RolloutPod[];
+  podsOmitted: number;
+  statefulSet?: RolloutStatefulSetInfo;
+  budget?: { maxSurge: number; maxUnavailable: number; surgeInUse: number; unavailableInUse: number };
+  events: RolloutEventSummary[];
+  eventsOmitted?: number;
+  /** The line `kubectl rollout status` prints now. */
+  rolloutStatus: string;
+  kubectl: KubectlOutput[];
+}
+
+/** What a snapshot needs besides the cluster. */
+export interface StepContext {
+  cluster: Cluster;
+  name: string;
+  namespace: string;
+  /** Cluster time (ms) at which NEW was applied. */
+  startMs: number;
+  podLimit: number;
+  eventsPerStep: number;
+  describeEventLimit: number;
+  clusterDomain: string;
+  headlessService: GoverningServiceState;
+  /** Every event about the workload itself so far (what `kubectl describe` lists). */
+  workloadEvents: KubeEvent[];
+}
+
+/** Milliseconds of simulated time as seconds, to the millisecond. */
+export function toSeconds(ms: number): number {
+  return Math.round(ms) / 1000;
+}
+
+function summarizeEvents(events: readonly KubeEvent[], context: StepContext, kind: string): { events: RolloutEventSummary[]; omitted: number } {
+  const ordered = [...events.filter((event) => event.involvedObject.kind === kind), ...events.filter((event) => event.involvedObject.kind !== kind)];
+  const groups = new Map<string, RolloutEventSummary>();
+  for (const event of ordered) {
+    const involvedObject = `${event.involvedObject.kind}/${event.involvedObject.name}`;
+    const key = [event.type, event.reason, event.source, event.message, involvedObject].join('\u0000');
+    const time = toSeconds(event.time - context.startMs);
+    const group = groups.get(key);
+    if (group) {
+      group.count++;
+      group.lastSeen = time;
+    } else {
+      groups.set(key, { type: event.type, reason: event.reason, source: event.source, message: event.message, involvedObject, firstSeen: time, lastSeen: time, count: 1 });
+    }
+  }
+  const all = [...groups.values()];
+  return { events: all.slice(0, context.eventsPerStep), omitted: Math.max(0, all.length - context.eventsPerStep) };
+}
+
+function summaryOf(events: RolloutEventSummary[], fallback: string): string {
+  if (events.length > 3) return `${events.slice(0, 3).map((event) => event.message).join('; ')}; …`;
+  if (events.length > 0) return events.map((event) => event.message).join('; ');
+  return fallback;
+}
+
+function describeOutput(context: StepContext, resource: string): KubectlOutput {
+  const { inline, table } = describeEvents(context.cluster, context.workloadEvents.slice(-context.describeEventLimit));
+  const output = (table || alignTabs(inline)).replace(/\n$/, '');
+  return { kind: 'describe', command: `kubectl describe ${resource} ${context.name}`, output, excerpt: true };
+}
+
+function getOutput(result: { command: string; output: string; podsOmitted: number }): KubectlOutput {
+  const get: KubectlOutput = { kind: 'get', command: result.command, output: result.output };
+  if (result.podsOmitted > 0) get.note = `… ${result.podsOmitted} more pods not listed`;
+  return get;
+}
+
+/** The Deployment `name` and everything it owns, now. */
+export function snapshotDeployment(context: StepContext, recorded: readonly KubeEvent[], index: number, controllers: string[]): RolloutStep {
+  const { cluster, startMs } = context;
+  const deployment = cluster.deployments.get(context.name, context.namespace)!;
+  const owned = replicaSetsForDeployment(cluster, deployment);
+  const newReplicaSet = findNewReplicaSet(deployment, owned);
+  const replicaSets = owned
+    .map((rs): RolloutReplicaSet => {
+      const view: RolloutReplicaSet = {
+        name: rs.metadata.name, podTemplateHash: rs.metadata.labels?.[POD_TEMPLATE_HASH_LABEL] ?? '', isNew: rs === newReplicaSet,
+        desired: rs.spec.replicas ?? 0, current: rs.status?.replicas ?? 0, ready: rs.status?.readyReplicas ?? 0, available: rs.status?.availableReplicas ?? 0,
+        createdAt: toSeconds(cluster.timeOf(rs.metadata.creationTimestamp) - startMs), images: imagesOf(rs.spec.template.spec),
+      };
+      const revision = revisionOf(rs);
+      if (!Number.isNaN(revision)) view.revision = revision;
+      return view;
+    })
+    .sort((a, b) => Number(b.isNew) - Number(a.isNew) || (b.revision ?? 0) - (a.revision ?? 0));
+  const owners = new Map(owned.map((rs) => [rs.metadata.uid ?? '', rs.metadata.name]));
+  const pods: RolloutPod[] = [];
+  let total = 0;
+  for (const cohort of cluster.allCohorts()) {
+    const owner = owners.get(cohort.owner.uid);
+    if (owner === undefined) continue;
+    total += cohort.names.length;
+    if (pods.length >= context.podLimit) continue;
+    const status = podStatusAt(cohort.timeline, cluster.now, cohort.deletedAt);
+    const containers = Math.max(1, imagesOf(cohort.spec).length);
+    for (const name of cohort.names.slice(0, context.podLimit - pods.length)) {
+      pods.push({
+        name, phase: status.phase, status: status.displayStatus, ready: status.ready, readyContainers: status.ready ? containers : 0, totalContainers: containers,
+        restarts: status.restarts, owner, createdAt: toSeconds(cohort.timeline.createdAt - startMs),
+      });
+    }
+  }
+  const status = deployment.status ?? {};
+  const desired = deployment.spec.replicas ?? 1;
+  const { events, omitted } = summarizeEvents(recorded, context, 'Deployment');
+  const rolloutStatus = rolloutStatusMessage(deployment).message;
+  const step: RolloutStep = {
+    index, time: toSeconds(cluster.now - startMs), controllers,
+    summary: summaryOf(events, `${status.availableReplicas ?? 0} of ${desired} available, ${status.updatedReplicas ?? 0} updated`),
+    workload: {
+      replicas: status.replicas ?? 0, updatedReplicas: status.updatedReplicas ?? 0, readyReplicas: status.readyReplicas ?? 0, availableReplicas: status.availableReplicas ?? 0,
+      desiredReplicas: desired, createdAt: toSeconds(cluster.timeOf(deployment.metadata.creationTimestamp) - startMs),
+      conditions: (status.conditions ?? []).map((condition) => ({ type: condition.type, status: condition.status, reason: condition.reason, message: condition.message })),
+    },
+    replicaSets, pods, podsOmitted: total - pods.length, events, rolloutStatus,
+    kubectl: [
+      getOutput(getDeploymentObjects(cluster, context.namespace, context.podLimit)),
+      { kind: 'status', command: `kubectl rollout status deployment/${context.name}`, output: rolloutStatus },
+      describeOutput(context, 'deployment'),
+    ],
+  };
+  if (omitted > 0) step.eventsOmitted = omitted;
+  if (deployment.spec.strategy?.type !== 'Recreate') {
+    const podsNow = replicaSets.reduce((sum, rs) => sum + rs.current, 0);
+    step.budget = {
+      maxSurge: maxSurge(deployment), maxUnavailable: maxUnavailable(deployment),
+      surgeInUse: Math.max(0, podsNow - desired), unavailableInUse: Math.max(0, desired - (status.availableReplicas ?? 0)),
+    };
+  }
+  return step;
+}
+
+function statefulSetPods(context: StepContext, set: StatefulSet): { pods: RolloutPod[]; total: number } {
+  const { cluster } = context;
+  const objects = cluster.podsOwnedBy(set.metadata.uid ?? '').flatMap((cohort) => podsOfCohort(cohort, cluster.now, cluster.timestamp(cohort.timeline.createdAt)));
+  const byName = new Map(objects.map((pod) => [pod.metadata.name, pod]));
+  const pods = statefulSetPodViews(set, objects, context.clusterDomain).slice(0, context.podLimit).map((view): RolloutPod => {
+    const pod = byName.get(view.name)!;
+    const containers = Math.max(1, imagesOf(pod.spec).length);
+    const result: RolloutPod = {
+      name: view.name, phase: pod.status.phase, status: view.terminating ? 'Terminating' : view.status, ready: view.ready,
+      readyContainers: view.ready ? containers : 0, totalContainers: containers, restarts: pod.status.restarts, owner: set.metadata.name,
+      createdAt: toSeconds(cluster.timeOf(pod.metadata.creationTimestamp) - context.startMs),
+      ordinal: view.ordinal, hostname: view.hostname, persistentVolumeClaims: view.claims, revision: view.revision,
+    };
+    if (view.dnsName) result.dnsName = view.dnsName;
+    return result;
+  });
+  return { pods, total: objects.length };
+}
+
+/** The StatefulSet `name`, its ordered pods and its claims, now. */
+export function snapshotStatefulSet(context: StepContext, recorded: readonly KubeEvent[], index: number, controllers: string[]): RolloutStep {
+  const { cluster, startMs } = context;
+  const set = cluster.statefulSets.get(context.name, context.namespace)!;
+  const { pods, total } = statefulSetPods(context, set);
+  const status = set.status;
+  const desired = set.spec.replicas ?? 1;
+  const readyReplicas = status?.readyReplicas ?? 0;
+  const { events, omitted } = summarizeEvents(recorded, context, 'StatefulSet');
+  const rolloutStatus = statefulSetRolloutStatus(set).message;
+  const claims = cluster.persistentVolumeClaims.list(context.namespace).slice(0, context.podLimit).map((claim): RolloutClaim => {
+    const [name, phase, volume, capacity, accessModes, storageClass] = claimRow(cluster, claim);
+    return { name, status: phase, volume, capacity, accessModes, storageClass, createdAt: toSeconds(cluster.timeOf(claim.metadata.creationTimestamp) - startMs) };
+  });
+  const step: RolloutStep = {
+    index, time: toSeconds(cluster.now - startMs), controllers, summary: summaryOf(events, `${readyReplicas} of ${desired} ready`),
+    workload: {
+      replicas: status?.replicas ?? 0, updatedReplicas: status?.updatedReplicas ?? 0, readyReplicas, availableReplicas: status?.availableReplicas ?? 0,
+      desiredReplicas: desired, createdAt: toSeconds(cluster.timeOf(set.metadata.creationTimestamp) - startMs),
+      conditions: [],
+    },
+    replicaSets: [], pods, podsOmitted: total - pods.length,
+    statefulSet: {
+      serviceName: set.spec.serviceName ?? '', headlessService: context.headlessService, podManagementPolicy: set.spec.podManagementPolicy ?? 'OrderedReady',
+      partition: set.spec.updateStrategy?.rollingUpdate?.partition ?? 0, currentRevision: status?.currentRevision ?? '', updateRevision: status?.updateRevision ?? '', claims,
+    },
+    events, rolloutStatus,
+    kubectl: [
+      getOutput(getStatefulSetObjects(cluster, context.namespace, context.podLimit)),
+      { kind: 'status', command: `kubectl rollout status statefulset/${context.name}`, output: rolloutStatus },
+      describeOutput(context, 'statefulset'),
+    ],
+  };
+  if (omitted > 0) step.eventsOmitted = omitted;
+  return step;
+}
+
+/** The image list of a Deployment's or StatefulSet's pod template. */
+export function templateImages(workload: Deployment | StatefulSet): string[] {
+  return imagesOf(workload.spec.template.spec);
+}
