@@ -80,10 +80,17 @@ function withoutNulls(value: JsonValue): JsonValue {
 }
 
 function defaultServiceSpec(spec: JsonObject): void {
-  setDefault(spec, 'type', 'ClusterIP');
   setDefault(spec, 'sessionAffinity', 'None');
-  if (spec.type === 'NodePort' || spec.type === 'LoadBalancer') setDefault(spec, 'externalTrafficPolicy', 'Cluster');
-  if (spec.type !== 'ExternalName') setDefault(spec, 'internalTrafficPolicy', 'Cluster');
+  // ClientIP affinity without a timeout gets the whole config replaced (10800 seconds, 3 hours).
+  if (spec.sessionAffinity === 'None') delete spec.sessionAffinityConfig;
+  if (spec.sessionAffinity === 'ClientIP' && asObject(asObject(asObject(spec.sessionAffinityConfig)?.clientIP))?.timeoutSeconds === undefined) {
+    spec.sessionAffinityConfig = { clientIP: { timeoutSeconds: 10800 } };
+  }
+  setDefault(spec, 'type', 'ClusterIP');
+  // service.ExternallyAccessible: NodePort, LoadBalancer, or ClusterIP with external IPs.
+  const externallyAccessible = spec.type === 'NodePort' || spec.type === 'LoadBalancer' || (spec.type === 'ClusterIP' && (asArray(spec.externalIPs) ?? []).length > 0);
+  if (externallyAccessible) setDefault(spec, 'externalTrafficPolicy', 'Cluster');
+  if (spec.type === 'ClusterIP' || spec.type === 'NodePort' || spec.type === 'LoadBalancer') setDefault(spec, 'internalTrafficPolicy', 'Cluster');
   if (spec.type === 'LoadBalancer') setDefault(spec, 'allocateLoadBalancerNodePorts', true);
   for (const item of asArray(spec.ports) ?? []) {
     const port = asObject(item);

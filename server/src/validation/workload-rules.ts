@@ -23,7 +23,7 @@ function validateCreate(kind: CheckedKind, object: JsonObject, version: Kubernet
     case 'Deployment': return [...validateObjectMeta(object, nameIsDnsSubdomain), ...validateDeploymentSpec(object)];
     case 'ReplicaSet': return [...validateObjectMeta(object, nameIsDnsSubdomain), ...validateReplicaSetSpec(object)];
     case 'StatefulSet': return [...validateObjectMeta(object, nameIsDnsLabel), ...validateStatefulSetSpec(object, { version })];
-    case 'Service': return [...validateObjectMeta(object, nameIsDns1035Label), ...validateServiceSpec(object)];
+    case 'Service': return [...validateObjectMeta(object, nameIsDns1035Label), ...validateServiceSpec(object, version)];
   }
 }
 
@@ -41,6 +41,6 @@ function validateUpdate(kind: CheckedKind, object: JsonObject, oldObject: JsonOb
       return [...errors, ...validateStatefulSetSpec(object, { version, skipPodTemplate: oldFailed }), ...validateStatefulSetSpecUpdate(object, oldObject, version)];
     }
     case 'Service':
-      return [...errors, ...validateServiceSpec(object), ...validateServiceUpdate(object, oldObject)];
+      return [...errors, ...validateServiceUpdate(object, oldObject), ...validateServiceSpec(object, version)];
   }
 }
