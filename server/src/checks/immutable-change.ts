@@ -1,12 +1,12 @@
 // Changes the API server rejects on update, found by comparing the editor with the baseline version.
-import { isAtLeast, type JsonObject, type JsonValue, type KubernetesVersion } from '../../../engine/src/index';
+import { goLayoutFor, isAtLeast, type JsonObject, type JsonValue, type KubernetesVersion } from '../../../engine/src/index';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
 import { checkedKindOf } from '../validation/apply-defaults';
 import { checkObject } from '../validation/check-file';
 import type { CheckContext, CheckFinding } from './check-context';
 import { findBaselineObject } from './baseline-object';
-import { isSemanticallyEqual, normalizeJson } from './json-compare';
+import { isGoSemanticallyEqual, isSemanticallyEqual, normalizeJson } from './json-compare';
 import { isJsonObject, valueAt } from './label-selector';
 
 /** Codes of the API-server rules that only run on update (`field is immutable`, `Forbidden: updates to …`). */
@@ -42,7 +42,13 @@ function forbiddenFieldSpan(object: ManifestObject, old: ManifestObject, version
   const mutable = new Set(mutableStatefulSetFields(version));
   const spec = valueAt(object.value, ['spec']);
   const oldSpec = valueAt(old.value, ['spec']);
-  const changed = Object.keys(isJsonObject(spec) ? spec : {}).find((key) => !mutable.has(key) && !isSemanticallyEqual(valueAt(spec, [key]), valueAt(oldSpec, [key])));
+  const fields = new Map((goLayoutFor(version).structs['apps.StatefulSetSpec'] ?? []).map((field) => [field[1], field[3]]));
+  const keys = [...new Set([...Object.keys(isJsonObject(spec) ? spec : {}), ...Object.keys(isJsonObject(oldSpec) ? oldSpec : {})])];
+  const isEqualField = (key: string): boolean => {
+    const type = fields.get(key);
+    return type === undefined ? isSemanticallyEqual(valueAt(spec, [key]), valueAt(oldSpec, [key])) : isGoSemanticallyEqual(goLayoutFor(version), type, valueAt(spec, [key]), valueAt(oldSpec, [key]));
+  };
+  const changed = keys.find((key) => !mutable.has(key) && !isEqualField(key));
   const span = spanForPath(object, changed === undefined ? ['spec'] : ['spec', changed]);
   return { start: span.start, end: span.end };
 }

@@ -1,9 +1,12 @@
 // StatefulSet update rules: only some spec fields may change. Follows
 // ValidateStatefulSetUpdate, kubernetes pkg/apis/apps/validation/validation.go
-// (revisionHistoryLimit became mutable in 1.34).
-import { isAtLeast, type JsonObject, type KubernetesVersion } from '../../../../engine/src/index';
+// (revisionHistoryLimit became mutable in 1.34). No release 1.32-1.37 lets volumeClaimTemplates
+// change (KEP-4650 is not merged), so a resize is forbidden too; an equal size written another way
+// (1Gi -> 1024Mi) is not a change, because the specs are compared as decoded Go values.
+import { goLayoutFor, isAtLeast, type JsonObject, type KubernetesVersion } from '../../../../engine/src/index';
+import { isGoSemanticallyEqual } from '../../checks/json-compare';
 import { FieldPath, forbidden, type FieldError } from '../field-error';
-import { asObject, jsonEqual } from './json-access';
+import { asObject } from './json-access';
 
 const MUTABLE_BEFORE_134 = ['replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy', 'minReadySeconds'];
 const MUTABLE_SINCE_134 = [...MUTABLE_BEFORE_134, 'revisionHistoryLimit'];
@@ -20,7 +23,8 @@ export function validateStatefulSetSpecUpdate(object: JsonObject, oldObject: Jso
   const spec = asObject(object.spec) ?? {};
   const oldSpec = asObject(oldObject.spec) ?? {};
   const mutable = isAtLeast(version, '1.34') ? MUTABLE_SINCE_134 : MUTABLE_BEFORE_134;
-  const keys = new Set([...Object.keys(spec), ...Object.keys(oldSpec)].filter((key) => !mutable.includes(key)));
-  const changed = [...keys].some((key) => !jsonEqual(spec[key], oldSpec[key]));
-  return changed ? [forbidden(FieldPath.root('spec'), statefulSetUpdateDetail(version), 'spec-update-forbidden')] : [];
+  // The mutable fields are copied from the old spec, then the two specs must be Semantic.DeepEqual.
+  const withoutMutable = (source: JsonObject): JsonObject => Object.fromEntries(Object.entries(source).filter(([key]) => !mutable.includes(key)));
+  const equal = isGoSemanticallyEqual(goLayoutFor(version), 'apps.StatefulSetSpec', withoutMutable(spec), withoutMutable(oldSpec));
+  return equal ? [] : [forbidden(FieldPath.root('spec'), statefulSetUpdateDetail(version), 'spec-update-forbidden')];
 }
