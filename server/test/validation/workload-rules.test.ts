@@ -118,11 +118,11 @@ const rows: Row[] = [
     yaml: deployment('        resources:\n          limits: {cpu: ⟦-1⟧}\n'),
     messages: ['spec.template.spec.containers[0].resources.limits[cpu]: Invalid value: "-1": must be greater than or equal to 0'],
   },
-  // AccumulateUniqueHostPorts keys ports by hostIP/protocol/hostPort.
+  // AccumulateUniqueHostPorts keys ports by protocol/hostIP/hostPort ("%s/%s/%d").
   {
     name: 'two containers on the same host port',
     yaml: deployment('        ports: [{containerPort: 80, hostPort: 8080}]\n      - name: side\n        image: busybox\n        ports: [{containerPort: 81, hostPort: ⟦8080⟧}]\n'),
-    messages: ['spec.template.spec.containers[1].ports[0].hostPort: Duplicate value: "/TCP/8080"'],
+    messages: ['spec.template.spec.containers[1].ports[0].hostPort: Duplicate value: "TCP//8080"'],
   },
   {
     name: 'the same host port on different protocols',

@@ -1,7 +1,7 @@
 // Deployment spec rules: replicas, selector, template, strategy, and the timing fields.
 // Follows ValidateDeploymentSpec and ValidateDeploymentStrategy, kubernetes
 // pkg/apis/apps/validation/validation.go.
-import type { JsonObject, JsonValue } from '../../../../engine/src/index';
+import { DEFAULT_KUBERNETES_VERSION, type JsonObject, type JsonValue, type KubernetesVersion } from '../../../../engine/src/index';
 import { FieldPath, forbidden, goQuote, intOrStringValue, invalid, notSupported, numberValue, required, structuredValue, validateNonnegative, type FieldError } from '../field-error';
 import { isValidPercent } from '../string-checks';
 import { asNumber, asObject, asString } from './json-access';
@@ -78,10 +78,10 @@ function validateRollingUpdate(rollingUpdate: JsonObject, path: FieldPath): Fiel
 }
 
 /** ValidateDeploymentSpec on a defaulted Deployment. */
-export function validateDeploymentSpec(object: JsonObject): FieldError[] {
+export function validateDeploymentSpec(object: JsonObject, version: KubernetesVersion = DEFAULT_KUBERNETES_VERSION): FieldError[] {
   const spec = asObject(object.spec) ?? {};
   const errors = validateNonnegative(asNumber(spec.replicas) ?? 0, specPath.child('replicas'));
-  errors.push(...validateSelectorAndTemplate(spec, 'ReplicaSet'));
+  errors.push(...validateSelectorAndTemplate(spec, 'ReplicaSet', version));
   errors.push(...validateStrategy(spec));
   const minReadySeconds = asNumber(spec.minReadySeconds) ?? 0;
   errors.push(...validateNonnegative(minReadySeconds, specPath.child('minReadySeconds')));

@@ -1,18 +1,19 @@
-// Container rules of a pod template: names, image, ports, env, volume mounts, probes.
+// Container rules of a pod template: names, image, ports, env, volume mounts, probes, security context.
 // Follows validateContainers/validateContainerCommon, validateContainerPorts, ValidateEnv,
 // ValidateVolumeMounts and validateProbe, kubernetes pkg/apis/core/validation (v1.3x).
-import type { JsonObject, JsonValue } from '../../../../engine/src/index';
+import type { JsonObject, JsonValue, KubernetesVersion } from '../../../../engine/src/index';
 import { duplicate, forbidden, invalid, notFound, notSupported, numberValue, required, stringValue, validateNonnegative, type FieldError, type FieldPath } from '../field-error';
 import { isDns1123Label, isQualifiedName, isRelaxedEnvVarName, isValidPortName, isValidPortNumber } from '../string-checks';
 import { validateContainerResources } from './container-resources';
-import { asNumber, asObject, asString, objectItems } from './json-access';
+import { validateContainerSecurityContext } from './pod-security-context';
+import { asArray, asNumber, asObject, asString, objectItems } from './json-access';
 
 const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
 const PORT_PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
 const TERMINATION_MESSAGE_POLICIES = ['File', 'FallbackToLogsOnError'];
 
-/** validateContainerCommon for one container. */
-export function validateContainerCommon(container: JsonObject, path: FieldPath, volumeNames: ReadonlySet<string>): FieldError[] {
+/** validateContainerCommon for one container; `hostUsers` is false when the pod sets `hostUsers: false`. */
+export function validateContainerCommon(container: JsonObject, path: FieldPath, volumeNames: ReadonlySet<string>, hostUsers: boolean, version: KubernetesVersion): FieldError[] {
   const errors: FieldError[] = [];
   const name = asString(container.name) ?? '';
   if (name === '') errors.push(required(path.child('name'), '', 'container-name-required'));
@@ -24,12 +25,14 @@ export function validateContainerCommon(container: JsonObject, path: FieldPath, 
   errors.push(...validateContainerPorts(objectItems(container.ports), path.child('ports')));
   errors.push(...validateEnv(objectItems(container.env), path.child('env')));
   errors.push(...validateEnvFrom(objectItems(container.envFrom), path.child('envFrom')));
+  errors.push(...validateVolumeMounts(objectItems(container.volumeMounts), path.child('volumeMounts'), volumeNames));
   const pullPolicy = asString(container.imagePullPolicy) ?? '';
   if (pullPolicy === '') errors.push(required(path.child('imagePullPolicy'), '', 'image-pull-policy-required'));
   else if (!PULL_POLICIES.includes(pullPolicy)) errors.push(notSupported(path.child('imagePullPolicy'), stringValue(pullPolicy), PULL_POLICIES, 'image-pull-policy-unsupported'));
-  errors.push(...validateVolumeMounts(objectItems(container.volumeMounts), path.child('volumeMounts'), volumeNames));
   const resources = asObject(container.resources);
   if (resources) errors.push(...validateContainerResources(resources, path.child('resources')));
+  const securityContext = asObject(container.securityContext);
+  if (securityContext) errors.push(...validateContainerSecurityContext(securityContext, path.child('securityContext'), hostUsers, version));
   return errors;
 }
 
@@ -149,9 +152,11 @@ export function validateProbe(probe: JsonObject, path: FieldPath, kind: 'livenes
 
 const HTTP_SCHEMES = ['HTTP', 'HTTPS'];
 
-// validateHandler's per-type checks (validateHTTPGetAction, validateTCPSocketAction,
-// validateGRPCAction): ports as numbers or names, and the HTTP scheme.
-function validateHandler(handler: JsonObject, type: string, path: FieldPath): FieldError[] {
+/**
+ * validateHandler's per-type checks (validateExecAction, validateHTTPGetAction,
+ * validateTCPSocketAction, validateGRPCAction): ports as numbers or names, and the HTTP scheme.
+ */
+export function validateHandler(handler: JsonObject, type: string, path: FieldPath): FieldError[] {
   const action = asObject(handler[type]) ?? {};
   const actionPath = path.child(type);
   switch (type) {
@@ -161,6 +166,8 @@ function validateHandler(handler: JsonObject, type: string, path: FieldPath): Fi
       if (!HTTP_SCHEMES.includes(scheme)) errors.push(notSupported(actionPath.child('scheme'), stringValue(scheme), HTTP_SCHEMES, 'probe-scheme-unsupported'));
       return errors;
     }
+    case 'exec':
+      return (asArray(action.command) ?? []).length === 0 ? [required(actionPath.child('command'), '', 'exec-command-required')] : [];
     case 'tcpSocket':
       return validatePortNumberOrName(action.port, actionPath.child('port'));
     case 'grpc': {

@@ -1,7 +1,7 @@
 // ReplicaSet spec rules, and the template check Deployments share with ReplicaSets.
 // Follows ValidateReplicaSetSpec and ValidatePodTemplateSpecForReplicaSet,
 // kubernetes pkg/apis/apps/validation/validation.go.
-import type { JsonObject } from '../../../../engine/src/index';
+import { DEFAULT_KUBERNETES_VERSION, type JsonObject, type KubernetesVersion } from '../../../../engine/src/index';
 import { FieldPath, forbidden, invalid, notSupported, required, stringMapValue, stringValue, validateNonnegative, type FieldError } from '../field-error';
 import { asNumber, asObject, asString } from './json-access';
 import { isEmptySelector, labelSelectorValue, readLabelSelector, selectorConverts, selectorMatches, templateLabels, validateLabelSelector } from './label-selector';
@@ -13,7 +13,7 @@ const specPath = FieldPath.root('spec');
  * The selector rules of Deployment and ReplicaSet, then the template when the selector converts.
  * Both kinds say "for deployment" for an empty selector: ReplicaSet reuses the wording.
  */
-export function validateSelectorAndTemplate(spec: JsonObject, workload: 'ReplicaSet'): FieldError[] {
+export function validateSelectorAndTemplate(spec: JsonObject, workload: 'ReplicaSet', version: KubernetesVersion): FieldError[] {
   const errors: FieldError[] = [];
   const selector = readLabelSelector(spec.selector);
   const selectorPath = specPath.child('selector');
@@ -26,14 +26,14 @@ export function validateSelectorAndTemplate(spec: JsonObject, workload: 'Replica
   if (!selectorConverts(selector)) {
     errors.push(invalid(selectorPath, labelSelectorValue(selector), 'invalid label selector', 'selector-invalid'));
   } else {
-    errors.push(...validatePodTemplateForReplicaSet(spec, selector === undefined || !isEmptySelector(selector), workload));
+    errors.push(...validatePodTemplateForReplicaSet(spec, selector === undefined || !isEmptySelector(selector), workload, version));
   }
   return errors;
 }
 
 // Follows ValidatePodTemplateSpecForReplicaSet. `checkMatch` is false for the `{}` selector
 // (it converts to "everything", which is Empty()); a nil selector matches nothing.
-function validatePodTemplateForReplicaSet(spec: JsonObject, checkMatch: boolean, workload: 'ReplicaSet'): FieldError[] {
+function validatePodTemplateForReplicaSet(spec: JsonObject, checkMatch: boolean, workload: 'ReplicaSet', version: KubernetesVersion): FieldError[] {
   const errors: FieldError[] = [];
   const templatePath = specPath.child('template');
   const template = asObject(spec.template) ?? {};
@@ -41,7 +41,7 @@ function validatePodTemplateForReplicaSet(spec: JsonObject, checkMatch: boolean,
   if (checkMatch && !selectorMatches(readLabelSelector(spec.selector), labels ?? {})) {
     errors.push(invalid(templatePath.child('metadata', 'labels'), stringMapValue(labels), '`selector` does not match template `labels`', 'selector-mismatch'));
   }
-  errors.push(...validatePodTemplateSpec(template, templatePath));
+  errors.push(...validatePodTemplateSpec(template, templatePath, [], version));
   errors.push(...validateWorkloadPodPolicies(template, templatePath, workload));
   return errors;
 }
@@ -59,10 +59,10 @@ export function validateWorkloadPodPolicies(template: JsonObject, templatePath: 
 }
 
 /** ValidateReplicaSetSpec. */
-export function validateReplicaSetSpec(object: JsonObject): FieldError[] {
+export function validateReplicaSetSpec(object: JsonObject, version: KubernetesVersion = DEFAULT_KUBERNETES_VERSION): FieldError[] {
   const spec = asObject(object.spec) ?? {};
   const errors = validateNonnegative(asNumber(spec.replicas) ?? 0, specPath.child('replicas'));
   errors.push(...validateNonnegative(asNumber(spec.minReadySeconds) ?? 0, specPath.child('minReadySeconds')));
-  errors.push(...validateSelectorAndTemplate(spec, 'ReplicaSet'));
+  errors.push(...validateSelectorAndTemplate(spec, 'ReplicaSet', version));
   return errors;
 }
