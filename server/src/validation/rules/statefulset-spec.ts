@@ -1,6 +1,6 @@
 // StatefulSet spec rules. Follows ValidateStatefulSetSpec, kubernetes
 // pkg/apis/apps/validation/validation.go; full pod-template validation from 1.34 (PR #131790)
-// and the serviceName check from 1.33 (PR #130233).
+// the serviceName check from 1.33 (PR #130233) and claim-template validation from 1.34 (PR #132212).
 import { isAtLeast, type JsonObject, type KubernetesVersion } from '../../../../engine/src/index';
 import { FieldPath, goQuote, intOrStringValue, invalid, notSupported, required, stringMapValue, stringValue, structuredValue, validateNonnegative, type FieldError } from '../field-error';
 import { isDns1123Label } from '../string-checks';
@@ -10,6 +10,7 @@ import { isEmptySelector, labelSelectorValue, readLabelSelector, selectorConvert
 import { validateAnnotations, validateLabels } from './object-meta';
 import { validatePodTemplateSpec } from './pod-template';
 import { validateWorkloadPodPolicies } from './replicaset-spec';
+import { validateVolumeClaimTemplates } from './statefulset-claims';
 
 const specPath = FieldPath.root('spec');
 
@@ -38,6 +39,7 @@ export function validateStatefulSetSpec(object: JsonObject, options: StatefulSet
     errors.push(...isDns1123Label(serviceName).map((message) => invalid(specPath.child('serviceName'), stringValue(serviceName), message, 'service-name-invalid')));
   }
   errors.push(...validateSelectorAndTemplate(spec, options));
+  if (isAtLeast(options.version, '1.34')) errors.push(...validateVolumeClaimTemplates(spec));
   return errors;
 }
 
