@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { simulateRolloutFor } from '../../src/lsp/simulate-rollout';
 import type { RolloutView, SimulateRolloutParams, WhatIf } from '../../../protocol/src/index';
+import { objectsOf, parseManifestFile } from '../../src/manifest/manifest-file';
 
 const SETTINGS = { kubernetesVersion: '1.36', clusterDomain: 'cluster.local' } as const;
 const BASE = `apiVersion: apps/v1
@@ -82,4 +83,62 @@ test('a fresh create scales the first ReplicaSet up to 3', () => {
 test('a document that does not parse reports brokenDocument', () => {
   const result = simulateRolloutFor('apiVersion: apps/v1\nkind: [Deployment\n', { uri: 'file:///w/x.yaml', offset: 0, base: { kind: 'fresh' }, baseLabel: 'fresh', whatIf: { readiness: { kind: 'ready', afterSeconds: 5 } } }, SETTINGS);
   assert.equal(result.kind, 'brokenDocument');
+});
+
+const WEB = `apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: web
+spec:
+  serviceName: nginx
+  replicas: 2
+  selector:
+    matchLabels:
+      app: nginx
+  template:
+    metadata:
+      labels:
+        app: nginx
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.7.9
+  volumeClaimTemplates:
+  - metadata:
+      name: www
+    spec:
+      accessModes: [ReadWriteOnce]
+      resources:
+        requests:
+          storage: 1Gi
+`;
+const HEADLESS = `apiVersion: v1
+kind: Service
+metadata:
+  name: nginx
+spec:
+  clusterIP: None
+  selector:
+    app: nginx
+`;
+
+function statefulSetView(text: string, workspace?: string): RolloutView {
+  const params: SimulateRolloutParams = { uri: 'file:///w/web.yaml', offset: text.indexOf('kind: StatefulSet'), base: { kind: 'fresh' }, baseLabel: 'fresh create', whatIf: { readiness: { kind: 'ready', afterSeconds: 5 } } };
+  const result = simulateRolloutFor(text, params, SETTINGS, undefined, workspace === undefined ? undefined : objectsOf(parseManifestFile(workspace)));
+  assert.equal(result.kind, 'view');
+  return (result as { view: RolloutView }).view;
+}
+
+test('StatefulSet: the governing Service comes from the workspace index, else from the file itself', () => {
+  assert.equal(statefulSetView(WEB).steps.at(-1)!.statefulSet!.headlessService, 'missing');
+  assert.equal(statefulSetView(`${HEADLESS}---\n${WEB}`).steps.at(-1)!.statefulSet!.headlessService, 'found');
+  assert.equal(statefulSetView(WEB, `${HEADLESS}---\n${WEB}`).steps.at(-1)!.statefulSet!.headlessService, 'found');
+  assert.equal(statefulSetView(WEB, HEADLESS.replace('None', '10.96.0.10')).steps.at(-1)!.statefulSet!.headlessService, 'notHeadless');
+});
+
+test('StatefulSet: claims and kubectl text come from the simulated cluster', () => {
+  const last = statefulSetView(WEB).steps.at(-1)!;
+  assert.deepEqual(last.statefulSet!.claims.map((claim) => [claim.name, claim.status, claim.capacity, claim.accessModes]), [['www-web-0', 'Bound', '1Gi', 'RWO'], ['www-web-1', 'Bound', '1Gi', 'RWO']]);
+  assert.deepEqual(last.kubectl.map((output) => output.command), ['kubectl get sts,pods,pvc', 'kubectl rollout status statefulset/web', 'kubectl describe statefulset web']);
+  assert.equal(last.rolloutStatus, 'partitioned roll out complete: 2 new pods have been updated...');
 });
