@@ -19,6 +19,8 @@ export interface StatefulSetSpecOptions {
   version: KubernetesVersion;
   /** On update: the old template already failed pod validation, so it is not re-checked. */
   skipPodTemplate?: boolean;
+  /** On update: the old claim templates already failed validation, so they are not re-checked. */
+  skipVolumeClaimTemplates?: boolean;
 }
 
 /** ValidateStatefulSetSpec on a defaulted StatefulSet. */
@@ -39,7 +41,7 @@ export function validateStatefulSetSpec(object: JsonObject, options: StatefulSet
     errors.push(...isDns1123Label(serviceName).map((message) => invalid(specPath.child('serviceName'), stringValue(serviceName), message, 'service-name-invalid')));
   }
   errors.push(...validateSelectorAndTemplate(spec, options));
-  if (isAtLeast(options.version, '1.34')) errors.push(...validateVolumeClaimTemplates(spec));
+  if (isAtLeast(options.version, '1.34') && !options.skipVolumeClaimTemplates) errors.push(...validateVolumeClaimTemplates(spec));
   return errors;
 }
 
