@@ -144,7 +144,7 @@ const rows: Row[] = [
   // Headless and ExternalName.
   {
     name: 'ipFamilies and ipFamilyPolicy on an ExternalName Service',
-    yaml: 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  type: ExternalName\n  externalName: db.example.com\n  ⟦ipFamilies⟧: [IPv4]\n  ⟦ipFamilyPolicy⟧: SingleStack\n',
+    yaml: 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  type: ExternalName\n  externalName: db.example.com\n  ipFamilies: ⟦[IPv4]⟧\n  ipFamilyPolicy: ⟦SingleStack⟧\n',
     messages: ['spec.ipFamilies: Forbidden: may not be set for ExternalName services', 'spec.ipFamilyPolicy: Forbidden: may not be set for ExternalName services'],
   },
   // Traffic policies.
@@ -214,13 +214,13 @@ const rows: Row[] = [
   },
   {
     name: 'allocateLoadBalancerNodePorts on a ClusterIP Service',
-    yaml: service('  ⟦allocateLoadBalancerNodePorts⟧: false\n'),
+    yaml: service('  allocateLoadBalancerNodePorts: ⟦false⟧\n'),
     messages: ["spec.allocateLoadBalancerNodePorts: Forbidden: may only be used when `type` is 'LoadBalancer'"],
   },
   { name: 'allocateLoadBalancerNodePorts on a LoadBalancer Service', yaml: service('  type: LoadBalancer\n  allocateLoadBalancerNodePorts: false\n'), messages: [] },
   {
     name: 'loadBalancerClass on a NodePort Service',
-    yaml: service('  type: NodePort\n  ⟦loadBalancerClass⟧: example.com/lb\n'),
+    yaml: service('  type: NodePort\n  loadBalancerClass: ⟦example.com/lb⟧\n'),
     messages: ["spec.loadBalancerClass: Forbidden: may only be used when `type` is 'LoadBalancer'"],
   },
   // Ports: protocol enum, appProtocol, nodePort range.
