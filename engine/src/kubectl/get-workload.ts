@@ -14,6 +14,8 @@ export interface WorkloadGetOutput {
   output: string;
   /** Pods not listed because of the row limit (kubectl itself lists them all). */
   podsOmitted: number;
+  /** Claims not listed because of the same limit. */
+  claimsOmitted?: number;
 }
 
 function byFirstCell(a: string[], b: string[]): number {
@@ -38,13 +40,18 @@ export function getDeploymentObjects(cluster: Cluster, namespace = 'default', po
   return { command: 'kubectl get deploy,rs,pods', output, podsOmitted: pods.total - pods.rows.length };
 }
 
-/** `kubectl get sts,pods,pvc -n NAMESPACE` (at most `podLimit` pod rows). */
+/** `kubectl get sts,pods,pvc -n NAMESPACE` (at most `podLimit` pod rows and as many claim rows). */
 export function getStatefulSetObjects(cluster: Cluster, namespace = 'default', podLimit = Number.POSITIVE_INFINITY): WorkloadGetOutput {
   const pods = listPodRows(cluster, namespace, podLimit);
+  // Like the pods: with more claims than the limit, the oldest ones, then in name order.
+  const claims = cluster.persistentVolumeClaims.list(namespace);
+  const listed = claims.length > podLimit ? claims.slice(0, podLimit) : claims;
   const output = tables([
     { prefix: 'statefulset.apps', columns: STATEFUL_SET_COLUMNS, rows: cluster.statefulSets.list(namespace).map((set) => statefulSetRow(cluster, set)).sort(byFirstCell) },
     { prefix: 'pod', columns: POD_COLUMNS, rows: pods.rows },
-    { prefix: 'persistentvolumeclaim', columns: CLAIM_COLUMNS, rows: cluster.persistentVolumeClaims.list(namespace).map((claim) => claimRow(cluster, claim)).sort(byFirstCell) },
+    { prefix: 'persistentvolumeclaim', columns: CLAIM_COLUMNS, rows: listed.map((claim) => claimRow(cluster, claim)).sort(byFirstCell) },
   ], namespace);
-  return { command: 'kubectl get sts,pods,pvc', output, podsOmitted: pods.total - pods.rows.length };
+  const result: WorkloadGetOutput = { command: 'kubectl get sts,pods,pvc', output, podsOmitted: pods.total - pods.rows.length };
+  if (claims.length > listed.length) result.claimsOmitted = claims.length - listed.length;
+  return result;
 }

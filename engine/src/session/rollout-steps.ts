@@ -10,7 +10,7 @@ import { findNewReplicaSet } from '../deployment/find-replica-sets';
 import { replicaSetsForDeployment } from '../deployment/sync';
 import { statefulSetPodViews } from '../statefulset/stateful-set-simulation';
 import { describeEvents } from '../kubectl/describe';
-import { getDeploymentObjects, getStatefulSetObjects } from '../kubectl/get-workload';
+import { getDeploymentObjects, getStatefulSetObjects, type WorkloadGetOutput } from '../kubectl/get-workload';
 import { rolloutStatusMessage } from '../kubectl/rollout';
 import { claimRow } from '../kubectl/statefulset-get';
 import { statefulSetRolloutStatus } from '../kubectl/statefulset-rollout';
@@ -184,9 +184,12 @@ function describeOutput(context: StepContext, resource: string): KubectlOutput {
   return { kind: 'describe', command: `kubectl describe ${resource} ${context.name}`, output, excerpt: true };
 }
 
-function getOutput(result: { command: string; output: string; podsOmitted: number }): KubectlOutput {
+function getOutput(result: WorkloadGetOutput): KubectlOutput {
   const get: KubectlOutput = { kind: 'get', command: result.command, output: result.output };
-  if (result.podsOmitted > 0) get.note = `… ${result.podsOmitted} more pods not listed`;
+  const notes: string[] = [];
+  if (result.podsOmitted > 0) notes.push(`${result.podsOmitted} more pods`);
+  if ((result.claimsOmitted ?? 0) > 0) notes.push(`${result.claimsOmitted} more claims`);
+  if (notes.length > 0) get.note = `… ${notes.join(' and ')} not listed`;
   return get;
 }
 
