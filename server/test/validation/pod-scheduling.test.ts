@@ -136,6 +136,45 @@ const rows: Row[] = [
     messages: [`${pod}.priorityClassName: Invalid value: "High": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`],
   },
   {
+    name: 'dnsPolicy None without dnsConfig',
+    pod: '      dnsPolicy: ⟦None⟧\n',
+    messages: [`${pod}.dnsConfig: Required value: must provide \`dnsConfig\` when \`dnsPolicy\` is None`],
+  },
+  {
+    name: 'four DNS nameservers (1.34+ prints the list as JSON)',
+    pod: '      dnsConfig:\n        nameservers: ⟦[1.1.1.1, 8.8.8.8, 9.9.9.9, 8.8.4.4]⟧\n',
+    messages: [`${pod}.dnsConfig.nameservers: Invalid value: ["1.1.1.1","8.8.8.8","9.9.9.9","8.8.4.4"]: must not have more than 3 nameservers`],
+    versions: ['1.36'],
+  },
+  {
+    name: 'four DNS nameservers (before 1.34, Go syntax)',
+    pod: '      dnsConfig:\n        nameservers: ⟦[1.1.1.1, 8.8.8.8, 9.9.9.9, 8.8.4.4]⟧\n',
+    messages: [`${pod}.dnsConfig.nameservers: Invalid value: []string{"1.1.1.1", "8.8.8.8", "9.9.9.9", "8.8.4.4"}: must not have more than 3 nameservers`],
+    versions: ['1.33'],
+  },
+  {
+    name: 'a DNS nameserver that is not an IP',
+    pod: '      dnsConfig:\n        nameservers: [⟦dns.local⟧]\n',
+    messages: [`${pod}.dnsConfig.nameservers[0]: Invalid value: "dns.local": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)`],
+  },
+  {
+    name: 'a search domain with an underscore before RelaxedDNSSearchValidation is on',
+    pod: '      dnsConfig:\n        searches: [⟦_srv.example.com⟧]\n',
+    messages: [`${pod}.dnsConfig.searches[0]: Invalid value: "_srv.example.com": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`],
+    versions: ['1.32'],
+  },
+  {
+    name: 'a search domain with an underscore, and the root domain, once RelaxedDNSSearchValidation is on',
+    pod: '      dnsConfig:\n        searches: [_srv.example.com, .]\n',
+    messages: [],
+    versions: ['1.33', '1.36'],
+  },
+  {
+    name: 'a scheduling gate named twice',
+    pod: '      schedulingGates:\n      - {name: example.com/quota}\n      - ⟦{name: example.com/quota}⟧\n',
+    messages: [`${pod}.schedulingGates[1]: Duplicate value: "example.com/quota"`],
+  },
+  {
     name: 'a valid scheduling setup',
     pod: `      nodeSelector: {kubernetes.io/os: linux}
       priorityClassName: high-priority

@@ -252,6 +252,23 @@ function kebab(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 
+/** validateReadinessGates and validateSchedulingGates: qualified names, gates unique. */
+export function validatePodGates(spec: JsonObject, specPath: FieldPath): FieldError[] {
+  const errors: FieldError[] = [];
+  objectItems(spec.readinessGates).forEach((gate, i) => {
+    errors.push(...validateLabelName(asString(gate.conditionType) ?? '', specPath.child('readinessGates').index(i).child('conditionType'), 'readiness-gate-invalid'));
+  });
+  const seen = new Set<string>();
+  objectItems(spec.schedulingGates).forEach((gate, i) => {
+    const name = asString(gate.name) ?? '';
+    const path = specPath.child('schedulingGates').index(i);
+    errors.push(...validateLabelName(name, path, 'scheduling-gate-invalid'));
+    if (seen.has(name)) errors.push(duplicate(path, stringValue(name), 'scheduling-gate-duplicate'));
+    seen.add(name);
+  });
+  return errors;
+}
+
 /** ValidatePodSpec's serviceAccountName, nodeName and activeDeadlineSeconds checks, in that order. */
 export function validateAccountNodeAndDeadline(spec: JsonObject, specPath: FieldPath): FieldError[] {
   const errors = validateSubdomainField(spec, 'serviceAccountName', specPath.child('serviceAccountName'));
@@ -308,8 +325,8 @@ export function validateHostAliases(spec: JsonObject, specPath: FieldPath): Fiel
   return errors;
 }
 
-// netutils.ParseIPSloppy: dotted quads may carry leading zeros; IPv6 as net.ParseIP reads it.
-function isSloppyIp(text: string): boolean {
+/** netutils.ParseIPSloppy: dotted quads may carry leading zeros; IPv6 as net.ParseIP reads it. */
+export function isSloppyIp(text: string): boolean {
   if (/^\d{1,3}(\.\d{1,3}){3}$/.test(text)) return text.split('.').every((part) => Number(part) <= 255);
   if (!text.includes(':') || !/^[0-9A-Fa-f:.]+$/.test(text)) return false;
   try {

@@ -45,6 +45,7 @@ export function validatePodSecurityContext(spec: JsonObject, specPath: FieldPath
   errors.push(...validateSeccompProfile(asObject(securityContext.seccompProfile), path.child('seccompProfile'), version));
   errors.push(...validateWindowsOptions(asObject(securityContext.windowsOptions), path.child('windowsOptions')));
   errors.push(...validateAppArmorProfile(asObject(securityContext.appArmorProfile), path.child('appArmorProfile')));
+  // validateSupplementalGroupsPolicy was not read: the value list is the two API constants, sorted.
   const groupsPolicy = asString(securityContext.supplementalGroupsPolicy);
   if (groupsPolicy !== undefined && groupsPolicy !== 'Merge' && groupsPolicy !== 'Strict') {
     errors.push(notSupported(path.child('supplementalGroupsPolicy'), stringValue(groupsPolicy), ['Merge', 'Strict'], 'supplemental-groups-policy-unsupported'));
@@ -64,8 +65,7 @@ const sysctlPattern = new RegExp(SYSCTL_PATTERN);
 function sysctlNamespace(name: string): 'net' | 'ipc' | undefined {
   const dotted = name.replace(/\//g, '.');
   if (dotted.startsWith('net.')) return 'net';
-  if (['kernel.shmmax', 'kernel.shmall', 'kernel.shmmni', 'kernel.shm_rmid_forced', 'kernel.msgmax', 'kernel.msgmni', 'kernel.msgmnb', 'kernel.sem'].includes(dotted)) return 'ipc';
-  if (dotted.startsWith('fs.mqueue.')) return 'ipc';
+  if (dotted === 'kernel.sem' || dotted.startsWith('kernel.shm') || dotted.startsWith('kernel.msg') || dotted.startsWith('fs.mqueue.')) return 'ipc';
   return undefined;
 }
 

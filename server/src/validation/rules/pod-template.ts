@@ -8,7 +8,8 @@ import { validateLifecycle } from './container-lifecycle';
 import { asArray, asNumber, asObject, asString, asStringMap, objectItems } from './json-access';
 import { validateAnnotations, validateLabels } from './object-meta';
 import { validateContainerCommon, validateProbe } from './pod-containers';
-import { validateAccountNodeAndDeadline, validateAffinity, validateHostAliases, validateNodeSelector, validatePriorityRuntimeAndOs, validateTolerations, validateTopologySpreadConstraints } from './pod-scheduling';
+import { validatePodDnsConfig } from './pod-dns-config';
+import { validateAccountNodeAndDeadline, validateAffinity, validateHostAliases, validateNodeSelector, validatePodGates, validatePriorityRuntimeAndOs, validateTolerations, validateTopologySpreadConstraints } from './pod-scheduling';
 import { podUsesHostUsers, validateHostUsers, validatePodSecurityContext } from './pod-security-context';
 
 const VOLUME_SOURCES = [
@@ -58,6 +59,8 @@ function validatePodSpec(spec: JsonObject, path: FieldPath, claimNames: readonly
   errors.push(...validateNodeSelector(spec, path));
   errors.push(...validatePodSecurityContext(spec, path, version));
   errors.push(...validateAffinity(spec, path, version));
+  errors.push(...validatePodDnsConfig(spec, path, version));
+  errors.push(...validatePodGates(spec, path));
   errors.push(...validateTopologySpreadConstraints(spec, path));
   errors.push(...validateHostUsers(spec, path));
   errors.push(...validateAccountNodeAndDeadline(spec, path));
