@@ -1,8 +1,10 @@
 // Parses one YAML document of a manifest file and recognises the Kubernetes objects in it.
-import { parseDocument, type Document } from 'yaml';
+import { parseDocument } from 'yaml';
 import type { JsonObject } from '../../../engine/src/index';
 import type { DocumentChunk } from './split-documents';
+import { readPlainManifest } from './fast-reader';
 import type { SourceSpan, SyntaxProblem } from './source-span';
+import { sourceTreeOf, type SourceNode } from './source-tree';
 import { locatePath, pathAtOffset, type PathLocation, type PathSegment } from './yaml-path';
 
 /** Aliases beyond this count are refused (a "billion laughs" document expands exponentially). */
@@ -13,7 +15,8 @@ export interface ManifestDocument extends SourceSpan {
   /** Position of this document within the file, 0-based. */
   index: number;
   text: string;
-  yaml: Document.Parsed;
+  /** Source ranges of the document's nodes (none for templated documents). */
+  tree: SourceNode | undefined;
   /** YAML syntax problems of this document (none for templated documents). */
   problems: SyntaxProblem[];
   /** The document holds Helm/Go template actions (`{{ }}`): it is not a manifest yet. */
@@ -40,27 +43,35 @@ const TEMPLATE_ACTION = /\{\{[\s\S]*?\}\}/;
 /** Parses one chunk. Never throws: every failure becomes a problem on the document. */
 export function parseManifestDocument(chunk: DocumentChunk, index: number): ManifestDocument {
   const isTemplated = TEMPLATE_ACTION.test(chunk.text);
+  const document: ManifestDocument = {
+    index,
+    start: chunk.start,
+    end: chunk.start + chunk.text.length,
+    text: chunk.text,
+    tree: undefined,
+    problems: [],
+    isTemplated,
+    objects: [],
+  };
+  // A Helm or Go template is not YAML until rendered: nothing to read yet.
+  if (isTemplated) return document;
+  const fast = readPlainManifest(chunk.text);
+  if (fast) {
+    document.tree = fast.tree;
+    document.objects = recogniseObjects(fast.value, document);
+    return document;
+  }
   const yamlDocument = parseDocument(chunk.text, {
     // kubectl reads manifests with a YAML 1.1 decoder: 0644 is octal and `yes` is a boolean.
     version: '1.1',
     prettyErrors: false,
     keepSourceTokens: false,
   });
-  const document: ManifestDocument = {
-    index,
-    start: chunk.start,
-    end: chunk.start + chunk.text.length,
-    text: chunk.text,
-    yaml: yamlDocument,
-    problems: [],
-    isTemplated,
-    objects: [],
-  };
-  if (isTemplated) return document;
+  document.tree = sourceTreeOf(yamlDocument.contents);
   for (const error of yamlDocument.errors) document.problems.push(toProblem(error, chunk, 'error'));
   for (const warning of yamlDocument.warnings) document.problems.push(toProblem(warning, chunk, 'warning'));
   if (yamlDocument.errors.length > 0) return document;
-  const value = toPlainValue(document);
+  const value = toPlainValue(yamlDocument, document);
   if (value !== undefined) document.objects = recogniseObjects(value, document);
   return document;
 }
@@ -75,9 +86,9 @@ function toProblem(error: { code: string; message: string; pos: [number, number]
   return { start, end: Math.max(end, start), code: `yaml-${error.code.toLowerCase().replace(/_/g, '-')}`, message: error.message, severity };
 }
 
-function toPlainValue(document: ManifestDocument): unknown {
+function toPlainValue(yamlDocument: ReturnType<typeof parseDocument>, document: ManifestDocument): unknown {
   try {
-    return document.yaml.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    return yamlDocument.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
     const message = error instanceof RangeError
       ? 'Document is nested too deeply to be read.'
@@ -122,7 +133,7 @@ function asObject(value: JsonObject, basePath: PathSegment[], document: Manifest
 
 /** Where `path` (relative to the object) is in the source; missing tails resolve to the nearest parent. */
 export function locate(object: ManifestObject, path: readonly PathSegment[]): PathLocation {
-  const location = locatePath(object.document.yaml.contents, [...object.basePath, ...path], object.document.start);
+  const location = locatePath(object.document.tree, [...object.basePath, ...path], object.document.start);
   return { ...location, depth: Math.max(0, location.depth - object.basePath.length) };
 }
 
@@ -137,7 +148,7 @@ export function spanForPath(object: ManifestObject, path: readonly PathSegment[]
 
 /** The object and object-relative path under a file offset, if any. */
 export function objectPathAt(document: ManifestDocument, offset: number): { object: ManifestObject; path: PathSegment[]; onKey: boolean } | undefined {
-  const found = pathAtOffset(document.yaml.contents, offset - document.start);
+  const found = pathAtOffset(document.tree, offset - document.start);
   const object = document.objects.find((candidate) =>
     candidate.basePath.every((segment, i) => found.path[i] === segment));
   if (!object) return undefined;

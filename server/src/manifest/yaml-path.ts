@@ -1,7 +1,7 @@
-// Walks a parsed `yaml` document by object path (['spec', 'template', 'spec', 'containers', 0])
+// Walks a document's source tree by object path (['spec', 'template', 'spec', 'containers', 0])
 // to find source spans, and back from an offset to the path under the cursor.
-import { isMap, isPair, isScalar, isSeq, type Node, type Pair } from 'yaml';
 import type { SourceSpan } from './source-span';
+import type { SourceEntry, SourceNode, SourceRange } from './source-tree';
 
 /** One step of a path: a map key or a sequence index. */
 export type PathSegment = string | number;
@@ -14,40 +14,35 @@ export interface PathLocation {
   depth: number;
 }
 
-function spanOf(node: unknown, base: number): SourceSpan | undefined {
-  const range = (node as Node | null)?.range;
-  if (!range) return undefined;
-  return { start: base + range[0], end: base + range[1] };
+function spanOf(range: SourceRange | undefined, base: number): SourceSpan | undefined {
+  return range ? { start: base + range[0], end: base + range[1] } : undefined;
 }
 
-function pairFor(map: Node, key: PathSegment): Pair | undefined {
-  if (!isMap(map)) return undefined;
-  return map.items.find((pair) => {
-    const k = pair.key;
-    return isScalar(k) ? String(k.value) === String(key) : k === key;
-  }) as Pair | undefined;
+function entryFor(node: SourceNode, key: PathSegment): SourceEntry | undefined {
+  if (node.type !== 'map') return undefined;
+  const wanted = String(key);
+  return node.entries.find((entry) => entry.key === wanted);
 }
 
 /** Follows `path` from `root`; offsets are shifted by `base` (the document's start in the file). */
-export function locatePath(root: unknown, path: readonly PathSegment[], base: number): PathLocation {
-  let node = root as Node | undefined;
+export function locatePath(root: SourceNode | undefined, path: readonly PathSegment[], base: number): PathLocation {
+  let node = root;
   let location: PathLocation = { depth: 0 };
-  const rootSpan = spanOf(node, base);
+  const rootSpan = spanOf(node?.range, base);
   if (rootSpan) location.value = rootSpan;
-  for (let i = 0; i < path.length; i++) {
+  for (let i = 0; i < path.length && node; i++) {
     const segment = path[i]!;
-    if (isSeq(node) && typeof segment === 'number') {
-      const item = node.items[segment] as Node | undefined;
+    if (node.type === 'seq' && typeof segment === 'number') {
+      const item = node.items[segment];
       if (!item) break;
       node = item;
-      location = { value: spanOf(item, base) ?? location.value!, depth: i + 1 };
-    } else if (isMap(node)) {
-      const pair = pairFor(node, segment);
-      if (!pair) break;
-      const keySpan = spanOf(pair.key, base);
-      node = (pair.value as Node | null) ?? undefined;
-      const valueSpan = spanOf(node, base);
-      location = { value: valueSpan ?? keySpan, depth: i + 1 };
+      location = { value: spanOf(item.range, base) ?? location.value!, depth: i + 1 };
+    } else if (node.type === 'map') {
+      const entry = entryFor(node, segment);
+      if (!entry) break;
+      const keySpan = spanOf(entry.keyRange, base);
+      node = entry.value;
+      location = { value: spanOf(node?.range, base) ?? keySpan, depth: i + 1 };
       if (keySpan) location.key = keySpan;
     } else {
       break;
@@ -57,34 +52,29 @@ export function locatePath(root: unknown, path: readonly PathSegment[], base: nu
 }
 
 /** The path of the innermost key or value that contains `offset` (document-relative). */
-export function pathAtOffset(root: unknown, offset: number): { path: PathSegment[]; onKey: boolean } {
+export function pathAtOffset(root: SourceNode | undefined, offset: number): { path: PathSegment[]; onKey: boolean } {
   const path: PathSegment[] = [];
-  let node = root as Node | undefined;
+  let node = root;
   let onKey = false;
-  for (;;) {
-    if (isMap(node)) {
-      const pair = node.items.find((p) => {
-        const start = (p.key as Node | null)?.range?.[0];
-        const end = (p.value as Node | null)?.range?.[2] ?? (p.key as Node | null)?.range?.[2];
+  while (node) {
+    if (node.type === 'map') {
+      const entry = node.entries.find((candidate) => {
+        const start = candidate.keyRange?.[0];
+        const end = candidate.value?.range?.[2] ?? candidate.keyRange?.[2];
         return start !== undefined && end !== undefined && offset >= start && offset <= end;
       });
-      if (!pair || !isPair(pair)) break;
-      const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
-      path.push(key);
-      const keyRange = (pair.key as Node | null)?.range;
-      if (keyRange && offset <= keyRange[1]) {
+      if (!entry) break;
+      path.push(entry.label);
+      if (entry.keyRange && offset <= entry.keyRange[1]) {
         onKey = true;
         break;
       }
-      node = (pair.value as Node | null) ?? undefined;
-    } else if (isSeq(node)) {
-      const index = node.items.findIndex((item) => {
-        const range = (item as Node | null)?.range;
-        return range != null && offset >= range[0] && offset <= range[2];
-      });
+      node = entry.value;
+    } else if (node.type === 'seq') {
+      const index = node.items.findIndex((item) => item?.range !== undefined && offset >= item.range[0] && offset <= item.range[2]);
       if (index < 0) break;
       path.push(index);
-      node = node.items[index] as Node;
+      node = node.items[index];
     } else {
       break;
     }

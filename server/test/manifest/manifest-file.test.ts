@@ -40,7 +40,7 @@ test('an edit re-parses only the document it touches, and later offsets move', (
   const edited = TWO.replace('replicas: 3', 'replicas: 30');
   const second = parseManifestFile(edited, first);
   assert.notEqual(second.documents[0], first.documents[0]);
-  assert.equal(second.documents[1]!.yaml, first.documents[1]!.yaml, 'the Service document was re-used');
+  assert.equal(second.documents[1]!.tree, first.documents[1]!.tree, 'the Service document was re-used');
   const service = objectsOf(second)[1]!;
   const name = spanForPath(service, ['metadata', 'name']);
   assert.equal(edited.slice(name.start, name.end), 'web');

@@ -1,0 +1,61 @@
+// The shape of a parsed YAML document with source ranges and nothing else: what locating a field
+// path or finding the path under the cursor needs. Both readers (the fast one for plain manifests,
+// the `yaml` package for everything else) produce it, so neither keeps a full YAML AST alive.
+import { isMap, isScalar, isSeq, type Node } from 'yaml';
+
+/**
+ * Offsets relative to the document text, as the `yaml` package gives them: where the node starts,
+ * where its value ends, and where the node ends (after a trailing comment and line break).
+ */
+export type SourceRange = readonly [start: number, valueEnd: number, nodeEnd: number];
+
+export interface SourceMap {
+  type: 'map';
+  range: SourceRange;
+  entries: SourceEntry[];
+}
+
+/** One `key: value` pair. */
+export interface SourceEntry {
+  /** The key as a field path segment compares with it (scalar keys as strings), if it can. */
+  key: string | undefined;
+  /** The key as the path under the cursor names it. */
+  label: string;
+  keyRange: SourceRange | undefined;
+  value: SourceNode | undefined;
+}
+
+export interface SourceSeq {
+  type: 'seq';
+  range: SourceRange;
+  items: (SourceNode | undefined)[];
+}
+
+/** A scalar, or any node without children (aliases, for example). */
+export interface SourceLeaf {
+  type: 'leaf';
+  range: SourceRange | undefined;
+}
+
+export type SourceNode = SourceMap | SourceSeq | SourceLeaf;
+
+/** The source tree of a node of the `yaml` package's AST. */
+export function sourceTreeOf(node: unknown): SourceNode | undefined {
+  if (node === null || node === undefined) return undefined;
+  const range = (node as Node).range ?? undefined;
+  if (isMap(node)) {
+    const entries = node.items.map((pair): SourceEntry => {
+      const key = pair.key as unknown;
+      return {
+        key: isScalar(key) ? String(key.value) : undefined,
+        label: isScalar(key) ? String(key.value) : String(key),
+        keyRange: (key as Node | null)?.range ?? undefined,
+        value: sourceTreeOf(pair.value),
+      };
+    });
+    return { type: 'map', range: range ?? [0, 0, 0], entries };
+  }
+  // A pair inside a sequence (`- ? a : b`) has no range of its own: it becomes a leaf without one.
+  if (isSeq(node)) return { type: 'seq', range: range ?? [0, 0, 0], items: node.items.map((item) => sourceTreeOf(item)) };
+  return { type: 'leaf', range };
+}
