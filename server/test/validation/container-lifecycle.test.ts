@@ -76,6 +76,11 @@ const rows: Row[] = [
     messages: [`${init}.lifecycle.preStop: Required value: must specify a handler type`],
   },
   {
+    name: 'host ports are checked per init container, and upstream prints index 0 for each',
+    yaml: deployment('', '      initContainers:\n      - name: a\n        image: busybox\n      - name: b\n        image: busybox\n        ports: [{containerPort: 80, hostPort: 8080}, {containerPort: 81, hostPort: ⟦8080⟧}]\n'),
+    messages: [`${init}.ports[1].hostPort: Duplicate value: "TCP//8080"`],
+  },
+  {
     name: 'an init container named like a regular container (reported on the init container)',
     yaml: deployment('', '      initContainers:\n      - name: ⟦web⟧\n        image: busybox\n'),
     messages: [`${init}.name: Duplicate value: "web"`],

@@ -175,6 +175,16 @@ const rows: Row[] = [
     messages: [`${pod}.schedulingGates[1]: Duplicate value: "example.com/quota"`],
   },
   {
+    name: 'Windows options on a linux pod',
+    pod: '      os: {name: linux}\n      securityContext:\n        windowsOptions: ⟦{runAsUserName: ContainerUser}⟧\n',
+    messages: [`${pod}.securityContext.windowsOptions: Forbidden: windows options cannot be set for a linux pod`],
+  },
+  {
+    name: 'an unknown os name',
+    pod: '      os: {name: ⟦Linux⟧}\n',
+    messages: [`${pod}.os: Unsupported value: "Linux": supported values: "linux", "windows"`],
+  },
+  {
     name: 'a valid scheduling setup',
     pod: `      nodeSelector: {kubernetes.io/os: linux}
       priorityClassName: high-priority

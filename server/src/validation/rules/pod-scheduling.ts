@@ -355,7 +355,25 @@ export function validatePriorityRuntimeAndOs(spec: JsonObject, specPath: FieldPa
   if (os) {
     const name = asString(os.name) ?? '';
     if (name === '') errors.push(required(specPath.child('os', 'name'), 'cannot be empty', 'os-name-required'));
-    else if (!OPERATING_SYSTEMS.includes(name)) errors.push(notSupported(specPath.child('os'), stringValue(name), OPERATING_SYSTEMS, 'os-name-unsupported'));
+    else if (!OPERATING_SYSTEMS.includes(name)) errors.push(notSupported(specPath.child('os').locatedAt(...specPath.segments, 'os', 'name'), stringValue(name), OPERATING_SYSTEMS, 'os-name-unsupported'));
+    else if (name === 'linux') errors.push(...validateLinuxPod(spec, specPath));
+  }
+  return errors;
+}
+
+// validateLinux: no Windows options, on the pod or on any container (init containers first, as
+// VisitContainersWithPath walks them). The Windows-pod counterpart is not modelled.
+function validateLinuxPod(spec: JsonObject, specPath: FieldPath): FieldError[] {
+  const message = 'windows options cannot be set for a linux pod';
+  const errors: FieldError[] = [];
+  if (asObject(asObject(spec.securityContext)?.windowsOptions)) {
+    errors.push(forbidden(specPath.child('securityContext', 'windowsOptions'), message, 'windows-options-on-linux'));
+  }
+  for (const list of ['initContainers', 'containers']) {
+    objectItems(spec[list]).forEach((container, i) => {
+      if (!asObject(asObject(container.securityContext)?.windowsOptions)) return;
+      errors.push(forbidden(specPath.child(list).index(i).child('securityContext', 'windowsOptions'), message, 'windows-options-on-linux'));
+    });
   }
   return errors;
 }
