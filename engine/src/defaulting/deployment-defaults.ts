@@ -3,7 +3,7 @@
 import type { KubernetesVersion } from '../model/kubernetes-version';
 import type { Deployment } from '../model/objects';
 import { cloneJson } from '../model/clone';
-import { defaultPodTemplate } from './pod-defaults';
+import { defaultPodTemplateInPlace } from './pod-defaults';
 
 /**
  * Returns a copy of `deployment` with the API server's apps/v1 defaults (SetDefaults_Deployment) and
@@ -25,7 +25,7 @@ export function defaultDeployment(deployment: Deployment, version: KubernetesVer
   spec.revisionHistoryLimit ??= 10;
   spec.progressDeadlineSeconds ??= 600;
   spec.minReadySeconds ??= 0;
-  spec.template = defaultPodTemplate(spec.template, version, oldDeployment?.spec?.template);
+  spec.template = defaultPodTemplateInPlace(spec.template, version, oldDeployment?.spec?.template);
   copy.metadata.namespace ??= 'default';
   return copy;
 }

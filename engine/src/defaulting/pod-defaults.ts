@@ -169,7 +169,12 @@ function isObject(value: JsonValue): value is JsonObject {
  * and serviceAccount/serviceAccountName mirrored (the new field wins).
  */
 export function defaultPodTemplate(template: PodTemplateSpec, version: KubernetesVersion, oldTemplate?: PodTemplateSpec): PodTemplateSpec {
-  const copy = cloneJson(template ?? {}) as JsonObject;
+  return defaultPodTemplateInPlace(cloneJson(template ?? {}), version, oldTemplate);
+}
+
+/** defaultPodTemplate on a template the caller owns (a workload's own fresh copy): changed in place. */
+export function defaultPodTemplateInPlace(template: PodTemplateSpec, version: KubernetesVersion, oldTemplate?: PodTemplateSpec): PodTemplateSpec {
+  const copy = (template ?? {}) as JsonObject;
   const layout = goLayoutFor(version);
   if (!isObject(copy.spec ?? null)) copy.spec = {};
   applyStructDefaults(layout, copy, 'core.PodTemplateSpec', version);

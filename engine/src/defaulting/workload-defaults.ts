@@ -6,7 +6,7 @@ import { cloneJson } from '../model/clone';
 import type { KubernetesVersion } from '../model/kubernetes-version';
 import type { JsonObject, ReplicaSet, StatefulSet } from '../model/objects';
 import { isFeatureEnabled } from './feature-gates';
-import { applyStructDefaults, defaultPodTemplate } from './pod-defaults';
+import { applyStructDefaults, defaultPodTemplateInPlace } from './pod-defaults';
 
 /**
  * Returns a copy of `statefulSet` with the API server's defaults for `version` (SetDefaults_StatefulSet)
@@ -41,7 +41,7 @@ export function defaultStatefulSet(statefulSet: StatefulSet, version: Kubernetes
   spec.persistentVolumeClaimRetentionPolicy.whenScaled ||= 'Retain';
   spec.replicas ??= 1;
   spec.revisionHistoryLimit ??= 10;
-  spec.template = defaultPodTemplate(spec.template, version, oldStatefulSet?.spec?.template);
+  spec.template = defaultPodTemplateInPlace(spec.template, version, oldStatefulSet?.spec?.template);
   // volumeClaimTemplates get defaults but no gated drops: the strategy drops none there.
   const layout = goLayoutFor(version);
   for (const claim of spec.volumeClaimTemplates ?? []) defaultClaimTemplate(layout, claim, version);
@@ -62,6 +62,6 @@ export function defaultReplicaSet(replicaSet: ReplicaSet, version: KubernetesVer
   copy.metadata ??= { name: '' };
   copy.metadata.namespace ??= 'default';
   copy.spec.replicas ??= 1;
-  copy.spec.template = defaultPodTemplate(copy.spec.template, version);
+  copy.spec.template = defaultPodTemplateInPlace(copy.spec.template, version);
   return copy;
 }

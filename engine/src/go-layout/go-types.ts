@@ -12,8 +12,19 @@ export type GoTypeShape =
 const INT_KINDS = new Set(['int', 'int8', 'int16', 'int32', 'int64']);
 const UINT_KINDS = new Set(['uint', 'uint8', 'uint16', 'uint32', 'uint64', 'uintptr']);
 
+// Decoding asks for the same few hundred expressions over and over: remember each per layout.
+const shapeCache = new WeakMap<GoLayout, Map<string, GoTypeShape>>();
+
 /** The shape of `expr`, following named types to their underlying type. */
 export function goTypeShape(layout: GoLayout, expr: string): GoTypeShape {
+  let shapes = shapeCache.get(layout);
+  if (!shapes) shapeCache.set(layout, (shapes = new Map()));
+  let shape = shapes.get(expr);
+  if (!shape) shapes.set(expr, (shape = computeShape(layout, expr)));
+  return shape;
+}
+
+function computeShape(layout: GoLayout, expr: string): GoTypeShape {
   if (expr.startsWith('*')) return { kind: 'pointer', elem: expr.slice(1) };
   if (expr.startsWith('[]')) return { kind: 'slice', elem: expr.slice(2) };
   if (expr.startsWith('map[')) {
@@ -25,7 +36,7 @@ export function goTypeShape(layout: GoLayout, expr: string): GoTypeShape {
   }
   if (layout.structs[expr]) return { kind: 'struct', name: expr };
   const underlying = layout.named[expr];
-  if (underlying) return goTypeShape(layout, underlying);
+  if (underlying) return computeShape(layout, underlying);
   if (expr === 'string') return { kind: 'string' };
   if (expr === 'bool') return { kind: 'bool' };
   if (INT_KINDS.has(expr)) return { kind: 'int' };

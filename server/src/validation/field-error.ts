@@ -17,34 +17,76 @@ export type BadValue =
   | { kind: 'structured'; json: string; go: string }
   | { kind: 'omit' };
 
-/** A field path: the printed form (`spec.ports[0].name`) and the segments to find the YAML node. */
+type PathStep =
+  | { kind: 'root'; name: string }
+  | { kind: 'name'; name: string }
+  | { kind: 'index'; index: number }
+  | { kind: 'key'; key: string }
+  | { kind: 'fixed'; text: string; segments: readonly PathSegment[] };
+
+/**
+ * A field path: the printed form (`spec.ports[0].name`) and the segments to find the YAML node.
+ * Validation builds a path for every field it visits and prints only the few that err, so a path
+ * is a link to its parent and both forms are computed on first use.
+ */
 export class FieldPath {
-  private constructor(readonly text: string, readonly segments: readonly PathSegment[]) {}
+  private textCache: string | undefined;
+  private segmentsCache: readonly PathSegment[] | undefined;
+
+  private constructor(private readonly parent: FieldPath | undefined, private readonly step: PathStep) {}
 
   static root(name: string): FieldPath {
-    return new FieldPath(name, [name]);
+    return new FieldPath(undefined, { kind: 'root', name });
   }
 
   /** One or more child names; a name with dots (`ordinals.start`) prints as given. */
   child(...names: string[]): FieldPath {
     let path: FieldPath = this;
-    for (const name of names) {
-      path = new FieldPath(path.text === '' ? name : `${path.text}.${name}`, [...path.segments, ...name.split('.')]);
-    }
+    for (const name of names) path = new FieldPath(path, { kind: 'name', name });
     return path;
   }
 
   index(i: number): FieldPath {
-    return new FieldPath(`${this.text}[${i}]`, [...this.segments, i]);
+    return new FieldPath(this, { kind: 'index', index: i });
   }
 
   key(key: string): FieldPath {
-    return new FieldPath(`${this.text}[${key}]`, [...this.segments, key]);
+    return new FieldPath(this, { kind: 'key', key });
   }
 
   /** The same printed path, found in the YAML at `segments` (e.g. `spec.clusterIPs[0]` at `spec.clusterIP`). */
   locatedAt(...segments: PathSegment[]): FieldPath {
-    return new FieldPath(this.text, segments);
+    return new FieldPath(undefined, { kind: 'fixed', text: this.text, segments });
+  }
+
+  get text(): string {
+    if (this.textCache === undefined) {
+      const step = this.step;
+      const parent = this.parent?.text ?? '';
+      switch (step.kind) {
+        case 'root': this.textCache = step.name; break;
+        case 'name': this.textCache = parent === '' ? step.name : `${parent}.${step.name}`; break;
+        case 'index': this.textCache = `${parent}[${step.index}]`; break;
+        case 'key': this.textCache = `${parent}[${step.key}]`; break;
+        case 'fixed': this.textCache = step.text; break;
+      }
+    }
+    return this.textCache;
+  }
+
+  get segments(): readonly PathSegment[] {
+    if (this.segmentsCache === undefined) {
+      const step = this.step;
+      const parent = this.parent?.segments ?? [];
+      switch (step.kind) {
+        case 'root': this.segmentsCache = [step.name]; break;
+        case 'name': this.segmentsCache = [...parent, ...step.name.split('.')]; break;
+        case 'index': this.segmentsCache = [...parent, step.index]; break;
+        case 'key': this.segmentsCache = [...parent, step.key]; break;
+        case 'fixed': this.segmentsCache = step.segments; break;
+      }
+    }
+    return this.segmentsCache;
   }
 }
 
