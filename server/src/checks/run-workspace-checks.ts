@@ -1,10 +1,13 @@
 // Runs every workspace and gotcha check on one file and returns findings with documentation links.
 import type { KubernetesVersion } from '../../../engine/src/index';
 import { objectsOf, type ManifestFile } from '../manifest/manifest-file';
-import type { Baseline, CheckContext, CheckFinding, IndexedObject, ObjectCheck } from './check-context';
+import type { ManifestObject } from '../manifest/manifest-document';
+import { namespaceOf, type Baseline, type CheckContext, type CheckFinding, type IndexedObject, type ObjectCheck } from './check-context';
 import { checkAutoscalerTarget, checkDisruptionBudgetTarget } from './disruption-and-autoscaler-targets';
 import { DOCS_LINKS } from './docs-links';
 import { isIgnoredByAnnotation } from './ignore-annotations';
+import { valueAt } from './label-selector';
+import { podSourceOf } from './pod-templates';
 import { checkBaselineUpdate, checkImmutableSelector } from './immutable-change';
 import { checkDeploymentNameLength, checkStatefulSetNameLength } from './name-length';
 import { checkRolloutTrigger } from './rollout-trigger';
@@ -59,18 +62,107 @@ export function runWorkspaceChecks(file: ManifestFile, options: WorkspaceCheckOp
   if (uri !== undefined) context.uri = uri;
   if (options.baseline) context.baseline = options.baseline;
   if (options.previous) context.updateRulesRan = true;
+  const signatures = workspaceSignatures(context.workspace);
+  const runKey = `${options.kubernetesVersion}|${uri ?? ''}|${options.previous ? 'update' : ''}|${identityOf(options.baseline?.file)}|${signatures.kinds}`;
   const findings: CheckFinding[] = [];
   for (const object of own) {
-    for (const check of CHECKS) {
-      for (const finding of check(object, context)) {
-        if (isIgnoredByAnnotation(object, finding.code)) continue;
-        const href = DOCS_LINKS[finding.code];
-        const trimmed = trimTrailingSpace(file.text, finding);
-        findings.push(href ? { ...trimmed, href } : trimmed);
-      }
+    const key = `${runKey}|${signatures.byNamespace.get(namespaceOf(object)) ?? ''}`;
+    const cached = findingsByValue.get(object.value);
+    if (cached && cached.key === key) {
+      const delta = object.document.start - cached.documentStart;
+      for (const finding of cached.findings) findings.push(delta === 0 ? finding : { ...finding, start: finding.start + delta, end: finding.end + delta });
+      continue;
+    }
+    const objectFindings = checkObject(object, file, context);
+    // Quick fixes may edit outside the object's document (a new Service at the end of the file):
+    // those findings are recomputed every time.
+    if (objectFindings.every((finding) => finding.fixes === undefined)) {
+      findingsByValue.set(object.value, { key, documentStart: object.document.start, findings: objectFindings });
+    } else {
+      findingsByValue.delete(object.value);
+    }
+    findings.push(...objectFindings);
+  }
+  return findings;
+}
+
+function checkObject(object: ManifestObject, file: ManifestFile, context: CheckContext): CheckFinding[] {
+  const findings: CheckFinding[] = [];
+  for (const check of CHECKS) {
+    for (const finding of check(object, context)) {
+      if (isIgnoredByAnnotation(object, finding.code)) continue;
+      const href = DOCS_LINKS[finding.code];
+      const trimmed = trimTrailingSpace(file.text, finding);
+      findings.push(href ? { ...trimmed, href } : trimmed);
     }
   }
   return findings;
+}
+
+// An edit re-checks only what it can change. An object's findings depend on its own parsed value
+// (shared by later parses while its document is unchanged), the settings, the baseline, and what
+// the checks read of the other objects of its namespace: their kind, name, selector, service
+// fields, pod labels and port names (plus which kinds exist anywhere, for HPA targets). Changing
+// an image or a replica count leaves all of those alone, so every other object keeps its findings.
+const findingsByValue = new WeakMap<object, { key: string; documentStart: number; findings: CheckFinding[] }>();
+const crossKeys = new WeakMap<object, string>();
+const identities = new WeakMap<object, number>();
+let nextIdentity = 1;
+const signatureIds = new Map<string, number>();
+
+function identityOf(value: object | undefined): number {
+  if (value === undefined) return 0;
+  let id = identities.get(value);
+  if (id === undefined) identities.set(value, (id = nextIdentity++));
+  return id;
+}
+
+/** What the cross-object checks read of `object` when they look at it from another object. */
+function crossKeyOf(object: ManifestObject): string {
+  let key = crossKeys.get(object.value);
+  if (key === undefined) {
+    const source = podSourceOf({ uri: '', object });
+    const portNames: unknown[] = [];
+    for (const list of ['containers', 'initContainers']) {
+      const containers = valueAt(source?.podSpec, [list]);
+      if (!Array.isArray(containers)) continue;
+      for (const container of containers) {
+        const ports = valueAt(container, ['ports']);
+        if (Array.isArray(ports)) for (const port of ports) portNames.push(valueAt(port, ['name']) ?? null);
+      }
+    }
+    key = JSON.stringify([
+      object.kind, object.apiVersion, object.name ?? null, object.namespace ?? null,
+      valueAt(object.value, ['spec', 'selector']) ?? null, valueAt(object.value, ['spec', 'serviceName']) ?? null,
+      valueAt(object.value, ['spec', 'clusterIP']) ?? null, source?.labels ?? null, portNames,
+    ]);
+    crossKeys.set(object.value, key);
+  }
+  return key;
+}
+
+/** A short id per namespace for the cross keys of its objects in workspace order, and one for the kinds present. */
+function workspaceSignatures(workspace: readonly IndexedObject[]): { byNamespace: Map<string, number>; kinds: number } {
+  const parts = new Map<string, string[]>();
+  const kinds = new Set<string>();
+  for (const { uri, object } of workspace) {
+    kinds.add(object.kind);
+    const namespace = namespaceOf(object);
+    const list = parts.get(namespace);
+    const part = `${uri}\u0001${crossKeyOf(object)}`;
+    if (list) list.push(part);
+    else parts.set(namespace, [part]);
+  }
+  if (signatureIds.size > 10_000) signatureIds.clear();
+  const byNamespace = new Map<string, number>();
+  for (const [namespace, list] of parts) byNamespace.set(namespace, internSignature(`${namespace}\u0002${list.join('\u0002')}`));
+  return { byNamespace, kinds: internSignature([...kinds].sort().join(',')) };
+}
+
+function internSignature(text: string): number {
+  let id = signatureIds.get(text);
+  if (id === undefined) signatureIds.set(text, (id = nextIdentity++));
+  return id;
 }
 
 // Block nodes end after their last line break; the underline should stop at the last character.
