@@ -7,7 +7,7 @@
 // MatchLabelKeysInPodTopologySpread) never drop anything here and are left out.
 import type { KubernetesVersion } from '../model/kubernetes-version';
 import type { JsonObject, JsonValue } from '../model/objects';
-import { isFeatureEnabled } from './feature-gates';
+import { isFeatureGateDisabled } from './feature-gates';
 
 const CONTAINER_LISTS = ['containers', 'initContainers', 'ephemeralContainers'] as const;
 
@@ -119,7 +119,9 @@ const GATED_DROPS: GatedDrop[] = [
     drop: (spec) => containersOf(spec).forEach((container) => void delete container.resizePolicy),
   },
   {
-    // dropContainerRestartRules: an init container keeps restartPolicy Always (a sidecar).
+    // dropContainerRestartRules: an init container keeps restartPolicy Always (a sidecar). The
+    // gate is declared from 1.34 only: 1.32 and 1.33 drop nothing here, and validation then
+    // rejects a regular container's restartPolicy and an init container's non-Always one.
     gate: 'ContainerRestartRules',
     inUse: (old) => objectsIn(old?.initContainers).some((container) => (isSet(container, 'restartPolicy') && container.restartPolicy !== 'Always') || isNonEmptyList(container, 'restartPolicyRules'))
       || objectsIn(old?.containers).some((container) => isSet(container, 'restartPolicy')),
@@ -185,11 +187,11 @@ function dropImageVolumes(spec: JsonObject): void {
 }
 
 /**
- * Removes from the v1 pod `spec` (in place) the fields whose gate is off by default in `version`,
- * unless `oldSpec` (the stored object, on update) already uses them: DropDisabledTemplateFields.
+ * Removes from the v1 pod `spec` (in place) the fields whose gate exists and is off by default in
+ * `version`, unless `oldSpec` (the stored object, on update) already uses them: DropDisabledTemplateFields.
  */
 export function dropDisabledPodSpecFields(spec: JsonObject, oldSpec: JsonObject | undefined, version: KubernetesVersion): void {
   for (const { gate, inUse, drop } of GATED_DROPS) {
-    if (!isFeatureEnabled(gate, version) && !inUse(oldSpec)) drop(spec);
+    if (isFeatureGateDisabled(gate, version) && !inUse(oldSpec)) drop(spec);
   }
 }

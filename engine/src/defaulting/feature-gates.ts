@@ -10,10 +10,19 @@
 // GenericWorkload, InPlacePodVerticalScaling, PodLevelResources with 1.37 steps). A gate whose
 // newest step read is older than 1.37 is assumed not to have moved since; "unconfirmed" marks
 // the releases that this assumption covers.
+//
+// A gate whose first versioned step is newer than 1.32 does not exist in the releases before it
+// ('undeclared'): those releases have no code path for it at all, so nothing is dropped in its
+// name, and validation takes its pre-gate branch. Example: ContainerRestartRules first appears
+// in 1.34, so a 1.33 API server keeps an init container's restartPolicy Always (a sidecar) and
+// rejects a regular container's restartPolicy instead of silently dropping it.
 import { isAtLeast, type KubernetesVersion } from '../model/kubernetes-version';
 
-// [first release of the step, default]: the versioned specs restated, pre-1.32 steps collapsed.
-type GateSteps = readonly (readonly [KubernetesVersion | 'before', boolean])[];
+// A release's state of a gate: its default, or absent from kube_features.go in that release.
+type GateState = boolean | 'undeclared';
+
+// [first release of the step, state]: the versioned specs restated, pre-1.32 steps collapsed.
+type GateSteps = readonly (readonly [KubernetesVersion | 'before', GateState])[];
 
 const GATE_STEPS: Record<string, GateSteps> = {
   // Beta off since 1.30, beta on in 1.33.
@@ -42,8 +51,9 @@ const GATE_STEPS: Record<string, GateSteps> = {
   InPlacePodVerticalScaling: [['before', false], ['1.33', true]],
   // Beta on since 1.29, GA 1.33.
   SidecarContainers: [['before', true]],
-  // Alpha 1.34, beta on 1.35 (1.36 and 1.37 unconfirmed).
-  ContainerRestartRules: [['before', false], ['1.35', true]],
+  // Declared in 1.34 (alpha, off; PR #132642), beta on 1.35 (1.36 seen on; 1.37 unconfirmed).
+  // Before 1.34 only SidecarContainers governs container restartPolicy (see the header).
+  ContainerRestartRules: [['before', 'undeclared'], ['1.34', false], ['1.35', true]],
   // Beta on since 1.31, GA 1.33.
   RecursiveReadOnlyMounts: [['before', true]],
   // Alpha 1.34, beta on 1.35 (1.36 and 1.37 unconfirmed).
@@ -62,17 +72,40 @@ const GATE_STEPS: Record<string, GateSteps> = {
   VolumeAttributesClass: [['before', false], ['1.34', true]],
   // Alpha since 1.26.
   CrossNamespaceVolumeDataSource: [['before', false]],
-  // The 1.36-line file has {1.24 alpha off}, {1.35 beta on}. Upstream later turned it off for
-  // 1.35.4+ and 1.36 (#137904, cherry-pick #137926) and on again for 1.37 (#139466), per
-  // /work/shared/k8s/statefulset.md; "1.35" here means 1.35.0-1.35.3.
-  MaxUnavailableStatefulSet: [['before', false], ['1.35', true], ['1.36', false], ['1.37', true]],
+  // Alpha (off) from 1.24; beta on in 1.35.0-1.35.3 (#133153), then off from 1.35.4 and in 1.36
+  // (#137904, cherry-pick #137926: it broke Parallel pod management, #137409), on again in 1.37
+  // (#139466). The feature-gate page of kubernetes/website records the stages as beta off from
+  // "1.35.4" to "1.36" and beta on from 1.37 (website PR #56128). A minor stands for its newest
+  // patch (our 1.35 layouts are from v0.35.7), so 1.35 counts as off: see
+  // maxUnavailableStatefulSetPatchNote for the wording shown to users.
+  MaxUnavailableStatefulSet: [['before', false], ['1.37', true]],
 };
 
-/** True when `gate` is on by default in `version`; gates not tracked here count as on. */
+function gateState(steps: GateSteps, version: KubernetesVersion): GateState {
+  let state: GateState = false;
+  for (const [since, value] of steps) if (since === 'before' || isAtLeast(version, since)) state = value;
+  return state;
+}
+
+/** True when `gate` is on by default in `version`; gates not tracked here count as on, undeclared ones as off. */
 export function isFeatureEnabled(gate: string, version: KubernetesVersion): boolean {
   const steps = GATE_STEPS[gate];
-  if (!steps) return true;
-  let enabled = false;
-  for (const [since, on] of steps) if (since === 'before' || isAtLeast(version, since)) enabled = on;
-  return enabled;
+  return steps ? gateState(steps, version) === true : true;
+}
+
+/**
+ * True when `gate` exists in `version` and is off by default: the only case in which
+ * dropDisabledFields drops the fields it guards. An undeclared gate drops nothing.
+ */
+export function isFeatureGateDisabled(gate: string, version: KubernetesVersion): boolean {
+  const steps = GATE_STEPS[gate];
+  return steps !== undefined && gateState(steps, version) === false;
+}
+
+/**
+ * How kubesim words the one gate whose default changed within a minor release: "1.35" means the
+ * newest 1.35 patch, where MaxUnavailableStatefulSet is off; undefined for other releases.
+ */
+export function maxUnavailableStatefulSetPatchNote(version: KubernetesVersion): string | undefined {
+  return version === '1.35' ? 'on by default in 1.35.0-1.35.3, off from 1.35.4 (kubesim\'s 1.35 is the newest patch)' : undefined;
 }
