@@ -65,7 +65,7 @@ function validateSelectorAndTemplate(spec: JsonObject, options: StatefulSetSpecO
       errors.push(invalid(templatePath.child('metadata', 'labels'), stringMapValue(labels), '`selector` does not match template `labels`', 'selector-mismatch'));
     }
     if (isAtLeast(options.version, '1.34') && !options.skipPodTemplate) {
-      errors.push(...validatePodTemplateSpec(template, templatePath, claimTemplateNames(spec)));
+      errors.push(...validatePodTemplateSpec(template, templatePath, claimTemplateNames(spec), options.version));
     } else {
       const metadata = asObject(template.metadata) ?? {};
       errors.push(...validateLabels(templateLabels(spec), templatePath.child('labels')));
