@@ -61,7 +61,7 @@ export class Cluster {
   readonly services = new ObjectStore<Service>();
   readonly persistentVolumeClaims = new ObjectStore<PersistentVolumeClaim>();
   readonly controllerRevisions = new ObjectStore<ControllerRevision>();
-  readonly recorder = new EventRecorder();
+  readonly recorder = new EventRecorder(() => this.now);
   readonly controllers: Controller[] = [];
   private cohorts: PodCohort[] = [];
   private readonly cohortsByOwner = new Map<string, PodCohort[]>();
@@ -125,7 +125,7 @@ export class Cluster {
     this.recorder.record(this.now, subject, type, reason, message, source);
   }
 
-  /** All events so far, oldest first. */
+  /** Every Event object created so far (after client-go's correlation), oldest first. */
   get events(): KubeEvent[] {
     return this.recorder.events;
   }

@@ -20,30 +20,27 @@ export function formatRfc1123z(epochMs: number): string {
   return `${DAYS[date.getUTCDay()]}, ${pad(date.getUTCDate())} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} +0000`;
 }
 
-/** Events of one object grouped as the event correlator counts repeats (same type, reason, source, message). */
-function aggregateEvents(events: KubeEvent[]): { event: KubeEvent; count: number; first: number; last: number }[] {
-  const groups = new Map<string, { event: KubeEvent; count: number; first: number; last: number }>();
-  for (const event of events) {
-    const key = `${event.type}\u0000${event.reason}\u0000${event.source}\u0000${event.message}`;
-    const group = groups.get(key);
-    if (group) {
-      group.count++;
-      group.last = event.time;
-    } else {
-      groups.set(key, { event, count: 1, first: event.time, last: event.time });
-    }
-  }
-  return [...groups.values()].sort((a, b) => a.last - b.last);
+/**
+ * SortableEvents: by LastTimestamp, which the API server keeps in whole seconds; events of one object
+ * come listed by name (`<object>.<creation time in hex>`), i.e. in creation order, which breaks ties.
+ */
+export function sortEventsForDescribe(events: readonly KubeEvent[]): KubeEvent[] {
+  return [...events].sort((a, b) => Math.floor(a.lastTime / 1000) - Math.floor(b.lastTime / 1000));
 }
 
-/** DescribeEvents: the Events table, or `Events:  <none>` (which aligns with the lines above it). */
-export function describeEvents(cluster: Cluster, events: KubeEvent[]): { inline: string; table: string } {
+/**
+ * DescribeEvents: the Events table, or `Events:  <none>` (which aligns with the lines above it). Each
+ * event is one row, as the event correlator counted it: `<last> (xN over <first>)` once N > 1.
+ * With `limit`, only the rows of the `limit` most recently written events.
+ */
+export function describeEvents(cluster: Cluster, events: readonly KubeEvent[], limit = Number.POSITIVE_INFINITY): { inline: string; table: string } {
   if (events.length === 0) return { inline: 'Events:\t<none>\n', table: '' };
   const ageOf = (time: number): string => humanDuration(cluster.now - Math.floor(time / 1000) * 1000);
   let table = 'Events:\n  Type\tReason\tAge\tFrom\tMessage\n  ----\t------\t----\t----\t-------\n';
-  for (const group of aggregateEvents(events)) {
-    const interval = group.count > 1 ? `${ageOf(group.last)} (x${group.count} over ${ageOf(group.first)})` : ageOf(group.first);
-    table += `  ${group.event.type}\t${group.event.reason}\t${interval}\t${group.event.source}\t${group.event.message.trim()}\n`;
+  const sorted = sortEventsForDescribe(events);
+  for (const event of limit < sorted.length ? sorted.slice(-limit) : sorted) {
+    const interval = event.count > 1 ? `${ageOf(event.lastTime)} (x${event.count} over ${ageOf(event.time)})` : ageOf(event.time);
+    table += `  ${event.type}\t${event.reason}\t${interval}\t${event.source}\t${event.message.trim()}\n`;
   }
   return { inline: '', table: alignTabs(table) };
 }

@@ -183,13 +183,17 @@ export interface PodStatus {
   subdomain?: string;
 }
 
-/** core/v1 Event, as `kubectl describe` and `kubectl get events` show it. */
+/** core/v1 Event, as `kubectl describe` and `kubectl get events` show it (after client-go's correlation). */
 export interface KubeEvent {
-  /** Simulated time in ms since the start of the simulation. */
+  /** FirstTimestamp: simulated ms (since the start of the simulation) of the first occurrence counted. */
   time: number;
+  /** LastTimestamp: simulated ms of the latest occurrence written. */
+  lastTime: number;
+  /** Occurrences counted on this event (repeats and combined similar events). */
+  count: number;
   type: 'Normal' | 'Warning';
   reason: string;
-  involvedObject: { kind: string; name: string; namespace?: string };
+  involvedObject: { kind: string; name: string; namespace?: string; uid?: string };
   message: string;
   source: string;
 }

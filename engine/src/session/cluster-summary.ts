@@ -41,7 +41,10 @@ export interface PodSummary {
 
 /** An event in a summary (`time` is the RFC 3339 timestamp). */
 export interface EventSummary {
+  /** FirstTimestamp. */
   time: string;
+  lastTimestamp: string;
+  count: number;
   type: string;
   reason: string;
   involvedObject: { kind: string; name: string };
@@ -108,6 +111,8 @@ export function summarizeCluster(cluster: Cluster, podLimit = Number.POSITIVE_IN
 export function summarizeEvents(cluster: Cluster, events: readonly KubeEvent[]): EventSummary[] {
   return events.map((event) => ({
     time: cluster.timestamp(event.time),
+    lastTimestamp: cluster.timestamp(event.lastTime),
+    count: event.count,
     type: event.type,
     reason: event.reason,
     involvedObject: { kind: event.involvedObject.kind, name: event.involvedObject.name },

@@ -16,7 +16,7 @@ import { claimRow } from '../kubectl/statefulset-get';
 import { statefulSetRolloutStatus } from '../kubectl/statefulset-rollout';
 import { alignTabs } from '../kubectl/tab-writer';
 
-/** An event of a step; identical events of one pass are counted, as the event recorder does. */
+/** An event written (created or patched) in a step, with the count and times client-go's correlator gave it. */
 export interface RolloutEventSummary {
   type: 'Normal' | 'Warning';
   reason: string;
@@ -24,9 +24,10 @@ export interface RolloutEventSummary {
   message: string;
   /** `Deployment/nginx-deployment`, `ReplicaSet/nginx-deployment-75675f5897`. */
   involvedObject: string;
-  /** Simulated seconds of the first and last occurrence. */
+  /** Simulated seconds of the first and last occurrence (FirstTimestamp, LastTimestamp). */
   firstSeen: number;
   lastSeen: number;
+  /** Occurrences counted on the event so far (Count), earlier steps included. */
   count: number;
 }
 
@@ -144,8 +145,6 @@ export interface StepContext {
   describeEventLimit: number;
   clusterDomain: string;
   headlessService: GoverningServiceState;
-  /** Every event about the workload itself so far (what `kubectl describe` lists). */
-  workloadEvents: KubeEvent[];
 }
 
 /** Milliseconds of simulated time as seconds, to the millisecond. */
@@ -153,22 +152,13 @@ export function toSeconds(ms: number): number {
   return Math.round(ms) / 1000;
 }
 
+// The events written in the pass, the workload's own first; each as the correlator counted it so far.
 function summarizeEvents(events: readonly KubeEvent[], context: StepContext, kind: string): { events: RolloutEventSummary[]; omitted: number } {
   const ordered = [...events.filter((event) => event.involvedObject.kind === kind), ...events.filter((event) => event.involvedObject.kind !== kind)];
-  const groups = new Map<string, RolloutEventSummary>();
-  for (const event of ordered) {
-    const involvedObject = `${event.involvedObject.kind}/${event.involvedObject.name}`;
-    const key = [event.type, event.reason, event.source, event.message, involvedObject].join('\u0000');
-    const time = toSeconds(event.time - context.startMs);
-    const group = groups.get(key);
-    if (group) {
-      group.count++;
-      group.lastSeen = time;
-    } else {
-      groups.set(key, { type: event.type, reason: event.reason, source: event.source, message: event.message, involvedObject, firstSeen: time, lastSeen: time, count: 1 });
-    }
-  }
-  const all = [...groups.values()];
+  const all = ordered.map((event): RolloutEventSummary => ({
+    type: event.type, reason: event.reason, source: event.source, message: event.message, involvedObject: `${event.involvedObject.kind}/${event.involvedObject.name}`,
+    firstSeen: toSeconds(event.time - context.startMs), lastSeen: toSeconds(event.lastTime - context.startMs), count: event.count,
+  }));
   return { events: all.slice(0, context.eventsPerStep), omitted: Math.max(0, all.length - context.eventsPerStep) };
 }
 
@@ -178,8 +168,9 @@ function summaryOf(events: RolloutEventSummary[], fallback: string): string {
   return fallback;
 }
 
-function describeOutput(context: StepContext, resource: string): KubectlOutput {
-  const { inline, table } = describeEvents(context.cluster, context.workloadEvents.slice(-context.describeEventLimit));
+function describeOutput(context: StepContext, resource: string, kind: string): KubectlOutput {
+  const workloadEvents = context.cluster.recorder.eventsFor(kind, context.name, context.namespace);
+  const { inline, table } = describeEvents(context.cluster, workloadEvents, context.describeEventLimit);
   const output = (table || alignTabs(inline)).replace(/\n$/, '');
   return { kind: 'describe', command: `kubectl describe ${resource} ${context.name}`, output, excerpt: true };
 }
@@ -193,7 +184,7 @@ function getOutput(result: WorkloadGetOutput): KubectlOutput {
   return get;
 }
 
-/** The Deployment `name` and everything it owns, now. */
+/** The Deployment `name` and everything it owns, now; `recorded`: the events written in the pass. */
 export function snapshotDeployment(context: StepContext, recorded: readonly KubeEvent[], index: number, controllers: string[]): RolloutStep {
   const { cluster, startMs } = context;
   const deployment = cluster.deployments.get(context.name, context.namespace)!;
@@ -244,7 +235,7 @@ export function snapshotDeployment(context: StepContext, recorded: readonly Kube
     kubectl: [
       getOutput(getDeploymentObjects(cluster, context.namespace, context.podLimit)),
       { kind: 'status', command: `kubectl rollout status deployment/${context.name}`, output: rolloutStatus },
-      describeOutput(context, 'deployment'),
+      describeOutput(context, 'deployment', 'Deployment'),
     ],
   };
   if (omitted > 0) step.eventsOmitted = omitted;
@@ -277,7 +268,7 @@ function statefulSetPods(context: StepContext, set: StatefulSet): { pods: Rollou
   return { pods, total: objects.length };
 }
 
-/** The StatefulSet `name`, its ordered pods and its claims, now. */
+/** The StatefulSet `name`, its ordered pods and its claims, now; `recorded`: the events written in the pass. */
 export function snapshotStatefulSet(context: StepContext, recorded: readonly KubeEvent[], index: number, controllers: string[]): RolloutStep {
   const { cluster, startMs } = context;
   const set = cluster.statefulSets.get(context.name, context.namespace)!;
@@ -307,7 +298,7 @@ export function snapshotStatefulSet(context: StepContext, recorded: readonly Kub
     kubectl: [
       getOutput(getStatefulSetObjects(cluster, context.namespace, context.podLimit)),
       { kind: 'status', command: `kubectl rollout status statefulset/${context.name}`, output: rolloutStatus },
-      describeOutput(context, 'statefulset'),
+      describeOutput(context, 'statefulset', 'StatefulSet'),
     ],
   };
   if (omitted > 0) step.eventsOmitted = omitted;

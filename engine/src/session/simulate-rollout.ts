@@ -2,7 +2,7 @@
 // then every controller pass recorded as a plain-JSON step until nothing is left to happen.
 import type { Cluster } from '../cluster/cluster';
 import type { KubeletOptions } from '../kubelet/kubelet-options';
-import type { Deployment, KubeEvent, Service, StatefulSet } from '../model/objects';
+import type { Deployment, Service, StatefulSet } from '../model/objects';
 import type { KubernetesVersion } from '../model/kubernetes-version';
 import { getDeploymentCondition, TIMED_OUT_REASON } from '../deployment/conditions';
 import { revisionOf } from '../deployment/deployment-util';
@@ -132,22 +132,19 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
   if (ready === 'never') cluster.kubelet = { ...cluster.kubelet, failingImages: templateImages(after) };
   else cluster.kubelet = { ...cluster.kubelet, podRunningAfterSeconds: Math.min(1, ready), podReadyAfterSeconds: ready };
   const startMs = cluster.now;
-  const eventsBefore = cluster.events.length;
+  let writeMark = cluster.recorder.writeMark;
   apply(cluster, withReplicas(after, whatIf.replicas));
 
   const context: StepContext = {
     cluster, name, namespace, startMs, podLimit: podListLimit, eventsPerStep, describeEventLimit, clusterDomain,
     headlessService: after.kind === 'StatefulSet' ? governingServiceState(services, after.spec.serviceName, namespace) : 'found',
-    workloadEvents: cluster.events.slice(0, eventsBefore).filter((event) => isAbout(event, after.kind, name, namespace)),
   };
   const snapshot = after.kind === 'Deployment' ? snapshotDeployment : snapshotStatefulSet;
   const steps: RolloutStep[] = [];
-  let eventsFrom = eventsBefore;
+  // A step lists the events the pass created or patched, with the recorder's counts (no re-counting).
   const record = (controllers: string[]): void => {
-    const recorded = cluster.events.slice(eventsFrom);
-    for (const event of recorded) if (isAbout(event, after.kind, name, namespace)) context.workloadEvents.push(event);
-    steps.push(snapshot(context, recorded, steps.length, controllers));
-    eventsFrom = cluster.events.length;
+    steps.push(snapshot(context, cluster.recorder.writtenSince(writeMark), steps.length, controllers));
+    writeMark = cluster.recorder.writeMark;
   };
   runWithActions(cluster, after, whatIf, startMs, tailMs, maxSteps, record, () => steps.length);
   if (steps.length === 0) record([]);
@@ -162,10 +159,6 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
     simulation.reusedReplicaSet = newReplicaSet.name;
   }
   return simulation;
-}
-
-function isAbout(event: KubeEvent, kind: string, name: string, namespace: string): boolean {
-  return event.involvedObject.kind === kind && event.involvedObject.name === name && (event.involvedObject.namespace ?? 'default') === namespace;
 }
 
 // Steps the cluster pass by pass; when nothing is left to do, it runs the next what-if action
@@ -240,7 +233,9 @@ function deploymentOutcome(cluster: Cluster, name: string, namespace: string, st
     const at = toSeconds(cluster.timeOf(progressing.lastUpdateTime) - startMs);
     const failed = outcome('failed', `The rollout fails: progressDeadlineSeconds (${deadline}s) passes without progress (ProgressDeadlineExceeded).`, at);
     failed.deadlineExceededAtSecond = at;
-    const lastProgress = [...steps].reverse().find((step) => step.events.some((event) => event.reason === 'ScalingReplicaSet'));
+    // The last scaling, read from the ReplicaSets: its ScalingReplicaSet event may have been dropped by
+    // the spam filter (25 events per object, then one per 5 minutes).
+    const lastProgress = lastScalingStep(steps);
     if (lastProgress) failed.stalledAtSecond = lastProgress.time;
     return failed;
   }
@@ -250,6 +245,12 @@ function deploymentOutcome(cluster: Cluster, name: string, namespace: string, st
   const stalled = outcome('stalled', `The rollout stalls at ${last.time}s: ${status.message}`, last.time);
   stalled.stalledAtSecond = last.time;
   return stalled;
+}
+
+function lastScalingStep(steps: readonly RolloutStep[]): RolloutStep | undefined {
+  const desiredOf = (step: RolloutStep): string => step.replicaSets.map((rs) => `${rs.name}=${rs.desired}`).sort().join(',');
+  for (let index = steps.length - 1; index > 0; index--) if (desiredOf(steps[index]!) !== desiredOf(steps[index - 1]!)) return steps[index];
+  return steps[0]?.events.some((event) => event.reason === 'ScalingReplicaSet') ? steps[0] : undefined;
 }
 
 function statefulSetOutcome(steps: RolloutStep[]): RolloutOutcomeSummary {

@@ -109,13 +109,14 @@ export function runStatefulSetUntilSettled(cluster: Cluster, controller: Statefu
   const maxSteps = options.maxSteps ?? 10_000;
   const namespace = set.metadata.namespace ?? 'default';
   for (;;) {
-    const eventsBefore = cluster.events.length;
+    const writeMark = cluster.recorder.writeMark;
     const changed = cluster.step();
     if (changed.length > 0) {
       const current = cluster.statefulSets.get(set.metadata.name, namespace) ?? set;
       steps.push({
         time: cluster.now,
-        messages: cluster.events.slice(eventsBefore).map((event) => event.message),
+        // Events created or patched in the pass (a repeat bumps the count of the event it repeats).
+        messages: cluster.recorder.writtenSince(writeMark).map((event) => event.message),
         pods: statefulSetPodViews(current, controller.podsOf(cluster, current), options.clusterDomain),
         status: controller.lastResults.get(`${namespace}/${set.metadata.name}`)?.status,
       });

@@ -10,7 +10,7 @@ import { getDeploymentObjects } from '../../src/kubectl/get-workload';
 import { applyDeployment } from '../../src/kubectl/mutations';
 import { rolloutStatusMessage } from '../../src/kubectl/rollout';
 import { formatTable, GET_LAYOUT, humanDuration } from '../../src/kubectl/text-table';
-import type { Deployment, KubeEvent } from '../../src/model/objects';
+import type { Deployment } from '../../src/model/objects';
 import { createDeploymentCluster, runUntil } from '../../src/session/simulation-clock';
 
 const durations: { seconds: number; expected: string }[] = [
@@ -45,19 +45,20 @@ test('formatTable reproduces a real `kubectl get rs` table (minwidth 6, padding 
   ].join('\n'));
 });
 
-function event(message: string, seconds: number, reason = 'ScalingReplicaSet'): KubeEvent {
-  return { time: seconds * 1000, type: 'Normal', reason, involvedObject: { kind: 'Deployment', name: 'nginx-deployment' }, message, source: 'deployment-controller' };
-}
+const deployment = { kind: 'Deployment', metadata: { name: 'nginx-deployment', namespace: 'default' } };
 
 test('describe Events: a repeated identical event is one row, "<last> (xN over <first>)", sorted by last time', () => {
   const cluster = new Cluster({ version: '1.36' });
+  const at = (seconds: number, message: string): void => {
+    cluster.advanceTo(seconds * 1000);
+    cluster.recordEvent(deployment, 'Normal', 'ScalingReplicaSet', message, 'deployment-controller');
+  };
+  at(0, 'Scaled up replica set nginx-deployment-1764197365 to 1');
+  at(100, 'Scaled down replica set nginx-deployment-3167673210 to 2');
+  at(180, 'Scaled up replica set nginx-deployment-1764197365 to 1');
+  at(240, 'Scaled up replica set nginx-deployment-1764197365 to 1');
   cluster.advanceTo(300_000);
-  const { table } = describeEvents(cluster, [
-    event('Scaled up replica set nginx-deployment-1764197365 to 1', 0),
-    event('Scaled down replica set nginx-deployment-3167673210 to 2', 100),
-    event('Scaled up replica set nginx-deployment-1764197365 to 1', 180),
-    event('Scaled up replica set nginx-deployment-1764197365 to 1', 240),
-  ]);
+  const { table } = describeEvents(cluster, cluster.recorder.eventsFor('Deployment', 'nginx-deployment'));
   assert.equal(table, [
     'Events:',
     '  Type    Reason             Age               From                   Message',
