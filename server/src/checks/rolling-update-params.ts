@@ -1,5 +1,5 @@
 // Rolling-update parameters that pass validation but do not do what they say.
-import { isAtLeast, type KubernetesVersion } from '../../../engine/src/index';
+import { isFeatureEnabled, maxUnavailableStatefulSetPatchNote } from '../../../engine/src/index';
 import type { JsonValue } from '../../../engine/src/index';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
@@ -56,19 +56,20 @@ function isLiteralZero(value: JsonValue): boolean {
 }
 
 /**
- * The MaxUnavailableStatefulSet gate by release (statefulset.md §5): alpha (off) through 1.34,
- * beta on in 1.35.0–1.35.3 but off from 1.35.4, off in 1.36, on again in 1.37. With the gate off,
- * the API server drops maxUnavailable (dropStatefulSetDisabledFields) and pods update one at a time.
+ * The MaxUnavailableStatefulSet gate by release comes from the engine's feature-gate table (the
+ * same one the defaulting, the StatefulSet controller and the hover use): off through 1.36, on in
+ * 1.37. 1.35 means its newest patch: the gate was on in 1.35.0-1.35.3 and is off from 1.35.4, and
+ * the message says so. With the gate off, the API server drops maxUnavailable
+ * (dropStatefulSetDisabledFields) and pods update one at a time.
  */
 export function checkStatefulSetMaxUnavailable(object: ManifestObject, context: CheckContext): CheckFinding[] {
   if (object.kind !== 'StatefulSet') return [];
   const path = ['spec', 'updateStrategy', 'rollingUpdate', 'maxUnavailable'];
   if (valueAt(object.value, path) === undefined) return [];
-  const state = maxUnavailableGate(context.kubernetesVersion);
-  if (state === 'on') return [];
-  const when = state === 'off-from-1.35.4'
-    ? 'is on in Kubernetes 1.35.0–1.35.3 but off by default from 1.35.4'
-    : `is off by default in Kubernetes ${context.kubernetesVersion}`;
+  const version = context.kubernetesVersion;
+  if (isFeatureEnabled('MaxUnavailableStatefulSet', version)) return [];
+  const patchNote = maxUnavailableStatefulSetPatchNote(version);
+  const when = patchNote ? `is off by default in Kubernetes ${version} (${patchNote})` : `is off by default in Kubernetes ${version}`;
   return [{
     ...spanForPath(object, path),
     severity: 'warning',
@@ -76,10 +77,4 @@ export function checkStatefulSetMaxUnavailable(object: ManifestObject, context: 
     field: 'spec.updateStrategy.rollingUpdate.maxUnavailable',
     message: `The MaxUnavailableStatefulSet feature gate ${when}: the API server silently drops maxUnavailable unless the stored StatefulSet already uses it, and the rolling update replaces one pod at a time.`,
   }];
-}
-
-function maxUnavailableGate(version: KubernetesVersion): 'on' | 'off' | 'off-from-1.35.4' {
-  if (isAtLeast(version, '1.37')) return 'on';
-  if (version === '1.35') return 'off-from-1.35.4';
-  return 'off';
 }

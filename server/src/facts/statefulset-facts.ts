@@ -54,7 +54,7 @@ function stringOr(value: JsonValue | undefined, fallback: string): Defaulted<str
 
 // MaxUnavailableStatefulSet: alpha (off) until 1.34, beta on in 1.35.0-1.35.3, turned off again
 // in 1.35.4+ and 1.36, beta on in 1.37 (kubernetes PRs #137904, #137926, #139466). A minor
-// release stands for its latest patch, so 1.35 counts as off.
+// release stands for its latest patch, so 1.35 counts as off (maxUnavailableStatefulSetPatchNote).
 /** True when the API server keeps and the controller honours `updateStrategy.rollingUpdate.maxUnavailable`. */
 export function isMaxUnavailableStatefulSetEnabled(version: KubernetesVersion): boolean {
   // One source of truth for gates: the engine's per-release table (the controller simulation uses it too).

@@ -1,5 +1,5 @@
 // Renders computed workload facts as short Markdown for hovers (no upstream prose, just numbers and names).
-import type { IntOrString } from '../../../engine/src/index';
+import { maxUnavailableStatefulSetPatchNote, type IntOrString } from '../../../engine/src/index';
 import { API_REFERENCE } from '../facts/api-reference';
 import type { Defaulted, DeploymentFacts, RollingBounds } from '../facts/deployment-facts';
 import type { FactSettings } from '../facts/fact-settings';
@@ -113,7 +113,8 @@ export function describeUpdateStrategy(facts: StatefulSetFacts, settings: FactSe
     lines.push('');
     if (!budget.gateEnabled) {
       const dropped = budget.written !== undefined ? ` \`maxUnavailable: ${budget.written}\` is dropped by the API server;` : '';
-      lines.push(`MaxUnavailableStatefulSet is off in ${settings.kubernetesVersion}:${dropped} one pod is updated at a time.`);
+      const patchNote = maxUnavailableStatefulSetPatchNote(settings.kubernetesVersion);
+      lines.push(`MaxUnavailableStatefulSet is off in ${settings.kubernetesVersion}${patchNote ? ` (${patchNote})` : ''}:${dropped} one pod is updated at a time.`);
     } else if (budget.error) {
       lines.push(`maxUnavailable cannot be resolved: ${budget.error}.`);
     } else {
