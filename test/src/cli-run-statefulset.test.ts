@@ -11,7 +11,7 @@ import { REPO_ROOT } from './shared-path';
 interface StatefulSetRunJson {
   kubernetesVersion: string;
   steps: { command: string; output: string; error?: boolean }[];
-  events: { type: string; reason: string; involvedObject: { kind: string; name: string }; message: string }[];
+  events: { time: string; lastTimestamp: string; count: number; type: string; reason: string; involvedObject: { kind: string; name: string }; message: string }[];
   final: {
     pods: { name: string; status: string; ready: boolean; owner: string; labels: Record<string, string> }[];
     statefulSets: {
@@ -42,6 +42,11 @@ function outputs(command: string): string[] {
 
 function statefulSetEvents(result: StatefulSetRunJson): string[] {
   return result.events.filter((event) => event.involvedObject.kind === 'StatefulSet').map((event) => event.message);
+}
+
+/** Event messages with their Count: a repeated identical event bumps the first (client-go eventObserve). */
+function statefulSetEventCounts(result: StatefulSetRunJson): string[] {
+  return result.events.filter((event) => event.involvedObject.kind === 'StatefulSet').map((event) => `${event.message} x${event.count}`);
 }
 
 test('the walkthrough runs without errors (text output too)', () => {
@@ -92,9 +97,16 @@ test('one Bound claim per pod: www-web-0 and www-web-1', () => {
 
 test('kubectl delete pod -l app=nginx: pods come back in order, same names, same claims', () => {
   assert.deepEqual(outputs('kubectl delete pod -l app=nginx'), ['pod "web-0" deleted from default namespace\npod "web-1" deleted from default namespace']);
-  const messages = statefulSetEvents(walkthrough);
-  // After the deletion: the same two pods again, in order, and no new claim.
-  assert.deepEqual(messages.slice(4), ['create Pod web-0 in StatefulSet web successful', 'create Pod web-1 in StatefulSet web successful']);
+  // After the deletion: the same two pods again and no new claim; the identical create events of the
+  // pods count on the first ones (client-go's event correlator), so no new Event appears.
+  assert.deepEqual(statefulSetEventCounts(walkthrough), [
+    'create Claim www-web-0 Pod web-0 in StatefulSet web success x1',
+    'create Pod web-0 in StatefulSet web successful x2',
+    'create Claim www-web-1 Pod web-1 in StatefulSet web success x1',
+    'create Pod web-1 in StatefulSet web successful x2',
+  ]);
+  const recreated = walkthrough.events.filter((event) => event.message.startsWith('create Pod '));
+  assert.ok(recreated.every((event) => event.lastTimestamp > event.time), JSON.stringify(recreated));
   const rows = outputs('kubectl get pods -w -l app=nginx')[1].split('\n');
   const web0Ready = rows.findIndex((row) => /^web-0\s+1\/1\s+Running/.test(row));
   const web1First = rows.findIndex((row) => row.startsWith('web-1'));
@@ -114,15 +126,10 @@ test('rollout status and history of the walkthrough set', () => {
 test('kubesim plan NEW --from OLD rolls a StatefulSet from the highest ordinal down', () => {
   const result = kubesim('plan', join('examples', 'sessions', 'web-statefulset-1.10.yaml'), '--from', join('examples', 'web-statefulset.yaml'));
   assert.deepEqual(result.steps.filter((step) => step.error).map((step) => step.command), []);
-  const messages = statefulSetEvents(result);
-  const afterCreate = messages.slice(4);
-  // RollingUpdate: delete web-1, recreate it at the new revision, then the same for web-0.
-  assert.deepEqual(afterCreate, [
-    'delete Pod web-1 in StatefulSet web successful',
-    'create Pod web-1 in StatefulSet web successful',
-    'delete Pod web-0 in StatefulSet web successful',
-    'create Pod web-0 in StatefulSet web successful',
-  ]);
+  // RollingUpdate: delete web-1, recreate it at the new revision, then the same for web-0. The
+  // re-creations repeat the first create events, which count them (client-go's event correlator).
+  assert.deepEqual(statefulSetEventCounts(result).slice(4), ['delete Pod web-1 in StatefulSet web successful x1', 'delete Pod web-0 in StatefulSet web successful x1']);
+  assert.deepEqual(statefulSetEventCounts(result).filter((event) => event.startsWith('create Pod')), ['create Pod web-0 in StatefulSet web successful x2', 'create Pod web-1 in StatefulSet web successful x2']);
   const set = result.final.statefulSets[0];
   assert.equal(set.updatedReplicas, 2);
   assert.equal(set.currentRevision, set.updateRevision);
