@@ -1,6 +1,6 @@
 // A whole manifest file: its documents, parsed once and re-parsed only where the text changed.
 import { parseManifestDocument, type ManifestDocument, type ManifestObject } from './manifest-document';
-import { splitDocuments } from './split-documents';
+import { splitDocuments, type DocumentChunk } from './split-documents';
 import type { SyntaxProblem } from './source-span';
 
 /** A parsed file: every document with absolute offsets. */
@@ -11,8 +11,13 @@ export interface ManifestFile {
 
 /** Every Kubernetes object of the file, in order. */
 export function objectsOf(file: ManifestFile): ManifestObject[] {
-  return file.documents.flatMap((document) => document.objects);
+  let objects = objectLists.get(file);
+  if (!objects) objectLists.set(file, (objects = file.documents.flatMap((document) => document.objects)));
+  return objects;
 }
+
+// Every check asks for the object list of the same parse: flatten it once.
+const objectLists = new WeakMap<ManifestFile, ManifestObject[]>();
 
 /** Every YAML syntax problem of the file, in order. */
 export function problemsOf(file: ManifestFile): SyntaxProblem[] {
@@ -24,17 +29,47 @@ export function problemsOf(file: ManifestFile): SyntaxProblem[] {
  * offsets move). An edit in one document of 1,000 re-parses one document.
  */
 export function parseManifestFile(text: string, previous?: ManifestFile): ManifestFile {
+  if (!previous || previous.documents.length === 0) return { text, documents: reuseOrParse(splitDocuments(text), 0, previous?.documents ?? []) };
+  const old = previous.documents;
+  const delta = text.length - previous.text.length;
+  // Documents before the edit are still there at the same offsets, those after it moved by delta.
+  let prefix = 0;
+  while (prefix < old.length && text.startsWith(old[prefix]!.text, old[prefix]!.start)) prefix++;
+  let suffix = 0;
+  const prefixEnd = prefix > 0 ? old[prefix - 1]!.end : 0;
+  while (suffix < old.length - prefix) {
+    const document = old[old.length - 1 - suffix]!;
+    if (document.start + delta < prefixEnd || !text.startsWith(document.text, document.start + delta)) break;
+    suffix++;
+  }
+  // Re-split from one document before the first changed one to one after the last: a deleted or
+  // added `---` can merge or split its neighbours. Both ends sit on document boundaries, where a
+  // split of the region cuts exactly as a split of the whole file would.
+  const first = Math.max(0, prefix - 1);
+  const last = Math.min(old.length, old.length - suffix + 1);
+  const regionStart = old[first]!.start;
+  const regionEnd = last < old.length ? old[last]!.start + delta : text.length;
+  const chunks = regionEnd > regionStart || last >= old.length
+    ? splitDocuments(text.slice(regionStart, regionEnd)).map((chunk) => ({ start: chunk.start + regionStart, text: chunk.text }))
+    : [];
+  const documents = old.slice(0, first);
+  documents.push(...reuseOrParse(chunks, first, old.slice(first, last)));
+  for (let i = last; i < old.length; i++) documents.push(moveDocument(old[i]!, old[i]!.start + delta, documents.length));
+  return { text, documents };
+}
+
+// Parses each chunk, or moves a candidate document with the same text into its place.
+function reuseOrParse(chunks: DocumentChunk[], firstIndex: number, candidates: readonly ManifestDocument[]): ManifestDocument[] {
   const reusable = new Map<string, ManifestDocument[]>();
-  for (const document of previous?.documents ?? []) {
+  for (const document of candidates) {
     const list = reusable.get(document.text);
     if (list) list.push(document);
     else reusable.set(document.text, [document]);
   }
-  const documents = splitDocuments(text).map((chunk, index) => {
+  return chunks.map((chunk, i) => {
     const cached = reusable.get(chunk.text)?.shift();
-    return cached ? moveDocument(cached, chunk.start, index) : parseManifestDocument(chunk, index);
+    return cached ? moveDocument(cached, chunk.start, firstIndex + i) : parseManifestDocument(chunk, firstIndex + i);
   });
-  return { text, documents };
 }
 
 // Returns the cached document at its new place; offsets of its problems shift with it.
