@@ -9,11 +9,12 @@ import { applyRevision, chooseStatefulSetRevisions, revisionsToTruncate, type Re
 import { claimOwnerRefsFor, hasUnexpectedController, isPodClaimStale } from './claim-retention';
 import { effectiveUpdateStrategy, newVersionedStatefulSetPod } from './stateful-pod';
 import {
-  claimNamesForOrdinal, getOrdinal, getPersistentVolumeClaims, getStartOrdinal, hasTerminalPhase, identityMatches, isPodInOrdinalRange,
+  claimNamesForOrdinal, getOrdinal, getPersistentVolumeClaims, getStartOrdinal, hasTerminalPhase, identityMatches,
   isRunningAndAvailable, isRunningAndReady, isTerminating, isUnavailable, storageMatches, updateIdentity, updateStorage,
 } from './stateful-set-util';
 import { computeStatefulSetStatus, completeRollingUpdate, isStatusInconsistent, type StatefulSetStatus } from './stateful-set-status';
 import { rollingUpdateDeletions } from './stateful-set-rolling';
+import { factsOf, type PodFacts } from './pod-facts';
 
 /** What the controller sees of the cluster: the set, its pods, claims and revisions. */
 export interface StatefulSetWorld {
@@ -69,13 +70,23 @@ export function isMaxUnavailableGateEnabled(version: KubernetesVersion): boolean
 
 /** Pods the set owns or may adopt: a member name and a matching selector, not controlled by another owner. */
 export function podsOfStatefulSet(set: StatefulSet, pods: readonly Pod[]): Pod[] {
+  return ownPodFacts(set, pods).map((facts) => facts.pod);
+}
+
+// podsOfStatefulSet as facts, without a closure or a name parse per pod.
+function ownPodFacts(set: StatefulSet, pods: readonly Pod[]): PodFacts[] {
   const namespace = set.metadata.namespace ?? 'default';
-  return pods.filter((pod) => {
-    if ((pod.metadata.namespace ?? 'default') !== namespace) return false;
-    const controller = pod.metadata.ownerReferences?.find((ref) => ref.controller === true);
-    if (controller) return controller.uid === set.metadata.uid && controller.kind === 'StatefulSet';
-    return getParentNameOf(pod) === set.metadata.name && selectorMatches(set, pod.metadata.labels ?? {});
-  });
+  const uid = set.metadata.uid;
+  const own: PodFacts[] = [];
+  for (const pod of pods) {
+    const facts = factsOf(pod);
+    if (facts.namespace !== namespace) continue;
+    const member = facts.hasController
+      ? facts.controllerUid === uid && facts.controllerKind === 'StatefulSet'
+      : getParentNameOf(pod) === set.metadata.name && selectorMatches(set, pod.metadata.labels ?? {});
+    if (member) own.push(facts);
+  }
+  return own;
 }
 
 function getParentNameOf(pod: Pod): string {
@@ -102,7 +113,12 @@ export function selectorMatches(set: StatefulSet, labels: Record<string, string>
 class ClaimOverlay {
   private readonly written = new Map<string, PersistentVolumeClaim>();
 
-  constructor(private readonly base: ReadonlyMap<string, PersistentVolumeClaim>) {}
+  constructor(readonly base: ReadonlyMap<string, PersistentVolumeClaim>) {}
+
+  /** True until the pass writes a claim: then every claim is what `base` holds. */
+  get unwritten(): boolean {
+    return this.written.size === 0;
+  }
 
   get(name: string): PersistentVolumeClaim | undefined {
     return this.written.get(name) ?? this.base.get(name);
@@ -303,22 +319,24 @@ function processReplica(pass: Pass, updateSet: StatefulSet, monotonic: boolean, 
 
 // Pods a pass found Running, Ready, not terminating and consistent (identity, storage, claim refs)
 // without writing anything. The same pod object (pods are rebuilt when their state changes), with
-// the same set spec and the same claim objects, gets the same answer, so later passes skip the checks.
-const steadyPods = new WeakMap<Pod, { spec: StatefulSet['spec']; uid: string | undefined; claims: (PersistentVolumeClaim | undefined)[] }>();
-
-function claimsOfPod(pass: Pass, set: StatefulSet, pod: Pod): (PersistentVolumeClaim | undefined)[] {
-  return claimNamesForOrdinal(set, getOrdinal(pod.metadata.name)).map((claimName) => pass.claims.get(claimName));
-}
-
+// the same set spec and the same claim objects, gets the same answer, so later passes skip the
+// checks. While the claim index is the one the answer was last confirmed against and the pass has
+// written no claim, the claims are the same objects without looking them up.
 function isSteady(pass: Pass, set: StatefulSet, pod: Pod): boolean {
-  const entry = steadyPods.get(pod);
+  const entry = factsOf(pod).steady;
   if (entry === undefined || entry.spec !== set.spec || entry.uid !== set.metadata.uid) return false;
-  const claims = claimsOfPod(pass, set, pod);
-  return claims.length === entry.claims.length && claims.every((claim, index) => claim === entry.claims[index]);
+  const unwritten = pass.claims.unwritten;
+  if (unwritten && entry.claimsBase === pass.claims.base) return true;
+  const names = claimNamesForOrdinal(set, getOrdinal(pod.metadata.name));
+  if (names.length !== entry.claims.length) return false;
+  for (let index = 0; index < names.length; index++) if (pass.claims.get(names[index]) !== entry.claims[index]) return false;
+  if (unwritten) entry.claimsBase = pass.claims.base;
+  return true;
 }
 
 function rememberSteady(pass: Pass, set: StatefulSet, pod: Pod): void {
-  steadyPods.set(pod, { spec: set.spec, uid: set.metadata.uid, claims: claimsOfPod(pass, set, pod) });
+  const claims = claimNamesForOrdinal(set, getOrdinal(pod.metadata.name)).map((claimName) => pass.claims.get(claimName));
+  factsOf(pod).steady = { spec: set.spec, uid: set.metadata.uid, claims, claimsBase: pass.claims.unwritten ? pass.claims.base : undefined };
 }
 
 // processCondemned: returns true when a monotonic pass must stop here.
@@ -348,7 +366,7 @@ function runForAll<T>(items: readonly T[], fn: (item: T) => boolean, monotonic: 
  */
 export function syncStatefulSet(world: StatefulSetWorld, options: StatefulSetSyncOptions): StatefulSetSyncResult {
   const set = world.set;
-  const pods = podsOfStatefulSet(set, world.pods);
+  const pods = ownPodFacts(set, world.pods);
   const ownRevisions = world.revisions.filter((revision) => {
     const controller = revision.metadata.ownerReferences?.find((ref) => ref.controller === true);
     return controller ? controller.uid === set.metadata.uid : selectorMatches(set, revision.metadata.labels ?? {});
@@ -363,8 +381,15 @@ export function syncStatefulSet(world: StatefulSetWorld, options: StatefulSetSyn
   const finalStatus = completeRollingUpdate(set, status, options.version);
   if (isStatusInconsistent(set, finalStatus)) pass.actions.push({ kind: 'updateStatus', status: finalStatus });
 
-  for (const revision of revisionsToTruncate(set, pods, choice.revisions, currentRevision.metadata.name, updateRevision.metadata.name)) {
-    pass.actions.push({ kind: 'deleteRevision', name: revision.metadata.name });
+  // truncateHistory deletes nothing while the whole history fits the limit; otherwise only the
+  // pods' distinct revisions matter, so one pod per revision stands for all.
+  const limit = set.spec.revisionHistoryLimit ?? 10;
+  if (limit >= 0 && choice.revisions.length > limit) {
+    const byRevision = new Map<string, Pod>();
+    for (const facts of pods) if (!byRevision.has(facts.revision)) byRevision.set(facts.revision, facts.pod);
+    for (const revision of revisionsToTruncate(set, [...byRevision.values()], choice.revisions, currentRevision.metadata.name, updateRevision.metadata.name)) {
+      pass.actions.push({ kind: 'deleteRevision', name: revision.metadata.name });
+    }
   }
   const result: StatefulSetSyncResult = { actions: pass.actions, events: pass.events, status: finalStatus };
   const minReadySeconds = set.spec.minReadySeconds ?? 0;
@@ -372,8 +397,35 @@ export function syncStatefulSet(world: StatefulSetWorld, options: StatefulSetSyn
   return result;
 }
 
+// computeStatefulSetStatus over pod facts (the same counts, without reading each pod's status again).
+function countStatus(
+  set: StatefulSet,
+  slots: readonly (PodFacts | undefined)[],
+  condemned: readonly PodFacts[],
+  minReadySeconds: number,
+  now: number,
+  revisions: { current: string; update: string },
+  collisionCount: number,
+): StatefulSetStatus {
+  const status = computeStatefulSetStatus(set, [], minReadySeconds, now, revisions, collisionCount);
+  const count = (facts: PodFacts): void => {
+    status.replicas++;
+    if (facts.runningAndReady) {
+      status.readyReplicas++;
+      if (minReadySeconds === 0 || isRunningAndAvailable(facts.pod, minReadySeconds, now)) status.availableReplicas++;
+    }
+    if (!facts.terminating) {
+      if (facts.revision === revisions.current) status.currentReplicas++;
+      if (facts.revision === revisions.update) status.updatedReplicas++;
+    }
+  };
+  for (const facts of slots) if (facts !== undefined) count(facts);
+  for (const facts of condemned) count(facts);
+  return status;
+}
+
 // updateStatefulSet: the replica/condemned split, the two loops and the rolling update.
-function updateStatefulSet(pass: Pass, pods: Pod[], currentRevision: ControllerRevision, updateRevision: ControllerRevision, collisionCount: number): StatefulSetStatus {
+function updateStatefulSet(pass: Pass, pods: readonly PodFacts[], currentRevision: ControllerRevision, updateRevision: ControllerRevision, collisionCount: number): StatefulSetStatus {
   const { set, options } = pass;
   const now = options.now;
   const minReadySeconds = set.spec.minReadySeconds ?? 0;
@@ -382,22 +434,26 @@ function updateStatefulSet(pass: Pass, pods: Pod[], currentRevision: ControllerR
   const names = { current: currentRevision.metadata.name, update: updateRevision.metadata.name };
   const replicaCount = set.spec.replicas ?? 1;
   const start = getStartOrdinal(set);
+  const end = start + replicaCount - 1;
 
-  const slots: (Slot | undefined)[] = new Array(replicaCount).fill(undefined);
-  const condemned: Pod[] = [];
-  for (const pod of pods) {
-    const ordinal = getOrdinal(pod.metadata.name);
-    if (isPodInOrdinalRange(pod.metadata.name, set)) slots[ordinal - start] = { pod, created: true };
-    else if (ordinal >= 0) condemned.push(pod);
+  // Created pods fill their slots (a later pod of the same ordinal wins); empty slots get a
+  // placeholder only when the pass reads them.
+  const slots: (Slot | undefined)[] = new Array<Slot | undefined>(replicaCount).fill(undefined);
+  const condemnedFacts: PodFacts[] = [];
+  for (const facts of pods) {
+    const ordinal = facts.ordinal;
+    if (ordinal >= start && ordinal <= end) slots[ordinal - start] = facts;
+    else if (ordinal >= 0) condemnedFacts.push(facts);
   }
-  for (let index = 0; index < replicaCount; index++) {
-    slots[index] ??= new PlaceholderSlot(() => newVersionedStatefulSetPod(currentSet, updateSet, names.current, names.update, start + index));
-  }
-  const replicas = slots as Slot[];
-  condemned.sort((a, b) => getOrdinal(b.metadata.name) - getOrdinal(a.metadata.name));
+  const slotAt = (index: number): Slot =>
+    (slots[index] ??= new PlaceholderSlot(() => newVersionedStatefulSetPod(currentSet, updateSet, names.current, names.update, start + index)));
+  condemnedFacts.sort((a, b) => b.ordinal - a.ordinal);
+  const condemned = condemnedFacts.map((facts) => facts.pod);
 
-  const statusOf = (): StatefulSetStatus =>
-    computeStatefulSetStatus(set, [...replicas.filter((slot) => slot.created).map((slot) => slot.pod), ...condemned], minReadySeconds, now, names, collisionCount);
+  // computeReplicaStatus over the created replicas and the condemned pods. Pods do not change
+  // during a pass, so it is counted once, from the facts; each return hands out a copy.
+  const counted = countStatus(set, slots as (PodFacts | undefined)[], condemnedFacts, minReadySeconds, now, names, collisionCount);
+  const statusOf = (): StatefulSetStatus => ({ ...counted });
 
   // The first unavailable pod (replicas in order, then condemned from the lowest ordinal), found
   // only when a condemned pod needs it: it reads the state at the start of the pass, as upstream.
@@ -405,7 +461,8 @@ function updateStatefulSet(pass: Pass, pods: Pod[], currentRevision: ControllerR
   const firstUnavailablePod = (): Pod | undefined => {
     if (firstUnavailable !== undefined) return firstUnavailable.pod;
     firstUnavailable = { pod: undefined };
-    for (const slot of replicas) {
+    for (let index = 0; index < replicaCount; index++) {
+      const slot = slotAt(index);
       if (isUnavailable(slot.created ? slot.pod : undefined, minReadySeconds, now)) return (firstUnavailable.pod = slot.pod);
     }
     for (let i = condemned.length - 1; i >= 0; i--) {
@@ -415,8 +472,12 @@ function updateStatefulSet(pass: Pass, pods: Pod[], currentRevision: ControllerR
   };
   if (set.metadata.deletionTimestamp !== undefined) return statusOf();
 
+  // runForAll over the replicas: in order with an early exit when monotonic; every slot otherwise
+  // (slowStartBatch, no errors).
   const monotonic = set.spec.podManagementPolicy !== 'Parallel';
-  if (runForAll(replicas, (slot) => processReplica(pass, updateSet, monotonic, slot), monotonic)) return statusOf();
+  for (let index = 0; index < replicaCount; index++) {
+    if (processReplica(pass, updateSet, monotonic, slotAt(index)) && monotonic) return statusOf();
+  }
   for (const pod of condemned) {
     if (!claimsMatchRetentionPolicy(pass, updateSet, pod)) updateClaimsForRetentionPolicy(pass, updateSet, pod);
   }
@@ -425,6 +486,8 @@ function updateStatefulSet(pass: Pass, pods: Pod[], currentRevision: ControllerR
   const status = statusOf();
   if (effectiveUpdateStrategy(set).type === 'OnDelete') return status;
   const gate = options.maxUnavailableGate ?? isMaxUnavailableGateEnabled(options.version);
+  const replicas: Slot[] = [];
+  for (let index = 0; index < replicaCount; index++) replicas.push(slotAt(index));
   const deletions = rollingUpdateDeletions(set, replicas, names.update, { now, gate, version: options.version });
   for (const pod of deletions) {
     pass.deletePod(pod);

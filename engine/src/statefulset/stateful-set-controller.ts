@@ -47,6 +47,12 @@ interface CachedCohortPods {
   pods: Pod[];
 }
 
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+  return true;
+}
+
 function sameStatus(a: PodStatus, b: PodStatus): boolean {
   return a.phase === b.phase && a.displayStatus === b.displayStatus && a.ready === b.ready && a.restarts === b.restarts && a.readySince === b.readySince;
 }
@@ -68,6 +74,10 @@ export class StatefulSetController implements Controller {
   private readonly podCache = new Map<number, CachedCohortPods>();
   private readonly claimIndexes = new Map<string, { all: readonly PersistentVolumeClaim[]; list: readonly PersistentVolumeClaim[]; byName: ReadonlyMap<string, PersistentVolumeClaim> }>();
   private controlledClaims: { claims: readonly PersistentVolumeClaim[]; controlled: boolean } | undefined;
+  /** Each set's pod list (by set uid) and what it was built from. */
+  private readonly setPods = new Map<string, { podsVersion: number; podWrites: number; validFrom: number; validUntil: number; pods: readonly Pod[] }>();
+  /** Bumped whenever the controller rewrites a pod's labels or spec in place. */
+  private podWrites = 0;
   private lastCollection: { signature: string; claims: readonly PersistentVolumeClaim[] } | undefined;
 
   constructor(
@@ -82,7 +92,7 @@ export class StatefulSetController implements Controller {
       const namespace = set.metadata.namespace ?? 'default';
       const claims = this.claimsOf(cluster, namespace);
       const result = syncStatefulSet(
-        { set, pods: this.podsOf(cluster, set), claims: claims.list, claimsByName: claims.byName, revisions: cluster.controllerRevisions.list(namespace) },
+        { set, pods: this.cachedPodsOf(cluster, set), claims: claims.list, claimsByName: claims.byName, revisions: cluster.controllerRevisions.list(namespace) },
         { now: cluster.now, version: cluster.version, codec: this.codec(cluster), maxUnavailableGate: this.options.maxUnavailableGate },
       );
       this.lastResults.set(`${namespace}/${set.metadata.name}`, result);
@@ -99,7 +109,7 @@ export class StatefulSetController implements Controller {
     for (const set of cluster.statefulSets.list()) {
       const minReadyMs = (set.spec.minReadySeconds ?? 0) * 1000;
       if (minReadyMs === 0) continue;
-      for (const pod of this.podsOf(cluster, set)) {
+      for (const pod of this.cachedPodsOf(cluster, set)) {
         const at = pod.status.readySince === undefined ? undefined : pod.status.readySince + minReadyMs + 1;
         if (at !== undefined && at > cluster.now && (next === undefined || at < next)) next = at;
       }
@@ -119,17 +129,39 @@ export class StatefulSetController implements Controller {
     return entry;
   }
 
-  /** The set's pods as objects, with uid and deletionTimestamp filled in. */
+  /** The set's pods as objects, with uid and deletionTimestamp filled in (a fresh array). */
   podsOf(cluster: Cluster, set: StatefulSet): Pod[] {
+    return [...this.cachedPodsOf(cluster, set)];
+  }
+
+  // The set's pods, shared between passes (read them, never mutate the array or the pods). The
+  // list is rebuilt only when a pod was created, deleted or removed (podsVersion), the controller
+  // rewrote a pod's labels or spec, or the clock left the interval in which no pod's kubelet state
+  // changes; the rebuild reuses every cohort's cached pods.
+  private cachedPodsOf(cluster: Cluster, set: StatefulSet): readonly Pod[] {
+    const uid = set.metadata.uid ?? '';
+    const cached = this.setPods.get(uid);
+    const now = cluster.now;
+    if (cached !== undefined && cached.podsVersion === cluster.podsVersion && cached.podWrites === this.podWrites && now >= cached.validFrom && now < cached.validUntil) {
+      return cached.pods;
+    }
     const pods: Pod[] = [];
-    for (const cohort of cluster.podsOwnedBy(set.metadata.uid ?? '')) pods.push(...this.podsOfCohort(cluster, cohort));
+    let validFrom = Number.NEGATIVE_INFINITY;
+    let validUntil = Number.POSITIVE_INFINITY;
+    for (const cohort of cluster.podsOwnedBy(uid)) {
+      const entry = this.podsOfCohort(cluster, cohort);
+      for (const pod of entry.pods) pods.push(pod);
+      if (entry.validFrom > validFrom) validFrom = entry.validFrom;
+      if (entry.validUntil < validUntil) validUntil = entry.validUntil;
+    }
+    this.setPods.set(uid, { podsVersion: cluster.podsVersion, podWrites: this.podWrites, validFrom, validUntil, pods });
     return pods;
   }
 
   // A cohort's pod objects are built once and reused while the cohort's labels, spec, name and
   // kubelet state stay the same: a pass then costs no copies or timestamp formatting per pod.
   // The objects are shared between passes: callers read them and never mutate them.
-  private podsOfCohort(cluster: Cluster, cohort: PodCohort): Pod[] {
+  private podsOfCohort(cluster: Cluster, cohort: PodCohort): CachedCohortPods {
     const cached = this.podCache.get(cohort.id);
     const sameObjects =
       cached !== undefined &&
@@ -137,14 +169,13 @@ export class StatefulSetController implements Controller {
       cached.spec === cohort.spec &&
       cached.annotations === cohort.annotations &&
       cached.deletedAt === cohort.deletedAt &&
-      cached.names.length === cohort.names.length &&
-      cached.names.every((name, index) => name === cohort.names[index]);
+      sameNames(cached.names, cohort.names);
     // Between two kubelet transitions a healthy pod's status cannot change.
-    if (sameObjects && cluster.now >= cached.validFrom && cluster.now < cached.validUntil) return cached.pods;
+    if (sameObjects && cluster.now >= cached.validFrom && cluster.now < cached.validUntil) return cached;
     const status = podStatusAt(cohort.timeline, cluster.now, cohort.deletedAt);
     if (sameObjects && sameStatus(cached.status, status)) {
       Object.assign(cached, stableWindow(cohort, cluster.now));
-      return cached.pods;
+      return cached;
     }
     const creationTimestamp = cached?.creationTimestamp ?? cluster.timestamp(cohort.timeline.createdAt);
     const pods = podsOfCohort(cohort, cluster.now, creationTimestamp).map((pod) => {
@@ -154,7 +185,7 @@ export class StatefulSetController implements Controller {
       if (typeof cohort.spec.subdomain === 'string') pod.status.subdomain = cohort.spec.subdomain;
       return pod;
     });
-    this.podCache.set(cohort.id, {
+    const entry: CachedCohortPods = {
       labels: cohort.labels,
       spec: cohort.spec,
       annotations: cohort.annotations,
@@ -164,8 +195,9 @@ export class StatefulSetController implements Controller {
       creationTimestamp,
       pods,
       ...stableWindow(cohort, cluster.now),
-    });
-    return pods;
+    };
+    this.podCache.set(cohort.id, entry);
+    return entry;
   }
 
   // Forgets cached pods of cohorts the cluster dropped (their pods are gone).
@@ -206,6 +238,7 @@ export class StatefulSetController implements Controller {
         if (cohort) {
           cohort.labels = { ...(action.pod.metadata.labels ?? {}) };
           cohort.spec = action.pod.spec;
+          this.podWrites++;
         }
         break;
       }
