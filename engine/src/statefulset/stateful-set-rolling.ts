@@ -4,7 +4,7 @@
 import type { Pod, StatefulSet } from '../model/objects';
 import { isAtLeast, type KubernetesVersion } from '../model/kubernetes-version';
 import { effectiveUpdateStrategy } from './stateful-pod';
-import { getPodRevision, getStatefulSetMaxUnavailable, isTerminating, isUnavailable } from './stateful-set-util';
+import { getPodRevision, isTerminating, isUnavailable, scaleStatefulSetMaxUnavailable } from './stateful-set-util';
 
 /** One replica slot: a live pod, or a placeholder not created yet. */
 export interface ReplicaSlot {
@@ -48,7 +48,10 @@ export function rollingUpdateDeletions(set: StatefulSet, replicas: readonly Repl
     }
     return deletions;
   }
-  const maxUnavailable = strategy.rollingUpdate ? getStatefulSetMaxUnavailable(strategy.rollingUpdate.maxUnavailable, set.spec.replicas ?? 1) : 1;
+  const scaled = strategy.rollingUpdate ? scaleStatefulSetMaxUnavailable(strategy.rollingUpdate.maxUnavailable, set.spec.replicas ?? 1) : { value: 1 };
+  // The sync fails here (rollingUpdateSyncError): nothing is deleted, the pass's earlier writes stand.
+  if ('error' in scaled) return deletions;
+  const maxUnavailable = scaled.value;
   const unavailablePods = replicas.filter(unavailable).length;
   if (set.spec.podManagementPolicy === 'Parallel' && isAtLeast(options.version, '1.37')) {
     return parallelDeletions(replicas, updateMin, maxUnavailable, unavailablePods, updateRevision, unavailable);
@@ -88,4 +91,19 @@ function parallelDeletions(
     }
   }
   return deletions;
+}
+
+/**
+ * The error with which updateStatefulSetAfterInvariantEstablished ends the sync, or undefined:
+ * with MaxUnavailableStatefulSet on, a maxUnavailable that does not scale (a string without "%",
+ * such as "5", which the API server's validation would have refused) fails every sync after the
+ * create/delete loops. performUpdate still writes the status and UpdateStatefulSet still
+ * truncates history; the worker logs "error syncing StatefulSet <ns>/<name>, requeuing: <error>"
+ * and requeues with rate-limited backoff, without an event, so the rollout never deletes a pod.
+ */
+export function rollingUpdateSyncError(set: StatefulSet, gate: boolean): string | undefined {
+  const strategy = effectiveUpdateStrategy(set);
+  if (!gate || strategy.type === 'OnDelete' || !strategy.rollingUpdate) return undefined;
+  const scaled = scaleStatefulSetMaxUnavailable(strategy.rollingUpdate.maxUnavailable, set.spec.replicas ?? 1);
+  return 'error' in scaled ? scaled.error : undefined;
 }

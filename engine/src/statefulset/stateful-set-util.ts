@@ -122,26 +122,37 @@ export function hasTerminalPhase(pod: Pod): boolean {
 
 // ---- maxUnavailable -------------------------------------------------------------------------
 
+/** A scaled int-or-percent, or the error GetScaledValueFromIntOrPercent returns for it. */
+export type ScaledIntOrPercent = { value: number } | { error: string };
+
 /**
  * The rolling-update budget (getStatefulSetMaxUnavailable): an int, or a percent of replicas rounded
- * down, never below 1. "10%" of 25 replicas gives 2; 0 gives 1; unset gives 1.
+ * down, never below 1. "10%" of 25 replicas gives 2; 0 gives 1; unset gives 1. A string without "%"
+ * ("5") is an error, as upstream: the sync fails before any rolling-update deletion.
  */
-export function getStatefulSetMaxUnavailable(maxUnavailable: IntOrString | undefined, replicas: number): number {
+export function scaleStatefulSetMaxUnavailable(maxUnavailable: IntOrString | undefined, replicas: number): ScaledIntOrPercent {
   const scaled = scaleIntOrPercent(maxUnavailable ?? 1, replicas, false);
-  return Math.max(1, scaled);
+  return 'error' in scaled ? scaled : { value: Math.max(1, scaled.value) };
 }
 
-/** intstr.GetScaledValueFromIntOrPercent for the forms manifests use ("25%" or 3). */
-export function scaleIntOrPercent(value: IntOrString, total: number, roundUp: boolean): number {
-  if (typeof value === 'number') return value;
-  const match = /^(\d+)%$/.exec(value);
-  if (!match) {
-    const asNumber = Number(value);
-    if (Number.isInteger(asNumber)) return asNumber;
-    throw new Error(`invalid value for IntOrString: invalid type: string is not a percentage`);
-  }
-  const scaled = (Number(match[1]) * total) / 100;
-  return roundUp ? Math.ceil(scaled) : Math.floor(scaled);
+/** getStatefulSetMaxUnavailable for a value that scales; throws the upstream error text otherwise. */
+export function getStatefulSetMaxUnavailable(maxUnavailable: IntOrString | undefined, replicas: number): number {
+  const scaled = scaleStatefulSetMaxUnavailable(maxUnavailable, replicas);
+  if ('error' in scaled) throw new Error(scaled.error);
+  return scaled.value;
+}
+
+// Follows GetScaledValueFromIntOrPercent and getIntOrPercentValueSafely, apimachinery
+// pkg/util/intstr/intstr.go (v0.35.7): an int is used as is; a string must end in "%" and hold
+// what strconv.Atoi accepts (optional sign, decimal digits), scaled by `total` and rounded.
+/** Scales `value` against `total`: "25%" of 10 gives 3 rounded up, 2 rounded down; "5" is an error. */
+export function scaleIntOrPercent(value: IntOrString, total: number, roundUp: boolean): ScaledIntOrPercent {
+  if (typeof value === 'number') return { value };
+  if (!value.endsWith('%')) return { error: 'invalid value for IntOrString: invalid type: string is not a percentage' };
+  const digits = value.slice(0, -1);
+  if (!/^[+-]?[0-9]+$/.test(digits)) return { error: `invalid value for IntOrString: invalid value "${value}": strconv.Atoi: parsing "${digits}": invalid syntax` };
+  const scaled = (Number(digits) * total) / 100;
+  return { value: roundUp ? Math.ceil(scaled) : Math.floor(scaled) };
 }
 
 // ---- identity and storage -------------------------------------------------------------------
