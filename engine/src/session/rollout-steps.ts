@@ -2,13 +2,14 @@
 // pods and claims, the events of the pass, and what kubectl prints at that moment (from the
 // engine's own kubectl printers, so the preview and `kubesim run` print the same text).
 import type { Cluster } from '../cluster/cluster';
-import { podsOfCohort } from '../cluster/pod-cohort';
+import { podsOfCohort, type PodCohort } from '../cluster/pod-cohort';
 import { imagesOf, podStatusAt } from '../kubelet/pod-timeline';
-import type { Deployment, KubeEvent, StatefulSet } from '../model/objects';
+import type { Deployment, KubeEvent, Pod, StatefulSet } from '../model/objects';
 import { maxSurge, maxUnavailable, POD_TEMPLATE_HASH_LABEL, revisionOf } from '../deployment/deployment-util';
 import { findNewReplicaSet } from '../deployment/find-replica-sets';
 import { replicaSetsForDeployment } from '../deployment/sync';
 import { statefulSetPodViews } from '../statefulset/stateful-set-simulation';
+import { getOrdinal } from '../statefulset/stateful-set-util';
 import { describeEvents } from '../kubectl/describe';
 import { getDeploymentObjects, getStatefulSetObjects, type WorkloadGetOutput } from '../kubectl/get-workload';
 import { rolloutStatusMessage } from '../kubectl/rollout';
@@ -249,11 +250,48 @@ export function snapshotDeployment(context: StepContext, recorded: readonly Kube
   return step;
 }
 
+// The first `limit` pods of the set in listing order: by ordinal, ties in cohort order. (The pod
+// objects of podsOfCohort carry no deletionTimestamp, so the listing's terminating-first tie-break
+// never applies.) Only the listed pods are built: a 1,000-replica preview lists 60 of them per step.
+function firstPodsByOrdinal(cohorts: readonly PodCohort[], limit: number): { chosen: { ordinal: number; seq: number }[]; total: number } {
+  const chosen: { ordinal: number; seq: number }[] = [];
+  let seq = 0;
+  for (const cohort of cohorts) {
+    for (const name of cohort.names) {
+      const ordinal = getOrdinal(name);
+      seq++;
+      if (chosen.length >= limit && ordinal >= chosen[chosen.length - 1].ordinal) continue;
+      let at = chosen.length;
+      while (at > 0 && chosen[at - 1].ordinal > ordinal) at--;
+      chosen.splice(at, 0, { ordinal, seq });
+      if (chosen.length > limit) chosen.pop();
+    }
+  }
+  return { chosen, total: seq };
+}
+
 function statefulSetPods(context: StepContext, set: StatefulSet): { pods: RolloutPod[]; total: number } {
   const { cluster } = context;
-  const objects = cluster.podsOwnedBy(set.metadata.uid ?? '').flatMap((cohort) => podsOfCohort(cohort, cluster.now, cluster.timestamp(cohort.timeline.createdAt)));
-  const byName = new Map(objects.map((pod) => [pod.metadata.name, pod]));
-  const pods = statefulSetPodViews(set, objects, context.clusterDomain).slice(0, context.podLimit).map((view): RolloutPod => {
+  const cohorts = cluster.podsOwnedBy(set.metadata.uid ?? '');
+  const { chosen, total } = firstPodsByOrdinal(cohorts, context.podLimit);
+  // The listed pods, built in their original order; each row reads the last pod object of its name
+  // (a terminating pod and its successor share one name).
+  const wanted = new Set(chosen.map((entry) => entry.seq));
+  const listed: Pod[] = [];
+  const byName = new Map<string, Pod>();
+  let seq = 0;
+  for (const cohort of cohorts) {
+    let built: Pod[] | undefined;
+    cohort.names.forEach((name, index) => {
+      seq++;
+      const isListed = wanted.has(seq);
+      if (!isListed && !byName.has(name)) return;
+      built ??= podsOfCohort(cohort, cluster.now, cluster.timestamp(cohort.timeline.createdAt));
+      if (isListed) listed.push(built[index]);
+      byName.set(name, built[index]);
+    });
+  }
+  const pods = statefulSetPodViews(set, listed, context.clusterDomain).map((view): RolloutPod => {
     const pod = byName.get(view.name)!;
     const containers = Math.max(1, imagesOf(pod.spec).length);
     const result: RolloutPod = {
@@ -265,7 +303,7 @@ function statefulSetPods(context: StepContext, set: StatefulSet): { pods: Rollou
     if (view.dnsName) result.dnsName = view.dnsName;
     return result;
   });
-  return { pods, total: objects.length };
+  return { pods, total };
 }
 
 /** The StatefulSet `name`, its ordered pods and its claims, now; `recorded`: the events written in the pass. */

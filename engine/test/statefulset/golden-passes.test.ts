@@ -139,3 +139,16 @@ test('golden scale-down-retention-delete: condemned pods deleted highest first, 
   assert.deepEqual(last.pods.map((pod) => pod.name), ['web-0', 'web-1']);
   assert.deepEqual(last.statefulSet!.claims.map((claim) => claim.name), ['www-web-0', 'www-web-1']);
 });
+
+test('a capped pod listing is the first rows of the full listing at every step', () => {
+  const scenario = scenarios[1];
+  const run = (podListLimit: number): RolloutSimulation =>
+    simulateRollout({ oldManifest: scenario.old, newManifest: scenario.new, version: scenario.version, options: { services: [], podListLimit } });
+  const full = run(100);
+  const capped = run(3);
+  assert.equal(capped.steps.length, full.steps.length);
+  capped.steps.forEach((step, index) => {
+    assert.deepEqual(step.pods, full.steps[index].pods.slice(0, 3));
+    assert.equal(step.pods.length + step.podsOmitted, full.steps[index].pods.length);
+  });
+});
