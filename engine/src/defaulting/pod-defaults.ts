@@ -5,7 +5,7 @@
 // serviceAccountName into serviceAccount.
 import { goLayoutFor } from '../go-layout/go-layouts';
 import type { GoLayout } from '../go-layout/go-layout-types';
-import { goTypeShape } from '../go-layout/go-types';
+import { goTypeShape, type GoTypeShape } from '../go-layout/go-types';
 import { cloneJson } from '../model/clone';
 import type { KubernetesVersion } from '../model/kubernetes-version';
 import type { JsonObject, JsonValue, PodTemplateSpec } from '../model/objects';
@@ -91,7 +91,16 @@ const DEFAULT_REFERENCES: Record<string, JsonValue> = {
   AzureSharedBlobDisk: 'Shared',
 };
 
+// Marker texts repeat for every object: parse each once, hand out copies of structured values.
+const markerValues = new Map<string, JsonValue | undefined>();
+
 function markerValue(marker: string): JsonValue | undefined {
+  if (!markerValues.has(marker)) markerValues.set(marker, parseMarker(marker));
+  const value = markerValues.get(marker);
+  return typeof value === 'object' && value !== null ? cloneJson(value) : value;
+}
+
+function parseMarker(marker: string): JsonValue | undefined {
   const reference = /^ref\((\w+)\)$/.exec(marker);
   if (reference) return DEFAULT_REFERENCES[reference[1]!];
   try {
@@ -108,17 +117,17 @@ function markerValue(marker: string): JsonValue | undefined {
  */
 export function applyStructDefaults(layout: GoLayout, object: JsonObject, typeName: string, version: KubernetesVersion): void {
   TYPE_DEFAULTERS[typeName]?.(object);
-  for (const [, jsonName, flags, type, markers] of layout.structs[typeName] ?? []) {
-    if (markers?.default !== undefined) applyMarkerDefault(layout, object, jsonName, type, markers.default);
-    const inline = flags.includes('e') && jsonName === '';
-    if (inline) {
-      const shape = goTypeShape(layout, type);
+  for (const field of planOf(layout, typeName)) {
+    const { jsonName, type } = field;
+    if (field.marker !== undefined) applyMarkerDefault(layout, object, jsonName, type, field.marker);
+    if (field.inline) {
+      const shape = field.shape ?? goTypeShape(layout, type);
       if (shape.kind === 'struct') applyStructDefaults(layout, object, shape.name, version);
       continue;
     }
     if (jsonName === '' || jsonName === '-' || object[jsonName] === undefined || object[jsonName] === null) {
       // A non-pointer struct exists even when the manifest leaves it out.
-      const shape = goTypeShape(layout, type);
+      const shape = field.shape ?? goTypeShape(layout, type);
       if (shape.kind === 'struct' && jsonName !== '' && jsonName !== '-' && needsDefaults(shape.name)) {
         const created: JsonObject = {};
         applyStructDefaults(layout, created, shape.name, version);
@@ -128,6 +137,41 @@ export function applyStructDefaults(layout: GoLayout, object: JsonObject, typeNa
     }
     applyValueDefaults(layout, object[jsonName]!, type, version);
   }
+}
+
+/** One field of a struct as the defaulting walk needs it, read from the layout once. */
+interface FieldPlan {
+  jsonName: string;
+  type: string;
+  marker: string | undefined;
+  /** An embedded struct without a JSON name: its fields sit in the parent object. */
+  inline: boolean;
+  /** Undefined for types the layout cannot shape (never walked into, as before plans existed). */
+  shape: GoTypeShape | undefined;
+}
+
+function shapeOrUndefined(layout: GoLayout, type: string): GoTypeShape | undefined {
+  try {
+    return goTypeShape(layout, type);
+  } catch {
+    return undefined;
+  }
+}
+
+// Every pod template walks the same few dozen structs: read each struct's fields once per layout.
+const plans = new WeakMap<GoLayout, Map<string, FieldPlan[]>>();
+
+function planOf(layout: GoLayout, typeName: string): FieldPlan[] {
+  let byType = plans.get(layout);
+  if (!byType) plans.set(layout, (byType = new Map()));
+  let plan = byType.get(typeName);
+  if (!plan) {
+    plan = (layout.structs[typeName] ?? []).map(([, jsonName, flags, type, markers]) => ({
+      jsonName, type, marker: markers?.default, inline: flags.includes('e') && jsonName === '', shape: shapeOrUndefined(layout, type),
+    }));
+    byType.set(typeName, plan);
+  }
+  return plan;
 }
 
 // Structs whose zero value gains fields from a defaulter (none of the templates' value structs do today).
