@@ -104,28 +104,24 @@ function plainSelectorPairs(selector: JsonValue | undefined): [string, string][]
   return pairs.length > 0 ? pairs : undefined;
 }
 
-const workloadsByWorkspace = new WeakMap<readonly IndexedObject[], Map<string, NamespaceWorkloads>>();
+// Grouped lazily, one namespace at a time: after an edit only the edited object's namespace is asked for.
+const workloadsByWorkspace = new WeakMap<readonly IndexedObject[], Map<string, NamespaceWorkloads | undefined>>();
 
 function selectorWorkloadsIn(workspace: readonly IndexedObject[], namespace: string): NamespaceWorkloads | undefined {
   let byNamespace = workloadsByWorkspace.get(workspace);
-  if (!byNamespace) {
-    byNamespace = new Map();
-    for (const entry of workspace) {
-      if (!SELECTOR_WORKLOAD_KINDS.has(entry.object.kind)) continue;
-      const key = namespaceOf(entry.object);
-      const workload = { entry, selector: valueAt(entry.object.value, ['spec', 'selector']), labels: podSourceOf(entry)?.labels };
-      let group = byNamespace.get(key);
-      if (!group) {
-        group = { workloads: [], byLabel: new Map(), bySelectorPair: new Map(), otherSelectors: [] };
-        byNamespace.set(key, group);
-      }
-      const position = group.workloads.push(workload) - 1;
-      for (const [label, value] of Object.entries(workload.labels ?? {})) addTo(group.byLabel, pairKey(label, value), position);
-      const plain = plainSelectorPairs(workload.selector);
-      if (plain) addTo(group.bySelectorPair, pairKey(plain[0]![0], plain[0]![1]), position);
-      else if (isJsonObject(workload.selector)) group.otherSelectors.push(position);
-    }
-    workloadsByWorkspace.set(workspace, byNamespace);
+  if (!byNamespace) workloadsByWorkspace.set(workspace, (byNamespace = new Map()));
+  if (byNamespace.has(namespace)) return byNamespace.get(namespace);
+  let group: NamespaceWorkloads | undefined;
+  for (const entry of workspace) {
+    if (!SELECTOR_WORKLOAD_KINDS.has(entry.object.kind) || namespaceOf(entry.object) !== namespace) continue;
+    const workload = { entry, selector: valueAt(entry.object.value, ['spec', 'selector']), labels: podSourceOf(entry)?.labels };
+    group ??= { workloads: [], byLabel: new Map(), bySelectorPair: new Map(), otherSelectors: [] };
+    const position = group.workloads.push(workload) - 1;
+    for (const [label, value] of Object.entries(workload.labels ?? {})) addTo(group.byLabel, pairKey(label, value), position);
+    const plain = plainSelectorPairs(workload.selector);
+    if (plain) addTo(group.bySelectorPair, pairKey(plain[0]![0], plain[0]![1]), position);
+    else if (isJsonObject(workload.selector)) group.otherSelectors.push(position);
   }
-  return byNamespace.get(namespace);
+  byNamespace.set(namespace, group);
+  return group;
 }
