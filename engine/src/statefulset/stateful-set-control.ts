@@ -291,7 +291,7 @@ function processReplica(pass: Pass, updateSet: StatefulSet, monotonic: boolean, 
   const { set, options } = pass;
   const pod = slot.pod;
   const timeFree = (set.spec.minReadySeconds ?? 0) === 0;
-  if (slot.created && timeFree && isSteady(pass, set, pod)) return false;
+  if (slot.created && timeFree && isSteady(pass, set, slot as PodFacts)) return false;
   if (slot.created && hasTerminalPhase(pod)) {
     if (!isTerminating(pod)) pass.deletePod(pod);
     return true;
@@ -322,12 +322,12 @@ function processReplica(pass: Pass, updateSet: StatefulSet, monotonic: boolean, 
 // the same set spec and the same claim objects, gets the same answer, so later passes skip the
 // checks. While the claim index is the one the answer was last confirmed against and the pass has
 // written no claim, the claims are the same objects without looking them up.
-function isSteady(pass: Pass, set: StatefulSet, pod: Pod): boolean {
-  const entry = factsOf(pod).steady;
+function isSteady(pass: Pass, set: StatefulSet, facts: PodFacts): boolean {
+  const entry = facts.steady;
   if (entry === undefined || entry.spec !== set.spec || entry.uid !== set.metadata.uid) return false;
   const unwritten = pass.claims.unwritten;
   if (unwritten && entry.claimsBase === pass.claims.base) return true;
-  const names = claimNamesForOrdinal(set, getOrdinal(pod.metadata.name));
+  const names = claimNamesForOrdinal(set, facts.ordinal);
   if (names.length !== entry.claims.length) return false;
   for (let index = 0; index < names.length; index++) if (pass.claims.get(names[index]) !== entry.claims[index]) return false;
   if (unwritten) entry.claimsBase = pass.claims.base;

@@ -47,6 +47,17 @@ interface CachedCohortPods {
   pods: Pod[];
 }
 
+// A set's pod list and the cohorts and cohort entries it was built from.
+interface SetPods {
+  podsVersion: number;
+  podWrites: number;
+  validFrom: number;
+  validUntil: number;
+  cohorts: readonly PodCohort[];
+  entries: CachedCohortPods[];
+  pods: readonly Pod[];
+}
+
 function sameNames(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
   for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
@@ -75,7 +86,7 @@ export class StatefulSetController implements Controller {
   private readonly claimIndexes = new Map<string, { all: readonly PersistentVolumeClaim[]; list: readonly PersistentVolumeClaim[]; byName: ReadonlyMap<string, PersistentVolumeClaim> }>();
   private controlledClaims: { claims: readonly PersistentVolumeClaim[]; controlled: boolean } | undefined;
   /** Each set's pod list (by set uid) and what it was built from. */
-  private readonly setPods = new Map<string, { podsVersion: number; podWrites: number; validFrom: number; validUntil: number; pods: readonly Pod[] }>();
+  private readonly setPods = new Map<string, SetPods>();
   /** Bumped whenever the controller rewrites a pod's labels or spec in place. */
   private podWrites = 0;
   private lastCollection: { signature: string; claims: readonly PersistentVolumeClaim[] } | undefined;
@@ -135,26 +146,55 @@ export class StatefulSetController implements Controller {
   }
 
   // The set's pods, shared between passes (read them, never mutate the array or the pods). The
-  // list is rebuilt only when a pod was created, deleted or removed (podsVersion), the controller
-  // rewrote a pod's labels or spec, or the clock left the interval in which no pod's kubelet state
-  // changes; the rebuild reuses every cohort's cached pods.
+  // clock only moves forward, so while no pod was created, deleted or removed (podsVersion) and
+  // the controller rewrote no pod (podWrites), only cohorts whose kubelet state window ended are
+  // looked at again; after such a change, cohorts seen before (the owner's list keeps its order,
+  // new cohorts come last) keep their pods while their window lasts and their pod count is the
+  // same (every in-place change of a cohort's names changes their count).
   private cachedPodsOf(cluster: Cluster, set: StatefulSet): readonly Pod[] {
     const uid = set.metadata.uid ?? '';
     const cached = this.setPods.get(uid);
     const now = cluster.now;
-    if (cached !== undefined && cached.podsVersion === cluster.podsVersion && cached.podWrites === this.podWrites && now >= cached.validFrom && now < cached.validUntil) {
-      return cached.pods;
+    const sameWrites = cached !== undefined && cached.podWrites === this.podWrites;
+    if (cached !== undefined && sameWrites && cached.podsVersion === cluster.podsVersion) {
+      if (now >= cached.validFrom && now < cached.validUntil) return cached.pods;
+      return this.refreshPods(cluster, uid, cached, cached.cohorts, true);
     }
-    const pods: Pod[] = [];
+    return this.refreshPods(cluster, uid, cached, cluster.podsOwnedBy(uid), sameWrites);
+  }
+
+  private refreshPods(cluster: Cluster, uid: string, cached: SetPods | undefined, cohorts: readonly PodCohort[], sameWrites: boolean): readonly Pod[] {
+    const now = cluster.now;
+    const previous = cached?.cohorts ?? [];
+    const entries: CachedCohortPods[] = [];
+    let samePods = cached !== undefined && cohorts.length === previous.length;
     let validFrom = Number.NEGATIVE_INFINITY;
     let validUntil = Number.POSITIVE_INFINITY;
-    for (const cohort of cluster.podsOwnedBy(uid)) {
-      const entry = this.podsOfCohort(cluster, cohort);
-      for (const pod of entry.pods) pods.push(pod);
+    let next = 0;
+    for (let index = 0; index < cohorts.length; index++) {
+      const cohort = cohorts[index];
+      let seen = next;
+      while (seen < previous.length && previous[seen] !== cohort) seen++;
+      let entry: CachedCohortPods;
+      const old = seen < previous.length ? cached!.entries[seen] : undefined;
+      if (old !== undefined) next = seen + 1;
+      if (old !== undefined && sameWrites && now >= old.validFrom && now < old.validUntil && old.names.length === cohort.names.length) entry = old;
+      else entry = this.podsOfCohort(cluster, cohort);
+      if (samePods && (seen !== index || old === undefined || old.pods !== entry.pods)) samePods = false;
+      entries.push(entry);
       if (entry.validFrom > validFrom) validFrom = entry.validFrom;
       if (entry.validUntil < validUntil) validUntil = entry.validUntil;
     }
-    this.setPods.set(uid, { podsVersion: cluster.podsVersion, podWrites: this.podWrites, validFrom, validUntil, pods });
+    let pods = cached?.pods ?? [];
+    if (!samePods) {
+      const list: Pod[] = [];
+      for (const entry of entries) {
+        if (entry.pods.length === 1) list.push(entry.pods[0]);
+        else for (const pod of entry.pods) list.push(pod);
+      }
+      pods = list;
+    }
+    this.setPods.set(uid, { podsVersion: cluster.podsVersion, podWrites: this.podWrites, validFrom, validUntil, cohorts: [...cohorts], entries, pods });
     return pods;
   }
 
@@ -174,7 +214,9 @@ export class StatefulSetController implements Controller {
     if (sameObjects && cluster.now >= cached.validFrom && cluster.now < cached.validUntil) return cached;
     const status = podStatusAt(cohort.timeline, cluster.now, cohort.deletedAt);
     if (sameObjects && sameStatus(cached.status, status)) {
-      Object.assign(cached, stableWindow(cohort, cluster.now));
+      const window = stableWindow(cohort, cluster.now);
+      cached.validFrom = window.validFrom;
+      cached.validUntil = window.validUntil;
       return cached;
     }
     const creationTimestamp = cached?.creationTimestamp ?? cluster.timestamp(cohort.timeline.createdAt);
@@ -185,7 +227,10 @@ export class StatefulSetController implements Controller {
       if (typeof cohort.spec.subdomain === 'string') pod.status.subdomain = cohort.spec.subdomain;
       return pod;
     });
+    const window = stableWindow(cohort, cluster.now);
     const entry: CachedCohortPods = {
+      validFrom: window.validFrom,
+      validUntil: window.validUntil,
       labels: cohort.labels,
       spec: cohort.spec,
       annotations: cohort.annotations,
@@ -194,7 +239,6 @@ export class StatefulSetController implements Controller {
       status,
       creationTimestamp,
       pods,
-      ...stableWindow(cohort, cluster.now),
     };
     this.podCache.set(cohort.id, entry);
     return entry;
