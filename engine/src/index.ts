@@ -8,6 +8,7 @@ export * from './cluster/cluster';
 export * from './cluster/pod-cohort';
 export * from './cluster/name-generator';
 export * from './cluster/event-recorder';
+export * from './cluster/event-correlator';
 export * from './cluster/object-store';
 export * from './kubelet/kubelet-options';
 export * from './kubelet/pod-timeline';

@@ -109,10 +109,20 @@ interface EventLog {
   eventId: number;
 }
 
-// Keys join with NUL where upstream concatenates the fields with no separator at all.
-function objectKey(event: CorrelatedEventInput): string {
-  const object = event.involvedObject;
-  return `${event.source}\u0000\u0000${object.kind}\u0000${object.namespace ?? 'default'}\u0000${object.name}\u0000${object.uid ?? ''}`;
+/**
+ * The cache keys of one (source, object, type, reason): getSpamKey, the aggregate key and the prefix
+ * of getEventKey (which appends the message). Short ids stand for the joined fields, so a record
+ * hashes a few characters, not the object's full identity, at each of its cache lookups.
+ */
+interface KeyGroup {
+  spamKey: string;
+  aggregateKey: string;
+  eventKeyPrefix: string;
+}
+
+interface ObjectKeys {
+  objectId: number;
+  groups: Map<string, KeyGroup>;
 }
 
 /** EventCorrelator for one broadcaster: every kube-controller-manager controller starts its own. */
@@ -121,6 +131,9 @@ export class EventCorrelator {
   private readonly aggregates: LruCache<AggregateRecord>;
   private readonly observations: LruCache<EventLog>;
   private readonly spamRecords: LruCache<TokenBucket>;
+  // Keyed by the involvedObject object, which the recorder shares (frozen) among events about an object.
+  private readonly keysByObject = new WeakMap<object, ObjectKeys>();
+  private readonly ids = new Map<string, number>();
 
   constructor(options: Partial<CorrelatorOptions> = {}) {
     this.options = { ...DEFAULT_CORRELATOR_OPTIONS, ...options };
@@ -134,48 +147,72 @@ export class EventCorrelator {
    * `newEventId` names the event should this occurrence start a new one (makeEvent names every event).
    */
   correlate(event: CorrelatedEventInput, nowMs: number, newEventId: number): CorrelationResult {
-    const objectPart = objectKey(event);
-    const { message, cacheKey } = this.aggregate(event, objectPart, nowMs);
+    const keys = this.keyGroupOf(event);
+    const { message, cacheKey } = this.aggregate(event, keys, nowMs);
     // eventObserve: a cache hit continues the counted event, a miss starts one at count 1.
     const last = this.observations.get(cacheKey);
     const observed: EventLog = last ? { count: last.count + 1, firstTime: last.firstTime, eventId: last.eventId } : { count: 1, firstTime: nowMs, eventId: newEventId };
     this.observations.add(cacheKey, observed);
     // The spam filter runs after the count moved: a dropped repeat still counts in the next one sent.
-    if (!this.acceptSpam(objectPart, nowMs)) return { skip: true };
+    if (!this.acceptSpam(keys.spamKey, nowMs)) return { skip: true };
     return { skip: false, message, count: observed.count, firstTime: observed.firstTime, eventId: observed.eventId };
   }
 
-  /** UpdateState: the sink wrote event `eventId`; later repeats of it patch that event. */
+  /** UpdateState: the sink wrote event `eventId` with `message`; later repeats of it patch that event. */
   updateState(event: CorrelatedEventInput, eventId: number, count: number, firstTime: number): void {
-    this.observations.add(eventKey(event, objectKey(event)), { count, firstTime, eventId });
+    this.observations.add(this.keyGroupOf(event).eventKeyPrefix + event.message, { count, firstTime, eventId });
+  }
+
+  // getSpamKey, EventAggregatorByReasonFunc and getEventKey join source, object (kind, namespace, name,
+  // uid), type and reason; the recorder sets ReportingController and ReportingInstance from the source,
+  // so they add nothing. FieldPath and APIVersion are fixed per kind here.
+  private keyGroupOf(event: CorrelatedEventInput): KeyGroup {
+    const object = event.involvedObject;
+    let objectKeys = this.keysByObject.get(object);
+    if (!objectKeys) {
+      const identity = `${object.kind}\u0000${object.namespace ?? 'default'}\u0000${object.name}\u0000${object.uid ?? ''}`;
+      objectKeys = { objectId: this.idOf(identity), groups: new Map() };
+      this.keysByObject.set(object, objectKeys);
+    }
+    const groupKey = `${event.source}\u0000${event.type}\u0000${event.reason}`;
+    let group = objectKeys.groups.get(groupKey);
+    if (!group) {
+      const id = this.idOf(`${objectKeys.objectId}\u0000${groupKey}`);
+      group = { spamKey: `s${this.idOf(`${objectKeys.objectId}\u0000${event.source}`)}`, aggregateKey: `a${id}`, eventKeyPrefix: `e${id}\u0000` };
+      objectKeys.groups.set(groupKey, group);
+    }
+    return group;
+  }
+
+  // A short id per distinct joined key (objects, object+source, object+source+type+reason).
+  private idOf(key: string): number {
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.ids.size + 1;
+      this.ids.set(key, id);
+    }
+    return id;
   }
 
   // EventAggregator.EventAggregate with EventAggregatorByReasonFunc and ...ByReasonMessageFunc.
-  private aggregate(event: CorrelatedEventInput, objectPart: string, nowMs: number): { message: string; cacheKey: string } {
-    // The recorder sets ReportingController and ReportingInstance from the source, so they add nothing here.
-    const aggregateKey = `${objectPart}\u0000${event.type}\u0000${event.reason}\u0000${event.source}\u0000`;
-    let record = this.aggregates.get(aggregateKey);
+  private aggregate(event: CorrelatedEventInput, keys: KeyGroup, nowMs: number): { message: string; cacheKey: string } {
+    let record = this.aggregates.get(keys.aggregateKey);
     if (!record || nowMs - record.lastTimestamp > this.options.maxIntervalSeconds * 1000) record = { localKeys: new Set(), lastTimestamp: 0 };
     record.localKeys.add(event.message);
     record.lastTimestamp = nowMs;
-    this.aggregates.add(aggregateKey, record);
-    if (record.localKeys.size < this.options.maxEvents) return { message: event.message, cacheKey: eventKey(event, objectPart) };
+    this.aggregates.add(keys.aggregateKey, record);
+    if (record.localKeys.size < this.options.maxEvents) return { message: event.message, cacheKey: keys.eventKeyPrefix + event.message };
     // Upstream drops an arbitrary message (sets.PopAny over a Go map); we drop the oldest, deterministically.
     record.localKeys.delete(record.localKeys.values().next().value as string);
-    return { message: COMBINED_EVENTS_PREFIX + event.message, cacheKey: aggregateKey };
+    return { message: COMBINED_EVENTS_PREFIX + event.message, cacheKey: keys.aggregateKey };
   }
 
   // EventSourceObjectSpamFilter.Filter with getSpamKey (source and involved object only).
-  private acceptSpam(objectPart: string, nowMs: number): boolean {
-    let bucket = this.spamRecords.get(objectPart);
+  private acceptSpam(spamKey: string, nowMs: number): boolean {
+    let bucket = this.spamRecords.get(spamKey);
     if (!bucket) bucket = new TokenBucket(this.options.qps, this.options.burst);
     const accepted = bucket.tryAccept(nowMs);
-    this.spamRecords.add(objectPart, bucket);
+    this.spamRecords.add(spamKey, bucket);
     return accepted;
   }
-}
-
-// getEventKey: the object, type, reason and message (FieldPath and APIVersion are fixed per kind here).
-function eventKey(event: CorrelatedEventInput, objectPart: string): string {
-  return `${objectPart}\u0000${event.type}\u0000${event.reason}\u0000${event.message}`;
 }
