@@ -70,11 +70,16 @@ export function isMaxUnavailableGateEnabled(version: KubernetesVersion): boolean
 
 /** Pods the set owns or may adopt: a member name and a matching selector, not controlled by another owner. */
 export function podsOfStatefulSet(set: StatefulSet, pods: readonly Pod[]): Pod[] {
-  return ownPodFacts(set, pods).map((facts) => facts.pod);
+  return ownPodFacts(set, [...pods]).map((facts) => facts.pod);
 }
+
+// The last answer per pod list: the controller hands the same list to passes while no pod changed.
+const ownFactsByList = new WeakMap<readonly Pod[], { set: StatefulSet['metadata']; spec: StatefulSet['spec']; length: number; own: PodFacts[] }>();
 
 // podsOfStatefulSet as facts, without a closure or a name parse per pod.
 function ownPodFacts(set: StatefulSet, pods: readonly Pod[]): PodFacts[] {
+  const known = ownFactsByList.get(pods);
+  if (known !== undefined && known.set === set.metadata && known.spec === set.spec && known.length === pods.length) return known.own;
   const namespace = set.metadata.namespace ?? 'default';
   const uid = set.metadata.uid;
   const own: PodFacts[] = [];
@@ -86,6 +91,7 @@ function ownPodFacts(set: StatefulSet, pods: readonly Pod[]): PodFacts[] {
       : getParentNameOf(pod) === set.metadata.name && selectorMatches(set, pod.metadata.labels ?? {});
     if (member) own.push(facts);
   }
+  ownFactsByList.set(pods, { set: set.metadata, spec: set.spec, length: pods.length, own });
   return own;
 }
 
@@ -475,7 +481,11 @@ function updateStatefulSet(pass: Pass, pods: readonly PodFacts[], currentRevisio
   // runForAll over the replicas: in order with an early exit when monotonic; every slot otherwise
   // (slowStartBatch, no errors).
   const monotonic = set.spec.podManagementPolicy !== 'Parallel';
+  const timeFree = minReadySeconds === 0;
   for (let index = 0; index < replicaCount; index++) {
+    // processReplica's first check, inlined: a steady pod needs nothing (most slots of a big set).
+    const slot = slots[index];
+    if (slot !== undefined && slot.created && timeFree && isSteady(pass, set, slot as PodFacts)) continue;
     if (processReplica(pass, updateSet, monotonic, slotAt(index)) && monotonic) return statusOf();
   }
   for (const pod of condemned) {
