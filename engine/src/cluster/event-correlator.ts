@@ -67,6 +67,11 @@ export class LruCache<V> {
     return value;
   }
 
+  /** The value without making it the most recent: for a lookup that an `add` of the same key follows. */
+  peek(key: string): V | undefined {
+    return this.entries.get(key);
+  }
+
   add(key: string, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, value);
@@ -150,7 +155,7 @@ export class EventCorrelator {
     const keys = this.keyGroupOf(event);
     const { message, cacheKey } = this.aggregate(event, keys, nowMs);
     // eventObserve: a cache hit continues the counted event, a miss starts one at count 1.
-    const last = this.observations.get(cacheKey);
+    const last = this.observations.peek(cacheKey);
     const observed: EventLog = last ? { count: last.count + 1, firstTime: last.firstTime, eventId: last.eventId } : { count: 1, firstTime: nowMs, eventId: newEventId };
     this.observations.add(cacheKey, observed);
     // The spam filter runs after the count moved: a dropped repeat still counts in the next one sent.
@@ -196,7 +201,7 @@ export class EventCorrelator {
 
   // EventAggregator.EventAggregate with EventAggregatorByReasonFunc and ...ByReasonMessageFunc.
   private aggregate(event: CorrelatedEventInput, keys: KeyGroup, nowMs: number): { message: string; cacheKey: string } {
-    let record = this.aggregates.get(keys.aggregateKey);
+    let record = this.aggregates.peek(keys.aggregateKey);
     if (!record || nowMs - record.lastTimestamp > this.options.maxIntervalSeconds * 1000) record = { localKeys: new Set(), lastTimestamp: 0 };
     record.localKeys.add(event.message);
     record.lastTimestamp = nowMs;
@@ -209,7 +214,7 @@ export class EventCorrelator {
 
   // EventSourceObjectSpamFilter.Filter with getSpamKey (source and involved object only).
   private acceptSpam(spamKey: string, nowMs: number): boolean {
-    let bucket = this.spamRecords.get(spamKey);
+    let bucket = this.spamRecords.peek(spamKey);
     if (!bucket) bucket = new TokenBucket(this.options.qps, this.options.burst);
     const accepted = bucket.tryAccept(nowMs);
     this.spamRecords.add(spamKey, bucket);
