@@ -4,6 +4,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion, type KubernetesVersion } from '../../engine/src/index';
 import { checkFile } from './validation/check-file';
 import { ManifestStore } from './lsp/document-store';
+import { ParallelChecks } from './lsp/parallel-checks';
 import { isManifestDocument } from './lsp/is-manifest-document';
 import { toDiagnostic } from './lsp/to-diagnostic';
 import { registerWorkloadFeatures, WORKLOAD_FEATURE_CAPABILITIES } from './lsp/workload-features';
@@ -16,6 +17,8 @@ import type { ManifestFile } from './manifest/manifest-file';
 export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): void {
   const documents = new TextDocuments(TextDocument);
   const store = new ManifestStore();
+  const parallel = new ParallelChecks();
+  parallel.start();
   let kubernetesVersion: KubernetesVersion = DEFAULT_KUBERNETES_VERSION;
   let clusterDomain = DEFAULT_CLUSTER_DOMAIN;
   let canPullConfiguration = false;
@@ -43,6 +46,20 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   function validate(document: TextDocument): void {
     if (!isManifestDocument(document.uri, document.languageId)) return;
     const file = store.get(document);
+    if (parallel.wouldHelp(file, kubernetesVersion)) {
+      // A large file seen for the first time: check its objects on both cores, then publish if
+      // no newer version arrived meanwhile (a newer one is validated by its own change event).
+      const version = document.version;
+      void parallel.precheck(file, kubernetesVersion).then(() => {
+        const current = documents.get(document.uri);
+        if (current && current.version === version) publish(current, file);
+      });
+      return;
+    }
+    publish(document, file);
+  }
+
+  function publish(document: TextDocument, file: ManifestFile): void {
     const findings = checkFile(file, { kubernetesVersion, ...workspace.optionsFor(document, file) });
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: findings.map((finding) => toDiagnostic(document, finding)) });
   }

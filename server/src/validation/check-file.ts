@@ -1,9 +1,10 @@
 // Runs every check on one parsed manifest file and returns its findings in source order.
-import type { KubernetesVersion } from '../../../engine/src/index';
+import type { JsonObject, KubernetesVersion } from '../../../engine/src/index';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { locate, spanForPath } from '../manifest/manifest-document';
 import type { ManifestFile } from '../manifest/manifest-file';
 import type { SourceSpan } from '../manifest/source-span';
+import type { PathSegment } from '../manifest/yaml-path';
 import { objectsOf, problemsOf } from '../manifest/manifest-file';
 import { applyDefaults, checkedKindOf, type CheckedKind } from './apply-defaults';
 import { decodeProblemsOf, type DecodeProblem } from './decode-check';
@@ -50,23 +51,62 @@ function checkObjectCached(kind: CheckedKind, object: ManifestObject, oldObject:
   return findings.map((finding) => ({ ...finding }));
 }
 
-/** The API-server findings of one object; `oldObject` selects update validation. */
-export function checkObject(kind: CheckedKind, object: ManifestObject, oldObject: ManifestObject | undefined, version: KubernetesVersion): Finding[] {
+/** The objects of `file` whose create-time findings for `version` are not known yet. */
+export function uncheckedObjects(file: ManifestFile, version: KubernetesVersion): { kind: CheckedKind; object: ManifestObject }[] {
+  const unchecked: { kind: CheckedKind; object: ManifestObject }[] = [];
+  for (const object of objectsOf(file)) {
+    if (object.document.isTemplated) continue;
+    const kind = checkedKindOf(object.apiVersion, object.kind);
+    if (kind && objectFindings.get(object.value)?.version !== version) unchecked.push({ kind, object });
+  }
+  return unchecked;
+}
+
+/** Checks one object now and keeps its findings for the next checkFile. */
+export function precheckObject(kind: CheckedKind, object: ManifestObject, version: KubernetesVersion): void {
+  checkObjectCached(kind, object, undefined, version);
+}
+
+/** Keeps a verdict computed elsewhere (the check worker) as the object's create-time findings. */
+export function primeObjectFindings(kind: CheckedKind, object: ManifestObject, version: KubernetesVersion, verdict: ObjectVerdict): void {
+  objectFindings.set(object.value, { version, documentStart: object.document.start, findings: findingsOfVerdict(kind, object, verdict) });
+}
+
+/**
+ * What the API server answers for one object, before it is placed on the source: decoding
+ * problems, or the field errors (already formatted, duplicates dropped). Plain data, so a worker
+ * thread can compute it from the object's JSON alone.
+ */
+export type ObjectVerdict =
+  | { decode: DecodeProblem[] }
+  | { errors: { segments: PathSegment[]; field: string; rule: string; message: string }[] };
+
+export function objectVerdict(kind: CheckedKind, value: JsonObject, oldValue: JsonObject | undefined, version: KubernetesVersion): ObjectVerdict {
   // A request the API server cannot decode is rejected before validation runs.
-  const problems = decodeProblemsOf(kind, object.value, version);
-  if (problems.length > 0) return problems.map((problem) => decodeFinding(kind, object, problem));
-  const defaulted = applyDefaults(kind, object.value, version, oldObject?.value);
-  const oldDefaulted = oldObject ? applyDefaults(kind, oldObject.value, version) : undefined;
+  const problems = decodeProblemsOf(kind, value, version);
+  if (problems.length > 0) return { decode: problems };
+  const defaulted = applyDefaults(kind, value, version, oldValue);
+  const oldDefaulted = oldValue ? applyDefaults(kind, oldValue, version) : undefined;
   const seen = new Set<string>();
-  const findings: Finding[] = [];
+  const errors: { segments: PathSegment[]; field: string; rule: string; message: string }[] = [];
   for (const error of validateObject(kind, defaulted, oldDefaulted, version)) {
     // The API server's aggregate drops duplicate messages.
     const message = formatFieldError(error, version);
     if (seen.has(message)) continue;
     seen.add(message);
-    findings.push(toFinding(kind, object, error, message));
+    errors.push({ segments: [...error.path.segments], field: error.path.text, rule: error.rule, message });
   }
-  return findings;
+  return { errors };
+}
+
+function findingsOfVerdict(kind: CheckedKind, object: ManifestObject, verdict: ObjectVerdict): Finding[] {
+  if ('decode' in verdict) return verdict.decode.map((problem) => decodeFinding(kind, object, problem));
+  return verdict.errors.map((error) => toFinding(kind, object, error));
+}
+
+/** The API-server findings of one object; `oldObject` selects update validation. */
+export function checkObject(kind: CheckedKind, object: ManifestObject, oldObject: ManifestObject | undefined, version: KubernetesVersion): Finding[] {
+  return findingsOfVerdict(kind, object, objectVerdict(kind, object.value, oldObject?.value, version));
 }
 
 // The value at the path; for a missing field, its parent's key, or the parent item of a list.
@@ -76,14 +116,14 @@ function spanForError(object: ManifestObject, segments: FieldError['path']['segm
   return spanForPath(object, segments);
 }
 
-function toFinding(kind: CheckedKind, object: ManifestObject, error: FieldError, message: string): Finding {
+function toFinding(kind: CheckedKind, object: ManifestObject, error: { segments: PathSegment[]; field: string; rule: string; message: string }): Finding {
   return {
-    ...trimTrailingSpace(object, spanForError(object, error.path.segments)),
+    ...trimTrailingSpace(object, spanForError(object, error.segments)),
     severity: 'error',
     code: `${kind.toLowerCase()}-${error.rule}`,
-    message,
-    field: error.path.text,
-    href: documentationFor(kind, error.path.text),
+    message: error.message,
+    field: error.field,
+    href: documentationFor(kind, error.field),
   };
 }
 

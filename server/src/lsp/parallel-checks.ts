@@ -1,0 +1,105 @@
+// The first check of a large file on two cores: half of its objects go to a worker thread (their
+// JSON is all it needs), the other half are checked here meanwhile; the verdicts then sit in the
+// per-object cache, and checkFile places them on the source. Edits re-check one object and never
+// come here. Without a worker (missing script, a failure) everything is checked on this thread.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { KubernetesVersion } from '../../../engine/src/index';
+import type { ManifestFile } from '../manifest/manifest-file';
+import { precheckObject, primeObjectFindings, uncheckedObjects } from '../validation/check-file';
+import type { CheckReply, CheckRequest } from '../validation/check-worker-main';
+
+/** Below this many unchecked objects a worker round trip costs more than it saves. */
+const MIN_OBJECTS = 200;
+/** Share of the objects sent to the worker (the main thread also serialises and places findings). */
+const WORKER_SHARE = 0.5;
+
+// The bundle keeps the worker beside server.js; compiled sources keep it in validation/.
+const WORKER_SCRIPTS = [join(__dirname, 'check-worker.js'), join(__dirname, '..', 'validation', 'check-worker-main.js')];
+
+export class ParallelChecks {
+  private worker: Worker | undefined;
+  private failed = false;
+  private nextId = 1;
+  private readonly pending = new Map<number, (reply: CheckReply | undefined) => void>();
+  private readonly inFlight = new WeakMap<ManifestFile, Promise<void>>();
+
+  /** Starts the worker early, so the first large file does not wait for it to load. */
+  start(): void {
+    this.workerOrUndefined();
+  }
+
+  /** True when `file` has enough unchecked objects for the worker to help. */
+  wouldHelp(file: ManifestFile, version: KubernetesVersion): boolean {
+    return this.workerOrUndefined() !== undefined && (this.inFlight.has(file) || uncheckedObjects(file, version).length >= MIN_OBJECTS);
+  }
+
+  /** Fills the per-object cache for `file`; resolves when every object has its verdict. */
+  precheck(file: ManifestFile, version: KubernetesVersion): Promise<void> {
+    let running = this.inFlight.get(file);
+    if (!running) {
+      running = this.run(file, version).finally(() => this.inFlight.delete(file));
+      this.inFlight.set(file, running);
+    }
+    return running;
+  }
+
+  dispose(): void {
+    void this.worker?.terminate();
+    this.worker = undefined;
+  }
+
+  private async run(file: ManifestFile, version: KubernetesVersion): Promise<void> {
+    const unchecked = uncheckedObjects(file, version);
+    const worker = this.workerOrUndefined();
+    if (!worker || unchecked.length < MIN_OBJECTS) return;
+    const split = Math.floor(unchecked.length * WORKER_SHARE);
+    const sent = unchecked.slice(0, split);
+    const reply = this.request(worker, { id: this.nextId++, version, items: sent.map(({ kind, object }) => ({ kind, value: object.value })) });
+    for (const { kind, object } of unchecked.slice(split)) precheckObject(kind, object, version);
+    const answer = await reply;
+    sent.forEach(({ kind, object }, i) => {
+      const verdict = answer?.verdicts[i];
+      if (verdict) primeObjectFindings(kind, object, version, verdict);
+    });
+  }
+
+  private request(worker: Worker, request: CheckRequest): Promise<CheckReply | undefined> {
+    return new Promise((resolve) => {
+      this.pending.set(request.id, resolve);
+      worker.postMessage(request);
+    });
+  }
+
+  private workerOrUndefined(): Worker | undefined {
+    if (this.worker || this.failed) return this.worker;
+    const script = WORKER_SCRIPTS.find((candidate) => existsSync(candidate));
+    if (!script) {
+      this.failed = true;
+      return undefined;
+    }
+    try {
+      const worker = new Worker(script);
+      worker.unref();
+      worker.on('message', (reply: CheckReply) => {
+        this.pending.get(reply.id)?.(reply);
+        this.pending.delete(reply.id);
+      });
+      worker.on('error', () => this.abandon());
+      worker.on('exit', () => this.abandon());
+      this.worker = worker;
+    } catch {
+      this.failed = true;
+    }
+    return this.worker;
+  }
+
+  // A dead worker answers nothing: release the waiting checks (they fall back to this thread).
+  private abandon(): void {
+    this.failed = true;
+    this.worker = undefined;
+    for (const resolve of this.pending.values()) resolve(undefined);
+    this.pending.clear();
+  }
+}
