@@ -2,7 +2,7 @@
 import { execFile } from 'node:child_process';
 import { basename, dirname } from 'node:path';
 import type { Baseline } from '../checks/check-context';
-import { parseManifestFile } from '../manifest/manifest-file';
+import { parseManifestFile, type ManifestFile } from '../manifest/manifest-file';
 import { pathOfUri } from '../workspace/file-uri';
 import { readSmallFile } from '../workspace/scan-folder';
 
@@ -111,9 +111,11 @@ export class BaselineCache {
     this.loading.add(uri);
     try {
       const previous = this.entries.get(uri);
-      const entry = await loadBaselineEntry(path, this.policy());
-      this.entries.set(uri, entry);
-      if (entry.baseline?.file.text !== previous?.baseline?.file.text || entry.baseline?.source !== previous?.baseline?.source) this.onLoaded(uri);
+      const entry = await loadBaselineEntry(path, this.policy(), previous?.baseline?.file);
+      const changed = entry.baseline?.file.text !== previous?.baseline?.file.text || entry.baseline?.source !== previous?.baseline?.source;
+      // An unchanged baseline keeps its identity: the checks cached against it stay valid.
+      this.entries.set(uri, changed || !previous ? entry : { ...entry, baseline: previous.baseline });
+      if (changed) this.onLoaded(uri);
     } finally {
       this.loading.delete(uri);
     }
@@ -131,14 +133,15 @@ export async function loadBaseline(path: string, policy: BaselinePolicy): Promis
  * restarts extensions (and so this server) when the user grants trust, so it never changes
  * during a session.
  */
-async function loadBaselineEntry(path: string, policy: BaselinePolicy): Promise<BaselineEntry> {
+async function loadBaselineEntry(path: string, policy: BaselinePolicy, previous?: ManifestFile): Promise<BaselineEntry> {
+  // Re-reads (polls every few seconds) re-parse only what changed since the last baseline.
   if (!policy.workspaceTrusted || !policy.gitEnabled) {
     const saved = await readSmallFile(path);
-    return { baseline: saved === undefined ? undefined : { source: 'saved', file: parseManifestFile(saved), reason: policy.workspaceTrusted ? 'git-disabled' : 'untrusted' } };
+    return { baseline: saved === undefined ? undefined : { source: 'saved', file: parseManifestFile(saved, previous), reason: policy.workspaceTrusted ? 'git-disabled' : 'untrusted' } };
   }
   // Read HEAD once and show that commit, so a commit landing in between cannot mix two versions.
   const commit = await readHeadCommit(path);
   if (commit === undefined) return { baseline: undefined };
   const head = await readGitHead(path, commit);
-  return { baseline: head === undefined ? undefined : { source: 'git', file: parseManifestFile(head) }, commit };
+  return { baseline: head === undefined ? undefined : { source: 'git', file: parseManifestFile(head, previous) }, commit };
 }
