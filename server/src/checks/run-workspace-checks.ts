@@ -148,16 +148,29 @@ function workspaceSignatures(workspace: readonly IndexedObject[]): { byNamespace
   for (const { uri, object } of workspace) {
     kinds.add(object.kind);
     const namespace = namespaceOf(object);
-    const list = parts.get(namespace);
-    const part = `${uri}\u0001${crossKeyOf(object)}`;
-    if (list) list.push(part);
-    else parts.set(namespace, [part]);
+    let list = parts.get(namespace);
+    if (!list) parts.set(namespace, (list = []));
+    // Cached cross keys are the same string objects from run to run: comparing them is cheap.
+    list.push(uri, crossKeyOf(object));
   }
-  if (signatureIds.size > 10_000) signatureIds.clear();
   const byNamespace = new Map<string, number>();
-  for (const [namespace, list] of parts) byNamespace.set(namespace, internSignature(`${namespace}\u0002${list.join('\u0002')}`));
+  for (const [namespace, list] of parts) {
+    const last = lastSignatures.get(namespace);
+    if (last && last.parts.length === list.length && last.parts.every((part, i) => part === list[i])) {
+      byNamespace.set(namespace, last.id);
+      continue;
+    }
+    const id = nextIdentity++;
+    lastSignatures.set(namespace, { parts: list, id });
+    byNamespace.set(namespace, id);
+  }
+  if (lastSignatures.size > 10_000) lastSignatures.clear();
   return { byNamespace, kinds: internSignature([...kinds].sort().join(',')) };
 }
+
+// The last signature seen per namespace (two workspaces that alternate, like the CLI's files, just
+// get fresh ids and miss the cache).
+const lastSignatures = new Map<string, { parts: string[]; id: number }>();
 
 function internSignature(text: string): number {
   let id = signatureIds.get(text);
