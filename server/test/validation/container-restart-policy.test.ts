@@ -17,25 +17,8 @@ import type { Finding } from '../../src/validation/finding';
 import { validateStatefulSetSpec } from '../../src/validation/rules/statefulset-spec';
 import { applyDefaults } from '../../src/validation/apply-defaults';
 import { expectFindings } from './expect-findings';
+import { deploymentWith as deployment } from './pod-manifest';
 
-/** A Deployment whose only container gets `container` lines and whose pod spec gets `pod` lines. */
-function deployment(container: string, pod = ''): string {
-  return `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-spec:
-  selector:
-    matchLabels: {app: web}
-  template:
-    metadata:
-      labels: {app: web}
-    spec:
-${pod}      containers:
-      - name: web
-        image: nginx
-${container}`;
-}
 
 const isFieldError = (finding: Finding) => finding.field !== undefined && finding.message.startsWith(`${finding.field}: `);
 const isRestartFinding = (finding: Finding) => /restartPolicy/.test(finding.message);

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import type { KubernetesVersion } from '../../../engine/src/index';
 import type { Finding } from '../../src/validation/finding';
 import { expectFindings } from './expect-findings';
+import { deploymentWith as deployment } from './pod-manifest';
 
 // Only API-server field errors: the message starts with the field path.
 const isFieldError = (finding: Finding) => finding.field !== undefined && finding.message.startsWith(`${finding.field}: `);
@@ -39,24 +40,6 @@ ${rollingUpdate}  template:
 `;
 }
 
-/** A Deployment whose only container gets `container` lines and whose pod spec gets `pod` lines. */
-export function deployment(container: string, pod = ''): string {
-  return `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-spec:
-  selector:
-    matchLabels: {app: web}
-  template:
-    metadata:
-      labels: {app: web}
-    spec:
-${pod}      containers:
-      - name: web
-        image: nginx
-${container}`;
-}
 
 const rows: Row[] = [
   // dropStatefulSetDisabledFields runs in PrepareForCreate, before Validate.
