@@ -62,7 +62,7 @@ export function runWorkspaceChecks(file: ManifestFile, options: WorkspaceCheckOp
   if (uri !== undefined) context.uri = uri;
   if (options.baseline) context.baseline = options.baseline;
   if (options.previous) context.updateRulesRan = true;
-  const signatures = workspaceSignatures(context.workspace);
+  const signatures = workspaceSignatures(context.workspace, uri ?? '');
   const runKey = `${options.kubernetesVersion}|${uri ?? ''}|${options.previous ? 'update' : ''}|${identityOf(options.baseline?.file)}|${signatures.kinds}`;
   const findings: CheckFinding[] = [];
   for (const object of own) {
@@ -142,7 +142,7 @@ function crossKeyOf(object: ManifestObject): string {
 }
 
 /** A short id per namespace for the cross keys of its objects in workspace order, and one for the kinds present. */
-function workspaceSignatures(workspace: readonly IndexedObject[]): { byNamespace: Map<string, number>; kinds: number } {
+function workspaceSignatures(workspace: readonly IndexedObject[], checkedUri: string): { byNamespace: Map<string, number>; kinds: number } {
   const parts = new Map<string, string[]>();
   const kinds = new Set<string>();
   for (const { uri, object } of workspace) {
@@ -155,21 +155,22 @@ function workspaceSignatures(workspace: readonly IndexedObject[]): { byNamespace
   }
   const byNamespace = new Map<string, number>();
   for (const [namespace, list] of parts) {
-    const last = lastSignatures.get(namespace);
+    const slot = `${checkedUri}\u0000${namespace}`;
+    const last = lastSignatures.get(slot);
     if (last && last.parts.length === list.length && last.parts.every((part, i) => part === list[i])) {
       byNamespace.set(namespace, last.id);
       continue;
     }
     const id = nextIdentity++;
-    lastSignatures.set(namespace, { parts: list, id });
+    lastSignatures.set(slot, { parts: list, id });
     byNamespace.set(namespace, id);
   }
   if (lastSignatures.size > 10_000) lastSignatures.clear();
   return { byNamespace, kinds: internSignature([...kinds].sort().join(',')) };
 }
 
-// The last signature seen per namespace (two workspaces that alternate, like the CLI's files, just
-// get fresh ids and miss the cache).
+// The last signature seen per checked file and namespace: each open document lists its own objects
+// first, so each keeps its own (files checked in turn then all keep their cached findings).
 const lastSignatures = new Map<string, { parts: string[]; id: number }>();
 
 function internSignature(text: string): number {
