@@ -60,6 +60,17 @@ export function validateLabelSelector(selector: LabelSelector | undefined, path:
  * reports: bad keys or values, unknown operators, and value counts wrong for the operator.
  * A nil selector converts to "nothing" (matches no labels); `{}` to "everything".
  */
+/**
+ * `spec.selector` of a workload, as ValidateReplicaSetSpec and ValidateStatefulSetSpec both check
+ * it: required, a valid selector, and not empty (`empty selector is invalid for <kind word>`).
+ */
+export function validateSpecSelector(selector: LabelSelector | undefined, selectorPath: FieldPath, kindWord: 'deployment' | 'statefulset'): FieldError[] {
+  if (!selector) return [required(selectorPath, '', 'selector-required')];
+  const errors = validateLabelSelector(selector, selectorPath);
+  if (isEmptySelector(selector)) errors.push(invalid(selectorPath, labelSelectorValue(selector), `empty selector is invalid for ${kindWord}`, 'selector-empty'));
+  return errors;
+}
+
 export function selectorConverts(selector: LabelSelector | undefined): boolean {
   if (!selector) return true;
   for (const [key, value] of Object.entries(selector.matchLabels ?? {})) {

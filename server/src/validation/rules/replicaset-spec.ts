@@ -2,9 +2,9 @@
 // Follows ValidateReplicaSetSpec and ValidatePodTemplateSpecForReplicaSet,
 // kubernetes pkg/apis/apps/validation/validation.go.
 import { DEFAULT_KUBERNETES_VERSION, type JsonObject, type KubernetesVersion } from '../../../../engine/src/index';
-import { FieldPath, forbidden, invalid, notSupported, required, stringMapValue, stringValue, validateNonnegative, type FieldError } from '../field-error';
+import { FieldPath, forbidden, invalid, notSupported, stringMapValue, stringValue, validateNonnegative, type FieldError } from '../field-error';
 import { asNumber, asObject, asString } from './json-access';
-import { isEmptySelector, labelSelectorValue, readLabelSelector, selectorConverts, selectorMatches, templateLabels, validateLabelSelector } from './label-selector';
+import { isEmptySelector, labelSelectorValue, readLabelSelector, selectorConverts, selectorMatches, templateLabels, validateSpecSelector } from './label-selector';
 import { validatePodTemplateSpec } from './pod-template';
 
 const specPath = FieldPath.root('spec');
@@ -17,12 +17,7 @@ export function validateSelectorAndTemplate(spec: JsonObject, workload: 'Replica
   const errors: FieldError[] = [];
   const selector = readLabelSelector(spec.selector);
   const selectorPath = specPath.child('selector');
-  if (!selector) {
-    errors.push(required(selectorPath, '', 'selector-required'));
-  } else {
-    errors.push(...validateLabelSelector(selector, selectorPath));
-    if (isEmptySelector(selector)) errors.push(invalid(selectorPath, labelSelectorValue(selector), 'empty selector is invalid for deployment', 'selector-empty'));
-  }
+  errors.push(...validateSpecSelector(selector, selectorPath, 'deployment'));
   if (!selectorConverts(selector)) {
     errors.push(invalid(selectorPath, labelSelectorValue(selector), 'invalid label selector', 'selector-invalid'));
   } else {

@@ -6,7 +6,7 @@ import { FieldPath, goQuote, intOrStringValue, invalid, notSupported, required, 
 import { isDns1123Label } from '../string-checks';
 import { intOrPercentValue, readIntOrString, validateNotMoreThan100Percent, validatePositiveIntOrPercent } from './deployment-spec';
 import { asNumber, asObject, asString, asStringMap, objectItems } from './json-access';
-import { isEmptySelector, labelSelectorValue, readLabelSelector, selectorConverts, selectorMatches, templateLabels, validateLabelSelector } from './label-selector';
+import { isEmptySelector, labelSelectorValue, readLabelSelector, selectorConverts, selectorMatches, templateLabels, validateSpecSelector } from './label-selector';
 import { validateAnnotations, validateLabels } from './object-meta';
 import { validatePodTemplateSpec } from './pod-template';
 import { validateWorkloadPodPolicies } from './replicaset-spec';
@@ -49,12 +49,7 @@ function validateSelectorAndTemplate(spec: JsonObject, options: StatefulSetSpecO
   const errors: FieldError[] = [];
   const selector = readLabelSelector(spec.selector);
   const selectorPath = specPath.child('selector');
-  if (!selector) {
-    errors.push(required(selectorPath, '', 'selector-required'));
-  } else {
-    errors.push(...validateLabelSelector(selector, selectorPath));
-    if (isEmptySelector(selector)) errors.push(invalid(selectorPath, labelSelectorValue(selector), 'empty selector is invalid for statefulset', 'selector-empty'));
-  }
+  errors.push(...validateSpecSelector(selector, selectorPath, 'statefulset'));
   const templatePath = specPath.child('template');
   const template = asObject(spec.template) ?? {};
   if (!selectorConverts(selector)) {
