@@ -1,16 +1,13 @@
 // The kubesim command itself: version, help, usage errors and syntax problems as file:line:col.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from './shared-path';
+import { runKubesim } from '../support/cli';
+import { REPO_ROOT } from '../support/paths';
 
-function kubesim(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'kubesim'), ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const kubesim = (...args: string[]) => runKubesim(args);
 
 test('--version prints the package version', () => {
   const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
