@@ -26,7 +26,7 @@ const RECHECK_DELAY_MS = 150;
 /** The workspace side of the server: index, baselines, watched files, code actions. */
 export class WorkspaceChecks {
   private readonly index = new WorkspaceIndex();
-  private readonly baselines = new BaselineCache(() => ({ workspaceTrusted: this.workspaceTrusted, gitEnabled: this.gitEnabled }), (uri) => this.recheck(uri));
+  private readonly baselines: BaselineCache;
   private folders: string[] = [];
   private workspaceTrusted = true;
   private gitEnabled = true;
@@ -41,7 +41,10 @@ export class WorkspaceChecks {
     private readonly kubernetesVersion: () => KubernetesVersion,
     private readonly revalidate: (document: TextDocument) => void,
     private readonly log: Log,
-  ) {}
+  ) {
+    const policy = () => ({ workspaceTrusted: this.workspaceTrusted, gitEnabled: this.gitEnabled });
+    this.baselines = new BaselineCache(policy, (uri) => this.recheck(uri), log);
+  }
 
   /** File-system failures of the workspace index, for the log. */
   private readonly readFailure = (path: string, error: unknown): void => this.log.warn(`cannot read ${path} for the workspace index: ${describeError(error)}`);
