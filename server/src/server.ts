@@ -56,7 +56,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       const version = typeof settings.kubernetesVersion === 'string' ? parseKubernetesVersion(settings.kubernetesVersion) : undefined;
       if (!version) {
         const supported = SUPPORTED_KUBERNETES_VERSIONS.join(', ');
-        log.warn(`${source}: kubesim.kubernetesVersion ${JSON.stringify(settings.kubernetesVersion)} is not supported (use ${supported}); using ${DEFAULT_KUBERNETES_VERSION}`);
+        const value = JSON.stringify(settings.kubernetesVersion);
+        log.warn(`${source}: kubesim.kubernetesVersion ${value} is not supported (use ${supported}); using ${DEFAULT_KUBERNETES_VERSION}`);
       }
       kubernetesVersion = version ?? DEFAULT_KUBERNETES_VERSION;
     }

@@ -33,7 +33,9 @@ function runGit(folder: string, args: string[], onFailure?: GitFailure): Promise
       env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' },
     }, (error, stdout) => {
       const code = (error as { code?: unknown } | null)?.code;
-      if (error && (typeof code === 'string' || error.killed)) onFailure?.(`git ${args[0]} in ${folder} ${error.killed ? `took over ${GIT_TIMEOUT_MS} ms` : `could not run: ${error.message}`}`);
+      if (error && (typeof code === 'string' || error.killed)) {
+        onFailure?.(`git ${args[0]} in ${folder} ${error.killed ? `took over ${GIT_TIMEOUT_MS} ms` : `could not run: ${error.message}`}`);
+      }
       resolve(error ? undefined : stdout);
     });
   });
