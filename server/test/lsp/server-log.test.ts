@@ -82,6 +82,18 @@ test('trace messages: the applied settings, but no per-check lines', async () =>
   }
 });
 
+test('trace messages: the workspace scan says how many YAML files it indexed', async () => {
+  const files = { 'a.yaml': DEPLOYMENT('a', 'a'), 'deep/b.yml': DEPLOYMENT('b', 'b'), 'notes.txt': 'not yaml' };
+  const workspace = await TestLanguageServer.onWorkspace(files, { settings: { trace: { server: 'messages' } } });
+  try {
+    const scanned = await workspace.server.nextLog(mentions('indexed'));
+    assert.equal(scanned.type, INFO);
+    assert.match(scanned.message, new RegExp(`^indexed 2 YAML files of ${workspace.folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} in \\d+ ms$`));
+  } finally {
+    await workspace.dispose();
+  }
+});
+
 test('trace verbose: one line per check, with the document version and the number of findings', async () => {
   const server = await TestLanguageServer.start({ settings: { trace: { server: 'verbose' } } });
   try {
