@@ -4,6 +4,7 @@ import { runCheck } from './check-command';
 import { runPlan } from './plan-command';
 import { runRun } from './run-command';
 import { runNames } from './names-command';
+import { runJson } from './json-command';
 import { UsageError } from './usage-error';
 
 declare const __KUBESIM_VERSION__: string | undefined;
@@ -17,6 +18,7 @@ Usage:
                                                        (--previous: check as an update of OLD)
   kubesim names FILE|DIR... [--kubernetes-version V] [--collision-count N] [--cluster-domain D] [--json]
                                                        print ReplicaSet, revision, pod and PVC names
+  kubesim json FILE|DIR... [--json]                    print the JSON kubectl sends for each document
   kubesim run SESSION [--kubernetes-version V] [--json]   replay a kubectl session on a simulated cluster
   kubesim plan NEW.yaml --from OLD.yaml [--json]        show what applying NEW over a running OLD does
   kubesim lsp --stdio                                  run the language server
@@ -32,6 +34,7 @@ const COMMANDS: Record<string, Command> = {
   run: runRun,
   plan: runPlan,
   names: runNames,
+  json: runJson,
   lsp: () => {
     // The server takes over stdin/stdout and keeps the process alive until the client exits.
     startServer();
