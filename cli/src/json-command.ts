@@ -3,8 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { JsonValue } from '../../engine/src/index';
-import { readDocument } from '../../analysis/src/manifest/read-document';
-import { splitDocuments } from '../../analysis/src/manifest/split-documents';
+import { readKubectlStream } from '../../analysis/src/manifest/kubectl-stream';
 import { collectFiles } from './collect-files';
 import { UsageError } from './usage-error';
 
@@ -39,50 +38,15 @@ export function runJson(args: string[], out: (text: string) => void): number {
   if (positionals.length === 0) throw new UsageError('json needs at least one FILE or DIR');
   const objects: JsonObjectEntry[] = [];
   const errors: JsonErrorEntry[] = [];
-  for (const file of collectFiles(positionals)) readFile(file, readFileSync(file, 'utf8'), objects, errors);
+  for (const file of collectFiles(positionals)) {
+    const stream = readKubectlStream(readFileSync(file, 'utf8'));
+    for (const { line, object } of stream.objects) objects.push({ file, line, object });
+    if (stream.error) errors.push({ file, ...stream.error });
+  }
   if (values.json) out(JSON.stringify({ objects, errors }, null, 2));
   else {
     for (const entry of objects) out(JSON.stringify(entry.object, null, 4));
     for (const error of errors) out(`${error.file}:${error.line}: error: ${error.message}`);
   }
   return errors.length > 0 ? 1 : 0;
-}
-
-/** kubectl's StreamVisitor: documents in order, empty and `null` ones skipped, stopping at the first error. */
-export function readFile(file: string, text: string, objects: JsonObjectEntry[], errors: JsonErrorEntry[]): void {
-  const content = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  for (const chunk of splitDocuments(content)) {
-    const line = firstContentLine(content, chunk.start, chunk.start + chunk.text.length);
-    const reading = readDocument(chunk);
-    const error = reading.problems.find((problem) => problem.severity === 'error');
-    if (error) {
-      errors.push({ file, line, message: error.message });
-      return;
-    }
-    const value = reading.value;
-    if (value === undefined || value === null) continue;
-    if (typeof value !== 'object' || Array.isArray(value)) {
-      const type = Array.isArray(value) ? 'array' : typeof value === 'boolean' ? 'bool' : typeof value;
-      errors.push({ file, line, message: `json: cannot unmarshal ${type} into Go value of type unstructured.detector` });
-      return;
-    }
-    objects.push({ file, line, object: value });
-  }
-}
-
-// The first line of the document that is not its `---` marker, blank or a comment (else its first line).
-function firstContentLine(text: string, start: number, end: number): number {
-  let offset = start;
-  while (offset < end) {
-    const newline = text.indexOf('\n', offset);
-    const lineEnd = newline === -1 || newline > end ? end : newline;
-    const line = text.slice(offset, lineEnd).trim();
-    if (line !== '' && !line.startsWith('#') && !/^---(\s|#|$)/.test(line + ' ')) break;
-    if (newline === -1) break;
-    offset = newline + 1;
-  }
-  if (offset >= end) offset = start;
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
 }

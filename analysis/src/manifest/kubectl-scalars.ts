@@ -221,18 +221,7 @@ export function formatFloat32(value: number): string {
   if (single === Infinity) return '.inf';
   if (single === -Infinity) return '-.inf';
   if (single === 0) return Object.is(single, -0) ? '-0' : '0';
-  // The shortest digits that read back as the same float32.
-  let mantissa = '';
-  let exponent = 0;
-  for (let precision = 1; precision <= 9; precision++) {
-    const candidate = single.toExponential(precision - 1);
-    if (Math.fround(Number(candidate)) === single) {
-      const [digits, power] = candidate.split('e');
-      mantissa = digits!.replace('-', '').replace('.', '');
-      exponent = Number(power);
-      break;
-    }
-  }
+  const { mantissa, exponent } = shortestFloat32Digits(Math.abs(single));
   const sign = single < 0 ? '-' : '';
   // %e when the exponent is below -4 or at least 6 (the shortest form's precision for 'g').
   if (exponent < -4 || exponent >= 6) {
@@ -246,12 +235,52 @@ export function formatFloat32(value: number): string {
   return sign + whole + (fraction ? '.' + fraction : '');
 }
 
-/** The text kubectl's messages use for a JSON-able value (Go's %#v, close enough for scalars). */
-export function goSyntaxOf(value: JsonValue | undefined): string {
-  if (value === null || value === undefined) return '<nil>';
+/**
+ * The shortest decimal digits that read back as the same float32, and the power of ten of the first
+ * one; between two equally short candidates the closer, and on a tie the even one (Go's roundShortest).
+ */
+function shortestFloat32Digits(value: number): { mantissa: string; exponent: number } {
+  // The exact decimal expansion of the float32: value = significand * 2^power.
+  let power = 0;
+  let significand = value;
+  while (!Number.isInteger(significand)) {
+    significand *= 2;
+    power--;
+  }
+  const exact = power >= 0 ? (BigInt(significand) << BigInt(power)).toString() : (BigInt(significand) * 5n ** BigInt(-power)).toString();
+  const pointAt = exact.length + power; // digits before the decimal point
+  const trimmed = exact.replace(/^0+/, '');
+  const leadingZeros = exact.length - trimmed.length;
+  const exponent = pointAt - leadingZeros - 1;
+  const readsBack = (digits: string) => Math.fround(Number(`0.${digits}e${exponent + 1}`)) === value;
+  for (let precision = 1; precision <= 9; precision++) {
+    const lower = trimmed.slice(0, precision).padEnd(precision, '0');
+    const rest = trimmed.slice(precision);
+    if (rest.replace(/0/g, '') === '') return { mantissa: lower.replace(/0+$/, '') || '0', exponent };
+    const upperNumber = (BigInt(lower) + 1n).toString();
+    const carried = upperNumber.length > precision;
+    const upper = carried ? upperNumber.slice(0, precision) : upperNumber;
+    const lowerOk = readsBack(lower);
+    const upperOk = carried ? Math.fround(Number(`0.${upper}e${exponent + 2}`)) === value : readsBack(upper);
+    if (!lowerOk && !upperOk) continue;
+    const half = '5'.padEnd(rest.length, '0');
+    const roundUp = upperOk && (!lowerOk || rest > half || (rest === half && Number(lower[lower.length - 1]) % 2 === 1));
+    if (roundUp) return { mantissa: upper.replace(/0+$/, '') || '0', exponent: carried ? exponent + 1 : exponent };
+    return { mantissa: lower.replace(/0+$/, '') || '0', exponent };
+  }
+  return { mantissa: trimmed.slice(0, 9), exponent };
+}
+
+/**
+ * Go's %#v of a decoded value, as kubectl's "unsupported map key" message prints it: exact for
+ * scalars, strings, lists and maps with string keys (not for the Go types JSON has lost:
+ * unsigned integers in hexadecimal, maps with non-string keys).
+ */
+export function goSyntaxOf(value: JsonValue | undefined, nested = false): string {
+  if (value === null || value === undefined) return nested ? 'interface {}(nil)' : '<nil>';
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value).replace('Infinity', 'Inf');
-  if (Array.isArray(value)) return `[]interface {}{${value.map(goSyntaxOf).join(', ')}}`;
-  const entries = Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${goSyntaxOf(value[key])}`);
+  if (Array.isArray(value)) return `[]interface {}{${value.map((item) => goSyntaxOf(item, true)).join(', ')}}`;
+  const entries = Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${goSyntaxOf(value[key], true)}`);
   return `map[interface {}]interface {}{${entries.join(', ')}}`;
 }

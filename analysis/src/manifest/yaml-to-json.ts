@@ -36,24 +36,27 @@ const NO_RANGE: SourceRange = [0, 0, 0];
 
 /** Converts the contents of a parsed document. Never throws (deep nesting included). */
 export function convertToJson(contents: unknown): Conversion {
-  const converter = new Converter(contents);
+  let converter: Converter | undefined;
   try {
+    converter = new Converter(contents);
     const { value, tree } = converter.node(contents);
-    if (converter.keyFailure) throw converter.keyFailure;
+    const keyFailure = value === undefined ? undefined : converter.firstKeyFailure(value);
+    if (keyFailure) throw keyFailure;
     const unsupported = value === undefined ? undefined : firstUnsupportedNumber(value);
     if (unsupported !== undefined) {
       converter.fail(`json: unsupported value: ${unsupported > 0 ? '+Inf' : unsupported < 0 ? '-Inf' : 'NaN'}`, undefined);
     }
     return { value, tree, problems: uniqueProblems(converter.problems) };
   } catch (error) {
+    const problems = converter?.problems ?? [];
     if (error instanceof ConversionFailure) {
       const range = error.range ?? rangeOf(contents) ?? [0, 0];
-      converter.problems.push({ range: [range[0], Math.max(range[1], range[0] + 1)], code: 'yaml-to-json', message: CONVERSION_PREFIX + error.message, severity: 'error' });
-      return { value: undefined, tree: sourceTreeOf(contents), problems: uniqueProblems(converter.problems) };
+      problems.push({ range: [range[0], Math.max(range[1], range[0] + 1)], code: 'yaml-to-json', message: CONVERSION_PREFIX + error.message, severity: 'error' });
+      return { value: undefined, tree: sourceTreeOf(contents), problems: uniqueProblems(problems) };
     }
     if (error instanceof RangeError) {
-      converter.problems.push({ range: [0, 1], code: 'yaml-expansion', message: 'Document is nested too deeply to be read.', severity: 'error' });
-      return { value: undefined, tree: undefined, problems: converter.problems };
+      problems.push({ range: [0, 1], code: 'yaml-expansion', message: 'Document is nested too deeply to be read.', severity: 'error' });
+      return { value: undefined, tree: undefined, problems };
     }
     throw error;
   }
@@ -104,14 +107,29 @@ class Converter {
   /** The anchored node each alias names, as goyaml.v2's parser records anchors: in parse order. */
   private readonly aliasTargets = new Map<Alias, unknown>();
   private readonly expanding = new Set<Alias>();
-  /** The first key JSON cannot have, reported once the whole document decoded. */
-  keyFailure: ConversionFailure | undefined;
+  /** Maps holding a key JSON cannot have: reported only if the map is still in the final value. */
+  private readonly badKeys = new WeakMap<object, ConversionFailure>();
   private decodeCount = 0;
   private aliasCount = 0;
   private aliasDepth = 0;
 
   constructor(contents: unknown) {
     this.recordAnchors(contents, new Map());
+  }
+
+  /**
+   * convertToJSONableObject runs after the whole document decoded, on what survived (a map
+   * overwritten by a duplicate key is never converted): the first map with a bad key, if any.
+   */
+  firstKeyFailure(value: JsonValue): ConversionFailure | undefined {
+    if (value === null || typeof value !== 'object') return undefined;
+    const own = this.badKeys.get(value);
+    if (own) return own;
+    for (const child of Array.isArray(value) ? value : Object.values(value)) {
+      const found = this.firstKeyFailure(child);
+      if (found) return found;
+    }
+    return undefined;
   }
 
   fail(message: string, range: readonly [number, number] | undefined): never {
@@ -121,7 +139,10 @@ class Converter {
   private recordAnchors(node: unknown, anchors: Map<string, unknown>): void {
     if (node === null || typeof node !== 'object') return;
     if (isAlias(node)) {
-      this.aliasTargets.set(node, anchors.get(node.source));
+      const target = anchors.get(node.source);
+      // goyaml.v2's parser fails on an unknown anchor before anything is decoded.
+      if (target === undefined) this.fail(`yaml: unknown anchor '${node.source}' referenced`, rangeOf(node));
+      this.aliasTargets.set(node, target);
       return;
     }
     const anchor = (node as { anchor?: string }).anchor;
@@ -230,8 +251,7 @@ class Converter {
       jsonKey = jsonKeyOf(resolvedKey, goSyntaxOf(value));
     } catch (error) {
       if (!(error instanceof ScalarError)) throw error;
-      // convertToJSONableObject runs after the whole document decoded: decode errors come first.
-      this.keyFailure ??= new ConversionFailure(error.message, keyRange ? [keyRange[0], keyRange[1]] : rangeOf(pair.value));
+      if (!this.badKeys.has(target.value)) this.badKeys.set(target.value, new ConversionFailure(error.message, keyRange ? [keyRange[0], keyRange[1]] : rangeOf(pair.value)));
       return;
     }
     const goKey = `${resolvedKey.tag}:${resolvedKey.digits ?? String(resolvedKey.value)}`;
