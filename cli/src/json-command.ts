@@ -7,13 +7,6 @@ import { readKubectlStream } from '../../analysis/src/manifest/kubectl-stream';
 import { collectFiles } from './collect-files';
 import { UsageError } from './usage-error';
 
-const HELP = `Usage: kubesim json FILE|DIR... [--json]
-
-Prints the JSON that kubectl sends for each YAML document (YAML 1.1 booleans such as yes/on/y,
-Go integers such as 0o17/0x1F/1_000, timestamps kept as strings, merge keys, duplicate keys keeping
-the last value). A file stops at its first error, as in kubectl.
-  --json   one JSON object: {"objects": [{"file", "line", "object"}], "errors": [{"file", "line", "message"}]}
-Exit codes: 0 no errors, 1 errors found, 2 bad usage.`;
 
 /** One document's JSON, with the 1-based line where the document's content starts. */
 export interface JsonObjectEntry {
@@ -30,11 +23,7 @@ export interface JsonErrorEntry {
 
 /** Runs the json command; returns the process exit code. */
 export function runJson(args: string[], out: (text: string) => void): number {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
-  if (values.help) {
-    out(HELP);
-    return 0;
-  }
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' } } });
   if (positionals.length === 0) throw new UsageError('json needs at least one FILE or DIR');
   const objects: JsonObjectEntry[] = [];
   const errors: JsonErrorEntry[] = [];

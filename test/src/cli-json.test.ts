@@ -1,16 +1,12 @@
 // `kubesim json`: the JSON kubectl would send, as text or as one --json object, with exit codes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from './shared-path';
+import { runKubesim } from '../support/cli';
 
-function kubesim(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'kubesim'), ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const kubesim = (...args: string[]) => runKubesim(args);
 
 function fileWith(name: string, text: string): string {
   const file = join(mkdtempSync(join(tmpdir(), 'kubesim-json-')), name);
@@ -40,5 +36,6 @@ test('kubesim json --help prints its usage; no file is bad usage', () => {
   const help = kubesim('json', '--help');
   assert.equal(help.status, 0);
   assert.match(help.stdout, /^Usage: kubesim json FILE/);
+  assert.match(kubesim('--help').stdout, /kubesim json/);
   assert.equal(kubesim('json').status, 2);
 });

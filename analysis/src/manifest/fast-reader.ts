@@ -17,7 +17,7 @@ export interface FastDocument {
 
 // Characters that make the reader give up at once: tabs, carriage returns, other control
 // characters, YAML 1.1 line breaks (NEL, LS, PS), byte-order marks and surrogates.
-// eslint-disable-next-line no-control-regex
+ 
 const UNSUPPORTED_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]/;
 // Characters of the plain keys read here (labels and annotation keys included).
 const KEY_CHARACTER = new Uint8Array(128);

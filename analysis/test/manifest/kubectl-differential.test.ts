@@ -7,21 +7,21 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { readKubectlStream } from '../../src/manifest/kubectl-stream';
+import { sharedMissingReason, sharedPath } from '../../../test/support/paths';
 import { writeYamlFile, yamlFile } from './yaml-generators';
 
-const REPO_ROOT = resolve(__dirname, '..', '..', '..', '..');
-const SHARED = process.env.KUBESIM_SHARED ?? join(REPO_ROOT, '..', 'shared');
-const ORACLE = join(SHARED, 'tools', 'kubectl-oracle.mjs');
+const ORACLE = sharedPath('tools', 'kubectl-oracle.mjs');
 const FILES_PER_BATCH = 250;
 const SEED = Number(process.env.KUBESIM_DIFF_SEED ?? 20261124);
 
 function whyUnavailable(): string | undefined {
-  if (!existsSync(ORACLE)) return `${ORACLE} not found (set KUBESIM_SHARED)`;
+  const sharedMissing = sharedMissingReason('tools', 'kubectl-oracle.mjs');
+  if (sharedMissing) return sharedMissing;
   if (spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status !== 0) return 'kubectl is not on the PATH';
   return undefined;
 }
