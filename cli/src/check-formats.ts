@@ -18,7 +18,7 @@ export type CheckFormat = (typeof CHECK_FORMATS)[number];
 /** `path:line:col: severity: message [code]`, 1-based as compilers print. */
 export function formatText(diagnostics: readonly FileDiagnostic[]): string {
   return diagnostics.map(({ file, range, finding }) =>
-    `${file}:${range.start.line + 1}:${range.start.character + 1}: ${finding.severity}: ${finding.message} [${finding.code}]`).join('\n');
+    `${file}:${range.start.line + 1}:${range.start.character + 1}: ${finding.severity}: ${finding.message} [${finding.code}]${finding.hint ? `\n  hint: ${finding.hint}` : ''}`).join('\n');
 }
 
 /** `{"diagnostics":[…]}` with 0-based ranges. */
@@ -32,6 +32,7 @@ export function formatJson(diagnostics: readonly FileDiagnostic[]): string {
       message: finding.message,
       ...(finding.field === undefined ? {} : { field: finding.field }),
       ...(finding.href === undefined ? {} : { href: finding.href }),
+      ...(finding.hint === undefined ? {} : { hint: finding.hint }),
     })),
   }, null, 2);
 }
@@ -51,7 +52,7 @@ export function formatSarif(diagnostics: readonly FileDiagnostic[], version: str
     ruleId: finding.code,
     ruleIndex: ruleIndex.get(finding.code)!,
     level: SARIF_LEVELS[finding.severity],
-    message: { text: finding.message },
+    message: { text: finding.hint ? `${finding.message} ${finding.hint}` : finding.message },
     locations: [{
       physicalLocation: {
         artifactLocation: { uri: toRelativeUri(file, baseDirectory) },

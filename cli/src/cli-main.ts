@@ -4,6 +4,7 @@ import { runCheck } from './check-command';
 import { runPlan } from './plan-command';
 import { runRun } from './run-command';
 import { runNames } from './names-command';
+import { runJson } from './json-command';
 import { UsageError } from './usage-error';
 import { commandHelp, isCommandName, overviewHelp, type CommandName } from './usage';
 
@@ -17,6 +18,7 @@ const COMMANDS: Record<CommandName, Command> = {
   run: runRun,
   plan: runPlan,
   names: runNames,
+  json: runJson,
   lsp: () => {
     // The server takes over stdin/stdout and keeps the process alive until the client exits.
     startServer();

@@ -5,7 +5,7 @@ import { DEFAULT_KUBERNETES_VERSION, SUPPORTED_KUBERNETES_VERSIONS } from '../..
 const RELEASES = `${SUPPORTED_KUBERNETES_VERSIONS[0]} to ${SUPPORTED_KUBERNETES_VERSIONS[SUPPORTED_KUBERNETES_VERSIONS.length - 1]}`;
 
 /** The commands, in the order --help lists them. */
-export const COMMAND_NAMES = ['check', 'names', 'run', 'plan', 'lsp'] as const;
+export const COMMAND_NAMES = ['check', 'names', 'json', 'run', 'plan', 'lsp'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 interface CommandUsage {
@@ -41,6 +41,12 @@ const USAGE: Record<CommandName, CommandUsage> = {
       HELP_OPTION,
     ],
     exitCodes: '0 names printed, 2 bad usage or a path that cannot be read',
+  },
+  json: {
+    synopsis: 'kubesim json FILE|DIR... [--json]',
+    summary: 'print the JSON kubectl sends for each YAML document (read as kubectl reads YAML; a file stops at its first error, as in kubectl)',
+    options: [['--json', 'one object: {"objects": [{file, line, object}], "errors": [{file, line, message}]}, line = where the document starts'], HELP_OPTION],
+    exitCodes: '0 every document read, 1 kubectl would refuse a document, 2 bad usage or a path that cannot be read',
   },
   run: {
     synopsis: 'kubesim run SESSION [--kubernetes-version V] [--json]',

@@ -30,10 +30,12 @@ test('a YAML syntax error is reported at its exact range', async () => {
   assert.ok(diagnostics.some((d) => d.range.start.line <= offsetToPosition(text, start).line));
 });
 
-test('a duplicate key is reported on the second key', async () => {
+test('a duplicate key is a warning on the second key, naming the value kubectl keeps', async () => {
   const { text, start, end } = markedRange('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n⟦metadata⟧:\n  name: b\n');
   const diagnostics = await server.open(nextUri(), text);
   assert.equal(diagnostics.length, 1);
+  assert.equal(diagnostics[0]!.severity, 2);
+  assert.match(String(diagnostics[0]!.message), /kubectl keeps this last value \(\{"name":"b"\}\)/);
   assert.deepEqual(diagnostics[0]!.range, { start: offsetToPosition(text, start), end: offsetToPosition(text, end) });
 });
 

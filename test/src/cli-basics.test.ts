@@ -77,8 +77,17 @@ test('the bundled examples check clean', () => {
 test('a broken file prints file:line:col and exits 1', () => {
   const directory = mkdtempSync(join(tmpdir(), 'kubesim-cli-'));
   const file = join(directory, 'broken.yaml');
-  writeFileSync(file, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\nmetadata:\n  name: b\n');
+  writeFileSync(file, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata: {a: 1\n');
   const result = kubesim('check', file);
   assert.equal(result.status, 1);
-  assert.match(result.stdout, new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:5:1: error: Map keys must be unique`, 'm'));
+  assert.match(result.stdout, new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: error: `, 'm'));
+});
+
+test('a duplicate key is a warning naming the value kubectl keeps, and the document is still checked', () => {
+  const directory = mkdtempSync(join(tmpdir(), 'kubesim-cli-'));
+  const file = join(directory, 'duplicate.yaml');
+  writeFileSync(file, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\nmetadata:\n  name: b\n');
+  const result = kubesim('check', file);
+  assert.equal(result.status, 0);
+  assert.match(result.stdout, /:5:1: warning: Duplicate key "metadata": kubectl keeps this last value \(\{"name":"b"\}\)/);
 });

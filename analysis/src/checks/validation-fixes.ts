@@ -1,18 +1,34 @@
 // Quick fixes for API-server validation findings (reported by the engine's API-server validation) that have one correct repair.
 import type { ManifestFile } from '../manifest/manifest-file';
-import { objectPathAt, type ManifestObject } from '../manifest/manifest-document';
+import { locate, objectPathAt, type ManifestObject } from '../manifest/manifest-document';
+import { retypedScalar } from '../manifest/scalar-reading';
+import type { PathSegment } from '../manifest/yaml-path';
 import type { FindingFix } from './check-context';
 import { labelsOf, valueAt } from './label-selector';
 import { yamlScalar, insertMapEntries, removeEntry } from './yaml-edits';
 
-/** The fixes for a validation finding with `code` that starts at `offset`, if kubesim knows one. */
-export function fixesForValidationFinding(file: ManifestFile, code: string, offset: number): FindingFix[] {
+/** The fixes for a validation finding with `code` (and `message`) that starts at `offset`, if kubesim knows one. */
+export function fixesForValidationFinding(file: ManifestFile, code: string, offset: number, message = ''): FindingFix[] {
   const document = file.documents.find((candidate) => offset >= candidate.start && offset <= candidate.end);
-  const object = document && objectPathAt(document, offset)?.object;
+  const found = document && objectPathAt(document, offset);
+  const object = found?.object;
   if (!object) return [];
+  if (/-decode-error$/.test(code)) return retypeScalarFix(object, found.path, message);
   if (/^(deployment|replicaset|statefulset)-selector-mismatch$/.test(code)) return addSelectorLabelsFix(object);
   if (code === 'deployment-recreate-with-rolling-update') return dropRollingUpdateFix(object);
   return [];
+}
+
+/** Quotes a value YAML typed as a boolean or number where the field takes a string (or unquotes the opposite). */
+function retypeScalarFix(object: ManifestObject, path: PathSegment[], message: string): FindingFix[] {
+  const location = locate(object, path);
+  if (location.depth !== path.length || !location.value) return [];
+  const { text, start } = object.document;
+  const source = text.slice(location.value.start - start, location.value.end - start);
+  const retyped = retypedScalar(source, message);
+  if (!retyped) return [];
+  const end = location.value.start + source.trimEnd().length;
+  return [{ title: retyped.title, edits: [{ start: location.value.start, end, newText: retyped.newText }], isPreferred: true }];
 }
 
 /** Adds the selector's matchLabels to the template labels, when no template label contradicts them. */

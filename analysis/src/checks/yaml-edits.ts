@@ -1,5 +1,5 @@
 // Text edits on block YAML computed from the manifest model's offsets, keeping the file's indentation.
-import { parse } from 'yaml';
+import { resolveScalar } from '../manifest/kubectl-scalars';
 import type { JsonValue } from '../../../engine/src/index';
 import { locate, type ManifestObject } from '../manifest/manifest-document';
 import type { PathSegment } from '../manifest/yaml-path';
@@ -13,14 +13,11 @@ export interface MapEntry {
   value: string;
 }
 
-/** A plain scalar when YAML 1.1 reads it back as the same string, else a double-quoted one. */
+/** A plain scalar when kubectl reads it back as the same string (kubectl-scalars.ts), else a double-quoted one. */
 export function yamlScalar(text: string): string {
   if (text === '' || /^[\s]|[\s]$|[:#{}[\],&*!|>'"%@`]/.test(text)) return JSON.stringify(text);
-  try {
-    return parse(text, { version: '1.1' }) === text ? text : JSON.stringify(text);
-  } catch {
-    return JSON.stringify(text);
-  }
+  const { tag, value } = resolveScalar(text, 'plain');
+  return (tag === '!!str' || tag === '!!timestamp') && value === text ? text : JSON.stringify(text);
 }
 
 function lineStartOf(text: string, offset: number): number {

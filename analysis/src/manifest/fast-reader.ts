@@ -3,9 +3,10 @@
 // source tree, several times faster than building the `yaml` package's full AST. Anything outside
 // that subset (anchors, tags, flow collections with content, folded or multi-line scalars, odd
 // indentation, syntax errors) makes it give up, and the caller parses the document with `yaml`:
-// the fast path only ever returns what `yaml` would (a differential test holds it to that).
+// the fast path only ever returns what the full reader (`yaml`, then yaml-to-json.ts) would: a
+// differential test holds it to that.
 import type { JsonObject, JsonValue } from '../../../engine/src/index';
-import { resolvePlainScalar, UNRESOLVED } from './plain-scalar';
+import { resolvePlainKey, resolvePlainScalar, UNRESOLVED } from './plain-scalar';
 import type { SourceMap, SourceNode, SourceRange, SourceSeq } from './source-tree';
 
 /** A document the fast reader understood: its value and source tree (offsets relative to the text). */
@@ -156,6 +157,7 @@ class Reader {
       const line = this.line;
       const lineEnd = this.ends[line]!;
       const key = this.readKey(keyStart, lineEnd, indent);
+      // Duplicate keys get a warning from the full reader.
       if (Object.prototype.hasOwnProperty.call(value, key.text) || key.text === '__proto__') giveUp();
       const read = this.mapValue(key.colon + 1, line, indent);
       value[key.text] = read.value;
@@ -179,8 +181,9 @@ class Reader {
     while (column < lineEnd && column - start <= MAX_KEY_LENGTH && isKeyCharacter(text.charCodeAt(column))) column++;
     if (column === start || column >= lineEnd || text.charCodeAt(column) !== COLON) giveUp();
     if (column + 1 < lineEnd && text.charCodeAt(column + 1) !== SPACE) giveUp();
-    const keyText = text.slice(start, column);
-    if (typeof resolvePlainScalar(keyText) !== 'string') giveUp();
+    // kubectl's JSON key: `on` is "true", `0x10` is "16"; a null key (`~`) stops kubectl.
+    const keyText = resolvePlainKey(text.slice(start, column));
+    if (keyText === UNRESOLVED) return giveUp();
     return { text: keyText, colon: column };
   }
 

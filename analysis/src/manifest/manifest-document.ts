@@ -1,14 +1,10 @@
 // Parses one YAML document of a manifest file and recognises the Kubernetes objects in it.
-import { parseDocument } from 'yaml';
 import { isJsonObject, type JsonObject } from '../../../engine/src/index';
 import type { DocumentChunk } from './split-documents';
-import { readPlainManifest } from './fast-reader';
+import { readDocument } from './read-document';
 import type { SourceSpan, SyntaxProblem } from './source-span';
-import { sourceTreeOf, type SourceNode } from './source-tree';
+import type { SourceNode } from './source-tree';
 import { locatePath, pathAtOffset, type PathLocation, type PathSegment } from './yaml-path';
-
-/** Aliases beyond this count are refused (a "billion laughs" document expands exponentially). */
-const MAX_ALIAS_COUNT = 100;
 
 /** One parsed document of a file. Offsets are absolute (file-relative). */
 export interface ManifestDocument extends SourceSpan {
@@ -55,47 +51,11 @@ export function parseManifestDocument(chunk: DocumentChunk, index: number): Mani
   };
   // A Helm or Go template is not YAML until rendered: nothing to read yet.
   if (isTemplated) return document;
-  const fast = readPlainManifest(chunk.text);
-  if (fast) {
-    document.tree = fast.tree;
-    document.objects = recogniseObjects(fast.value, document);
-    return document;
-  }
-  const yamlDocument = parseDocument(chunk.text, {
-    // kubectl reads manifests with a YAML 1.1 decoder: 0644 is octal and `yes` is a boolean.
-    version: '1.1',
-    prettyErrors: false,
-    keepSourceTokens: false,
-  });
-  document.tree = sourceTreeOf(yamlDocument.contents);
-  for (const error of yamlDocument.errors) document.problems.push(toProblem(error, chunk, 'error'));
-  for (const warning of yamlDocument.warnings) document.problems.push(toProblem(warning, chunk, 'warning'));
-  if (yamlDocument.errors.length > 0) return document;
-  const value = toPlainValue(yamlDocument, document);
-  if (value !== undefined) document.objects = recogniseObjects(value, document);
+  const read = readDocument(chunk);
+  document.tree = read.tree;
+  document.problems = read.problems;
+  if (read.value !== undefined) document.objects = recogniseObjects(read.value, document);
   return document;
-}
-
-function toProblem(error: { code: string; message: string; pos: [number, number] }, chunk: DocumentChunk, severity: 'error' | 'warning'): SyntaxProblem {
-  const localStart = Math.min(error.pos[0], chunk.text.length);
-  let localEnd = Math.min(Math.max(error.pos[1], error.pos[0] + 1), chunk.text.length);
-  // yaml marks some errors (duplicate keys) on one character: widen to the whole word there.
-  if (localEnd - localStart <= 1) while (localEnd < chunk.text.length && !/[\s:,\]}]/.test(chunk.text[localEnd]!)) localEnd++;
-  const start = chunk.start + localStart;
-  const end = chunk.start + localEnd;
-  return { start, end: Math.max(end, start), code: `yaml-${error.code.toLowerCase().replace(/_/g, '-')}`, message: error.message, severity };
-}
-
-function toPlainValue(yamlDocument: ReturnType<typeof parseDocument>, document: ManifestDocument): unknown {
-  try {
-    return yamlDocument.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
-  } catch (error) {
-    const message = error instanceof RangeError
-      ? 'Document is nested too deeply to be read.'
-      : `Document cannot be expanded: ${(error as Error).message}`;
-    document.problems.push({ start: document.start, end: Math.min(document.end, document.start + firstLineLength(document.text)), code: 'yaml-expansion', message, severity: 'error' });
-    return undefined;
-  }
 }
 
 function firstLineLength(text: string): number {

@@ -22,7 +22,9 @@ function spanOf(range: SourceRange | undefined, base: number): SourceSpan | unde
 function entryFor(node: SourceNode, key: PathSegment): SourceEntry | undefined {
   if (node.type !== 'map') return undefined;
   const wanted = String(key);
-  return node.entries.find((entry) => entry.key === wanted);
+  // With duplicate keys, the last one holds the value kubectl keeps.
+  for (let i = node.entries.length - 1; i >= 0; i--) if (node.entries[i]!.key === wanted) return node.entries[i];
+  return undefined;
 }
 
 /** Follows `path` from `root`; offsets are shifted by `base` (the document's start in the file). */

@@ -14,4 +14,6 @@ export interface Finding extends SourceSpan {
   field?: string;
   /** Documentation for the code. */
   href?: string;
+  /** Why it happened, when kubesim can tell (how YAML typed a value): shown after the message. */
+  hint?: string;
 }

@@ -9,6 +9,7 @@ import { locate, spanForPath } from '../manifest/manifest-document';
 import type { ManifestFile } from '../manifest/manifest-file';
 import type { SourceSpan } from '../manifest/source-span';
 import { objectsOf } from '../manifest/manifest-file';
+import { decodeHint } from '../manifest/scalar-reading';
 import type { Finding } from './finding';
 
 // Per-object findings depend only on the object's document text and the release, so they are kept
@@ -79,15 +80,19 @@ function toFinding(kind: CheckedKind, object: ManifestObject, error: VerdictErro
 
 function decodeFinding(kind: CheckedKind, object: ManifestObject, problem: DecodeProblem): Finding {
   const location = locate(object, problem.path);
-  const span = problem.onKey && location.key ? location.key : spanForPath(object, problem.path);
-  return {
-    ...trimTrailingSpace(object, span),
+  const span = trimTrailingSpace(object, problem.onKey && location.key ? location.key : spanForPath(object, problem.path));
+  const finding: Finding = {
+    ...span,
     severity: 'error',
     code: `${kind.toLowerCase()}-${problem.kind === 'type' ? 'decode-error' : 'unknown-field'}`,
     message: problem.message,
     field: problem.path.filter((segment) => typeof segment === 'string').join('.'),
     href: 'https://kubernetes.io/docs/reference/using-api/api-concepts/#field-validation',
   };
+  // `value: yes` in an env var: say how YAML typed the value.
+  const hint = problem.kind === 'type' ? decodeHint(object.document.text.slice(span.start - object.document.start, span.end - object.document.start), problem.message) : undefined;
+  if (hint) finding.hint = hint;
+  return finding;
 }
 
 // A block map's node ends after its last newline; underline up to the last visible character.

@@ -17,7 +17,7 @@ export function toDiagnostic(document: TextDocument, finding: Finding): Diagnost
     severity: SEVERITY[finding.severity],
     code: finding.code,
     source: 'kubesim',
-    message: finding.message,
+    message: finding.hint ? `${finding.message}\n${finding.hint}` : finding.message,
   };
   if (finding.href) diagnostic.codeDescription = { href: finding.href };
   return diagnostic;

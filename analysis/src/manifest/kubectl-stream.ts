@@ -1,0 +1,55 @@
+// A file read as kubectl's resource builder reads it (StreamVisitor over apimachinery's
+// YAMLOrJSONDecoder): documents in order, empty and `null` ones skipped, each one a JSON object,
+// the file stopping at its first error. What `kubesim json` prints.
+import type { JsonObject } from '../../../engine/src/index';
+import { readDocument } from './read-document';
+import { splitDocuments } from './split-documents';
+
+/** The objects kubectl would send from a file, each with the 1-based line where its document's content starts. */
+export interface KubectlStream {
+  objects: { line: number; object: JsonObject }[];
+  /** The error that stops kubectl reading the file, if any. */
+  error?: { line: number; message: string };
+}
+
+/** Reads a whole file. Never throws. */
+export function readKubectlStream(text: string): KubectlStream {
+  const stream: KubectlStream = { objects: [] };
+  const content = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  for (const chunk of splitDocuments(content)) {
+    const line = firstContentLine(content, chunk.start, chunk.start + chunk.text.length);
+    const reading = readDocument(chunk);
+    const error = reading.problems.find((problem) => problem.severity === 'error');
+    if (error) {
+      stream.error = { line, message: error.message };
+      return stream;
+    }
+    const value = reading.value;
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'object' || Array.isArray(value)) {
+      // kubectl decodes each document into an object to find its kind (unstructured's detector).
+      const type = Array.isArray(value) ? 'array' : typeof value === 'boolean' ? 'bool' : typeof value;
+      stream.error = { line, message: `json: cannot unmarshal ${type} into Go value of type unstructured.detector` };
+      return stream;
+    }
+    stream.objects.push({ line, object: value });
+  }
+  return stream;
+}
+
+// The first line of the document that is not its `---` marker, blank or a comment (else its first line).
+function firstContentLine(text: string, start: number, end: number): number {
+  let offset = start;
+  while (offset < end) {
+    const newline = text.indexOf('\n', offset);
+    const lineEnd = newline === -1 || newline > end ? end : newline;
+    const line = text.slice(offset, lineEnd).trim();
+    if (line !== '' && !line.startsWith('#') && !/^---(\s|#|$)/.test(line + ' ')) break;
+    if (newline === -1) break;
+    offset = newline + 1;
+  }
+  if (offset >= end) offset = start;
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}

@@ -1,0 +1,3 @@
+/** Bad command-line usage (unknown option, missing argument, unsupported value). */
+export declare class UsageError extends Error {
+}
