@@ -12,11 +12,13 @@ function kubesim(...args: string[]): { status: number | null; stdout: string; st
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-test('--version prints the package version', () => {
+test('--version prints the package version, then the kustomize it renders with', () => {
   const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
   const result = kubesim('--version');
   assert.equal(result.status, 0);
-  assert.equal(result.stdout.trim(), version);
+  const [first, second] = result.stdout.trim().split('\n');
+  assert.equal(first, version);
+  assert.match(second ?? '', /^kustomize: (kustomize v\S+|kubectl kustomize \(kustomize v\S+\)) at \/|^kustomize: not found/);
 });
 
 test('--help lists the commands', () => {

@@ -5,6 +5,7 @@ import { runPlan } from './plan-command';
 import { runRun } from './run-command';
 import { runNames } from './names-command';
 import { UsageError } from './usage-error';
+import { describeKustomizeBinary, kustomizeBinary } from '../kustomize/kustomize-process';
 
 declare const __KUBESIM_VERSION__: string | undefined;
 const VERSION = typeof __KUBESIM_VERSION__ === 'string' ? __KUBESIM_VERSION__ : 'dev';
@@ -22,6 +23,9 @@ Usage:
   kubesim lsp --stdio                                  run the language server
   kubesim --version | --help
 
+A folder with kustomization.yaml (.yml, Kustomization) is rendered by kustomize, as \`kubectl apply -k\`
+would send it: \`kustomize\` on the PATH, else \`kubectl kustomize\` (or $KUBESIM_KUSTOMIZE); findings land on
+the base, patch or kustomization line that produced the value.
 Kubernetes versions: 1.32 to 1.37 (default 1.36).
 Exit codes: 0 no errors, 1 errors found, 2 bad usage.`;
 
@@ -48,6 +52,7 @@ export async function main(argv: string[], out = (text: string) => process.stdou
   }
   if (first === '--version' || first === '-v') {
     out(VERSION);
+    out(`kustomize: ${describeKustomizeBinary(kustomizeBinary())}`);
     return 0;
   }
   const command = COMMANDS[first];

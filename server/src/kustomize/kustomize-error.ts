@@ -4,6 +4,8 @@ import { resolve } from 'node:path';
 import type { SourceSpan } from '../manifest/source-span';
 import { keySpanOfField, spanOfField, type Kustomization } from './kustomization-file';
 import type { KustomizationTree, KustomizeHost } from './kustomization-tree';
+import { locatePath } from '../manifest/yaml-path';
+import { patchSourcesOf } from './patch-sources';
 
 /** kustomize's message, and the file and span it belongs on. */
 export interface KustomizeErrorLocation {
@@ -20,6 +22,8 @@ export function locateKustomizeError(message: string, tree: KustomizationTree, h
   const kustomizations = [...tree.kustomizations.values()];
   const resource = resourceEntryOf(message, tree);
   if (resource) return at(resource.kustomization, spanOfField(resource.kustomization, resource.field));
+  const operation = inlineOperationOf(message, kustomizations, host);
+  if (operation) return operation;
   const patch = patchEntryOf(message, kustomizations, host);
   if (patch) return at(patch.kustomization, spanOfField(patch.kustomization, patch.field));
   const unknownField = /unknown field "([^"]+)"/.exec(message)?.[1];
@@ -85,6 +89,24 @@ function patchEntryOf(message: string, kustomizations: readonly Kustomization[],
         const file = typeof entry === 'string' ? entry : (entry as { path?: unknown })?.path;
         const text = typeof inline === 'string' && inline.includes('\n') ? inline : typeof file === 'string' ? host.readText(resolve(kustomization.directory, file)) : undefined;
         if (text !== undefined && needle.test(text)) return { kustomization, field: typeof entry === 'string' ? [key, index] : [key, index, typeof inline === 'string' ? 'patch' : 'path'] };
+      }
+    }
+  }
+  return undefined;
+}
+
+// A JSON 6902 operation written inline in the kustomization: its `path:` line is the one at fault.
+function inlineOperationOf(message: string, kustomizations: readonly Kustomization[], host: KustomizeHost): KustomizeErrorLocation | undefined {
+  const jsonPath = /missing path:? (\/[^\s"']*?):?(?:\s|$)/.exec(message)?.[1];
+  if (jsonPath === undefined) return undefined;
+  for (const kustomization of kustomizations) {
+    for (const patch of patchSourcesOf(kustomization, host)) {
+      if (patch.path !== kustomization.path || patch.type !== 'json6902') continue;
+      for (const document of patch.documents) {
+        const operations = Array.isArray(document.value) ? (document.value as { path?: unknown }[]) : [];
+        const index = operations.findIndex((operation) => operation?.path === jsonPath);
+        const span = index >= 0 ? locatePath(document.tree, [index, 'path'], document.start).value : undefined;
+        if (span) return { message, path: kustomization.path, text: kustomization.text, span: { start: patch.toFileOffset(span.start), end: patch.toFileOffset(span.end - 1) + 1 } };
       }
     }
   }

@@ -84,6 +84,12 @@ function kubectlBinary(command: string): KustomizeBinary {
   return { command, subcommand: ['kustomize'], label: `kubectl kustomize (kustomize ${kustomizeVersion || 'version unknown'})` };
 }
 
+/** One line for `kubesim --version` and the status bar. */
+export function describeKustomizeBinary(binary: KustomizeBinary | undefined): string {
+  if (!binary) return 'not found (neither `kustomize` nor `kubectl` is on the PATH): kustomizations are not rendered';
+  return `${binary.label} at ${binary.command}`;
+}
+
 let cachedBinary: { binary: KustomizeBinary | undefined } | undefined;
 
 /** findKustomizeBinary, asked once per process. */
