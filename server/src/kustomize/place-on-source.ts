@@ -75,7 +75,7 @@ export class SourcePlacer {
         if (best?.exact) return best;
         continue;
       }
-      if (!isPatchFor(document.value, rendered)) continue;
+      if (!isPatchFor(document.value, rendered, patch.target !== undefined)) continue;
       const found = placeAlong(document.value, document.tree, document.start, rendered.object.value, path, renderedValue, onKey);
       // A patch names its object in metadata; that is not where the object's fields come from.
       if (found.depth <= 1 && path[0] === 'metadata') continue;
@@ -161,9 +161,11 @@ function targets(patch: PatchSource, rendered: RenderedObject): boolean {
   return true;
 }
 
-// A strategic merge patch names its object by kind and (original) name.
-function isPatchFor(value: unknown, rendered: RenderedObject): boolean {
+// A strategic merge patch names its object by kind and (original) name, unless the entry has a
+// `target:`, which then selects the objects alone.
+function isPatchFor(value: unknown, rendered: RenderedObject, hasTarget: boolean): boolean {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  if (hasTarget) return true;
   const patch = value as { kind?: unknown; metadata?: { name?: unknown } };
   if (typeof patch.kind === 'string' && patch.kind !== rendered.object.kind) return false;
   const name = patch.metadata?.name;

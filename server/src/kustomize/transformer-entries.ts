@@ -43,8 +43,9 @@ export function transformerPlace(kustomization: Kustomization, rendered: Rendere
     if (found) return at(spanOfField(kustomization, found));
   }
   const generated = rendered.provenance.generatedBy;
-  if (generated && generated.kustomizationPath === kustomization.path) {
-    const found = generatorEntry(kustomization, rendered, path);
+  if (generated) {
+    // The generating kustomization owns every field; an overlay's `behavior: merge` entry only the keys it lists.
+    const found = generatorEntry(kustomization, rendered, path, generated.kustomizationPath !== kustomization.path);
     if (found) return at(found);
   }
   return undefined;
@@ -91,7 +92,7 @@ export function splitImage(image: string): { name: string; tag?: string; digest?
 }
 
 /** The generator entry that made a ConfigMap or Secret: data keys land on their literal or file. */
-export function generatorEntry(kustomization: Kustomization, rendered: RenderedObject, path: readonly PathSegment[]): SourceSpan | undefined {
+export function generatorEntry(kustomization: Kustomization, rendered: RenderedObject, path: readonly PathSegment[], listedKeysOnly = false): SourceSpan | undefined {
   const found = generatorOf(kustomization, rendered.object.kind, rendered.object.name ?? '');
   if (!found) return undefined;
   const { key, index, entry } = found;
@@ -103,6 +104,7 @@ export function generatorEntry(kustomization: Kustomization, rendered: RenderedO
       if (itemIndex >= 0) return spanOfField(kustomization, [key, index, list, itemIndex]);
     }
   }
+  if (listedKeysOnly) return undefined;
   return typeof entry.name === 'string' ? spanOfField(kustomization, [key, index, 'name']) : keySpanOfField(kustomization, [key, index]);
 }
 
