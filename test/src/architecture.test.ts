@@ -34,6 +34,11 @@ const RULES: Rule[] = [
   { folder: 'engine/src', mayReach: ['engine/src'], packages: [] },
   { folder: 'protocol/src', mayReach: ['protocol/src', 'engine/src'], packages: [] },
   { folder: 'server/src/manifest', mayReach: ['server/src/manifest', 'engine/src'], packages: ['yaml'] },
+  {
+    folder: 'server/src/kustomize',
+    mayReach: ['server/src/kustomize', 'server/src/manifest', 'server/src/validation', 'server/src/checks', 'engine/src'],
+    packages: ['yaml', 'node:path', 'node:fs', 'node:os', 'node:child_process'],
+  },
   { folder: 'media/src', mayReach: ['media/src', 'protocol/src'], packages: [] },
   { folder: 'client/src', mayReach: ['client/src', 'protocol/src'], packages: ['vscode', 'vscode-languageclient', 'vscode-languageclient/', 'node:'] },
 ];
@@ -72,4 +77,11 @@ test('only server/src/lsp and the server entry points import vscode-languageserv
     .map((file) => relative(REPO_ROOT, file))
     .filter((file) => !file.startsWith('server/src/lsp/') && file !== 'server/src/server.ts');
   assert.deepEqual(offenders, []);
+});
+
+test('only the kustomize process adapter starts child processes in server/src/kustomize', () => {
+  const offenders = sourceFiles(join(REPO_ROOT, 'server', 'src', 'kustomize'))
+    .filter((file) => importsOf(file).some((specifier) => specifier === 'node:child_process' || specifier === 'node:os'))
+    .map((file) => relative(REPO_ROOT, file));
+  assert.deepEqual(offenders, ['server/src/kustomize/kustomize-process.ts']);
 });

@@ -21,10 +21,15 @@ const binary = findKustomizeBinary();
 const skip = binary ? false : 'neither kustomize nor kubectl is on the PATH';
 const host = diskHost();
 
-async function render(directory: string): Promise<RenderedKustomization> {
+// Each fixture is rendered once per run (a build costs a few hundred milliseconds).
+const renderings = new Map<string, Promise<RenderedKustomization>>();
+
+function render(directory: string): Promise<RenderedKustomization> {
   const root = findKustomization(host, join(FIXTURES, directory));
   assert.ok(root, `no kustomization in ${directory}`);
-  return renderKustomization(host, root, (files, rootRelative) => buildInMirror(binary!, files, rootRelative));
+  let rendering = renderings.get(directory);
+  if (!rendering) renderings.set(directory, (rendering = renderKustomization(host, root, (files, rootRelative) => buildInMirror(binary!, files, rootRelative))));
+  return rendering;
 }
 
 /** `file:line` (1-based) of the only line of a fixture containing `marker`. */
