@@ -20,8 +20,8 @@ const node = {
 const builds = [
   { ...node, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
   { ...node, entryPoints: ['server/src/server-main.ts'], outfile: 'dist/server.js' },
-  { ...node, entryPoints: ['server/src/validation/check-worker-main.ts'], outfile: 'dist/check-worker.js' },
-  { ...node, entryPoints: ['server/src/cli/cli-entry.ts'], outfile: 'dist/cli.js' },
+  { ...node, entryPoints: ['server/src/lsp/check-worker-main.ts'], outfile: 'dist/check-worker.js' },
+  { ...node, entryPoints: ['cli/src/cli-entry.ts'], outfile: 'dist/cli.js' },
   { bundle: true, platform: 'browser', format: 'iife', target: 'es2022', sourcemap: !production, minify: production, logLevel: 'warning', entryPoints: ['media/src/main.ts'], outfile: 'dist/webview.js' },
 ];
 

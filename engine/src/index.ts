@@ -58,3 +58,12 @@ export * from './session/rollout-steps';
 export * from './session/simulate-rollout';
 export * from './kubectl/statefulset-session';
 export * from './kubectl/statefulset-session-commands';
+
+// The simulated API server: defaulting before validation, strict decoding, validation.
+export { applyDefaults, checkedKindOf, type CheckedKind } from './apiserver/validation/apply-defaults';
+export { decodeProblemsOf, type DecodeProblem } from './apiserver/validation/decode-check';
+export { formatFieldError, type FieldError, type PathSegment } from './apiserver/validation/field-error';
+export { objectVerdict, type ObjectVerdict, type VerdictError } from './apiserver/validation/object-verdict';
+export { validateObject } from './apiserver/validation/workload-rules';
+export { isJsonObject } from './model/json-value';
+export { isGoSemanticallyEqual, isSemanticallyEqual, normalizeJson } from './apiserver/semantic-equality';

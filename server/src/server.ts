@@ -2,16 +2,16 @@
 import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion, type KubernetesVersion } from '../../engine/src/index';
-import { checkFile } from './validation/check-file';
+import { checkFile } from '../../analysis/src/check-file';
 import { ManifestStore } from './lsp/document-store';
 import { ParallelChecks } from './lsp/parallel-checks';
 import { isManifestDocument } from './lsp/is-manifest-document';
 import { toDiagnostic } from './lsp/to-diagnostic';
 import { registerWorkloadFeatures, WORKLOAD_FEATURE_CAPABILITIES } from './lsp/workload-features';
 import { registerSimulateRollout } from './lsp/simulate-rollout';
-import { DEFAULT_CLUSTER_DOMAIN } from './facts/fact-settings';
+import { DEFAULT_CLUSTER_DOMAIN } from '../../analysis/src/facts/fact-settings';
 import { WorkspaceChecks, WORKSPACE_CHECK_CAPABILITIES } from './lsp/workspace-checks';
-import type { ManifestFile } from './manifest/manifest-file';
+import type { ManifestFile } from '../../analysis/src/manifest/manifest-file';
 
 /** Starts the server on the given connection (stdio, IPC or a test pipe). */
 export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): void {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { REPO_ROOT } from './shared-path';
 
-const FIXTURES = join(REPO_ROOT, 'server', 'test', 'kustomize', 'fixtures');
+const FIXTURES = join(REPO_ROOT, 'analysis', 'test', 'kustomize', 'fixtures');
 
 // The kustomize kubesim picked, as `kubesim --version` names it: "kustomize: <label> at <path>".
 function kustomizeOfVersion(): { command: string; subcommand: string[] } | undefined {

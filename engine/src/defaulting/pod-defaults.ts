@@ -3,6 +3,7 @@
 // SetObjectDefaults_*), then the drop of fields whose feature gate is off
 // (drop-disabled-fields.ts), and the v1 -> internal -> v1 conversion that mirrors
 // serviceAccountName into serviceAccount.
+import { isJsonObject } from '../model/json-value';
 import { goLayoutFor } from '../go-layout/go-layouts';
 import type { GoLayout } from '../go-layout/go-layout-types';
 import { goTypeShape, type GoTypeShape } from '../go-layout/go-types';
@@ -199,13 +200,10 @@ function applyValueDefaults(layout: GoLayout, value: JsonValue, type: string, ve
   const shape = goTypeShape(layout, type);
   if (shape.kind === 'pointer') applyValueDefaults(layout, value, shape.elem, version);
   else if (shape.kind === 'slice' && Array.isArray(value)) value.forEach((item) => applyValueDefaults(layout, item, shape.elem, version));
-  else if (shape.kind === 'map' && isObject(value)) Object.values(value).forEach((item) => applyValueDefaults(layout, item, shape.value, version));
-  else if (shape.kind === 'struct' && isObject(value)) applyStructDefaults(layout, value, shape.name, version);
+  else if (shape.kind === 'map' && isJsonObject(value)) Object.values(value).forEach((item) => applyValueDefaults(layout, item, shape.value, version));
+  else if (shape.kind === 'struct' && isJsonObject(value)) applyStructDefaults(layout, value, shape.name, version);
 }
 
-function isObject(value: JsonValue): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /**
  * Returns a copy of `template` as the API server stores it for `version`: defaulted, with
@@ -220,12 +218,12 @@ export function defaultPodTemplate(template: PodTemplateSpec, version: Kubernete
 export function defaultPodTemplateInPlace(template: PodTemplateSpec, version: KubernetesVersion, oldTemplate?: PodTemplateSpec): PodTemplateSpec {
   const copy = (template ?? {}) as JsonObject;
   const layout = goLayoutFor(version);
-  if (!isObject(copy.spec ?? null)) copy.spec = {};
+  if (!isJsonObject(copy.spec ?? null)) copy.spec = {};
   applyStructDefaults(layout, copy, 'core.PodTemplateSpec', version);
   const spec = copy.spec as JsonObject;
   // Decoding defaults first; PrepareForCreate/PrepareForUpdate then drop gated fields.
   const oldSpec = oldTemplate?.spec;
-  dropDisabledPodSpecFields(spec, isObject(oldSpec ?? null) ? (oldSpec as JsonObject) : undefined, version);
+  dropDisabledPodSpecFields(spec, isJsonObject(oldSpec ?? null) ? (oldSpec as JsonObject) : undefined, version);
   // Convert_v1_PodSpec_To_core_PodSpec and back: one service account name, in both fields.
   const serviceAccount = (typeof spec.serviceAccountName === 'string' && spec.serviceAccountName) || (typeof spec.serviceAccount === 'string' && spec.serviceAccount) || '';
   if (serviceAccount) {

@@ -1,12 +1,12 @@
 // Picks the generated Go struct layout table of a Kubernetes release.
 import type { KubernetesVersion } from '../model/kubernetes-version';
 import type { GoField, GoLayout } from './go-layout-types';
-import { GO_LAYOUT_1_32 } from './layout-1-32';
-import { GO_LAYOUT_1_33 } from './layout-1-33';
-import { GO_LAYOUT_1_34 } from './layout-1-34';
-import { GO_LAYOUT_1_35 } from './layout-1-35';
-import { GO_LAYOUT_1_36 } from './layout-1-36';
-import { GO_LAYOUT_1_37 } from './layout-1-37';
+import { GO_LAYOUT_1_32 } from './generated/layout-1-32';
+import { GO_LAYOUT_1_33 } from './generated/layout-1-33';
+import { GO_LAYOUT_1_34 } from './generated/layout-1-34';
+import { GO_LAYOUT_1_35 } from './generated/layout-1-35';
+import { GO_LAYOUT_1_36 } from './generated/layout-1-36';
+import { GO_LAYOUT_1_37 } from './generated/layout-1-37';
 
 const LAYOUTS: Record<KubernetesVersion, GoLayout> = {
   '1.32': GO_LAYOUT_1_32,

@@ -1,11 +1,11 @@
 // Code lenses above each Deployment and StatefulSet: the rollout preview command with the names it will create.
 import type { CodeLens } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { computeDeploymentFacts } from '../facts/deployment-facts';
-import type { FactSettings } from '../facts/fact-settings';
-import { computeStatefulSetFacts, statefulSetPodName } from '../facts/statefulset-facts';
-import { locate, type ManifestObject } from '../manifest/manifest-document';
-import { objectsOf, type ManifestFile } from '../manifest/manifest-file';
+import { computeDeploymentFacts } from '../../../analysis/src/facts/deployment-facts';
+import type { FactSettings } from '../../../analysis/src/facts/fact-settings';
+import { computeStatefulSetFacts, statefulSetPodName } from '../../../analysis/src/facts/statefulset-facts';
+import { locate, type ManifestObject } from '../../../analysis/src/manifest/manifest-document';
+import { objectsOf, type ManifestFile } from '../../../analysis/src/manifest/manifest-file';
 
 /** The command a lens runs; its arguments are `[uri: string, offset: number]`. */
 export const OPEN_ROLLOUT_PREVIEW_COMMAND = 'kubesim.openRolloutPreview';

@@ -1,10 +1,11 @@
 // Completion of enum-valued fields (strategy.type, imagePullPolicy, Service type, ...) at their exact paths.
+import { isJsonObject } from '../../../engine/src/index';
 import { CompletionItemKind, type CompletionItem, type Position } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { JsonObject, JsonValue } from '../../../engine/src/index';
-import { objectPathAt, type ManifestObject } from '../manifest/manifest-document';
-import type { ManifestFile } from '../manifest/manifest-file';
-import type { PathSegment } from '../manifest/yaml-path';
+import type { JsonValue } from '../../../engine/src/index';
+import { objectPathAt, type ManifestObject } from '../../../analysis/src/manifest/manifest-document';
+import type { ManifestFile } from '../../../analysis/src/manifest/manifest-file';
+import type { PathSegment } from '../../../analysis/src/manifest/yaml-path';
 
 /** One value offered for a field; `isDefault` marks what the API server fills in when it is left out. */
 export interface EnumChoice {
@@ -43,15 +44,12 @@ function startsWith(path: readonly PathSegment[], prefix: readonly string[]): bo
   return prefix.every((segment, i) => path[i] === segment);
 }
 
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function valueAt(root: JsonValue, path: readonly PathSegment[]): JsonValue | undefined {
   let node: JsonValue | undefined = root;
   for (const segment of path) {
     if (Array.isArray(node) && typeof segment === 'number') node = node[segment];
-    else if (isObject(node) && typeof segment === 'string') node = node[segment];
+    else if (isJsonObject(node) && typeof segment === 'string') node = node[segment];
     else return undefined;
   }
   return node;

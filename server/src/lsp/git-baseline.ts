@@ -1,10 +1,10 @@
 // The baseline a document is compared with: the file at git HEAD, or the saved file when git may not run.
 import { execFile } from 'node:child_process';
 import { basename, dirname } from 'node:path';
-import type { Baseline } from '../checks/check-context';
-import { parseManifestFile, type ManifestFile } from '../manifest/manifest-file';
-import { pathOfUri } from '../workspace/file-uri';
-import { readSmallFile } from '../workspace/scan-folder';
+import type { Baseline } from '../../../analysis/src/checks/check-context';
+import { parseManifestFile, type ManifestFile } from '../../../analysis/src/manifest/manifest-file';
+import { pathOfUri } from '../../../analysis/src/workspace/file-uri';
+import { readSmallFile } from '../../../analysis/src/workspace/scan-folder';
 
 /** git gets this long to answer; a slow repository must not hold diagnostics back. */
 const GIT_TIMEOUT_MS = 5000;

@@ -1,10 +1,10 @@
 // Renders computed workload facts as short Markdown for hovers (no upstream prose, just numbers and names).
 import { maxUnavailableStatefulSetPatchNote, type IntOrString } from '../../../engine/src/index';
-import { API_REFERENCE } from '../facts/api-reference';
-import type { Defaulted, DeploymentFacts, RollingBounds } from '../facts/deployment-facts';
-import type { FactSettings } from '../facts/fact-settings';
-import type { SelectingService } from '../facts/service-selection';
-import { statefulSetClaimName, statefulSetPodDnsName, statefulSetPodName, type StatefulSetFacts } from '../facts/statefulset-facts';
+import { API_REFERENCE } from '../../../analysis/src/facts/api-reference';
+import type { Defaulted, DeploymentFacts, RollingBounds } from '../../../analysis/src/facts/deployment-facts';
+import type { FactSettings } from '../../../analysis/src/facts/fact-settings';
+import type { SelectingService } from '../../../analysis/src/facts/service-selection';
+import { statefulSetClaimName, statefulSetPodDnsName, statefulSetPodName, type StatefulSetFacts } from '../../../analysis/src/facts/statefulset-facts';
 
 /** How many names a hover lists before eliding the middle: web-0, web-1, web-2, …, web-9. */
 const NAMES_SHOWN = 3;

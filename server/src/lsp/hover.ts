@@ -1,15 +1,15 @@
 // Hovers: what the cluster computes from the field under the cursor (defaults, resolved numbers, names).
 import type { Hover, Position } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { API_REFERENCE } from '../facts/api-reference';
-import { computeDeploymentFacts } from '../facts/deployment-facts';
-import type { FactSettings } from '../facts/fact-settings';
-import { findSelectingServices, isService, labelsOf, namespaceOf, templateLabelsOf } from '../facts/service-selection';
-import { computeStatefulSetFacts } from '../facts/statefulset-facts';
-import { locate, objectPathAt, type ManifestObject } from '../manifest/manifest-document';
-import { objectsOf, type ManifestFile } from '../manifest/manifest-file';
-import type { SourceSpan } from '../manifest/source-span';
-import type { PathSegment } from '../manifest/yaml-path';
+import { API_REFERENCE } from '../../../analysis/src/facts/api-reference';
+import { computeDeploymentFacts } from '../../../analysis/src/facts/deployment-facts';
+import type { FactSettings } from '../../../analysis/src/facts/fact-settings';
+import { findSelectingServices, isService, labelsOf, namespaceOf, templateLabelsOf } from '../../../analysis/src/facts/service-selection';
+import { computeStatefulSetFacts } from '../../../analysis/src/facts/statefulset-facts';
+import { locate, objectPathAt, type ManifestObject } from '../../../analysis/src/manifest/manifest-document';
+import { objectsOf, type ManifestFile } from '../../../analysis/src/manifest/manifest-file';
+import type { SourceSpan } from '../../../analysis/src/manifest/source-span';
+import type { PathSegment } from '../../../analysis/src/manifest/yaml-path';
 import {
   describeClaims, describeDeployment, describeDns, describePodNames, describeRollingBounds, describeServices,
   describeStatefulSet, describeUpdateStrategy, footer, showDefaulted,

@@ -6,9 +6,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { KubernetesVersion } from '../../../engine/src/index';
-import type { ManifestFile } from '../manifest/manifest-file';
-import { precheckObject, primeObjectFindings, uncheckedObjects } from '../validation/check-file';
-import type { CheckReply, CheckRequest } from '../validation/check-worker-main';
+import type { ManifestFile } from '../../../analysis/src/manifest/manifest-file';
+import { precheckObject, primeObjectFindings, uncheckedObjects } from '../../../analysis/src/validation/object-findings';
+import type { CheckReply, CheckRequest } from './check-worker-main';
 
 /** Below this many unchecked objects a worker round trip costs more than it saves. */
 const MIN_OBJECTS = 200;

@@ -11,9 +11,9 @@ import {
   EVENTS_PER_STEP, Methods, type EventView, type RolloutChange, type RolloutOutcome, type RolloutStep, type RolloutView,
   type SimulateRolloutParams, type SimulateRolloutResult, type SourceSpan, type WhatIf,
 } from '../../../protocol/src/index';
-import type { FactSettings } from '../facts/fact-settings';
-import { spanForPath, type ManifestObject } from '../manifest/manifest-document';
-import { objectsOf, parseManifestFile, problemsOf, type ManifestFile } from '../manifest/manifest-file';
+import type { FactSettings } from '../../../analysis/src/facts/fact-settings';
+import { spanForPath, type ManifestObject } from '../../../analysis/src/manifest/manifest-document';
+import { objectsOf, parseManifestFile, problemsOf, type ManifestFile } from '../../../analysis/src/manifest/manifest-file';
 import type { ManifestStore } from './document-store';
 
 /** Pods listed per step; the rest are counted in `podsOmitted`. */

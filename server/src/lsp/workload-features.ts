@@ -1,9 +1,9 @@
 // Registers hovers, enum completion and rollout code lenses on a connection (kept out of server.ts).
 import type { Connection, ServerCapabilities, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { FactSettings } from '../facts/fact-settings';
-import type { ManifestObject } from '../manifest/manifest-document';
-import type { ManifestFile } from '../manifest/manifest-file';
+import type { FactSettings } from '../../../analysis/src/facts/fact-settings';
+import type { ManifestObject } from '../../../analysis/src/manifest/manifest-document';
+import type { ManifestFile } from '../../../analysis/src/manifest/manifest-file';
 import { provideCodeLenses } from './code-lens';
 import { provideCompletion } from './completion';
 import type { ManifestStore } from './document-store';

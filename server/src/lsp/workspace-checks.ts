@@ -2,11 +2,11 @@
 import { DidChangeWatchedFilesNotification, FileChangeType, type Connection, type InitializeParams, type ServerCapabilities, type TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { KubernetesVersion } from '../../../engine/src/index';
-import { runWorkspaceChecks, type WorkspaceCheckOptions } from '../checks/run-workspace-checks';
-import type { ManifestFile } from '../manifest/manifest-file';
-import { normalizeUri, pathOfUri } from '../workspace/file-uri';
-import { readSmallFile, scanFolder } from '../workspace/scan-folder';
-import { WorkspaceIndex } from '../workspace/workspace-index';
+import { runWorkspaceChecks, type WorkspaceCheckOptions } from '../../../analysis/src/checks/run-workspace-checks';
+import type { ManifestFile } from '../../../analysis/src/manifest/manifest-file';
+import { normalizeUri, pathOfUri } from '../../../analysis/src/workspace/file-uri';
+import { readSmallFile, scanFolder } from '../../../analysis/src/workspace/scan-folder';
+import { WorkspaceIndex } from '../../../analysis/src/workspace/workspace-index';
 import { codeActionsFor } from './code-actions';
 import type { ManifestStore } from './document-store';
 import { BaselineCache } from './git-baseline';

@@ -7,12 +7,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { defaultStatefulSet, isFeatureEnabled, type KubernetesVersion, type StatefulSet } from '../../../engine/src/index';
-import { checkStatefulSetMaxUnavailable } from '../../src/checks/rolling-update-params';
-import { DEFAULT_CLUSTER_DOMAIN } from '../../src/facts/fact-settings';
-import { computeStatefulSetFacts } from '../../src/facts/statefulset-facts';
+import { checkStatefulSetMaxUnavailable } from '../../../analysis/src/checks/rolling-update-params';
+import { DEFAULT_CLUSTER_DOMAIN } from '../../../analysis/src/facts/fact-settings';
+import { computeStatefulSetFacts } from '../../../analysis/src/facts/statefulset-facts';
 import { describeUpdateStrategy } from '../../src/lsp/hover-markdown';
-import { objectsOf, parseManifestFile } from '../../src/manifest/manifest-file';
-import type { CheckContext } from '../../src/checks/check-context';
+import { objectsOf, parseManifestFile } from '../../../analysis/src/manifest/manifest-file';
+import type { CheckContext } from '../../../analysis/src/checks/check-context';
 
 const YAML = `apiVersion: apps/v1
 kind: StatefulSet

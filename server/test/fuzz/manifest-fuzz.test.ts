@@ -5,12 +5,12 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { SUPPORTED_KUBERNETES_VERSIONS } from '../../../engine/src/index';
-import type { FactSettings } from '../../src/facts/fact-settings';
+import type { FactSettings } from '../../../analysis/src/facts/fact-settings';
 import { computeWorkloadLenses } from '../../src/lsp/code-lens';
 import { computeEnumCompletion } from '../../src/lsp/completion';
 import { computeHover } from '../../src/lsp/hover';
-import { parseManifestFile, type ManifestFile } from '../../src/manifest/manifest-file';
-import { checkFile } from '../../src/validation/check-file';
+import { parseManifestFile, type ManifestFile } from '../../../analysis/src/manifest/manifest-file';
+import { checkFile } from '../../../analysis/src/check-file';
 
 const RUNS = 300;
 // A hang would stop the run here; no test measures speed.

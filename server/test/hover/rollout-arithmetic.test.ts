@@ -2,8 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { IntOrString } from '../../../engine/src/index';
-import { computeRollingBounds } from '../../src/facts/deployment-facts';
-import { resolveFenceposts, statefulSetMaxUnavailable } from '../../src/facts/int-or-percent';
+import { computeRollingBounds } from '../../../analysis/src/facts/deployment-facts';
+import { resolveFenceposts, statefulSetMaxUnavailable } from '../../../analysis/src/facts/int-or-percent';
 import { defaultImagePullPolicy } from '../../src/lsp/completion';
 
 // Rows of TestResolveFenceposts, pkg/controller/deployment/util/deployment_util_test.go.

@@ -5,8 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { objectsOf, parseManifestFile } from '../../src/manifest/manifest-file';
-import { checkFile } from '../../src/validation/check-file';
+import { objectsOf, parseManifestFile } from '../../../analysis/src/manifest/manifest-file';
+import { checkFile } from '../../../analysis/src/check-file';
 import { TestLanguageServer } from '../support/lsp-client';
 
 const URI = 'file:///tmp/kubesim-parallel/big.yaml';

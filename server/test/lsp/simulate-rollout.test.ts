@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { simulateRolloutFor } from '../../src/lsp/simulate-rollout';
 import type { RolloutView, SimulateRolloutParams, WhatIf } from '../../../protocol/src/index';
-import { objectsOf, parseManifestFile } from '../../src/manifest/manifest-file';
+import { objectsOf, parseManifestFile } from '../../../analysis/src/manifest/manifest-file';
 
 const SETTINGS = { kubernetesVersion: '1.36', clusterDomain: 'cluster.local' } as const;
 const BASE = `apiVersion: apps/v1

@@ -1,0 +1,55 @@
+// The one entry that checks a parsed manifest file: YAML problems, each object's API-server verdict
+// (validation/object-findings) and the cross-object checks (checks/run-workspace-checks), in source order.
+import { checkedKindOf, type CheckedKind, type KubernetesVersion } from '../../engine/src/index';
+import { runWorkspaceChecks } from './checks/run-workspace-checks';
+import type { ManifestObject } from './manifest/manifest-document';
+import { objectsOf, problemsOf, type ManifestFile } from './manifest/manifest-file';
+import { checkObjectCached } from './validation/object-findings';
+import type { Finding } from './validation/finding';
+
+/** Settings that change what the checks report. */
+export interface CheckOptions {
+  kubernetesVersion: KubernetesVersion;
+  /** The objects as they are now (e.g. the last applied file): turns on the update-only rules. */
+  previous?: ManifestFile;
+}
+
+/** The findings of one file: YAML syntax first, then Kubernetes rules. */
+export function checkFile(file: ManifestFile, options: CheckOptions): Finding[] {
+  const findings: Finding[] = problemsOf(file).map((problem) => ({ ...problem }));
+  const objects = objectsOf(file).filter((object) => !object.document.isTemplated);
+  const pairOf = options.previous ? pairPrevious(objects, objectsOf(options.previous)) : () => undefined;
+  for (const object of objects) {
+    const kind = checkedKindOf(object.apiVersion, object.kind);
+    if (!kind) continue;
+    findings.push(...checkObjectCached(kind, object, pairOf(kind, object), options.kubernetesVersion));
+  }
+  findings.push(...runWorkspaceChecks(file, options));
+  return findings.sort((a, b) => a.start - b.start);
+}
+
+function objectKey(kind: CheckedKind, object: ManifestObject): string {
+  return `${kind}/${object.namespace || 'default'}/${object.name ?? ''}`;
+}
+
+/**
+ * Pairs objects with their previous versions by kind/namespace/name. When a kind occurs once
+ * in each file, those two pair even if renamed, so a rename reports `field is immutable`.
+ */
+function pairPrevious(objects: ManifestObject[], previous: ManifestObject[]): (kind: CheckedKind, object: ManifestObject) => ManifestObject | undefined {
+  const byKey = new Map<string, ManifestObject>();
+  const byKind = new Map<CheckedKind, ManifestObject[]>();
+  for (const object of previous) {
+    const kind = checkedKindOf(object.apiVersion, object.kind);
+    if (!kind) continue;
+    byKey.set(objectKey(kind, object), object);
+    byKind.set(kind, [...(byKind.get(kind) ?? []), object]);
+  }
+  const countOf = (kind: CheckedKind) => objects.filter((object) => checkedKindOf(object.apiVersion, object.kind) === kind).length;
+  return (kind, object) => {
+    const exact = byKey.get(objectKey(kind, object));
+    if (exact) return exact;
+    const candidates = byKind.get(kind) ?? [];
+    return candidates.length === 1 && countOf(kind) === 1 ? candidates[0] : undefined;
+  };
+}

@@ -1,0 +1,139 @@
+// Changes the API server rejects on update, found by comparing the editor with the baseline version.
+import { goLayoutFor, isAtLeast, type JsonObject, type JsonValue, type KubernetesVersion } from '../../../engine/src/index';
+import type { ManifestObject } from '../manifest/manifest-document';
+import { spanForPath } from '../manifest/manifest-document';
+import { checkedKindOf } from '../../../engine/src/apiserver/validation/apply-defaults';
+import { checkObject } from '../validation/object-findings';
+import type { CheckContext, CheckFinding } from './check-context';
+import { findBaselineObject } from './baseline-object';
+import { isGoSemanticallyEqual, isSemanticallyEqual, normalizeJson } from '../../../engine/src/index';
+import { valueAt } from './label-selector';
+import { isJsonObject } from '../../../engine/src/index';
+
+/** Codes of the API-server rules that only run on update (`field is immutable`, `Forbidden: updates to …`). */
+const UPDATE_ONLY_CODE = /-(immutable|update-forbidden)$/;
+
+/**
+ * The update-only API-server errors of an edited Deployment, ReplicaSet, StatefulSet or Service
+ * against its baseline version (same kind, namespace and name): the validation rules'
+ * own codes and messages (`deployment-selector-immutable`, `statefulset-spec-update-forbidden`,
+ * `service-cluster-ip-immutable`). Silent when checkFile was given `previous`, since it has
+ * then run the same rules itself.
+ */
+export function checkBaselineUpdate(object: ManifestObject, context: CheckContext): CheckFinding[] {
+  if (context.updateRulesRan) return [];
+  const kind = checkedKindOf(object.apiVersion, object.kind);
+  if (!kind || object.document.isTemplated) return [];
+  const old = findBaselineObject(object, context.baseline);
+  if (!old) return [];
+  return cachedUpdateFindings(object, old, context.kubernetesVersion, () =>
+    checkObject(kind, object, old, context.kubernetesVersion)
+      .filter((finding) => UPDATE_ONLY_CODE.test(finding.code))
+      .map((finding) => finding.code === 'statefulset-spec-update-forbidden' ? { ...finding, ...forbiddenFieldSpan(object, old, context.kubernetesVersion) } : finding));
+}
+
+/** Spec fields a StatefulSet update may change, by release (ValidateStatefulSetUpdate). */
+function mutableStatefulSetFields(version: KubernetesVersion): string[] {
+  const fields = ['replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy', 'minReadySeconds'];
+  return isAtLeast(version, '1.34') ? [...fields, 'revisionHistoryLimit'] : fields;
+}
+
+// The error names `spec`; the editor underlines the first changed field that is not mutable.
+function forbiddenFieldSpan(object: ManifestObject, old: ManifestObject, version: KubernetesVersion): { start: number; end: number } {
+  const mutable = new Set(mutableStatefulSetFields(version));
+  const spec = valueAt(object.value, ['spec']);
+  const oldSpec = valueAt(old.value, ['spec']);
+  const fields = new Map((goLayoutFor(version).structs['apps.StatefulSetSpec'] ?? []).map((field) => [field[1], field[3]]));
+  const keys = [...new Set([...Object.keys(isJsonObject(spec) ? spec : {}), ...Object.keys(isJsonObject(oldSpec) ? oldSpec : {})])];
+  const isEqualField = (key: string): boolean => {
+    const type = fields.get(key);
+    return type === undefined ? isSemanticallyEqual(valueAt(spec, [key]), valueAt(oldSpec, [key])) : isGoSemanticallyEqual(goLayoutFor(version), type, valueAt(spec, [key]), valueAt(oldSpec, [key]));
+  };
+  const changed = keys.find((key) => !mutable.has(key) && !isEqualField(key));
+  const span = spanForPath(object, changed === undefined ? ['spec'] : ['spec', changed]);
+  return { start: span.start, end: span.end };
+}
+
+// The pair is re-validated only when either text changes: later parses share the parsed values.
+const updateFindings = new WeakMap<object, { old: object; version: KubernetesVersion; documentStart: number; findings: CheckFinding[] }>();
+
+function cachedUpdateFindings(object: ManifestObject, old: ManifestObject, version: KubernetesVersion, compute: () => CheckFinding[]): CheckFinding[] {
+  const cached = updateFindings.get(object.value);
+  if (cached && cached.old === old.value && cached.version === version) {
+    const delta = object.document.start - cached.documentStart;
+    return cached.findings.map((finding) => ({ ...finding, start: finding.start + delta, end: finding.end + delta }));
+  }
+  const findings = compute();
+  updateFindings.set(object.value, { old: old.value, version, documentStart: object.document.start, findings });
+  return findings.map((finding) => ({ ...finding }));
+}
+
+/**
+ * `spec.selector` of a DaemonSet cannot change (ValidateImmutableField in the DaemonSet registry
+ * strategy). The API-server rules above cover Deployments and ReplicaSets; DaemonSets are not
+ * validated there, so this check words the same error for them.
+ */
+export function checkImmutableSelector(object: ManifestObject, context: CheckContext): CheckFinding[] {
+  if (object.kind !== 'DaemonSet' || !object.apiVersion.startsWith('apps/') || context.updateRulesRan) return [];
+  const old = findBaselineObject(object, context.baseline);
+  if (!old || !context.baseline) return [];
+  const selector = valueAt(object.value, ['spec', 'selector']);
+  if (isSemanticallyEqual(selector, valueAt(old.value, ['spec', 'selector']))) return [];
+  const rendered = renderSelector(selector, context.kubernetesVersion);
+  return [{
+    ...spanForPath(object, ['spec', 'selector']),
+    severity: 'error',
+    code: 'daemonset-selector-immutable',
+    field: 'spec.selector',
+    // ValidateImmutableField's text, as the API server returns it (the daemonset registry strategy's ValidateUpdate).
+    message: `spec.selector: Invalid value: ${rendered}: field is immutable`,
+  }];
+}
+
+/** True when the baseline update check rejects `object` (nothing rolls out then). */
+export function isRejectedUpdate(object: ManifestObject, context: CheckContext): boolean {
+  if (checkImmutableSelector(object, context).length > 0) return true;
+  const kind = checkedKindOf(object.apiVersion, object.kind);
+  const old = findBaselineObject(object, context.baseline);
+  if (!kind || !old) return false;
+  if (!context.updateRulesRan) return checkBaselineUpdate(object, context).length > 0;
+  return checkObject(kind, object, old, context.kubernetesVersion).some((finding) => UPDATE_ONLY_CODE.test(finding.code));
+}
+
+/**
+ * How the API server prints the selector in an Invalid error: JSON since 1.34 ("Nicer value
+ * rendering in API errors"), Go `%#v` of the dereferenced metav1.LabelSelector before.
+ */
+export function renderSelector(selector: JsonValue | undefined, version: KubernetesVersion): string {
+  if (!isJsonObject(selector)) return 'null';
+  const labels = isJsonObject(selector.matchLabels) ? selector.matchLabels : undefined;
+  const expressions = Array.isArray(selector.matchExpressions) && selector.matchExpressions.length > 0 ? selector.matchExpressions : undefined;
+  if (isAtLeast(version, '1.34')) {
+    const ordered: JsonObject = {};
+    if (labels && Object.keys(labels).length > 0) ordered.matchLabels = normalizeJson(labels) ?? {};
+    if (expressions) ordered.matchExpressions = expressions.map(orderExpression);
+    return JSON.stringify(ordered);
+  }
+  const labelText = labels && Object.keys(labels).length > 0
+    ? `map[string]string{${Object.keys(labels).sort().map((key) => `${JSON.stringify(key)}:${JSON.stringify(String(labels[key]))}`).join(', ')}}`
+    : 'map[string]string(nil)';
+  const expressionText = expressions
+    ? `[]v1.LabelSelectorRequirement{${expressions.map(goExpression).join(', ')}}`
+    : '[]v1.LabelSelectorRequirement(nil)';
+  return `v1.LabelSelector{MatchLabels:${labelText}, MatchExpressions:${expressionText}}`;
+}
+
+function orderExpression(expression: JsonValue): JsonValue {
+  if (!isJsonObject(expression)) return expression;
+  const ordered: JsonObject = { key: expression.key ?? '', operator: expression.operator ?? '' };
+  if (Array.isArray(expression.values) && expression.values.length > 0) ordered.values = expression.values;
+  return ordered;
+}
+
+function goExpression(expression: JsonValue): string {
+  const key = JSON.stringify(String(valueAt(expression, ['key']) ?? ''));
+  const operator = JSON.stringify(String(valueAt(expression, ['operator']) ?? ''));
+  const values = valueAt(expression, ['values']);
+  const valueText = Array.isArray(values) && values.length > 0 ? `[]string{${values.map((v) => JSON.stringify(String(v))).join(', ')}}` : '[]string(nil)';
+  return `v1.LabelSelectorRequirement{Key:${key}, Operator:${operator}, Values:${valueText}}`;
+}

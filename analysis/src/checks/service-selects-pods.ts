@@ -1,0 +1,90 @@
+// A Service whose selector matches no pod template, and named targetPorts no selected container declares.
+import type { JsonValue } from '../../../engine/src/index';
+import type { ManifestObject } from '../manifest/manifest-document';
+import { spanForPath } from '../manifest/manifest-document';
+import { namespaceOf, type CheckContext, type CheckFinding } from './check-context';
+import { labelsOf, mapSelectorMatches, valueAt } from './label-selector';
+import { isJsonObject } from '../../../engine/src/index';
+import { podSourcesIn, type PodSource } from './pod-templates';
+
+/**
+ * Reported only when the namespace has at least one workload in the workspace: a repository that
+ * holds only the Services (the pods come from elsewhere, e.g. a Helm chart) gets no noise.
+ */
+export function checkServiceSelectsPods(object: ManifestObject, context: CheckContext): CheckFinding[] {
+  if (object.kind !== 'Service' || object.apiVersion !== 'v1') return [];
+  if (valueAt(object.value, ['spec', 'type']) === 'ExternalName') return [];
+  const selector = labelsOf(valueAt(object.value, ['spec', 'selector']));
+  if (!selector || Object.keys(selector).length === 0) return [];
+  const sources = podSourcesIn(context.workspace, namespaceOf(object));
+  if (sources.length === 0) return [];
+  const selected = sourcesWithLabel(sources, Object.entries(selector)[0]!).filter((source) => mapSelectorMatches(selector, source.labels));
+  if (selected.length === 0) {
+    return [{
+      ...spanForPath(object, ['spec', 'selector']),
+      severity: 'warning',
+      code: 'service-selects-no-pods',
+      field: 'spec.selector',
+      message: `No pod template in namespace "${namespaceOf(object)}" has the labels ${JSON.stringify(selector)}: this Service will have no endpoints.`,
+    }];
+  }
+  return checkNamedTargetPorts(object, selected);
+}
+
+// A named targetPort resolves per pod; pods whose containers lack the name are left out of the endpoints.
+function checkNamedTargetPorts(object: ManifestObject, selected: PodSource[]): CheckFinding[] {
+  const ports = valueAt(object.value, ['spec', 'ports']);
+  if (!Array.isArray(ports)) return [];
+  const declared = new Set(selected.flatMap((source) => containerPortNames(source.podSpec)));
+  return ports.flatMap((port, i) => {
+    const target = isJsonObject(port) ? port.targetPort : undefined;
+    if (typeof target !== 'string' || declared.has(target)) return [];
+    const owners = selected.map((source) => `${source.owner.object.kind}/${source.owner.object.name ?? '?'}`).join(', ');
+    return [{
+      ...spanForPath(object, ['spec', 'ports', i, 'targetPort']),
+      severity: 'warning' as const,
+      code: 'service-target-port-unknown',
+      field: `spec.ports[${i}].targetPort`,
+      message: `No container of the selected pods (${owners}) declares a port named "${target}": the Service has no endpoints for this port.`,
+    }];
+  });
+}
+
+function containerPortNames(podSpec: JsonValue | undefined): string[] {
+  const names: string[] = [];
+  for (const list of ['containers', 'initContainers']) {
+    const containers = valueAt(podSpec, [list]);
+    if (!Array.isArray(containers)) continue;
+    for (const container of containers) {
+      const ports = valueAt(container, ['ports']);
+      if (!Array.isArray(ports)) continue;
+      for (const port of ports) {
+        const name = valueAt(port, ['name']);
+        if (typeof name === 'string') names.push(name);
+      }
+    }
+  }
+  return names;
+}
+
+// Each Service is matched against every pod template of its namespace; a template can only match
+// when it carries the selector's first pair, so the sources (one array per namespace and run) are
+// indexed by label pair once. The subset keeps the sources' order.
+const sourcesByLabel = new WeakMap<readonly PodSource[], Map<string, PodSource[]>>();
+
+function sourcesWithLabel(sources: readonly PodSource[], [key, value]: [string, string]): PodSource[] {
+  let index = sourcesByLabel.get(sources);
+  if (!index) {
+    index = new Map();
+    for (const source of sources) {
+      for (const [label, labelValue] of Object.entries(source.labels)) {
+        const pair = `${label}\u0000${labelValue}`;
+        const list = index.get(pair);
+        if (list) list.push(source);
+        else index.set(pair, [source]);
+      }
+    }
+    sourcesByLabel.set(sources, index);
+  }
+  return index.get(`${key}\u0000${value}`) ?? [];
+}

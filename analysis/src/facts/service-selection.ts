@@ -1,0 +1,77 @@
+// Which Services select a workload's pods: equality selectors against the pod template labels.
+import { isJsonObject } from '../../../engine/src/index';
+import type { JsonValue } from '../../../engine/src/index';
+import type { ManifestObject } from '../manifest/manifest-document';
+
+/** The namespace an object lands in when the manifest names none (the usual kubectl context). */
+export const ASSUMED_NAMESPACE = 'default';
+
+/** A Service and whether its selector picks the pods. */
+export interface SelectingService {
+  object: ManifestObject;
+  name: string;
+  /** `clusterIP: None`: a headless Service (per-pod DNS records). */
+  isHeadless: boolean;
+}
+
+
+/** The string labels of a JSON map (non-string values are skipped: the API rejects them anyway). */
+export function labelsOf(value: JsonValue | undefined): Record<string, string> {
+  const labels: Record<string, string> = {};
+  if (!isJsonObject(value)) return labels;
+  for (const [key, label] of Object.entries(value)) {
+    if (typeof label === 'string') labels[key] = label;
+  }
+  return labels;
+}
+
+/** The namespace of an object, or the assumed one. */
+export function namespaceOf(object: ManifestObject): string {
+  return object.namespace ?? ASSUMED_NAMESPACE;
+}
+
+// A Service selector is a plain map: every entry must equal a pod label. An empty or missing
+// selector selects nothing (the endpoints of such a Service are managed by hand).
+/** True when the Service's `spec.selector` picks pods carrying `labels`. */
+export function serviceSelects(service: ManifestObject, labels: Record<string, string>): boolean {
+  const spec = service.value.spec;
+  if (!isJsonObject(spec)) return false;
+  const selector = labelsOf(spec.selector);
+  const entries = Object.entries(selector);
+  return entries.length > 0 && entries.every(([key, value]) => labels[key] === value);
+}
+
+/** True for `kind: Service` objects of the core API. */
+export function isService(object: ManifestObject): boolean {
+  return object.kind === 'Service' && object.apiVersion === 'v1';
+}
+
+/** True when the Service has `clusterIP: None`. */
+export function isHeadlessService(service: ManifestObject): boolean {
+  const spec = service.value.spec;
+  return isJsonObject(spec) && spec.clusterIP === 'None';
+}
+
+/**
+ * The Services among `candidates` in `namespace` whose selector picks pods with `labels`. Copies
+ * of one Service (same name in several files) are one object in the cluster: the first is kept.
+ */
+export function findSelectingServices(labels: Record<string, string>, namespace: string, candidates: readonly ManifestObject[]): SelectingService[] {
+  const seen = new Set<string>();
+  return candidates
+    .filter((candidate) => isService(candidate) && namespaceOf(candidate) === namespace && serviceSelects(candidate, labels))
+    .filter((candidate) => {
+      const key = candidate.name ?? '';
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .map((object) => ({ object, name: object.name ?? '(unnamed)', isHeadless: isHeadlessService(object) }));
+}
+
+/** The pod template labels of a workload (`spec.template.metadata.labels`). */
+export function templateLabelsOf(workload: ManifestObject): Record<string, string> {
+  const spec = workload.value.spec;
+  if (!isJsonObject(spec) || !isJsonObject(spec.template) || !isJsonObject(spec.template.metadata)) return {};
+  return labelsOf(spec.template.metadata.labels);
+}

@@ -1,0 +1,152 @@
+// Parses one YAML document of a manifest file and recognises the Kubernetes objects in it.
+import { parseDocument } from 'yaml';
+import { isJsonObject, type JsonObject } from '../../../engine/src/index';
+import type { DocumentChunk } from './split-documents';
+import { readPlainManifest } from './fast-reader';
+import type { SourceSpan, SyntaxProblem } from './source-span';
+import { sourceTreeOf, type SourceNode } from './source-tree';
+import { locatePath, pathAtOffset, type PathLocation, type PathSegment } from './yaml-path';
+
+/** Aliases beyond this count are refused (a "billion laughs" document expands exponentially). */
+const MAX_ALIAS_COUNT = 100;
+
+/** One parsed document of a file. Offsets are absolute (file-relative). */
+export interface ManifestDocument extends SourceSpan {
+  /** Position of this document within the file, 0-based. */
+  index: number;
+  text: string;
+  /** Source ranges of the document's nodes (none for templated documents). */
+  tree: SourceNode | undefined;
+  /** YAML syntax problems of this document (none for templated documents). */
+  problems: SyntaxProblem[];
+  /** The document holds Helm/Go template actions (`{{ }}`): it is not a manifest yet. */
+  isTemplated: boolean;
+  /** The Kubernetes objects in this document (one, or the items of a `kind: List`). */
+  objects: ManifestObject[];
+}
+
+/** A Kubernetes object found in a manifest, with a way back to its source. */
+export interface ManifestObject {
+  apiVersion: string;
+  kind: string;
+  name?: string;
+  namespace?: string;
+  /** The object as plain JSON (what kubectl would send). */
+  value: JsonObject;
+  /** Where the object sits in its document: [] or ['items', n] for List items. */
+  basePath: PathSegment[];
+  document: ManifestDocument;
+}
+
+const TEMPLATE_ACTION = /\{\{[\s\S]*?\}\}/;
+
+/** Parses one chunk. Never throws: every failure becomes a problem on the document. */
+export function parseManifestDocument(chunk: DocumentChunk, index: number): ManifestDocument {
+  const isTemplated = TEMPLATE_ACTION.test(chunk.text);
+  const document: ManifestDocument = {
+    index,
+    start: chunk.start,
+    end: chunk.start + chunk.text.length,
+    text: chunk.text,
+    tree: undefined,
+    problems: [],
+    isTemplated,
+    objects: [],
+  };
+  // A Helm or Go template is not YAML until rendered: nothing to read yet.
+  if (isTemplated) return document;
+  const fast = readPlainManifest(chunk.text);
+  if (fast) {
+    document.tree = fast.tree;
+    document.objects = recogniseObjects(fast.value, document);
+    return document;
+  }
+  const yamlDocument = parseDocument(chunk.text, {
+    // kubectl reads manifests with a YAML 1.1 decoder: 0644 is octal and `yes` is a boolean.
+    version: '1.1',
+    prettyErrors: false,
+    keepSourceTokens: false,
+  });
+  document.tree = sourceTreeOf(yamlDocument.contents);
+  for (const error of yamlDocument.errors) document.problems.push(toProblem(error, chunk, 'error'));
+  for (const warning of yamlDocument.warnings) document.problems.push(toProblem(warning, chunk, 'warning'));
+  if (yamlDocument.errors.length > 0) return document;
+  const value = toPlainValue(yamlDocument, document);
+  if (value !== undefined) document.objects = recogniseObjects(value, document);
+  return document;
+}
+
+function toProblem(error: { code: string; message: string; pos: [number, number] }, chunk: DocumentChunk, severity: 'error' | 'warning'): SyntaxProblem {
+  const localStart = Math.min(error.pos[0], chunk.text.length);
+  let localEnd = Math.min(Math.max(error.pos[1], error.pos[0] + 1), chunk.text.length);
+  // yaml marks some errors (duplicate keys) on one character: widen to the whole word there.
+  if (localEnd - localStart <= 1) while (localEnd < chunk.text.length && !/[\s:,\]}]/.test(chunk.text[localEnd]!)) localEnd++;
+  const start = chunk.start + localStart;
+  const end = chunk.start + localEnd;
+  return { start, end: Math.max(end, start), code: `yaml-${error.code.toLowerCase().replace(/_/g, '-')}`, message: error.message, severity };
+}
+
+function toPlainValue(yamlDocument: ReturnType<typeof parseDocument>, document: ManifestDocument): unknown {
+  try {
+    return yamlDocument.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    const message = error instanceof RangeError
+      ? 'Document is nested too deeply to be read.'
+      : `Document cannot be expanded: ${(error as Error).message}`;
+    document.problems.push({ start: document.start, end: Math.min(document.end, document.start + firstLineLength(document.text)), code: 'yaml-expansion', message, severity: 'error' });
+    return undefined;
+  }
+}
+
+function firstLineLength(text: string): number {
+  const newline = text.indexOf('\n');
+  return Math.max(1, newline === -1 ? text.length : newline);
+}
+
+function recogniseObjects(value: unknown, document: ManifestDocument): ManifestObject[] {
+  if (!isJsonObject(value)) return [];
+  const top = asObject(value, [], document);
+  if (!top) return [];
+  if (/List$/.test(top.kind) && Array.isArray(value.items)) {
+    return value.items.flatMap((item, i) => {
+      const object = isJsonObject(item) ? asObject(item, ['items', i], document) : undefined;
+      return object ? [object] : [];
+    });
+  }
+  return [top];
+}
+
+function asObject(value: JsonObject, basePath: PathSegment[], document: ManifestDocument): ManifestObject | undefined {
+  const { apiVersion, kind, metadata } = value;
+  if (typeof apiVersion !== 'string' || typeof kind !== 'string') return undefined;
+  const object: ManifestObject = { apiVersion, kind, value, basePath, document };
+  if (isJsonObject(metadata)) {
+    if (typeof metadata.name === 'string') object.name = metadata.name;
+    if (typeof metadata.namespace === 'string') object.namespace = metadata.namespace;
+  }
+  return object;
+}
+
+/** Where `path` (relative to the object) is in the source; missing tails resolve to the nearest parent. */
+export function locate(object: ManifestObject, path: readonly PathSegment[]): PathLocation {
+  const location = locatePath(object.document.tree, [...object.basePath, ...path], object.document.start);
+  return { ...location, depth: Math.max(0, location.depth - object.basePath.length) };
+}
+
+/** The span to underline for `path`: the value if present, else the deepest existing parent's key. */
+export function spanForPath(object: ManifestObject, path: readonly PathSegment[]): SourceSpan {
+  const location = locate(object, path);
+  if (location.depth === path.length && location.value) return location.value;
+  if (location.key) return location.key;
+  const kindSpan = locate(object, ['kind']);
+  return kindSpan.value ?? { start: object.document.start, end: object.document.start + firstLineLength(object.document.text) };
+}
+
+/** The object and object-relative path under a file offset, if any. */
+export function objectPathAt(document: ManifestDocument, offset: number): { object: ManifestObject; path: PathSegment[]; onKey: boolean } | undefined {
+  const found = pathAtOffset(document.tree, offset - document.start);
+  const object = document.objects.find((candidate) =>
+    candidate.basePath.every((segment, i) => found.path[i] === segment));
+  if (!object) return undefined;
+  return { object, path: found.path.slice(object.basePath.length), onKey: found.onKey };
+}

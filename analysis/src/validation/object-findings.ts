@@ -1,0 +1,118 @@
+// The API server's verdict on each object of a file, placed on the source: decode problems on the
+// offending value or key, field errors on the field, cached per parsed value.
+import {
+  objectVerdict, type CheckedKind, type DecodeProblem, type KubernetesVersion, type ObjectVerdict, type VerdictError,
+} from '../../../engine/src/index';
+import { checkedKindOf } from '../../../engine/src/index';
+import type { ManifestObject } from '../manifest/manifest-document';
+import { locate, spanForPath } from '../manifest/manifest-document';
+import type { ManifestFile } from '../manifest/manifest-file';
+import type { SourceSpan } from '../manifest/source-span';
+import { objectsOf } from '../manifest/manifest-file';
+import type { Finding } from './finding';
+
+// Per-object findings depend only on the object's document text and the release, so they are kept
+// per parsed value (shared by every later parse while the document's text is unchanged) and moved
+// with the document: an edit in one document of 1,000 re-validates that document only.
+const objectFindings = new WeakMap<object, { version: KubernetesVersion; documentStart: number; findings: Finding[] }>();
+
+export function checkObjectCached(kind: CheckedKind, object: ManifestObject, oldObject: ManifestObject | undefined, version: KubernetesVersion): Finding[] {
+  if (oldObject) return checkObject(kind, object, oldObject, version);
+  const cached = objectFindings.get(object.value);
+  if (cached && cached.version === version) {
+    const delta = object.document.start - cached.documentStart;
+    return cached.findings.map((finding) => ({ ...finding, start: finding.start + delta, end: finding.end + delta }));
+  }
+  const findings = checkObject(kind, object, undefined, version);
+  objectFindings.set(object.value, { version, documentStart: object.document.start, findings });
+  return findings.map((finding) => ({ ...finding }));
+}
+
+/** The objects of `file` whose create-time findings for `version` are not known yet. */
+export function uncheckedObjects(file: ManifestFile, version: KubernetesVersion): { kind: CheckedKind; object: ManifestObject }[] {
+  const unchecked: { kind: CheckedKind; object: ManifestObject }[] = [];
+  for (const object of objectsOf(file)) {
+    if (object.document.isTemplated) continue;
+    const kind = checkedKindOf(object.apiVersion, object.kind);
+    if (kind && objectFindings.get(object.value)?.version !== version) unchecked.push({ kind, object });
+  }
+  return unchecked;
+}
+
+/** Checks one object now and keeps its findings for the next checkFile. */
+export function precheckObject(kind: CheckedKind, object: ManifestObject, version: KubernetesVersion): void {
+  checkObjectCached(kind, object, undefined, version);
+}
+
+/** Keeps a verdict computed elsewhere (the check worker) as the object's create-time findings. */
+export function primeObjectFindings(kind: CheckedKind, object: ManifestObject, version: KubernetesVersion, verdict: ObjectVerdict): void {
+  objectFindings.set(object.value, { version, documentStart: object.document.start, findings: findingsOfVerdict(kind, object, verdict) });
+}
+
+function findingsOfVerdict(kind: CheckedKind, object: ManifestObject, verdict: ObjectVerdict): Finding[] {
+  if ('decode' in verdict) return verdict.decode.map((problem) => decodeFinding(kind, object, problem));
+  return verdict.errors.map((error) => toFinding(kind, object, error));
+}
+
+/** The API-server findings of one object; `oldObject` selects update validation. */
+export function checkObject(kind: CheckedKind, object: ManifestObject, oldObject: ManifestObject | undefined, version: KubernetesVersion): Finding[] {
+  return findingsOfVerdict(kind, object, objectVerdict(kind, object.value, oldObject?.value, version));
+}
+
+// The value at the path; for a missing field, its parent's key, or the parent item of a list.
+function spanForError(object: ManifestObject, segments: VerdictError['segments']): SourceSpan {
+  const location = locate(object, segments);
+  if (location.depth < segments.length && location.depth > 0 && typeof segments[location.depth - 1] === 'number' && location.value) return location.value;
+  return spanForPath(object, segments);
+}
+
+function toFinding(kind: CheckedKind, object: ManifestObject, error: VerdictError): Finding {
+  return {
+    ...trimTrailingSpace(object, spanForError(object, error.segments)),
+    severity: 'error',
+    code: `${kind.toLowerCase()}-${error.rule}`,
+    message: error.message,
+    field: error.field,
+    href: documentationFor(kind, error.field),
+  };
+}
+
+function decodeFinding(kind: CheckedKind, object: ManifestObject, problem: DecodeProblem): Finding {
+  const location = locate(object, problem.path);
+  const span = problem.onKey && location.key ? location.key : spanForPath(object, problem.path);
+  return {
+    ...trimTrailingSpace(object, span),
+    severity: 'error',
+    code: `${kind.toLowerCase()}-${problem.kind === 'type' ? 'decode-error' : 'unknown-field'}`,
+    message: problem.message,
+    field: problem.path.filter((segment) => typeof segment === 'string').join('.'),
+    href: 'https://kubernetes.io/docs/reference/using-api/api-concepts/#field-validation',
+  };
+}
+
+// A block map's node ends after its last newline; underline up to the last visible character.
+function trimTrailingSpace(object: ManifestObject, span: SourceSpan): SourceSpan {
+  const { text, start } = object.document;
+  let end = span.end;
+  while (end > span.start + 1 && /\s/.test(text.charAt(end - 1 - start))) end--;
+  return { start: span.start, end };
+}
+
+const KIND_PAGES: Record<CheckedKind, string> = {
+  Deployment: 'https://kubernetes.io/docs/concepts/workloads/controllers/deployment/',
+  ReplicaSet: 'https://kubernetes.io/docs/concepts/workloads/controllers/replicaset/',
+  StatefulSet: 'https://kubernetes.io/docs/concepts/workloads/controllers/statefulset/',
+  Service: 'https://kubernetes.io/docs/concepts/services-networking/service/',
+};
+
+// The kubernetes.io page that explains the field best.
+function documentationFor(kind: CheckedKind, field: string): string {
+  if (/^metadata\.(name|generateName|namespace)$/.test(field)) return 'https://kubernetes.io/docs/concepts/overview/working-with-objects/names/';
+  if (/(labels|selector(\.|$)|selector\.match)/.test(field) && !field.startsWith('spec.template.metadata.labels')) {
+    return 'https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/';
+  }
+  if (field.startsWith('metadata.annotations') || field.startsWith('spec.template.annotations')) return 'https://kubernetes.io/docs/concepts/overview/working-with-objects/annotations/';
+  if (/Probe(\.|$)/.test(field)) return 'https://kubernetes.io/docs/concepts/configuration/liveness-readiness-startup-probes/';
+  if (field.startsWith('spec.template.spec')) return 'https://kubernetes.io/docs/concepts/workloads/pods/';
+  return KIND_PAGES[kind];
+}

@@ -1,0 +1,51 @@
+// `kubesim check FILE|DIR...`: reports what the API server would reject; exits 1 on errors.
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion } from '../../engine/src/index';
+import { LineIndex } from '../../analysis/src/manifest/line-index';
+import { parseManifestFile } from '../../analysis/src/manifest/manifest-file';
+import { checkFile, type CheckOptions } from '../../analysis/src/check-file';
+import { CHECK_FORMATS, formatJson, formatSarif, formatText, type CheckFormat, type FileDiagnostic } from './check-formats';
+import { CheckWorkspace } from './check-workspace';
+import { collectFiles } from './collect-files';
+import { kustomizeDiagnostics, planKustomizeRun } from './kustomize-runs';
+import { UsageError } from './usage-error';
+
+declare const __KUBESIM_VERSION__: string | undefined;
+const VERSION = typeof __KUBESIM_VERSION__ === 'string' ? __KUBESIM_VERSION__ : 'dev';
+
+/** Runs the check command; returns the process exit code. */
+export async function runCheck(args: string[], out: (text: string) => void): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      'kubernetes-version': { type: 'string' },
+      previous: { type: 'string' },
+      format: { type: 'string', default: 'text' },
+    },
+  });
+  if (positionals.length === 0) throw new UsageError('check needs at least one FILE or DIR');
+  const versionText = values['kubernetes-version'];
+  const kubernetesVersion = versionText === undefined ? DEFAULT_KUBERNETES_VERSION : parseKubernetesVersion(versionText);
+  if (!kubernetesVersion) throw new UsageError(`unsupported Kubernetes version "${versionText}" (use 1.32 to 1.37)`);
+  const format = values.format as CheckFormat;
+  if (!CHECK_FORMATS.includes(format)) throw new UsageError(`unknown format "${values.format}" (use ${CHECK_FORMATS.join(', ')})`);
+  const options: CheckOptions = { kubernetesVersion };
+  if (values.previous !== undefined) options.previous = parseManifestFile(readFileSync(values.previous, 'utf8'));
+  const diagnostics: FileDiagnostic[] = [];
+  const kustomize = planKustomizeRun(collectFiles(positionals), (text) => process.stderr.write(`${text}\n`));
+  const paths = kustomize.plainFiles;
+  const workspace = new CheckWorkspace(paths);
+  for (const path of paths) {
+    const file = workspace.fileOf(path);
+    const lines = new LineIndex(file.text);
+    for (const finding of checkFile(file, workspace.optionsFor(path, options))) {
+      diagnostics.push({ file: path, range: { start: lines.positionAt(finding.start), end: lines.positionAt(finding.end) }, finding });
+    }
+  }
+  diagnostics.push(...kustomizeDiagnostics(await kustomize.render(), kubernetesVersion));
+  const output = format === 'json' ? formatJson(diagnostics) : format === 'sarif' ? formatSarif(diagnostics, VERSION, process.cwd()) : formatText(diagnostics);
+  if (output !== '') out(output);
+  return diagnostics.some((diagnostic) => diagnostic.finding.severity === 'error') ? 1 : 0;
+}

@@ -1,0 +1,86 @@
+// Output formats of `kubesim check`: text lines, JSON diagnostics (0-based like LSP), SARIF 2.1.0.
+import { relative, sep } from 'node:path';
+import type { LinePosition } from '../../analysis/src/manifest/line-index';
+import type { Finding } from '../../analysis/src/validation/finding';
+
+/** One finding placed in its file, with 0-based LSP-style positions. */
+export interface FileDiagnostic {
+  file: string;
+  range: { start: LinePosition; end: LinePosition };
+  finding: Finding;
+}
+
+/** The formats `--format` accepts. */
+export const CHECK_FORMATS = ['text', 'json', 'sarif'] as const;
+/** One of CHECK_FORMATS. */
+export type CheckFormat = (typeof CHECK_FORMATS)[number];
+
+/** `path:line:col: severity: message [code]`, 1-based as compilers print. */
+export function formatText(diagnostics: readonly FileDiagnostic[]): string {
+  return diagnostics.map(({ file, range, finding }) =>
+    `${file}:${range.start.line + 1}:${range.start.character + 1}: ${finding.severity}: ${finding.message} [${finding.code}]`).join('\n');
+}
+
+/** `{"diagnostics":[…]}` with 0-based ranges. */
+export function formatJson(diagnostics: readonly FileDiagnostic[]): string {
+  return JSON.stringify({
+    diagnostics: diagnostics.map(({ file, range, finding }) => ({
+      file,
+      range,
+      severity: finding.severity,
+      code: finding.code,
+      message: finding.message,
+      ...(finding.field === undefined ? {} : { field: finding.field }),
+      ...(finding.href === undefined ? {} : { href: finding.href }),
+    })),
+  }, null, 2);
+}
+
+const SARIF_LEVELS: Record<Finding['severity'], string> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
+
+/** A SARIF 2.1.0 log GitHub code scanning accepts: one run, one rule per finding code. */
+export function formatSarif(diagnostics: readonly FileDiagnostic[], version: string, baseDirectory: string): string {
+  const rules: { id: string; shortDescription: { text: string }; helpUri?: string }[] = [];
+  const ruleIndex = new Map<string, number>();
+  for (const { finding } of diagnostics) {
+    if (ruleIndex.has(finding.code)) continue;
+    ruleIndex.set(finding.code, rules.length);
+    rules.push({ id: finding.code, shortDescription: { text: describeRule(finding.code) }, ...(finding.href ? { helpUri: finding.href } : {}) });
+  }
+  const results = diagnostics.map(({ file, range, finding }) => ({
+    ruleId: finding.code,
+    ruleIndex: ruleIndex.get(finding.code)!,
+    level: SARIF_LEVELS[finding.severity],
+    message: { text: finding.message },
+    locations: [{
+      physicalLocation: {
+        artifactLocation: { uri: toRelativeUri(file, baseDirectory) },
+        region: {
+          startLine: range.start.line + 1,
+          startColumn: range.start.character + 1,
+          endLine: range.end.line + 1,
+          endColumn: range.end.character + 1,
+        },
+      },
+    }],
+  }));
+  return JSON.stringify({
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [{
+      tool: { driver: { name: 'kubesim', version, informationUri: 'https://kubernetes.io/docs/concepts/workloads/controllers/', rules } },
+      columnKind: 'utf16CodeUnits',
+      results,
+    }],
+  }, null, 2);
+}
+
+// "deployment-selector-mismatch" reads as "Deployment selector mismatch".
+function describeRule(code: string): string {
+  const words = code.replace(/-/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function toRelativeUri(file: string, baseDirectory: string): string {
+  return relative(baseDirectory, file).split(sep).map(encodeURIComponent).join('/');
+}

@@ -1,0 +1,44 @@
+// The workspace of one `kubesim check` run: every file named on the command line, checked together.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ManifestFile } from '../../analysis/src/manifest/manifest-file';
+import { parseManifestFile } from '../../analysis/src/manifest/manifest-file';
+import type { CheckOptions } from '../../analysis/src/check-file';
+import type { WorkspaceCheckOptions } from '../../analysis/src/checks/run-workspace-checks';
+import { WorkspaceIndex } from '../../analysis/src/workspace/workspace-index';
+
+/**
+ * Reads and parses every file once and indexes all their documents, so the cross-manifest checks
+ * see a StatefulSet in a.yaml and its Service in b.yaml as the editor would. `--previous` becomes
+ * both checkFile's `previous` (the API server's update rules) and the baseline of the rollout checks.
+ */
+export class CheckWorkspace {
+  private readonly index = new WorkspaceIndex();
+  private readonly files = new Map<string, { uri: string; file: ManifestFile }>();
+
+  constructor(paths: readonly string[]) {
+    for (const path of paths) {
+      if (this.files.has(path)) continue;
+      const uri = pathToFileURL(resolve(path)).href;
+      const file = parseManifestFile(readFileSync(path, 'utf8'));
+      this.files.set(path, { uri, file });
+      this.index.setOpen(uri, file);
+    }
+  }
+
+  /** The parsed file (parsed once, when the workspace was built). */
+  fileOf(path: string): ManifestFile {
+    const entry = this.files.get(path);
+    return entry ? entry.file : parseManifestFile(readFileSync(path, 'utf8'));
+  }
+
+  /** `options` plus this file's URI, the whole workspace and the `--previous` baseline. */
+  optionsFor(path: string, options: CheckOptions): CheckOptions & WorkspaceCheckOptions {
+    const result: CheckOptions & WorkspaceCheckOptions = { ...options, workspace: this.index.objects() };
+    const uri = this.files.get(path)?.uri;
+    if (uri !== undefined) result.uri = uri;
+    if (options.previous) result.baseline = { source: 'previous', file: options.previous };
+    return result;
+  }
+}

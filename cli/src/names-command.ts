@@ -1,0 +1,168 @@
+// `kubesim names FILE...`: the names a cluster gives each Deployment's ReplicaSet and each
+// StatefulSet's revision, pods, DNS names and PersistentVolumeClaims.
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import {
+  computeControllerRevisionHash,
+  computePodTemplateHash,
+  controllerRevisionData,
+  controllerRevisionName,
+  DEFAULT_KUBERNETES_VERSION,
+  type Deployment,
+  type KubernetesVersion,
+  parseKubernetesVersion,
+  type StatefulSet,
+} from '../../engine/src/index';
+import { objectsOf, parseManifestFile } from '../../analysis/src/manifest/manifest-file';
+import type { ManifestObject } from '../../analysis/src/manifest/manifest-document';
+import { generatedNamesOf, type GeneratedName } from '../../analysis/src/kustomize/generated-names';
+import { collectFiles } from './collect-files';
+import { displayPath, planKustomizeRun } from './kustomize-runs';
+import { UsageError } from './usage-error';
+
+/** One StatefulSet pod with its stable identity. */
+export interface StatefulSetPodNames {
+  name: string;
+  hostname: string;
+  fqdn?: string;
+  persistentVolumeClaims: string[];
+}
+
+/** The names of one workload, as printed with --json. */
+export interface WorkloadNames {
+  file: string;
+  kind: 'Deployment' | 'StatefulSet';
+  namespace: string;
+  name: string;
+  podTemplateHash?: string;
+  replicaSetName?: string;
+  controllerRevisionHash?: string;
+  controllerRevisionName?: string;
+  serviceName?: string;
+  pods?: StatefulSetPodNames[];
+}
+
+interface NamesOptions {
+  version: KubernetesVersion;
+  collisionCount: number | undefined;
+  clusterDomain: string;
+}
+
+/** Runs the names command; returns the process exit code. */
+export async function runNames(args: string[], out: (text: string) => void): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      'kubernetes-version': { type: 'string' },
+      'collision-count': { type: 'string' },
+      'cluster-domain': { type: 'string' },
+      json: { type: 'boolean' },
+    },
+  });
+  if (positionals.length === 0) throw new UsageError('names needs at least one FILE or DIR');
+  const versionText = values['kubernetes-version'];
+  const version = versionText === undefined ? DEFAULT_KUBERNETES_VERSION : parseKubernetesVersion(versionText);
+  if (!version) throw new UsageError(`unsupported Kubernetes version "${versionText}" (use 1.32 to 1.37)`);
+  const countText = values['collision-count'];
+  if (countText !== undefined && !/^\d+$/.test(countText)) throw new UsageError(`--collision-count must be a non-negative integer, not "${countText}"`);
+  const collisionCount = countText === undefined ? undefined : Number(countText);
+  if (collisionCount !== undefined && collisionCount > 0xffffffff) throw new UsageError('--collision-count must fit in 32 bits');
+  const options: NamesOptions = { version, collisionCount, clusterDomain: values['cluster-domain'] ?? 'cluster.local' };
+  const workloads: WorkloadNames[] = [];
+  // A kustomization is named by what it renders: its patches and bases are not workloads of their own.
+  const kustomize = planKustomizeRun(collectFiles(positionals), (text) => process.stderr.write(`${text}\n`));
+  for (const path of kustomize.plainFiles) workloads.push(...namesOf(path, objectsOf(parseManifestFile(readFileSync(path, 'utf8'))), options));
+  const generated: GeneratedName[] = [];
+  let failed = false;
+  for (const rendered of await kustomize.render()) {
+    const root = displayPath(rendered.tree.root.directory);
+    if (rendered.error) {
+      process.stderr.write(`kubesim names: ${root}: kustomize: ${rendered.error.message}\n`);
+      failed = true;
+      continue;
+    }
+    workloads.push(...namesOf(root, rendered.objects.map((object) => object.object), options));
+    generated.push(...generatedNamesOf(rendered).map((name) => ({ ...name, kustomization: root })));
+  }
+  if (values.json) out(JSON.stringify({ kubernetesVersion: version, workloads, ...(generated.length > 0 ? { generated } : {}) }, null, 2));
+  else out(formatTable(version, workloads, generated));
+  return failed ? 1 : 0;
+}
+
+function namesOf(path: string, objects: readonly ManifestObject[], options: NamesOptions): WorkloadNames[] {
+  const result: WorkloadNames[] = [];
+  for (const object of objects) {
+    if (object.apiVersion !== 'apps/v1' || !object.name) continue;
+    const namespace = object.namespace ?? 'default';
+    if (object.kind === 'Deployment') {
+      const deployment = object.value as unknown as Deployment;
+      if (!deployment.spec?.template) continue;
+      const count = options.collisionCount ?? deployment.status?.collisionCount;
+      const hash = computePodTemplateHash(deployment.spec.template, count, options.version);
+      result.push({ file: path, kind: 'Deployment', namespace, name: object.name, podTemplateHash: hash, replicaSetName: `${object.name}-${hash}` });
+    } else if (object.kind === 'StatefulSet') {
+      const set = object.value as unknown as StatefulSet;
+      if (!set.spec?.template) continue;
+      result.push(statefulSetNames(path, namespace, object.name, set, options));
+    }
+  }
+  return result;
+}
+
+// Pod names follow getPodName, claims getPersistentVolumeClaimName (stateful_set_utils.go).
+function statefulSetNames(path: string, namespace: string, name: string, set: StatefulSet, options: NamesOptions): WorkloadNames {
+  const count = options.collisionCount ?? set.status?.collisionCount;
+  const hash = computeControllerRevisionHash(controllerRevisionData(set, options.version), count);
+  const serviceName = typeof set.spec.serviceName === 'string' ? set.spec.serviceName : '';
+  const replicas = typeof set.spec.replicas === 'number' ? set.spec.replicas : 1;
+  const start = typeof set.spec.ordinals?.start === 'number' ? set.spec.ordinals.start : 0;
+  const claimNames = (set.spec.volumeClaimTemplates ?? [])
+    .map((claim) => (claim.metadata as { name?: unknown } | undefined)?.name)
+    .filter((claim): claim is string => typeof claim === 'string');
+  const pods: StatefulSetPodNames[] = [];
+  for (let ordinal = start; ordinal < start + replicas; ordinal++) {
+    const podName = `${name}-${ordinal}`;
+    // Without a serviceName the pod has no subdomain, hence no per-pod DNS record.
+    const fqdn = serviceName ? `${podName}.${serviceName}.${namespace}.svc.${options.clusterDomain}` : undefined;
+    pods.push({ name: podName, hostname: podName, ...(fqdn ? { fqdn } : {}), persistentVolumeClaims: claimNames.map((claim) => `${claim}-${podName}`) });
+  }
+  return {
+    file: path,
+    kind: 'StatefulSet',
+    namespace,
+    name,
+    controllerRevisionHash: hash,
+    controllerRevisionName: controllerRevisionName(name, hash),
+    serviceName,
+    pods,
+  };
+}
+
+function formatTable(version: KubernetesVersion, workloads: WorkloadNames[], generated: readonly GeneratedName[]): string {
+  const lines = [`Kubernetes ${version}`];
+  const rows: string[][] = [['KIND', 'NAMESPACE', 'NAME', 'HASH', 'REPLICASET / REVISION']];
+  for (const workload of workloads) {
+    rows.push([
+      workload.kind,
+      workload.namespace,
+      workload.name,
+      workload.podTemplateHash ?? workload.controllerRevisionHash ?? '',
+      workload.replicaSetName ?? workload.controllerRevisionName ?? '',
+    ]);
+  }
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  for (const row of rows) lines.push(row.map((cell, column) => cell.padEnd(widths[column]!)).join('   ').trimEnd());
+  for (const workload of workloads.filter((w) => w.pods && w.pods.length > 0)) {
+    lines.push('', `${workload.kind} ${workload.namespace}/${workload.name} pods:`);
+    for (const pod of workload.pods!) {
+      const claims = pod.persistentVolumeClaims.length ? `  claims: ${pod.persistentVolumeClaims.join(', ')}` : '';
+      lines.push(`  ${pod.name}  ${pod.fqdn ?? '(no serviceName: no DNS record)'}${claims}`);
+    }
+  }
+  if (generated.length > 0) {
+    lines.push('', 'Generated by kustomize:');
+    for (const name of generated) lines.push(`  ${name.kind} ${name.namespace}/${name.name}  (from ${name.generator} in ${name.kustomization})`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,38 @@
+// What the simulated API server answers for one object on create or update: the decoding problems
+// that stop a request before validation, or the field errors of validation after defaulting.
+// Follows the create/update handlers of k8s.io/apiserver (decode, then the strategy's
+// PrepareForCreate/Validate) and the aggregate that drops repeated messages (utilerrors.NewAggregate).
+import type { JsonObject } from '../../model/objects';
+import type { KubernetesVersion } from '../../model/kubernetes-version';
+import { applyDefaults, type CheckedKind } from './apply-defaults';
+import { decodeProblemsOf, type DecodeProblem } from './decode-check';
+import { formatFieldError, type PathSegment } from './field-error';
+import { validateObject } from './workload-rules';
+
+/** One validation error, already formatted, with the path to find it in the source. */
+export interface VerdictError {
+  segments: PathSegment[];
+  field: string;
+  rule: string;
+  message: string;
+}
+
+/** Decoding problems, or the validation errors (empty when the object is accepted). Plain data. */
+export type ObjectVerdict = { decode: DecodeProblem[] } | { errors: VerdictError[] };
+
+export function objectVerdict(kind: CheckedKind, value: JsonObject, oldValue: JsonObject | undefined, version: KubernetesVersion): ObjectVerdict {
+  // A request the API server cannot decode is rejected before validation runs.
+  const problems = decodeProblemsOf(kind, value, version);
+  if (problems.length > 0) return { decode: problems };
+  const defaulted = applyDefaults(kind, value, version, oldValue);
+  const oldDefaulted = oldValue ? applyDefaults(kind, oldValue, version) : undefined;
+  const seen = new Set<string>();
+  const errors: VerdictError[] = [];
+  for (const error of validateObject(kind, defaulted, oldDefaulted, version)) {
+    const message = formatFieldError(error, version);
+    if (seen.has(message)) continue;
+    seen.add(message);
+    errors.push({ segments: [...error.path.segments], field: error.path.text, rule: error.rule, message });
+  }
+  return { errors };
+}

@@ -1,0 +1,50 @@
+// Runs the API-server rules of one checked object, create or update, on its defaulted form.
+// Follows the ValidateX / ValidateXUpdate entry points of kubernetes pkg/apis/{apps,core}/validation.
+import type { JsonObject } from '../../model/objects';
+import type { KubernetesVersion } from '../../model/kubernetes-version';
+import type { CheckedKind } from './apply-defaults';
+import type { FieldError } from './field-error';
+import { validateDeploymentSpec } from './rules/deployment-spec';
+import { validateObjectMeta, validateObjectMetaUpdate } from './rules/object-meta';
+import { validateReplicaSetSpec } from './rules/replicaset-spec';
+import { validateSelectorUpdate } from './rules/selector-update';
+import { validateServiceSpec, validateServiceUpdate } from './rules/service-spec';
+import { validateStatefulSetSpec } from './rules/statefulset-spec';
+import { validateStatefulSetSpecUpdate } from './rules/statefulset-update';
+import { nameIsDns1035Label, nameIsDnsLabel, nameIsDnsSubdomain } from './string-checks';
+
+/** Every error the API server returns for `object` (and `oldObject` on update), de-duplicated. */
+export function validateObject(kind: CheckedKind, object: JsonObject, oldObject: JsonObject | undefined, version: KubernetesVersion): FieldError[] {
+  const errors = oldObject ? validateUpdate(kind, object, oldObject, version) : validateCreate(kind, object, version);
+  return errors;
+}
+
+function validateCreate(kind: CheckedKind, object: JsonObject, version: KubernetesVersion): FieldError[] {
+  switch (kind) {
+    case 'Deployment': return [...validateObjectMeta(object, nameIsDnsSubdomain), ...validateDeploymentSpec(object, version)];
+    case 'ReplicaSet': return [...validateObjectMeta(object, nameIsDnsSubdomain), ...validateReplicaSetSpec(object, version)];
+    case 'StatefulSet': return [...validateObjectMeta(object, nameIsDnsLabel), ...validateStatefulSetSpec(object, { version })];
+    case 'Service': return [...validateObjectMeta(object, nameIsDns1035Label), ...validateServiceSpec(object, version)];
+  }
+}
+
+// Update validation does not re-check the name (a legacy name stays updatable).
+function validateUpdate(kind: CheckedKind, object: JsonObject, oldObject: JsonObject, version: KubernetesVersion): FieldError[] {
+  const errors = validateObjectMetaUpdate(object, oldObject);
+  switch (kind) {
+    case 'Deployment':
+      return [...errors, ...validateDeploymentSpec(object, version), ...validateSelectorUpdate(object, oldObject)];
+    case 'ReplicaSet':
+      return [...errors, ...validateReplicaSetSpec(object, version), ...validateSelectorUpdate(object, oldObject)];
+    case 'StatefulSet': {
+      // Pod-template validation is ratcheted: skipped when the old template already failed it.
+      // So are the claim templates (from 1.34): skipped when the old ones already failed.
+      const oldErrors = validateStatefulSetSpec(oldObject, { version });
+      const oldFailed = oldErrors.some((error) => error.path.text.startsWith('spec.template.spec'));
+      const oldClaimsFailed = oldErrors.some((error) => error.path.text.startsWith('spec.volumeClaimTemplates'));
+      return [...errors, ...validateStatefulSetSpec(object, { version, skipPodTemplate: oldFailed, skipVolumeClaimTemplates: oldClaimsFailed }), ...validateStatefulSetSpecUpdate(object, oldObject, version)];
+    }
+    case 'Service':
+      return [...errors, ...validateServiceUpdate(object, oldObject), ...validateServiceSpec(object, version)];
+  }
+}

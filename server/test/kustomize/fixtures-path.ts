@@ -1,5 +1,0 @@
-// Where the kustomize fixtures live (tests run from out/server/test/kustomize).
-import { resolve } from 'node:path';
-
-/** The fixtures folder in the source tree. */
-export const FIXTURES = resolve(__dirname, '..', '..', '..', '..', 'server', 'test', 'kustomize', 'fixtures');
