@@ -11,7 +11,10 @@ import { registerWorkloadFeatures, WORKLOAD_FEATURE_CAPABILITIES } from './lsp/w
 import { registerSimulateRollout } from './lsp/simulate-rollout';
 import { DEFAULT_CLUSTER_DOMAIN } from '../../analysis/src/facts/fact-settings';
 import { WorkspaceChecks, WORKSPACE_CHECK_CAPABILITIES } from './lsp/workspace-checks';
-import type { ManifestFile } from '../../analysis/src/manifest/manifest-file';
+import { problemsOf, type ManifestFile } from '../../analysis/src/manifest/manifest-file';
+import { pathOfUri } from '../../analysis/src/workspace/file-uri';
+import { KustomizeLive } from './lsp/kustomize-live';
+import type { Finding } from '../../analysis/src/validation/finding';
 
 /** Starts the server on the given connection (stdio, IPC or a test pipe). */
 export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): void {
@@ -23,6 +26,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   let clusterDomain = DEFAULT_CLUSTER_DOMAIN;
   let canPullConfiguration = false;
   const workspace = new WorkspaceChecks(connection, documents, store, () => kubernetesVersion, (document) => validate(document));
+  const kustomize = new KustomizeLive(connection, documents, () => kubernetesVersion, (document) => validate(document));
+  let folders: string[] = [];
 
   connection.onInitialize((params) => {
     const options = params.initializationOptions as { kubernetesVersion?: string; clusterDomain?: string } | undefined;
@@ -30,6 +35,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     kubernetesVersion = parseKubernetesVersion(options?.kubernetesVersion ?? '') ?? kubernetesVersion;
     canPullConfiguration = params.capabilities.workspace?.configuration === true;
     workspace.initialize(params);
+    folders = (params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : [])).flatMap((uri) => pathOfUri(uri) ?? []);
     return {
       capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...WORKLOAD_FEATURE_CAPABILITIES, ...WORKSPACE_CHECK_CAPABILITIES },
       serverInfo: { name: 'kubesim' },
@@ -60,13 +66,23 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   }
 
   function publish(document: TextDocument, file: ManifestFile): void {
-    const findings = checkFile(file, { kubernetesVersion, ...workspace.optionsFor(document, file) });
+    // A file of a kustomization (patch, base resource) is checked as part of its rendering only.
+    const alone = kustomize.isCheckedAlone(document.uri);
+    const findings: Finding[] = alone ? checkFile(file, { kubernetesVersion, ...workspace.optionsFor(document, file) }) : problemsOf(file).map((problem) => ({ ...problem }));
+    findings.push(...kustomize.findingsFor(document));
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: findings.map((finding) => toDiagnostic(document, finding)) });
   }
 
-  connection.onInitialized(() => void refreshSettings().catch(() => undefined).then(() => workspace.refreshSettings()).then(() => workspace.start()));
+  connection.onInitialized(() => {
+    void refreshSettings().catch(() => undefined).then(() => workspace.refreshSettings()).then(() => workspace.start());
+    void kustomize.start(folders);
+  });
   connection.onDidChangeConfiguration(() => void refreshSettings().then(() => workspace.refreshSettings()).then(() => documents.all().forEach(validate), () => undefined));
-  documents.onDidChangeContent((event) => validate(event.document));
+  documents.onDidChangeContent((event) => {
+    kustomize.noteChange(event.document);
+    validate(event.document);
+  });
+  documents.onDidSave((event) => kustomize.noteSave(event.document));
   documents.onDidClose((event) => {
     store.forget(event.document.uri);
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
