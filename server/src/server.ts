@@ -14,6 +14,7 @@ import { WorkspaceChecks, WORKSPACE_CHECK_CAPABILITIES } from './lsp/workspace-c
 import { problemsOf, type ManifestFile } from '../../analysis/src/manifest/manifest-file';
 import { pathOfUri } from '../../analysis/src/workspace/file-uri';
 import { KustomizeLive } from './lsp/kustomize-live';
+import { kustomizeHover, kustomizeLenses } from './lsp/kustomize-features';
 import type { Finding } from '../../analysis/src/validation/finding';
 
 /** Starts the server on the given connection (stdio, IPC or a test pipe). */
@@ -94,7 +95,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const document = documents.get(uri);
     return document ? workspace.optionsFor(document, file).workspace?.map((entry) => entry.object) : undefined;
   };
-  registerWorkloadFeatures(connection, documents, store, () => ({ kubernetesVersion, clusterDomain }), workspaceObjects);
+  registerWorkloadFeatures(connection, documents, store, () => ({ kubernetesVersion, clusterDomain }), workspaceObjects, {
+    hover: (document, position) => kustomizeHover(kustomize, document, position),
+    lenses: (document) => kustomizeLenses(kustomize, document, kubernetesVersion),
+  });
   registerSimulateRollout(connection, documents, store, () => ({ kubernetesVersion, clusterDomain }), workspaceObjects);
   documents.listen(connection);
   connection.listen();

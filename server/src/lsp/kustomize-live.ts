@@ -120,6 +120,8 @@ export class KustomizeLive {
       // The saved files' rendering is the baseline of the rollout lens; cached while the disk stays the same.
       await this.saved.render(root, this.kubernetesVersion());
       if (result?.isNew) {
+        // Generator lenses depend on the new rendering; clients that cannot refresh ask again on their own.
+        this.connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
         const paths = new Set([...before, ...result.rendering.findings.map((placed) => placed.path), ...result.rendering.rendered.tree.kustomizations.keys()]);
         for (const path of paths) {
           const document = this.documents.get(pathToFileURL(path).href);
