@@ -15,6 +15,7 @@ import { problemsOf, type ManifestFile } from '../../analysis/src/manifest/manif
 import { pathOfUri } from '../../analysis/src/workspace/file-uri';
 import { KustomizeLive } from './lsp/kustomize-live';
 import { kustomizeHover, kustomizeLenses } from './lsp/kustomize-features';
+import { kustomizePreviewSource } from './lsp/kustomize-preview';
 import type { Finding } from '../../analysis/src/validation/finding';
 
 /** Starts the server on the given connection (stdio, IPC or a test pipe). */
@@ -99,7 +100,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     hover: (document, position) => kustomizeHover(kustomize, document, position),
     lenses: (document) => kustomizeLenses(kustomize, document, kubernetesVersion),
   });
-  registerSimulateRollout(connection, documents, store, () => ({ kubernetesVersion, clusterDomain }), workspaceObjects);
+  registerSimulateRollout(connection, documents, store, () => ({ kubernetesVersion, clusterDomain }), workspaceObjects, (document, params) =>
+    kustomizePreviewSource(kustomize, document, params, kubernetesVersion, workspace.canRunGit()));
   documents.listen(connection);
   connection.listen();
 }

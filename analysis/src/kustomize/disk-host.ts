@@ -14,6 +14,7 @@ export function diskHost(buffers: (path: string) => string | undefined = () => u
         return undefined;
       }
     },
+    overrideText: buffers,
     isDirectory(path) {
       try {
         return statSync(path).isDirectory();

@@ -8,6 +8,11 @@ export interface KustomizeHost {
   /** The text of a file, or undefined when it does not exist or is a directory. */
   readText(path: string): string | undefined;
   isDirectory(path: string): boolean;
+  /**
+   * The text to use for a file that is otherwise copied byte for byte (generator sources, which may
+   * be binary): an editor buffer, or the file at git HEAD. Undefined: copy the file on disk.
+   */
+  overrideText?(path: string): string | undefined;
 }
 
 /** A file read by a build, and the kustomization entry that names it. */
@@ -25,6 +30,8 @@ export interface KustomizationTree {
   kustomizations: Map<string, Kustomization>;
   /** Every other local file the build reads, by absolute path. */
   files: Map<string, TreeFile>;
+  /** Folders named as resources or components that hold no kustomization (kustomize reports them). */
+  emptyDirectories: Set<string>;
 }
 
 /** The kustomization file of `directory` (kustomize's first recognised name), if any. */
@@ -46,7 +53,7 @@ export function kustomizationAt(host: KustomizeHost, path: string): Kustomizatio
 
 /** Follows every local reference from `root`; a cycle stops at the second visit (kustomize reports it). */
 export function loadKustomizationTree(host: KustomizeHost, root: Kustomization): KustomizationTree {
-  const tree: KustomizationTree = { root, kustomizations: new Map([[root.path, root]]), files: new Map() };
+  const tree: KustomizationTree = { root, kustomizations: new Map([[root.path, root]]), files: new Map(), emptyDirectories: new Set() };
   const pending = [root];
   while (pending.length > 0) {
     const kustomization = pending.shift()!;
@@ -54,6 +61,7 @@ export function loadKustomizationTree(host: KustomizeHost, root: Kustomization):
       const target = resolve(kustomization.directory, reference.target);
       if (host.isDirectory(target)) {
         const nested = findKustomization(host, target);
+        if (!nested) tree.emptyDirectories.add(target);
         if (nested && !tree.kustomizations.has(nested.path)) {
           tree.kustomizations.set(nested.path, nested);
           pending.push(nested);

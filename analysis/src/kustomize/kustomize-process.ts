@@ -20,6 +20,8 @@ export interface MirrorFile {
   relativePath: string;
   text?: string;
   copyFrom?: string;
+  /** An empty folder. */
+  isDirectory?: boolean;
 }
 
 /** What a build printed; `MIRROR_ROOT` stands wherever the mirror's path appeared in an error. */
@@ -104,7 +106,7 @@ export async function buildInMirror(binary: KustomizeBinary, files: readonly Mir
   try {
     for (const file of files) {
       const target = join(mirror, file.relativePath);
-      mkdirSync(dirname(target), { recursive: true });
+      mkdirSync(file.isDirectory ? target : dirname(target), { recursive: true });
       try {
         if (file.text !== undefined) writeFileSync(target, file.text);
         else if (file.copyFrom !== undefined) copyFileSync(file.copyFrom, target);

@@ -70,14 +70,15 @@ export async function renderKustomization(host: KustomizeHost, root: Kustomizati
 /** The common directory of every file of the tree, and each file's mirror entry (the root left out). */
 function mirrorFilesOf(host: KustomizeHost, tree: KustomizationTree): { files: MirrorFile[]; ancestor: string } {
   const paths = [...tree.kustomizations.keys(), ...tree.files.keys()];
-  const ancestor = commonDirectory(paths.map((path) => resolve(path, '..')));
-  const files: MirrorFile[] = [];
+  const ancestor = commonDirectory([...paths.map((path) => resolve(path, '..')), ...tree.emptyDirectories]);
+  // Kept as empty folders: kustomize then says what it says about a folder without a kustomization.
+  const files: MirrorFile[] = [...tree.emptyDirectories].map((path) => ({ relativePath: toMirrorPath(ancestor, path), isDirectory: true }));
   for (const kustomization of tree.kustomizations.values()) {
     if (kustomization !== tree.root) files.push({ relativePath: toMirrorPath(ancestor, kustomization.path), text: kustomization.text });
   }
   for (const [path, file] of tree.files) {
     // Generator sources may be binary (certificates, images): copied byte for byte.
-    const text = file.role === 'generator-source' ? undefined : host.readText(path);
+    const text = file.role === 'generator-source' ? host.overrideText?.(path) : host.readText(path);
     files.push(text === undefined ? { relativePath: toMirrorPath(ancestor, path), copyFrom: path } : { relativePath: toMirrorPath(ancestor, path), text });
   }
   return { files, ancestor };

@@ -41,6 +41,11 @@ export class WorkspaceChecks {
     private readonly revalidate: (document: TextDocument) => void,
   ) {}
 
+  /** Whether git may run (trusted workspace, `kubesim.git.enabled`). */
+  canRunGit(): boolean {
+    return this.workspaceTrusted && this.gitEnabled;
+  }
+
   /** Reads folders, trust and client abilities from `initialize`. */
   initialize(params: InitializeParams): void {
     const options = params.initializationOptions as { workspaceTrusted?: boolean; git?: { enabled?: boolean } } | undefined;
