@@ -6,13 +6,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT } from './shared-path';
+import { repoPath } from '../support/paths';
 
-const FIXTURES = join(REPO_ROOT, 'analysis', 'test', 'kustomize', 'fixtures');
+const FIXTURES = repoPath('analysis', 'test', 'kustomize', 'fixtures');
 
 // The kustomize kubesim picked, as `kubesim --version` names it: "kustomize: <label> at <path>".
 function kustomizeOfVersion(): { command: string; subcommand: string[] } | undefined {
-  const line = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'kubesim'), '--version'], { encoding: 'utf8' }).stdout.split('\n')[1] ?? '';
+  const line = spawnSync(process.execPath, [repoPath('bin', 'kubesim'), '--version'], { encoding: 'utf8' }).stdout.split('\n')[1] ?? '';
   const match = /^kustomize: (.*) at (\/.*)$/.exec(line);
   if (!match) return undefined;
   return { command: match[2]!, subcommand: match[1]!.startsWith('kubectl') ? ['kustomize'] : ['build'] };
@@ -22,7 +22,7 @@ const binary = kustomizeOfVersion();
 const skip = binary ? false : 'neither kustomize nor kubectl is on the PATH';
 
 function kubesim(args: string[], env: NodeJS.ProcessEnv = process.env): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'kubesim'), ...args], { cwd: FIXTURES, encoding: 'utf8', env });
+  const result = spawnSync(process.execPath, [repoPath('bin', 'kubesim'), ...args], { cwd: FIXTURES, encoding: 'utf8', env });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

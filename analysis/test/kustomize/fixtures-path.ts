@@ -1,5 +1,5 @@
-// Where the kustomize fixtures live (tests run from out/analysis/test/kustomize).
-import { resolve } from 'node:path';
+// Where the kustomize fixtures live in the repository.
+import { repoPath } from '../../../test/support/paths';
 
 /** The fixtures folder in the source tree. */
-export const FIXTURES = resolve(__dirname, '..', '..', '..', '..', 'analysis', 'test', 'kustomize', 'fixtures');
+export const FIXTURES = repoPath('analysis', 'test', 'kustomize', 'fixtures');

@@ -10,7 +10,8 @@ import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-protocol/node';
 import { findKustomizeBinary } from '../../../analysis/src/kustomize/kustomize-process';
-import { REPO_ROOT, TestLanguageServer } from '../support/lsp-client';
+import { TestLanguageServer } from '../../../test/support/lsp-client';
+import { repoPath } from '../../../test/support/paths';
 
 const skip = findKustomizeBinary() ? false : 'neither kustomize nor kubectl is on the PATH';
 
@@ -35,7 +36,7 @@ function summary(diagnostics: readonly Diagnostic[]): string[] {
 
 test('a patch of an overlay gets the rendering\'s one error, follows unsaved edits, and kustomize errors land on the kustomization', { skip }, async () => {
   const workspace = mkdtempSync(join(tmpdir(), 'kubesim-kustomize-lsp-'));
-  cpSync(join(REPO_ROOT, 'analysis', 'test', 'kustomize', 'fixtures', 'shop'), workspace, { recursive: true });
+  cpSync(repoPath('analysis', 'test', 'kustomize', 'fixtures', 'shop'), workspace, { recursive: true });
   const server = await TestLanguageServer.start({ workspaceFolder: workspace });
   const statuses: { running: string[]; failed: unknown[] }[] = [];
   server.connection.onNotification('kubesim/kustomizeStatus', (status: unknown) => {
@@ -45,7 +46,7 @@ test('a patch of an overlay gets the rendering\'s one error, follows unsaved edi
     const patchPath = join(workspace, 'overlays', 'zero-surge', 'rollout.yaml');
     const patch = pathToFileURL(patchPath).href;
     const patchText = readFileSync(patchPath, 'utf8');
-    const rendered = server.nextDiagnostics(patch, (params) => params.diagnostics.length > 0);
+    const rendered = server.nextDiagnostics(patch, (params: { diagnostics: unknown[] }) => params.diagnostics.length > 0);
     // Opened alone the patch would get three false errors (selector, template labels, containers): it gets none.
     assert.deepEqual(summary(await server.open(patch, patchText)), []);
     assert.deepEqual(summary(await rendered), ['9:23 deployment-max-unavailable-and-surge-zero']);
@@ -53,14 +54,14 @@ test('a patch of an overlay gets the rendering\'s one error, follows unsaved edi
 
     // An unsaved edit of the patch is rendered from the buffer.
     assert.deepEqual(summary(await server.change(patch, patchText.replace('maxSurge: 0', 'maxSurge: 1'))), ['9:23 deployment-max-unavailable-and-surge-zero']);
-    assert.deepEqual(summary(await server.nextDiagnostics(patch, (params) => params.diagnostics.length === 0)), []);
+    assert.deepEqual(summary(await server.nextDiagnostics(patch, (params: { diagnostics: unknown[] }) => params.diagnostics.length === 0)), []);
 
     // kustomize's own error, from an unsaved kustomization, on the entry that caused it.
     const kustomizationPath = join(workspace, 'overlays', 'zero-surge', 'kustomization.yaml');
     const kustomization = pathToFileURL(kustomizationPath).href;
     const text = readFileSync(kustomizationPath, 'utf8');
     await server.open(kustomization, text);
-    const failed = server.nextDiagnostics(kustomization, (params) => params.diagnostics.length > 0);
+    const failed = server.nextDiagnostics(kustomization, (params: { diagnostics: unknown[] }) => params.diagnostics.length > 0);
     await server.change(kustomization, text.replace('- ../../base', '- ../../base\n  - service.yaml'));
     const [error] = await failed;
     assert.equal(error?.code, 'kustomize-build-error');
@@ -73,7 +74,7 @@ test('a patch of an overlay gets the rendering\'s one error, follows unsaved edi
 
 test('hover on a generator names its ConfigMap per rendering; a literal edit gets the rollout lens with the real next ReplicaSet', { skip }, async () => {
   const workspace = mkdtempSync(join(tmpdir(), 'kubesim-kustomize-lsp-'));
-  cpSync(join(REPO_ROOT, 'analysis', 'test', 'kustomize', 'fixtures', 'shop'), workspace, { recursive: true });
+  cpSync(repoPath('analysis', 'test', 'kustomize', 'fixtures', 'shop'), workspace, { recursive: true });
   const server = await TestLanguageServer.start({ workspaceFolder: workspace });
   try {
     const path = join(workspace, 'overlays', 'prod', 'kustomization.yaml');
@@ -97,7 +98,7 @@ test('hover on a generator names its ConfigMap per rendering; a literal edit get
     assert.equal(rollout.range.start.line, line);
     // The ReplicaSet the cluster would create: `kubesim names` on the edited overlay saved to disk.
     writeFileSync(path, edited);
-    const names = JSON.parse(execFileSync(process.execPath, [join(REPO_ROOT, 'bin', 'kubesim'), 'names', join(workspace, 'overlays', 'prod'), '--json'], { encoding: 'utf8' })) as {
+    const names = JSON.parse(execFileSync(process.execPath, [repoPath('bin', 'kubesim'), 'names', join(workspace, 'overlays', 'prod'), '--json'], { encoding: 'utf8' })) as {
       workloads: { replicaSetName: string }[];
     };
     assert.equal(rollout.command.title, `this edit rolls out prod-shop-api (new ReplicaSet ${names.workloads[0]!.replicaSetName})`);

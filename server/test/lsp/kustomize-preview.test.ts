@@ -9,14 +9,15 @@ import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import type { RolloutView, SimulateRolloutParams, SimulateRolloutResult } from '../../../protocol/src/index';
 import { findKustomizeBinary } from '../../../analysis/src/kustomize/kustomize-process';
-import { REPO_ROOT, TestLanguageServer } from '../support/lsp-client';
+import { TestLanguageServer } from '../../../test/support/lsp-client';
+import { repoPath } from '../../../test/support/paths';
 
 const hasGit = spawnSync('git', ['--version']).status === 0;
 const skip = !findKustomizeBinary() ? 'neither kustomize nor kubectl is on the PATH' : !hasGit ? 'git is not installed' : false;
 
 function gitRepositoryWithShop(): string {
   const workspace = mkdtempSync(join(tmpdir(), 'kubesim-kustomize-preview-'));
-  cpSync(join(REPO_ROOT, 'analysis', 'test', 'kustomize', 'fixtures', 'shop'), workspace, { recursive: true });
+  cpSync(repoPath('analysis', 'test', 'kustomize', 'fixtures', 'shop'), workspace, { recursive: true });
   const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=kubesim', '-c', 'user.email=kubesim@example.invalid', ...args], { cwd: workspace, stdio: 'ignore' });
   git('init', '-q');
   git('add', '.');
