@@ -70,7 +70,9 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   function publish(document: TextDocument, file: ManifestFile): void {
     // A file of a kustomization (patch, base resource) is checked as part of its rendering only.
     const alone = kustomize.isCheckedAlone(document.uri);
-    const findings: Finding[] = alone ? checkFile(file, { kubernetesVersion, ...workspace.optionsFor(document, file) }) : problemsOf(file).map((problem) => ({ ...problem }));
+    const options = workspace.optionsFor(document, file);
+    if (options.workspace) options.workspace = kustomize.objectsOutsideFragments(options.workspace);
+    const findings: Finding[] = alone ? checkFile(file, { kubernetesVersion, ...options }) : problemsOf(file).map((problem) => ({ ...problem }));
     findings.push(...kustomize.findingsFor(document));
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: findings.map((finding) => toDiagnostic(document, finding)) });
   }

@@ -28,8 +28,15 @@ export class KustomizeSession {
   private readers: Map<string, string[]> | undefined;
   private readonly renderings = new Map<string, RootRendering>();
   private readonly searched = new Set<string>();
+  /** Counts layout changes, so callers can keep answers derived from the layout until the next one. */
+  generation = 0;
 
   constructor(private readonly host: KustomizeHost, private readonly build: KustomizeBuild | undefined) {}
+
+  /** Whether any kustomization is known. */
+  get hasKustomizations(): boolean {
+    return this.known.size > 0;
+  }
 
   /** Whether a kustomize binary exists to render with. */
   get canRender(): boolean {
@@ -62,6 +69,7 @@ export class KustomizeSession {
 
   /** Forgets the layout (a kustomization file changed): it is read again on the next question. */
   invalidate(): void {
+    this.generation++;
     this.layout = undefined;
     this.readers = undefined;
   }
@@ -92,6 +100,14 @@ export class KustomizeSession {
   isCheckedAlone(path: string): boolean {
     if (this.known.size === 0) return true;
     return isCheckedAlone(this.currentLayout().layout, path, this.canRender);
+  }
+
+  /** Whether `path` is a kustomization file or a fragment a build reads (patch, generator source): never an object of its own. */
+  isFragment(path: string): boolean {
+    if (this.known.size === 0) return false;
+    const { layout } = this.currentLayout();
+    const role = layout.usedFiles.get(path);
+    return layout.kustomizationFiles.has(path) || (role !== undefined && role !== 'resource');
   }
 
   /**

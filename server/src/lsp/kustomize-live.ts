@@ -32,6 +32,9 @@ export class KustomizeLive {
   private readonly running = new Set<string>();
   private readonly again = new Set<string>();
   private readonly label: string;
+  private readonly alone = new Map<string, boolean>();
+  private readonly fragments = new Map<string, boolean>();
+  private aloneGeneration = -1;
   private readonly available: boolean;
 
   constructor(
@@ -79,10 +82,42 @@ export class KustomizeLive {
     if (path !== undefined && this.saved.rootsReading(path).length > 0) this.saved.invalidate();
   }
 
-  /** Whether the file is checked on its own, as a plain manifest. */
+  /** Whether the file is checked on its own, as a plain manifest (answers kept per URI until the layout changes). */
   isCheckedAlone(uri: string): boolean {
-    const path = pathOfUri(normalizeUri(uri));
-    return path === undefined || this.session.isCheckedAlone(path);
+    if (!this.session.hasKustomizations) return true;
+    this.forgetOldAnswers();
+    let answer = this.alone.get(uri);
+    if (answer === undefined) {
+      const path = pathOfUri(normalizeUri(uri));
+      answer = path === undefined || this.session.isCheckedAlone(path);
+      this.alone.set(uri, answer);
+    }
+    return answer;
+  }
+
+  /**
+   * The workspace objects cross-file checks may see: patches and other kustomization fragments are
+   * not objects (base resources are, so a Service elsewhere still finds their pods).
+   */
+  objectsOutsideFragments<T extends { uri: string }>(entries: readonly T[]): readonly T[] {
+    if (!this.session.hasKustomizations) return entries;
+    this.forgetOldAnswers();
+    return entries.filter((entry) => {
+      let fragment = this.fragments.get(entry.uri);
+      if (fragment === undefined) {
+        const path = pathOfUri(normalizeUri(entry.uri));
+        fragment = path !== undefined && this.session.isFragment(path);
+        this.fragments.set(entry.uri, fragment);
+      }
+      return !fragment;
+    });
+  }
+
+  private forgetOldAnswers(): void {
+    if (this.aloneGeneration === this.session.generation) return;
+    this.alone.clear();
+    this.fragments.clear();
+    this.aloneGeneration = this.session.generation;
   }
 
   /**
