@@ -26,8 +26,10 @@ export function planKustomizeRun(paths: readonly string[], warn: (text: string) 
   const layout = kustomizeLayoutOf(host, paths);
   const binary = layout.roots.length > 0 ? kustomizeBinary() : undefined;
   if (layout.roots.length > 0 && !binary) {
-    warn(`kubesim: no kustomize found (neither \`kustomize\` nor \`kubectl\` is on the PATH): ${layout.roots.length} kustomization(s) not rendered; `
-      + 'their resource files are checked on their own, their patches are not.');
+    warn(
+      `kubesim: no kustomize found (neither \`kustomize\` nor \`kubectl\` is on the PATH): ${layout.roots.length} kustomization(s) not rendered; ` +
+        'their resource files are checked on their own, their patches are not.',
+    );
   }
   return {
     layout,
@@ -57,7 +59,9 @@ export function kustomizeDiagnostics(renderings: readonly RenderedKustomization[
       diagnostics.push({ file: displayPath(path), range: { start: lines.positionAt(finding.start), end: lines.positionAt(finding.end) }, finding });
     }
   }
-  return diagnostics.sort((a, b) => a.file.localeCompare(b.file) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  return diagnostics.sort(
+    (a, b) => a.file.localeCompare(b.file) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+  );
 }
 
 /** Paths under the working directory print relative to it, as the CLI's own file arguments do. */

@@ -26,11 +26,14 @@ function kubesim(args: string[], env: NodeJS.ProcessEnv = process.env): { status
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-test('check on a tree of bases and overlays: one error, on the zero-surge patch\'s maxUnavailable line', { skip }, () => {
+test("check on a tree of bases and overlays: one error, on the zero-surge patch's maxUnavailable line", { skip }, () => {
   const result = kubesim(['check', 'shop', 'ledger']);
   assert.equal(result.status, 1, result.stderr);
-  assert.equal(result.stdout.trim(), 'shop/overlays/zero-surge/rollout.yaml:9:23: error: spec.strategy.rollingUpdate.maxUnavailable: '
-    + 'Invalid value: 0: may not be 0 when `maxSurge` is 0 [deployment-max-unavailable-and-surge-zero]');
+  assert.equal(
+    result.stdout.trim(),
+    'shop/overlays/zero-surge/rollout.yaml:9:23: error: spec.strategy.rollingUpdate.maxUnavailable: ' +
+      'Invalid value: 0: may not be 0 when `maxSurge` is 0 [deployment-max-unavailable-and-surge-zero]',
+  );
 });
 
 test('check on the base and the good overlays finds nothing', { skip }, () => {
@@ -39,11 +42,14 @@ test('check on the base and the good overlays finds nothing', { skip }, () => {
   assert.equal(result.status, 0, result.stderr);
 });
 
-test('check reports kustomize\'s own error on the kustomization line, as JSON too', { skip }, () => {
+test("check reports kustomize's own error on the kustomization line, as JSON too", { skip }, () => {
   const result = kubesim(['check', 'broken/bad-patch-target', '--format', 'json']);
   assert.equal(result.status, 1, result.stderr);
   const { diagnostics } = JSON.parse(result.stdout) as { diagnostics: { file: string; range: { start: { line: number } }; code: string }[] };
-  assert.deepEqual(diagnostics.map((d) => `${d.file}:${d.range.start.line + 1} ${d.code}`), ['broken/bad-patch-target/kustomization.yaml:4 kustomize-build-error']);
+  assert.deepEqual(
+    diagnostics.map((d) => `${d.file}:${d.range.start.line + 1} ${d.code}`),
+    ['broken/bad-patch-target/kustomization.yaml:4 kustomize-build-error'],
+  );
 });
 
 interface NamesOutput {
@@ -72,14 +78,20 @@ for (const overlay of ['shop/overlays/dev', 'shop/overlays/prod', 'ledger/overla
   });
 }
 
-test('names on the prod overlay lists the generated ConfigMap and Secret with kustomize\'s hash suffix', { skip }, () => {
+test("names on the prod overlay lists the generated ConfigMap and Secret with kustomize's hash suffix", { skip }, () => {
   const output = namesOf(['shop/overlays/prod']);
-  assert.deepEqual(output.generated?.map((name) => `${name.kind} ${name.name} <- ${name.generator}`), [
-    // The names kustomize printed for this overlay (`kubectl kustomize shop/overlays/prod`, kustomize v5.5.0).
-    'ConfigMap prod-shop-config-k766fbbdfg <- shop-config',
-    'Secret prod-shop-db-h8kmcg6m4m <- shop-db',
-  ]);
-  assert.deepEqual(output.workloads.map((workload) => `${workload.kind} ${workload.namespace}/${workload.name}`), ['Deployment shop-prod/prod-shop-api']);
+  assert.deepEqual(
+    output.generated?.map((name) => `${name.kind} ${name.name} <- ${name.generator}`),
+    [
+      // The names kustomize printed for this overlay (`kubectl kustomize shop/overlays/prod`, kustomize v5.5.0).
+      'ConfigMap prod-shop-config-k766fbbdfg <- shop-config',
+      'Secret prod-shop-db-h8kmcg6m4m <- shop-db',
+    ],
+  );
+  assert.deepEqual(
+    output.workloads.map((workload) => `${workload.kind} ${workload.namespace}/${workload.name}`),
+    ['Deployment shop-prod/prod-shop-api'],
+  );
 });
 
 // An empty directory as the whole PATH: no kustomize, no kubectl (node is started by its full path).
@@ -97,8 +109,12 @@ test('without kustomize: said once on stderr, patches are not checked as objects
 test('without kustomize, a broken base resource is still reported on its own line', () => {
   const directory = mkdtempSync(join(tmpdir(), 'kubesim-kustomize-plain-'));
   writeFileSync(join(directory, 'kustomization.yaml'), 'resources:\n  - deployment.yaml\n');
-  writeFileSync(join(directory, 'deployment.yaml'), 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: -1\n'
-    + '  selector:\n    matchLabels: {app: web}\n  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers: [{name: web, image: nginx}]\n');
+  writeFileSync(
+    join(directory, 'deployment.yaml'),
+    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: -1\n' +
+      '  selector:\n    matchLabels: {app: web}\n  template:\n    metadata:\n      labels: {app: web}\n' +
+      '    spec:\n      containers: [{name: web, image: nginx}]\n',
+  );
   const result = kubesim(['check', directory], WITHOUT_KUSTOMIZE);
   assert.equal(result.status, 1);
   assert.match(result.stdout, /deployment\.yaml:6:13: error: spec\.replicas: Invalid value: -1/);

@@ -112,7 +112,9 @@ async function typingLatency(withKustomizations, env) {
   let patchEdit;
   if (withKustomizations && !env) {
     const patch = pathToFileURL(join(workspace, 'shop', 'overlays', 'prod', 'rollout.yaml')).href;
-    const text = (surge) => `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: shop-api\nspec:\n  strategy:\n    rollingUpdate:\n      maxSurge: ${surge}\n      maxUnavailable: 0\n`;
+    const text = (surge) =>
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: shop-api\nspec:\n' +
+      `  strategy:\n    rollingUpdate:\n      maxSurge: ${surge}\n      maxUnavailable: 0\n`;
     await server.open(patch, text(2));
     patchEdit = [];
     for (let i = 0; i < edits; i++) {
@@ -135,7 +137,14 @@ console.log(`| plain files only | ${percentile(without.times, 50).toFixed(1)} ms
 // (cross-file checks see them) from the cost of kustomize support.
 const emptyPath = mkdtempSync(join(tmpdir(), 'kubesim-empty-path-'));
 const noKustomize = await typingLatency(true, { PATH: emptyPath, KUBESIM_KUSTOMIZE: '' });
-console.log(`| plus 2 kustomization trees, no kustomize installed | ${percentile(noKustomize.times, 50).toFixed(1)} ms | ${percentile(noKustomize.times, 95).toFixed(1)} ms |`);
+console.log(
+  `| plus 2 kustomization trees, no kustomize installed | ${percentile(noKustomize.times, 50).toFixed(1)} ms | ` +
+    `${percentile(noKustomize.times, 95).toFixed(1)} ms |`,
+);
 const withTrees = await typingLatency(true);
-console.log(`| plus 2 kustomization trees (6 roots), rendered | ${percentile(withTrees.times, 50).toFixed(1)} ms | ${percentile(withTrees.times, 95).toFixed(1)} ms |`);
-console.log(`| typing in the prod overlay's patch | ${percentile(withTrees.patchEdit, 50).toFixed(1)} ms | ${percentile(withTrees.patchEdit, 95).toFixed(1)} ms |`);
+console.log(
+  `| plus 2 kustomization trees (6 roots), rendered | ${percentile(withTrees.times, 50).toFixed(1)} ms | ${percentile(withTrees.times, 95).toFixed(1)} ms |`,
+);
+console.log(
+  `| typing in the prod overlay's patch | ${percentile(withTrees.patchEdit, 50).toFixed(1)} ms | ${percentile(withTrees.patchEdit, 95).toFixed(1)} ms |`,
+);

@@ -21,7 +21,19 @@ export interface PlacedFinding {
 export function checkRenderedKustomization(rendered: RenderedKustomization, host: KustomizeHost, kubernetesVersion: KubernetesVersion): PlacedFinding[] {
   if (rendered.error) {
     const { path, text, span, message } = rendered.error;
-    return [{ path, text, finding: { ...span, severity: 'error', code: 'kustomize-build-error', message: `kustomize: ${message}`, href: 'https://kubectl.docs.kubernetes.io/references/kustomize/' } }];
+    return [
+      {
+        path,
+        text,
+        finding: {
+          ...span,
+          severity: 'error',
+          code: 'kustomize-build-error',
+          message: `kustomize: ${message}`,
+          href: 'https://kubectl.docs.kubernetes.io/references/kustomize/',
+        },
+      },
+    ];
   }
   const file = rendered.file;
   if (!file) return [];
@@ -33,9 +45,10 @@ export function checkRenderedKustomization(rendered: RenderedKustomization, host
     const document = file.documents.find((candidate) => finding.start >= candidate.start && finding.start < candidate.end);
     const at = document ? objectPathAt(document, finding.start) : undefined;
     const object = at ? byValue.get(at.object.value) : undefined;
-    const place: SourcePlace = object && at
-      ? placer.place(object, at.path, at.onKey)
-      : { path: rendered.tree.root.path, text: rendered.tree.root.text, span: { start: 0, end: Math.max(1, rendered.tree.root.text.indexOf('\n')) } };
+    const place: SourcePlace =
+      object && at
+        ? placer.place(object, at.path, at.onKey)
+        : { path: rendered.tree.root.path, text: rendered.tree.root.text, span: { start: 0, end: Math.max(1, rendered.tree.root.text.indexOf('\n')) } };
     // Quick fixes edit the rendered text, which the user never sees: they are dropped here.
     const { fixes: _fixes, ...withoutFixes } = finding as Finding & { fixes?: unknown };
     placed.push({ path: place.path, text: place.text, finding: { ...withoutFixes, start: place.span.start, end: place.span.end } });

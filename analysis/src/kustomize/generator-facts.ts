@@ -71,7 +71,8 @@ export function rolledOutWorkloads(before: RenderedKustomization, after: Rendere
       const key = `${object.kind}/${object.namespace ?? ''}/${object.name}`;
       if (object.kind === 'Deployment') {
         const template = (value as unknown as Deployment).spec?.template;
-        if (template) map.set(key, { kind: 'Deployment', name: object.name, newName: `${object.name}-${computePodTemplateHash(template, undefined, version)}` });
+        if (template)
+          map.set(key, { kind: 'Deployment', name: object.name, newName: `${object.name}-${computePodTemplateHash(template, undefined, version)}` });
       } else if (object.kind === 'StatefulSet' && (value as unknown as StatefulSet).spec?.template) {
         const hash = computeControllerRevisionHash(controllerRevisionData(value as unknown as StatefulSet, version), undefined);
         map.set(key, { kind: 'StatefulSet', name: object.name, newName: controllerRevisionName(object.name, hash) });

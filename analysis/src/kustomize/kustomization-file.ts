@@ -99,7 +99,9 @@ function stringsAt(value: Record<string, unknown>, key: string): { item: string;
 function objectsAt(value: Record<string, unknown>, key: string): { item: Record<string, unknown>; index: number }[] {
   const list = value[key];
   if (!Array.isArray(list)) return [];
-  return list.flatMap((item, index) => (typeof item === 'object' && item !== null && !Array.isArray(item) ? [{ item: item as Record<string, unknown>, index }] : []));
+  return list.flatMap((item, index) =>
+    typeof item === 'object' && item !== null && !Array.isArray(item) ? [{ item: item as Record<string, unknown>, index }] : [],
+  );
 }
 
 /** A remote resource (git repository or URL): kustomize fetches it, kubesim leaves it alone. */
@@ -123,15 +125,18 @@ export function referencesOf(kustomization: Kustomization): KustomizationReferen
   for (const { item, index } of stringsAt(value, 'components')) add('component', item, ['components', index]);
   for (const { item, index } of objectsAt(value, 'patches')) if (typeof item.path === 'string') add('patch', item.path, ['patches', index, 'path']);
   for (const { item, index } of stringsAt(value, 'patchesStrategicMerge')) if (!isInlinePatch(item)) add('patch', item, ['patchesStrategicMerge', index]);
-  for (const { item, index } of objectsAt(value, 'patchesJson6902')) if (typeof item.path === 'string') add('patch', item.path, ['patchesJson6902', index, 'path']);
+  for (const { item, index } of objectsAt(value, 'patchesJson6902'))
+    if (typeof item.path === 'string') add('patch', item.path, ['patchesJson6902', index, 'path']);
   for (const key of ['configMapGenerator', 'secretGenerator']) {
     for (const { item, index } of objectsAt(value, key)) {
-      for (const { item: file, index: fileIndex } of stringsAt(item, 'files')) add('generator-source', file.slice(file.indexOf('=') + 1), [key, index, 'files', fileIndex]);
+      for (const { item: file, index: fileIndex } of stringsAt(item, 'files'))
+        add('generator-source', file.slice(file.indexOf('=') + 1), [key, index, 'files', fileIndex]);
       for (const { item: env, index: envIndex } of stringsAt(item, 'envs')) add('generator-source', env, [key, index, 'envs', envIndex]);
       if (typeof item.env === 'string') add('generator-source', item.env, [key, index, 'env']);
     }
   }
-  for (const { item, index } of objectsAt(value, 'replacements')) if (typeof item.path === 'string') add('configuration', item.path, ['replacements', index, 'path']);
+  for (const { item, index } of objectsAt(value, 'replacements'))
+    if (typeof item.path === 'string') add('configuration', item.path, ['replacements', index, 'path']);
   for (const key of ['configurations', 'crds', 'generators', 'transformers', 'validators']) {
     for (const { item, index } of stringsAt(value, key)) if (!isInlinePatch(item)) add('configuration', item, [key, index]);
   }

@@ -1,7 +1,14 @@
 // A kustomization with everything its build reads: the kustomizations it reaches through
 // resources and components, and every local file they name.
 import { basename, dirname, join, resolve } from 'node:path';
-import { isKustomizationFileName, KUSTOMIZATION_FILE_NAMES, parseKustomization, referencesOf, type Kustomization, type ReferenceRole } from './kustomization-file';
+import {
+  isKustomizationFileName,
+  KUSTOMIZATION_FILE_NAMES,
+  parseKustomization,
+  referencesOf,
+  type Kustomization,
+  type ReferenceRole,
+} from './kustomization-file';
 
 /** Where the kustomize code reads files from: the editor's buffers first, then the disk. */
 export interface KustomizeHost {

@@ -75,10 +75,18 @@ function entryNaming(kustomization: Kustomization, target: string): (string | nu
 
 // A strategic merge patch that matches nothing names its target ("Deployment.v1.apps/api.[noNs]");
 // a JSON patch that does not apply names its path ("doc is missing path: /spec/x").
-function patchEntryOf(message: string, kustomizations: readonly Kustomization[], host: KustomizeHost): { kustomization: Kustomization; field: (string | number)[] } | undefined {
+function patchEntryOf(
+  message: string,
+  kustomizations: readonly Kustomization[],
+  host: KustomizeHost,
+): { kustomization: Kustomization; field: (string | number)[] } | undefined {
   const target = /strategic merge patch "?([\w.]+)\/([^".[\s]+)/.exec(message) ?? /failed to find unique target for patch ([\w.]+)\/([^".[\s]+)/.exec(message);
   const jsonPath = /(?:missing path|path):? (\/[^\s"']*?):?(?:\s|$)/.exec(message)?.[1];
-  const needle = target ? new RegExp(`name:\\s*["']?${escapeRegExp(target[2]!)}["']?\\s*$`, 'm') : jsonPath ? new RegExp(`path:\\s*["']?${escapeRegExp(jsonPath)}["']?\\s*$`, 'm') : undefined;
+  const needle = target
+    ? new RegExp(`name:\\s*["']?${escapeRegExp(target[2]!)}["']?\\s*$`, 'm')
+    : jsonPath
+      ? new RegExp(`path:\\s*["']?${escapeRegExp(jsonPath)}["']?\\s*$`, 'm')
+      : undefined;
   if (!needle) return undefined;
   for (const kustomization of kustomizations) {
     for (const key of ['patches', 'patchesStrategicMerge', 'patchesJson6902']) {
@@ -87,8 +95,14 @@ function patchEntryOf(message: string, kustomizations: readonly Kustomization[],
       for (const [index, entry] of list.entries()) {
         const inline = typeof entry === 'string' ? entry : (entry as { patch?: unknown })?.patch;
         const file = typeof entry === 'string' ? entry : (entry as { path?: unknown })?.path;
-        const text = typeof inline === 'string' && inline.includes('\n') ? inline : typeof file === 'string' ? host.readText(resolve(kustomization.directory, file)) : undefined;
-        if (text !== undefined && needle.test(text)) return { kustomization, field: typeof entry === 'string' ? [key, index] : [key, index, typeof inline === 'string' ? 'patch' : 'path'] };
+        const text =
+          typeof inline === 'string' && inline.includes('\n')
+            ? inline
+            : typeof file === 'string'
+              ? host.readText(resolve(kustomization.directory, file))
+              : undefined;
+        if (text !== undefined && needle.test(text))
+          return { kustomization, field: typeof entry === 'string' ? [key, index] : [key, index, typeof inline === 'string' ? 'patch' : 'path'] };
       }
     }
   }
@@ -106,7 +120,13 @@ function inlineOperationOf(message: string, kustomizations: readonly Kustomizati
         const operations = Array.isArray(document.value) ? (document.value as { path?: unknown }[]) : [];
         const index = operations.findIndex((operation) => operation?.path === jsonPath);
         const span = index >= 0 ? locatePath(document.tree, [index, 'path'], document.start).value : undefined;
-        if (span) return { message, path: kustomization.path, text: kustomization.text, span: { start: patch.toFileOffset(span.start), end: patch.toFileOffset(span.end - 1) + 1 } };
+        if (span)
+          return {
+            message,
+            path: kustomization.path,
+            text: kustomization.text,
+            span: { start: patch.toFileOffset(span.start), end: patch.toFileOffset(span.end - 1) + 1 },
+          };
       }
     }
   }

@@ -72,7 +72,10 @@ export function findKustomizeBinary(env: NodeJS.ProcessEnv = process.env): Kusto
 }
 
 function standaloneBinary(command: string): KustomizeBinary {
-  const version = versionOf(command, ['version']).replace(/^\{?Version:/, '').split(/\s/)[0] ?? '';
+  const version =
+    versionOf(command, ['version'])
+      .replace(/^\{?Version:/, '')
+      .split(/\s/)[0] ?? '';
   return { command, subcommand: ['build'], label: `kustomize ${version || '(version unknown)'}` };
 }
 
@@ -124,14 +127,19 @@ export async function buildInMirror(binary: KustomizeBinary, files: readonly Mir
 
 function run(binary: KustomizeBinary, root: string, mirror: string): Promise<BuildOutput> {
   return new Promise((resolveBuild) => {
-    execFile(binary.command, [...binary.subcommand, root], { encoding: 'utf8', timeout: BUILD_TIMEOUT_MS, maxBuffer: MAX_OUTPUT_BYTES, cwd: mirror }, (error, stdout, stderr) => {
-      if (!error) {
-        resolveBuild({ ok: true, stdout });
-        return;
-      }
-      const killed = (error as { killed?: boolean }).killed === true;
-      const message = killed ? `kustomize did not finish within ${BUILD_TIMEOUT_MS / 1000} s` : stderr.trim() || error.message;
-      resolveBuild({ ok: false, message: message.split(mirror).join(MIRROR_ROOT) });
-    });
+    execFile(
+      binary.command,
+      [...binary.subcommand, root],
+      { encoding: 'utf8', timeout: BUILD_TIMEOUT_MS, maxBuffer: MAX_OUTPUT_BYTES, cwd: mirror },
+      (error, stdout, stderr) => {
+        if (!error) {
+          resolveBuild({ ok: true, stdout });
+          return;
+        }
+        const killed = (error as { killed?: boolean }).killed === true;
+        const message = killed ? `kustomize did not finish within ${BUILD_TIMEOUT_MS / 1000} s` : stderr.trim() || error.message;
+        resolveBuild({ ok: false, message: message.split(mirror).join(MIRROR_ROOT) });
+      },
+    );
   });
 }

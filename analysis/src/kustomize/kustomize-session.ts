@@ -31,7 +31,10 @@ export class KustomizeSession {
   /** Counts layout changes, so callers can keep answers derived from the layout until the next one. */
   generation = 0;
 
-  constructor(private readonly host: KustomizeHost, private readonly build: KustomizeBuild | undefined) {}
+  constructor(
+    private readonly host: KustomizeHost,
+    private readonly build: KustomizeBuild | undefined,
+  ) {}
 
   /** Whether any kustomization is known. */
   get hasKustomizations(): boolean {
@@ -45,10 +48,11 @@ export class KustomizeSession {
 
   /** Adds kustomization files (found by a workspace scan or opened); the layout is worked out again. */
   addKustomizations(paths: Iterable<string>): void {
-    for (const path of paths) if (isKustomizationFileName(basename(path)) && !this.known.has(path)) {
-      this.known.add(path);
-      this.invalidate();
-    }
+    for (const path of paths)
+      if (isKustomizationFileName(basename(path)) && !this.known.has(path)) {
+        this.known.add(path);
+        this.invalidate();
+      }
   }
 
   /**
@@ -122,8 +126,10 @@ export class KustomizeSession {
       return undefined;
     }
     const tree = loadKustomizationTree(this.host, root);
-    const inputs = [...tree.kustomizations.values()].map((kustomization) => `${kustomization.path}\u0000${kustomization.text}`)
-      .concat([...tree.files.keys()].map((path) => `${path}\u0000${this.host.readText(path) ?? ''}`)).join('\u0001');
+    const inputs = [...tree.kustomizations.values()]
+      .map((kustomization) => `${kustomization.path}\u0000${kustomization.text}`)
+      .concat([...tree.files.keys()].map((path) => `${path}\u0000${this.host.readText(path) ?? ''}`))
+      .join('\u0001');
     const previous = this.renderings.get(rootPath);
     if (previous && previous.inputs === inputs && previous.kubernetesVersion === kubernetesVersion) return { rendering: previous, isNew: false };
     const rendered = await renderKustomization(this.host, root, this.build);
@@ -157,7 +163,9 @@ export class KustomizeSession {
     return this.rootsReading(path).flatMap((rootPath) => {
       const rendering = this.renderings.get(rootPath);
       if (!rendering) return [];
-      return generatedNamesOf(rendering.rendered).filter((name) => name.generatorPath === path).map((name) => ({ rootPath, name }));
+      return generatedNamesOf(rendering.rendered)
+        .filter((name) => name.generatorPath === path)
+        .map((name) => ({ rootPath, name }));
     });
   }
 }

@@ -38,9 +38,12 @@ export interface PatchSource {
 export function patchSourcesOf(kustomization: Kustomization, host: KustomizeHost): PatchSource[] {
   const sources: PatchSource[] = [];
   const add = (field: PathSegment[], entry: { path?: unknown; patch?: unknown; target?: unknown }, forced?: PatchSource['type']) => {
-    const source = typeof entry.patch === 'string'
-      ? inlineSource(kustomization, [...field, 'patch'], entry.patch)
-      : typeof entry.path === 'string' ? fileSource(resolve(kustomization.directory, entry.path), host) : undefined;
+    const source =
+      typeof entry.patch === 'string'
+        ? inlineSource(kustomization, [...field, 'patch'], entry.patch)
+        : typeof entry.path === 'string'
+          ? fileSource(resolve(kustomization.directory, entry.path), host)
+          : undefined;
     if (!source) return;
     const documents = documentsOf(source.patchText);
     const type = forced ?? (documents.some((document) => Array.isArray(document.value)) ? 'json6902' : 'strategic-merge');
@@ -82,7 +85,9 @@ function inlineSource(kustomization: Kustomization, field: PathSegment[], patchT
     const next = text.indexOf('\n', position);
     position = next === -1 ? -1 : next + 1;
   }
-  const firstContent = lineStarts.map((start) => text.slice(start, text.indexOf('\n', start) === -1 ? undefined : text.indexOf('\n', start))).find((line) => line.trim() !== '');
+  const firstContent = lineStarts
+    .map((start) => text.slice(start, text.indexOf('\n', start) === -1 ? undefined : text.indexOf('\n', start)))
+    .find((line) => line.trim() !== '');
   const indent = firstContent ? firstContent.length - firstContent.trimStart().length : 0;
   const patchLineStarts = [0];
   for (let i = 0; i < patchText.length; i++) if (patchText.charCodeAt(i) === 10) patchLineStarts.push(i + 1);

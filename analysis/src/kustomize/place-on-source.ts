@@ -19,7 +19,10 @@ export class SourcePlacer {
   private readonly resourceFiles = new Map<string, ManifestFile | undefined>();
   private readonly patches = new Map<string, PatchSource[]>();
 
-  constructor(private readonly tree: KustomizationTree, private readonly host: KustomizeHost) {}
+  constructor(
+    private readonly tree: KustomizationTree,
+    private readonly host: KustomizeHost,
+  ) {}
 
   /** Where `path` of `rendered` came from; `onKey` asks for the key rather than the value. */
   place(rendered: RenderedObject, path: readonly PathSegment[], onKey: boolean): SourcePlace {
@@ -58,7 +61,13 @@ export class SourcePlacer {
     return list;
   }
 
-  private placeInPatch(patch: PatchSource, rendered: RenderedObject, path: readonly PathSegment[], renderedValue: unknown, onKey: boolean): Located | undefined {
+  private placeInPatch(
+    patch: PatchSource,
+    rendered: RenderedObject,
+    path: readonly PathSegment[],
+    renderedValue: unknown,
+    onKey: boolean,
+  ): Located | undefined {
     if (!targets(patch, rendered)) return undefined;
     const place = (span: SourceSpan): SourcePlace => ({ path: patch.path, text: patch.text, span: mapSpan(span, patch) });
     let best: Located | undefined;
@@ -88,11 +97,22 @@ export class SourcePlacer {
     const file = this.resourceFiles.get(originPath);
     if (!file) return undefined;
     const renderedName = rendered.object.name ?? '';
-    const candidates = objectsOf(file).filter((object) => object.kind === rendered.object.kind && object.name !== undefined && renderedName.includes(object.name));
+    const candidates = objectsOf(file).filter(
+      (object) => object.kind === rendered.object.kind && object.name !== undefined && renderedName.includes(object.name),
+    );
     // The longest original name contained in the rendered one: `api` and `api-canary` both fit `prod-api-canary`.
     const object = candidates.sort((a, b) => (b.name?.length ?? 0) - (a.name?.length ?? 0))[0];
     if (!object) return undefined;
-    const found = placeAlong(object.value, object.document.tree, object.document.start, rendered.object.value, [...object.basePath, ...path].slice(object.basePath.length), renderedValue, onKey, object.basePath);
+    const found = placeAlong(
+      object.value,
+      object.document.tree,
+      object.document.start,
+      rendered.object.value,
+      [...object.basePath, ...path].slice(object.basePath.length),
+      renderedValue,
+      onKey,
+      object.basePath,
+    );
     return { ...found, place: { path: originPath, text: file.text, span: found.span } };
   }
 
@@ -175,7 +195,13 @@ const MERGE_KEYS = ['name', 'containerPort', 'mountPath', 'devicePath', 'ip', 't
  * rendered value, matching list items by merge key, and returns the deepest span reached.
  */
 function placeAlong(
-  sourceValue: unknown, tree: SourceNode | undefined, base: number, renderedObject: unknown, path: readonly PathSegment[], renderedValue: unknown, onKey: boolean,
+  sourceValue: unknown,
+  tree: SourceNode | undefined,
+  base: number,
+  renderedObject: unknown,
+  path: readonly PathSegment[],
+  renderedValue: unknown,
+  onKey: boolean,
   prefix: readonly PathSegment[] = [],
 ): { span: SourceSpan; depth: number; exact: boolean } {
   const sourcePath: PathSegment[] = [];
@@ -200,20 +226,28 @@ function placeAlong(
   }
   const location = locatePath(tree, [...prefix, ...sourcePath], base);
   const complete = sourcePath.length === path.length;
-  const span = complete && !onKey ? location.value ?? location.key : location.key ?? location.value;
+  const span = complete && !onKey ? (location.value ?? location.key) : (location.key ?? location.value);
   return { span: span ?? { start: base, end: base + 1 }, depth: sourcePath.length, exact: complete && isSameValue(source, renderedValue) };
 }
 
 // A JSON 6902 operation sets the field when its path is the field or one of its parents.
 function placeInOperations(
-  value: unknown, tree: SourceNode | undefined, base: number, path: readonly PathSegment[], renderedValue: unknown, onKey: boolean,
+  value: unknown,
+  tree: SourceNode | undefined,
+  base: number,
+  path: readonly PathSegment[],
+  renderedValue: unknown,
+  onKey: boolean,
 ): { span: SourceSpan; depth: number; exact: boolean } | undefined {
   if (!Array.isArray(value)) return undefined;
   let best: { span: SourceSpan; depth: number; exact: boolean } | undefined;
   for (let index = value.length - 1; index >= 0; index--) {
     const operation = value[index] as { op?: unknown; path?: unknown; value?: unknown } | null;
     if (!operation || typeof operation.path !== 'string' || !['add', 'replace', 'copy', 'move'].includes(String(operation.op))) continue;
-    const pointer = operation.path.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const pointer = operation.path
+      .split('/')
+      .slice(1)
+      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
     if (pointer.length > path.length || !pointer.every((part, i) => part === String(path[i]) || (part === '-' && typeof path[i] === 'number'))) continue;
     const rest = path.slice(pointer.length);
     const inside = placeAlong(operation.value, undefined, 0, undefined, rest, renderedValue, onKey);

@@ -108,7 +108,7 @@ export function withProvenance(text: string): { text: string; added: string[] } 
   const document = parseDocument(text);
   if (document.errors.length > 0) return { text, added: [] };
   const existing = document.get('buildMetadata');
-  const present = Array.isArray((existing as { toJSON?: () => unknown } | undefined)?.toJSON?.()) ? ((existing as { toJSON: () => unknown[] }).toJSON()) : [];
+  const present = Array.isArray((existing as { toJSON?: () => unknown } | undefined)?.toJSON?.()) ? (existing as { toJSON: () => unknown[] }).toJSON() : [];
   const added = Object.keys(PROVENANCE).filter((option) => !present.includes(option));
   if (added.length === 0) return { text, added };
   const contents = document.contents as { flow?: boolean } | null;
@@ -130,7 +130,7 @@ function withoutAnnotations(value: JsonObject, added: readonly string[]): JsonOb
 }
 
 function provenanceOf(value: JsonObject, rootDirectory: string): ObjectProvenance {
-  const annotations = ((value.metadata as { annotations?: Record<string, unknown> } | undefined)?.annotations ?? {});
+  const annotations = (value.metadata as { annotations?: Record<string, unknown> } | undefined)?.annotations ?? {};
   const provenance: ObjectProvenance = { transformations: [] };
   const absolute = (path: string) => (isAbsolute(path) ? path : resolve(rootDirectory, path));
   const origin = readYaml(annotations[ORIGIN]) as { path?: unknown; repo?: unknown; configuredIn?: unknown; configuredBy?: { kind?: unknown } } | undefined;
@@ -170,6 +170,11 @@ export function cleanMessage(raw: string): string {
     }
   }
   const block = /"command failed" err=<\n([\s\S]*?)\n\s*>\s*$/.exec(raw);
-  if (block) return block[1]!.split('\n').map((line) => line.replace(/^\t/, '')).join('\n').trim();
+  if (block)
+    return block[1]!
+      .split('\n')
+      .map((line) => line.replace(/^\t/, ''))
+      .join('\n')
+      .trim();
   return raw.replace(/^Error: /, '').trim();
 }

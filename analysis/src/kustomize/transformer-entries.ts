@@ -18,7 +18,12 @@ function entries(kustomization: Kustomization, key: string): { entry: Entry; ind
 const CONTAINER_LISTS = new Set(['containers', 'initContainers', 'ephemeralContainers']);
 
 /** The entry of `kustomization` that produced the value at `path`, if one did. */
-export function transformerPlace(kustomization: Kustomization, rendered: RenderedObject, path: readonly PathSegment[], renderedValue: unknown): SourcePlace | undefined {
+export function transformerPlace(
+  kustomization: Kustomization,
+  rendered: RenderedObject,
+  path: readonly PathSegment[],
+  renderedValue: unknown,
+): SourcePlace | undefined {
   const at = (span: SourceSpan): SourcePlace => ({ path: kustomization.path, text: kustomization.text, span });
   const last = path[path.length - 1];
   if (last === 'image' && CONTAINER_LISTS.has(String(path[path.length - 3])) && typeof renderedValue === 'string') {
@@ -26,7 +31,9 @@ export function transformerPlace(kustomization: Kustomization, rendered: Rendere
     if (found) return at(spanOfField(kustomization, found));
   }
   if (path.length === 2 && path[0] === 'spec' && path[1] === 'replicas') {
-    const found = entries(kustomization, 'replicas').find(({ entry }) => entry.count === renderedValue && typeof entry.name === 'string' && (rendered.object.name ?? '').includes(entry.name));
+    const found = entries(kustomization, 'replicas').find(
+      ({ entry }) => entry.count === renderedValue && typeof entry.name === 'string' && (rendered.object.name ?? '').includes(entry.name),
+    );
     if (found) return at(spanOfField(kustomization, ['replicas', found.index, 'count']));
   }
   if (path.length === 2 && path[0] === 'metadata' && path[1] === 'namespace' && kustomization.value.namespace === renderedValue) {
@@ -92,7 +99,12 @@ export function splitImage(image: string): { name: string; tag?: string; digest?
 }
 
 /** The generator entry that made a ConfigMap or Secret: data keys land on their literal or file. */
-export function generatorEntry(kustomization: Kustomization, rendered: RenderedObject, path: readonly PathSegment[], listedKeysOnly = false): SourceSpan | undefined {
+export function generatorEntry(
+  kustomization: Kustomization,
+  rendered: RenderedObject,
+  path: readonly PathSegment[],
+  listedKeysOnly = false,
+): SourceSpan | undefined {
   const found = generatorOf(kustomization, rendered.object.kind, rendered.object.name ?? '');
   if (!found) return undefined;
   const { key, index, entry } = found;
@@ -100,7 +112,9 @@ export function generatorEntry(kustomization: Kustomization, rendered: RenderedO
     const dataKey = String(path[1]);
     for (const list of ['literals', 'files']) {
       const items = Array.isArray(entry[list]) ? (entry[list] as unknown[]) : [];
-      const itemIndex = items.findIndex((item) => typeof item === 'string' && (item.startsWith(`${dataKey}=`) || item === dataKey || item.endsWith(`/${dataKey}`)));
+      const itemIndex = items.findIndex(
+        (item) => typeof item === 'string' && (item.startsWith(`${dataKey}=`) || item === dataKey || item.endsWith(`/${dataKey}`)),
+      );
       if (itemIndex >= 0) return spanOfField(kustomization, [key, index, list, itemIndex]);
     }
   }

@@ -12,29 +12,41 @@ import { cleanMessage, withProvenance } from '../../src/kustomize/render-kustomi
 import { splitImage } from '../../src/kustomize/transformer-entries';
 import { FIXTURES } from './fixtures-path';
 
-
 const REFERENCE_ROWS: { text: string; expected: string[] }[] = [
   { text: 'resources:\n  - ../base\n  - svc.yaml\n  - https://github.com/org/repo//deploy?ref=v1\n', expected: ['resource ../base', 'resource svc.yaml'] },
   { text: 'bases: [../old]\ncomponents: [../../components/metrics]\n', expected: ['resource ../old', 'component ../../components/metrics'] },
   { text: 'patches:\n  - path: p.yaml\n  - patch: |-\n      kind: Deployment\n', expected: ['patch p.yaml'] },
   { text: 'patchesStrategicMerge:\n  - p.yaml\n  - |-\n    kind: Deployment\n    metadata: {name: a}\n', expected: ['patch p.yaml'] },
   { text: 'patchesJson6902:\n  - target: {kind: Deployment, name: a}\n    path: ops.yaml\n', expected: ['patch ops.yaml'] },
-  { text: 'configMapGenerator:\n  - name: c\n    files: [app.properties, key=conf/x.ini]\n    envs: [a.env]\nsecretGenerator:\n  - name: s\n    env: s.env\n', expected: ['generator-source app.properties', 'generator-source conf/x.ini', 'generator-source a.env', 'generator-source s.env'] },
-  { text: 'replacements:\n  - path: r.yaml\nconfigurations: [kc.yaml]\nopenapi:\n  path: schema.json\n', expected: ['configuration r.yaml', 'configuration kc.yaml', 'configuration schema.json'] },
+  {
+    text: 'configMapGenerator:\n  - name: c\n    files: [app.properties, key=conf/x.ini]\n    envs: [a.env]\nsecretGenerator:\n  - name: s\n    env: s.env\n',
+    expected: ['generator-source app.properties', 'generator-source conf/x.ini', 'generator-source a.env', 'generator-source s.env'],
+  },
+  {
+    text: 'replacements:\n  - path: r.yaml\nconfigurations: [kc.yaml]\nopenapi:\n  path: schema.json\n',
+    expected: ['configuration r.yaml', 'configuration kc.yaml', 'configuration schema.json'],
+  },
   { text: 'resources: [\n', expected: [] },
 ];
 
 for (const row of REFERENCE_ROWS) {
   test(`referencesOf: ${JSON.stringify(row.text)}`, () => {
     const kustomization = parseKustomization('/k/kustomization.yaml', '/k', row.text);
-    assert.deepEqual(referencesOf(kustomization).map((reference) => `${reference.role} ${reference.target}`), row.expected);
+    assert.deepEqual(
+      referencesOf(kustomization).map((reference) => `${reference.role} ${reference.target}`),
+      row.expected,
+    );
   });
 }
 
 const PROVENANCE_ROWS: { text: string; added: string[]; buildMetadata: unknown }[] = [
   { text: 'resources:\n  - ../base\n', added: ['originAnnotations', 'transformerAnnotations'], buildMetadata: ['originAnnotations', 'transformerAnnotations'] },
   { text: 'resources: [../base]', added: ['originAnnotations', 'transformerAnnotations'], buildMetadata: ['originAnnotations', 'transformerAnnotations'] },
-  { text: 'buildMetadata: [managedByLabel]\nresources: [../base]\n', added: ['originAnnotations', 'transformerAnnotations'], buildMetadata: ['managedByLabel', 'originAnnotations', 'transformerAnnotations'] },
+  {
+    text: 'buildMetadata: [managedByLabel]\nresources: [../base]\n',
+    added: ['originAnnotations', 'transformerAnnotations'],
+    buildMetadata: ['managedByLabel', 'originAnnotations', 'transformerAnnotations'],
+  },
   { text: 'buildMetadata: [transformerAnnotations, originAnnotations]\n', added: [], buildMetadata: ['transformerAnnotations', 'originAnnotations'] },
   { text: '{resources: [../base]}\n', added: ['originAnnotations', 'transformerAnnotations'], buildMetadata: ['originAnnotations', 'transformerAnnotations'] },
 ];
@@ -53,8 +65,16 @@ test('withProvenance keeps every line of a block kustomization where it was', ()
 });
 
 const MESSAGE_ROWS: { raw: string; expected: string }[] = [
-  { raw: 'E1124 11:43:45.421238    8476 run.go:72] "command failed" err="accumulating resources: from \'x\': \\"q\\""\n', expected: 'accumulating resources: from \'x\': "q"' },
-  { raw: 'E1124 11:45:51.505509   10283 run.go:72] "command failed" err=<\n\ttrouble configuring builtin PatchTransformer with config: `\n\tpath: p.yaml\n\t`: failed\n >\n', expected: 'trouble configuring builtin PatchTransformer with config: `\npath: p.yaml\n`: failed' },
+  {
+    raw: 'E1124 11:43:45.421238    8476 run.go:72] "command failed" err="accumulating resources: from \'x\': \\"q\\""\n',
+    expected: 'accumulating resources: from \'x\': "q"',
+  },
+  {
+    raw:
+      'E1124 11:45:51.505509   10283 run.go:72] "command failed" err=<\n' +
+      '\ttrouble configuring builtin PatchTransformer with config: `\n\tpath: p.yaml\n\t`: failed\n >\n',
+    expected: 'trouble configuring builtin PatchTransformer with config: `\npath: p.yaml\n`: failed',
+  },
   { raw: 'Error: invalid Kustomization: json: unknown field "resourcez"\n', expected: 'invalid Kustomization: json: unknown field "resourcez"' },
 ];
 
@@ -77,7 +97,10 @@ for (const row of IMAGE_ROWS) {
 test('an inline patch block maps its offsets onto the kustomization lines', () => {
   const text = 'resources:\n  - ../base\npatches:\n  - patch: |-\n      kind: Deployment\n      spec:\n        replicas: 3\n';
   const kustomization = parseKustomization('/k/kustomization.yaml', '/k', text);
-  const [patch] = patchSourcesOf(kustomization, diskHost(() => undefined));
+  const [patch] = patchSourcesOf(
+    kustomization,
+    diskHost(() => undefined),
+  );
   assert.ok(patch);
   assert.equal(patch.type, 'strategic-merge');
   const inPatch = patch.patchText.indexOf('replicas: 3');
@@ -88,7 +111,10 @@ test('a patch file of an overlay is never checked alone; a base resource only wh
   const host = diskHost();
   const overlay = resolve(FIXTURES, 'shop', 'overlays', 'zero-surge');
   const layout = kustomizeLayoutOf(host, [resolve(overlay, 'kustomization.yaml'), resolve(overlay, 'rollout.yaml')]);
-  assert.deepEqual(layout.roots.map((root) => root.directory), [overlay]);
+  assert.deepEqual(
+    layout.roots.map((root) => root.directory),
+    [overlay],
+  );
   assert.equal(isCheckedAlone(layout, resolve(overlay, 'rollout.yaml'), true), false);
   assert.equal(isCheckedAlone(layout, resolve(overlay, 'rollout.yaml'), false), false);
   assert.equal(isCheckedAlone(layout, resolve(overlay, 'kustomization.yaml'), false), false);
@@ -101,6 +127,9 @@ test('a patch file of an overlay is never checked alone; a base resource only wh
 test('a component is reached from its overlay but never rendered as a root', () => {
   const component = resolve(FIXTURES, 'shop', 'components', 'metrics', 'kustomization.yaml');
   const layout = kustomizeLayoutOf(diskHost(), [component, resolve(FIXTURES, 'shop', 'overlays', 'prod', 'kustomization.yaml')]);
-  assert.deepEqual(layout.roots.map((root) => root.path), [resolve(FIXTURES, 'shop', 'overlays', 'prod', 'kustomization.yaml')]);
+  assert.deepEqual(
+    layout.roots.map((root) => root.path),
+    [resolve(FIXTURES, 'shop', 'overlays', 'prod', 'kustomization.yaml')],
+  );
   assert.equal(layout.usedFiles.get(resolve(FIXTURES, 'shop', 'components', 'metrics', 'sidecar.yaml')), 'patch');
 });

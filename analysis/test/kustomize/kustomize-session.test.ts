@@ -40,18 +40,25 @@ test('a patch opened before the workspace scan is known from the folders above i
 
 const binary = findKustomizeBinary();
 
-test('a rendering is reused until one of its inputs changes (an unsaved buffer counts)', { skip: binary ? false : 'neither kustomize nor kubectl is on the PATH' }, async () => {
-  const buffers = new Map<string, string>();
-  const session = new KustomizeSession(diskHost((path) => buffers.get(path)), (files, root) => buildInMirror(binary!, files, root));
-  const root = shop('overlays', 'zero-surge', 'kustomization.yaml');
-  session.addKustomizations([root]);
-  const first = await session.render(root, '1.36');
-  assert.equal(first?.isNew, true);
-  assert.equal(first?.rendering.findings.length, 1);
-  assert.equal((await session.render(root, '1.36'))?.isNew, false);
-  buffers.set(shop('overlays', 'zero-surge', 'rollout.yaml'), 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: shop-api\nspec:\n  replicas: 3\n');
-  const edited = await session.render(root, '1.36');
-  assert.equal(edited?.isNew, true);
-  assert.deepEqual(edited?.rendering.findings, []);
-  assert.deepEqual(session.findingsFor(shop('overlays', 'zero-surge', 'rollout.yaml')), []);
-});
+test(
+  'a rendering is reused until one of its inputs changes (an unsaved buffer counts)',
+  { skip: binary ? false : 'neither kustomize nor kubectl is on the PATH' },
+  async () => {
+    const buffers = new Map<string, string>();
+    const session = new KustomizeSession(
+      diskHost((path) => buffers.get(path)),
+      (files, root) => buildInMirror(binary!, files, root),
+    );
+    const root = shop('overlays', 'zero-surge', 'kustomization.yaml');
+    session.addKustomizations([root]);
+    const first = await session.render(root, '1.36');
+    assert.equal(first?.isNew, true);
+    assert.equal(first?.rendering.findings.length, 1);
+    assert.equal((await session.render(root, '1.36'))?.isNew, false);
+    buffers.set(shop('overlays', 'zero-surge', 'rollout.yaml'), 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: shop-api\nspec:\n  replicas: 3\n');
+    const edited = await session.render(root, '1.36');
+    assert.equal(edited?.isNew, true);
+    assert.deepEqual(edited?.rendering.findings, []);
+    assert.deepEqual(session.findingsFor(shop('overlays', 'zero-surge', 'rollout.yaml')), []);
+  },
+);

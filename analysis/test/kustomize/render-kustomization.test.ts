@@ -28,7 +28,8 @@ function render(directory: string): Promise<RenderedKustomization> {
   const root = findKustomization(host, join(FIXTURES, directory));
   assert.ok(root, `no kustomization in ${directory}`);
   let rendering = renderings.get(directory);
-  if (!rendering) renderings.set(directory, (rendering = renderKustomization(host, root, (files, rootRelative) => buildInMirror(binary!, files, rootRelative))));
+  if (!rendering)
+    renderings.set(directory, (rendering = renderKustomization(host, root, (files, rootRelative) => buildInMirror(binary!, files, rootRelative))));
   return rendering;
 }
 
@@ -51,16 +52,22 @@ for (const root of ROOTS) {
     const rendered = await render(root);
     assert.equal(rendered.error, undefined);
     const args = binary!.subcommand[0] === 'build' ? ['build', join(FIXTURES, root)] : ['kustomize', join(FIXTURES, root)];
-    const expected = parseAllDocuments(execFileSync(binary!.command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })).map((document) => document.toJS());
-    assert.deepEqual(rendered.objects.map((object) => object.value), expected);
+    const expected = parseAllDocuments(execFileSync(binary!.command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })).map((document) =>
+      document.toJS(),
+    );
+    assert.deepEqual(
+      rendered.objects.map((object) => object.value),
+      expected,
+    );
   });
 }
 
-test('an overlay whose patch sets maxSurge 0 and maxUnavailable 0 gets one error, on the patch\'s maxUnavailable line', { skip }, async () => {
+test("an overlay whose patch sets maxSurge 0 and maxUnavailable 0 gets one error, on the patch's maxUnavailable line", { skip }, async () => {
   const findings = checkRenderedKustomization(await render('shop/overlays/zero-surge'), host, '1.36');
-  assert.deepEqual(findings.map(({ path, text, finding }) => `${placedLine(path, text, finding.start)} ${finding.severity} ${finding.field}`), [
-    `${lineOf('shop/overlays/zero-surge/rollout.yaml', 'maxUnavailable: 0')} error spec.strategy.rollingUpdate.maxUnavailable`,
-  ]);
+  assert.deepEqual(
+    findings.map(({ path, text, finding }) => `${placedLine(path, text, finding.start)} ${finding.severity} ${finding.field}`),
+    [`${lineOf('shop/overlays/zero-surge/rollout.yaml', 'maxUnavailable: 0')} error spec.strategy.rollingUpdate.maxUnavailable`],
+  );
   const [only] = findings;
   assert.equal(only!.text.slice(only!.finding.start, only!.finding.end), '0');
 });
@@ -68,30 +75,93 @@ test('an overlay whose patch sets maxSurge 0 and maxUnavailable 0 gets one error
 for (const root of ['shop/base', 'shop/overlays/dev', 'shop/overlays/prod', 'ledger/base', 'ledger/overlays/staging']) {
   test(`${root} gets no finding`, { skip }, async () => {
     const findings = checkRenderedKustomization(await render(root), host, '1.36');
-    assert.deepEqual(findings.map(({ path, text, finding }) => `${placedLine(path, text, finding.start)} ${finding.message}`), []);
+    assert.deepEqual(
+      findings.map(({ path, text, finding }) => `${placedLine(path, text, finding.start)} ${finding.message}`),
+      [],
+    );
   });
 }
 
 // Where each field of a rendered object comes from, read off the fixture text by hand. The
 // component's sidecar comes first in prod: a strategic merge puts new list items before old ones.
 const PLACEMENTS: { root: string; kind: string; path: PathSegment[]; expected: [file: string, marker: string] }[] = [
-  { root: 'shop/overlays/prod', kind: 'Deployment', path: ['spec', 'template', 'spec', 'containers', 1, 'image'], expected: ['shop/overlays/prod/kustomization.yaml', 'newTag: 1.4.2'] },
+  {
+    root: 'shop/overlays/prod',
+    kind: 'Deployment',
+    path: ['spec', 'template', 'spec', 'containers', 1, 'image'],
+    expected: ['shop/overlays/prod/kustomization.yaml', 'newTag: 1.4.2'],
+  },
   { root: 'shop/overlays/prod', kind: 'Deployment', path: ['spec', 'replicas'], expected: ['shop/overlays/prod/kustomization.yaml', 'count: 6'] },
-  { root: 'shop/overlays/prod', kind: 'Deployment', path: ['spec', 'strategy', 'rollingUpdate', 'maxSurge'], expected: ['shop/overlays/prod/rollout.yaml', 'maxSurge: 2'] },
-  { root: 'shop/overlays/prod', kind: 'Deployment', path: ['spec', 'template', 'spec', 'containers', 0, 'image'], expected: ['shop/components/metrics/sidecar.yaml', 'image: quay.io'] },
-  { root: 'shop/overlays/prod', kind: 'Deployment', path: ['spec', 'template', 'spec', 'containers', 1, 'readinessProbe', 'httpGet', 'path'], expected: ['shop/base/deployment.yaml', 'path: /healthz'] },
+  {
+    root: 'shop/overlays/prod',
+    kind: 'Deployment',
+    path: ['spec', 'strategy', 'rollingUpdate', 'maxSurge'],
+    expected: ['shop/overlays/prod/rollout.yaml', 'maxSurge: 2'],
+  },
+  {
+    root: 'shop/overlays/prod',
+    kind: 'Deployment',
+    path: ['spec', 'template', 'spec', 'containers', 0, 'image'],
+    expected: ['shop/components/metrics/sidecar.yaml', 'image: quay.io'],
+  },
+  {
+    root: 'shop/overlays/prod',
+    kind: 'Deployment',
+    path: ['spec', 'template', 'spec', 'containers', 1, 'readinessProbe', 'httpGet', 'path'],
+    expected: ['shop/base/deployment.yaml', 'path: /healthz'],
+  },
   { root: 'shop/overlays/prod', kind: 'Deployment', path: ['metadata', 'name'], expected: ['shop/overlays/prod/kustomization.yaml', 'namePrefix: prod-'] },
-  { root: 'shop/overlays/prod', kind: 'Deployment', path: ['metadata', 'namespace'], expected: ['shop/overlays/prod/kustomization.yaml', 'namespace: shop-prod'] },
-  { root: 'shop/overlays/prod', kind: 'Deployment', path: ['spec', 'template', 'metadata', 'labels', 'environment'], expected: ['shop/overlays/prod/kustomization.yaml', 'environment: production'] },
-  { root: 'shop/overlays/prod', kind: 'Deployment', path: ['spec', 'selector', 'matchLabels', 'app.kubernetes.io/name'], expected: ['shop/base/kustomization.yaml', 'app.kubernetes.io/name: shop'] },
-  { root: 'shop/overlays/prod', kind: 'Deployment', path: ['spec', 'template', 'metadata', 'labels', 'component'], expected: ['shop/base/deployment.yaml', '        component: api'] },
+  {
+    root: 'shop/overlays/prod',
+    kind: 'Deployment',
+    path: ['metadata', 'namespace'],
+    expected: ['shop/overlays/prod/kustomization.yaml', 'namespace: shop-prod'],
+  },
+  {
+    root: 'shop/overlays/prod',
+    kind: 'Deployment',
+    path: ['spec', 'template', 'metadata', 'labels', 'environment'],
+    expected: ['shop/overlays/prod/kustomization.yaml', 'environment: production'],
+  },
+  {
+    root: 'shop/overlays/prod',
+    kind: 'Deployment',
+    path: ['spec', 'selector', 'matchLabels', 'app.kubernetes.io/name'],
+    expected: ['shop/base/kustomization.yaml', 'app.kubernetes.io/name: shop'],
+  },
+  {
+    root: 'shop/overlays/prod',
+    kind: 'Deployment',
+    path: ['spec', 'template', 'metadata', 'labels', 'component'],
+    expected: ['shop/base/deployment.yaml', '        component: api'],
+  },
   { root: 'shop/overlays/prod', kind: 'ConfigMap', path: ['data', 'LOG_LEVEL'], expected: ['shop/overlays/prod/kustomization.yaml', 'LOG_LEVEL=warn'] },
   { root: 'shop/overlays/prod', kind: 'ConfigMap', path: ['data', 'CART_TTL'], expected: ['shop/base/kustomization.yaml', 'CART_TTL=30m'] },
   { root: 'shop/overlays/dev', kind: 'Deployment', path: ['spec', 'strategy', 'type'], expected: ['shop/overlays/dev/kustomization.yaml', 'type: Recreate'] },
-  { root: 'ledger/overlays/staging', kind: 'StatefulSet', path: ['spec', 'volumeClaimTemplates', 0, 'spec', 'resources', 'requests', 'storage'], expected: ['ledger/overlays/staging/storage.yaml', 'storage: 50Gi'] },
-  { root: 'ledger/overlays/staging', kind: 'StatefulSet', path: ['spec', 'template', 'spec', 'containers', 0, 'image'], expected: ['ledger/overlays/staging/kustomization.yaml', 'digest: sha256'] },
-  { root: 'ledger/overlays/staging', kind: 'StatefulSet', path: ['spec', 'podManagementPolicy'], expected: ['ledger/overlays/staging/storage.yaml', 'podManagementPolicy'] },
-  { root: 'ledger/overlays/staging', kind: 'StatefulSet', path: ['spec', 'selector', 'matchLabels', 'app'], expected: ['ledger/base/kustomization.yaml', 'app: ledger'] },
+  {
+    root: 'ledger/overlays/staging',
+    kind: 'StatefulSet',
+    path: ['spec', 'volumeClaimTemplates', 0, 'spec', 'resources', 'requests', 'storage'],
+    expected: ['ledger/overlays/staging/storage.yaml', 'storage: 50Gi'],
+  },
+  {
+    root: 'ledger/overlays/staging',
+    kind: 'StatefulSet',
+    path: ['spec', 'template', 'spec', 'containers', 0, 'image'],
+    expected: ['ledger/overlays/staging/kustomization.yaml', 'digest: sha256'],
+  },
+  {
+    root: 'ledger/overlays/staging',
+    kind: 'StatefulSet',
+    path: ['spec', 'podManagementPolicy'],
+    expected: ['ledger/overlays/staging/storage.yaml', 'podManagementPolicy'],
+  },
+  {
+    root: 'ledger/overlays/staging',
+    kind: 'StatefulSet',
+    path: ['spec', 'selector', 'matchLabels', 'app'],
+    expected: ['ledger/base/kustomization.yaml', 'app: ledger'],
+  },
 ];
 
 for (const row of PLACEMENTS) {
@@ -106,10 +176,22 @@ for (const row of PLACEMENTS) {
 
 // kustomize's own errors, on the kustomization entry that caused them.
 const ERRORS: { root: string; expected: [file: string, marker: string]; message: RegExp }[] = [
-  { root: 'broken/missing-resource', expected: ['broken/missing-resource/kustomization.yaml', 'service.yaml'], message: /accumulating resources from 'service.yaml'/ },
-  { root: 'broken/bad-patch-target', expected: ['broken/bad-patch-target/kustomization.yaml', 'path: replicas.yaml'], message: /no resource matches strategic merge patch "Deployment.v1.apps\/webb/ },
+  {
+    root: 'broken/missing-resource',
+    expected: ['broken/missing-resource/kustomization.yaml', 'service.yaml'],
+    message: /accumulating resources from 'service.yaml'/,
+  },
+  {
+    root: 'broken/bad-patch-target',
+    expected: ['broken/bad-patch-target/kustomization.yaml', 'path: replicas.yaml'],
+    message: /no resource matches strategic merge patch "Deployment.v1.apps\/webb/,
+  },
   { root: 'broken/cycle/a', expected: ['broken/cycle/b/kustomization.yaml', '../a'], message: /cycle detected/ },
-  { root: 'broken/json-patch-missing-path', expected: ['broken/json-patch-missing-path/kustomization.yaml', 'path: /spec/template/spec/nodeSelector'], message: /doc is missing path/ },
+  {
+    root: 'broken/json-patch-missing-path',
+    expected: ['broken/json-patch-missing-path/kustomization.yaml', 'path: /spec/template/spec/nodeSelector'],
+    message: /doc is missing path/,
+  },
   { root: 'broken/unknown-field', expected: ['broken/unknown-field/kustomization.yaml', 'namePrefx'], message: /unknown field "namePrefx"/ },
 ];
 
@@ -128,13 +210,20 @@ for (const row of ERRORS) {
 const FINDINGS: { root: string; expected: [file: string, marker: string]; field: string }[] = [
   { root: 'broken/negative-replicas', expected: ['broken/negative-replicas/kustomization.yaml', 'count: -1'], field: 'spec.replicas' },
   { root: 'broken/uppercase-prefix', expected: ['broken/uppercase-prefix/kustomization.yaml', 'namePrefix: Prod-'], field: 'metadata.name' },
-  { root: 'broken/inline-patch', expected: ['broken/inline-patch/kustomization.yaml', 'imagePullPolicy: Sometimes'], field: 'spec.template.spec.containers[0].imagePullPolicy' },
+  {
+    root: 'broken/inline-patch',
+    expected: ['broken/inline-patch/kustomization.yaml', 'imagePullPolicy: Sometimes'],
+    field: 'spec.template.spec.containers[0].imagePullPolicy',
+  },
   { root: 'broken/json6902-file', expected: ['broken/json6902-file/history.yaml', 'value: -1'], field: 'spec.revisionHistoryLimit' },
 ];
 
 for (const row of FINDINGS) {
   test(`${row.root}: ${row.field} is reported on ${row.expected[0]} "${row.expected[1]}"`, { skip }, async () => {
     const findings = checkRenderedKustomization(await render(row.root), host, '1.36');
-    assert.deepEqual(findings.map(({ path, text, finding }) => `${placedLine(path, text, finding.start)} ${finding.field}`), [`${lineOf(...row.expected)} ${row.field}`]);
+    assert.deepEqual(
+      findings.map(({ path, text, finding }) => `${placedLine(path, text, finding.start)} ${finding.field}`),
+      [`${lineOf(...row.expected)} ${row.field}`],
+    );
   });
 }

@@ -28,7 +28,8 @@ export function kustomizeHover(live: KustomizeLive, document: TextDocument, posi
     if (name !== undefined) lines.push(`- \`${relative(kustomization.directory, dirname(root)) || '.'}\`: \`${name}\``);
   }
   const heading = `**${entry.kind} \`${entry.name}\`**`;
-  if (lines.length === 0) return { contents: { kind: 'markdown', value: `${heading}: not rendered yet${live.session.canRender ? '' : ' (no kustomize found)'}` } };
+  if (lines.length === 0)
+    return { contents: { kind: 'markdown', value: `${heading}: not rendered yet${live.session.canRender ? '' : ' (no kustomize found)'}` } };
   return { contents: { kind: 'markdown', value: `${heading}, as kustomize names it (content hash included):\n\n${lines.join('\n')}` } };
 }
 

@@ -47,7 +47,10 @@ export class KustomizeLive {
     const build: KustomizeBuild | undefined = binary ? (files, root) => buildInMirror(binary, files, root) : undefined;
     this.label = describeKustomizeBinary(binary);
     this.available = binary !== undefined;
-    this.session = new KustomizeSession(diskHost((path) => this.documents.get(pathToFileURL(path).href)?.getText()), build);
+    this.session = new KustomizeSession(
+      diskHost((path) => this.documents.get(pathToFileURL(path).href)?.getText()),
+      build,
+    );
     this.saved = new KustomizeSession(diskHost(), build);
   }
 
@@ -136,10 +139,13 @@ export class KustomizeLive {
 
   private schedule(root: string): void {
     clearTimeout(this.timers.get(root));
-    this.timers.set(root, setTimeout(() => {
-      this.timers.delete(root);
-      void this.run(root);
-    }, RENDER_DELAY_MS));
+    this.timers.set(
+      root,
+      setTimeout(() => {
+        this.timers.delete(root);
+        void this.run(root);
+      }, RENDER_DELAY_MS),
+    );
   }
 
   private async run(root: string): Promise<void> {

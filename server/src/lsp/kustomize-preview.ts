@@ -21,7 +21,11 @@ export type KustomizePreviewSource =
 
 /** The rendered overlay the document belongs to, with its baseline; undefined for files outside kustomizations. */
 export async function kustomizePreviewSource(
-  live: KustomizeLive, document: TextDocument, params: SimulateRolloutParams, version: KubernetesVersion, canRunGit: boolean,
+  live: KustomizeLive,
+  document: TextDocument,
+  params: SimulateRolloutParams,
+  version: KubernetesVersion,
+  canRunGit: boolean,
 ): Promise<KustomizePreviewSource | undefined> {
   const path = pathOfUri(normalizeUri(document.uri));
   if (path === undefined) return undefined;
@@ -38,10 +42,12 @@ export async function kustomizePreviewSource(
   if (params.base.kind === 'fresh') return { kind: 'rendered', text: rendered.file.text, offset, baseLabel: params.baseLabel, root: label };
   if (params.base.kind === 'head' && canRunGit) {
     const head = await renderAtHead(root);
-    if (head?.file) return { kind: 'rendered', text: rendered.file.text, offset, baseText: head.file.text, baseLabel: 'git HEAD, rendered by kustomize', root: label };
+    if (head?.file)
+      return { kind: 'rendered', text: rendered.file.text, offset, baseText: head.file.text, baseLabel: 'git HEAD, rendered by kustomize', root: label };
   }
   const saved = (await live.saved.render(root, version))?.rendering.rendered;
-  if (saved?.file) return { kind: 'rendered', text: rendered.file.text, offset, baseText: saved.file.text, baseLabel: 'the saved files, rendered by kustomize', root: label };
+  if (saved?.file)
+    return { kind: 'rendered', text: rendered.file.text, offset, baseText: saved.file.text, baseLabel: 'the saved files, rendered by kustomize', root: label };
   return { kind: 'rendered', text: rendered.file.text, offset, baseLabel: 'fresh create (no earlier rendering)', root: label };
 }
 

@@ -172,7 +172,8 @@ export function registerSimulateRollout(
     const source = await kustomizeSource?.(document, params);
     if (source?.kind === 'failed') return { kind: 'brokenDocument', message: source.message };
     if (source) {
-      const renderedParams: SimulateRolloutParams = { uri: params.uri, offset: source.offset, base: params.base, baseLabel: source.baseLabel, whatIf: params.whatIf };
+      const { uri, base, whatIf } = params;
+      const renderedParams: SimulateRolloutParams = { uri, offset: source.offset, base, baseLabel: source.baseLabel, whatIf };
       if (source.baseText !== undefined) renderedParams.baseText = source.baseText;
       const result = simulateRolloutFor(source.text, renderedParams, settings());
       // Spans point into the rendered text, which no editor shows.

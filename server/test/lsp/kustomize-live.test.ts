@@ -34,7 +34,7 @@ function summary(diagnostics: readonly Diagnostic[]): string[] {
   return diagnostics.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${String(d.code)}`);
 }
 
-test('a patch of an overlay gets the rendering\'s one error, follows unsaved edits, and kustomize errors land on the kustomization', { skip }, async () => {
+test("a patch of an overlay gets the rendering's one error, follows unsaved edits, and kustomize errors land on the kustomization", { skip }, async () => {
   const workspace = mkdtempSync(join(tmpdir(), 'kubesim-kustomize-lsp-'));
   cpSync(repoPath('analysis', 'test', 'kustomize', 'fixtures', 'shop'), workspace, { recursive: true });
   const server = await TestLanguageServer.start({ workspaceFolder: workspace });
@@ -50,7 +50,10 @@ test('a patch of an overlay gets the rendering\'s one error, follows unsaved edi
     // Opened alone the patch would get three false errors (selector, template labels, containers): it gets none.
     assert.deepEqual(summary(await server.open(patch, patchText)), []);
     assert.deepEqual(summary(await rendered), ['9:23 deployment-max-unavailable-and-surge-zero']);
-    assert.ok(statuses.some((status) => status.running.length > 0), 'the client hears that a rendering runs');
+    assert.ok(
+      statuses.some((status) => status.running.length > 0),
+      'the client hears that a rendering runs',
+    );
 
     // An unsaved edit of the patch is rendered from the buffer.
     assert.deepEqual(summary(await server.change(patch, patchText.replace('maxSurge: 0', 'maxSurge: 1'))), ['9:23 deployment-max-unavailable-and-surge-zero']);
@@ -84,7 +87,9 @@ test('hover on a generator names its ConfigMap per rendering; a literal edit get
     await server.open(uri, text);
     await firstRendering;
     const line = text.split('\n').findIndex((candidate) => candidate.includes('- name: shop-config'));
-    const hover = (await server.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line, character: 12 } })) as { contents: { value: string } };
+    const hover = (await server.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line, character: 12 } })) as {
+      contents: { value: string };
+    };
     // The name `kubectl kustomize overlays/prod` prints for this overlay (kustomize v5.5.0).
     assert.match(hover.contents.value, /`\.`: `prod-shop-config-k766fbbdfg`/);
 
@@ -92,13 +97,18 @@ test('hover on a generator names its ConfigMap per rendering; a literal edit get
     const editRendering = renderingsSettled(server);
     await server.change(uri, edited);
     await editRendering;
-    const lenses = (await server.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as { range: { start: { line: number } }; command: { title: string } }[];
+    const lenses = (await server.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as {
+      range: { start: { line: number } };
+      command: { title: string };
+    }[];
     const rollout = lenses.find((lens) => lens.command.title.startsWith('this edit rolls out'));
     assert.ok(rollout, JSON.stringify(lenses));
     assert.equal(rollout.range.start.line, line);
     // The ReplicaSet the cluster would create: `kubesim names` on the edited overlay saved to disk.
     writeFileSync(path, edited);
-    const names = JSON.parse(execFileSync(process.execPath, [repoPath('bin', 'kubesim'), 'names', join(workspace, 'overlays', 'prod'), '--json'], { encoding: 'utf8' })) as {
+    const names = JSON.parse(
+      execFileSync(process.execPath, [repoPath('bin', 'kubesim'), 'names', join(workspace, 'overlays', 'prod'), '--json'], { encoding: 'utf8' }),
+    ) as {
       workloads: { replicaSetName: string }[];
     };
     assert.equal(rollout.command.title, `this edit rolls out prod-shop-api (new ReplicaSet ${names.workloads[0]!.replicaSetName})`);

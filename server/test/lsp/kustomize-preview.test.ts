@@ -18,7 +18,8 @@ const skip = !findKustomizeBinary() ? 'neither kustomize nor kubectl is on the P
 function gitRepositoryWithShop(): string {
   const workspace = mkdtempSync(join(tmpdir(), 'kubesim-kustomize-preview-'));
   cpSync(repoPath('analysis', 'test', 'kustomize', 'fixtures', 'shop'), workspace, { recursive: true });
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=kubesim', '-c', 'user.email=kubesim@example.invalid', ...args], { cwd: workspace, stdio: 'ignore' });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=kubesim', '-c', 'user.email=kubesim@example.invalid', ...args], { cwd: workspace, stdio: 'ignore' });
   git('init', '-q');
   git('add', '.');
   git('commit', '-q', '-m', 'shop');
@@ -26,7 +27,13 @@ function gitRepositoryWithShop(): string {
 }
 
 async function preview(server: TestLanguageServer, uri: string): Promise<RolloutView> {
-  const params: SimulateRolloutParams = { uri, offset: 0, base: { kind: 'head' }, baseLabel: 'git HEAD', whatIf: { readiness: { kind: 'ready', afterSeconds: 5 } } };
+  const params: SimulateRolloutParams = {
+    uri,
+    offset: 0,
+    base: { kind: 'head' },
+    baseLabel: 'git HEAD',
+    whatIf: { readiness: { kind: 'ready', afterSeconds: 5 } },
+  };
   const result = (await server.connection.sendRequest('kubesim/simulateRollout', params)) as SimulateRolloutResult;
   assert.equal(result.kind, 'view', JSON.stringify(result));
   return (result as { view: RolloutView }).view;
