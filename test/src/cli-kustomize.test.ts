@@ -36,6 +36,12 @@ test("check on a tree of bases and overlays: one error, on the zero-surge patch'
   );
 });
 
+test('check on a patch file alone renders the kustomization above it that reads it', { skip }, () => {
+  const result = kubesim(['check', 'shop/overlays/zero-surge/rollout.yaml']);
+  assert.equal(result.status, 1, result.stderr);
+  assert.match(result.stdout.trim(), /^shop\/overlays\/zero-surge\/rollout\.yaml:9:23: error: spec\.strategy\.rollingUpdate\.maxUnavailable: [^\n]*$/);
+});
+
 test('check on the base and the good overlays finds nothing', { skip }, () => {
   const result = kubesim(['check', 'shop/base', 'shop/overlays/dev', 'shop/overlays/prod', 'ledger']);
   assert.equal(result.stdout, '');
