@@ -1,5 +1,6 @@
 // The kustomize part of `kubesim check` and `kubesim names`: renders each kustomization root with
 // the real kustomize and says once, plainly, when there is none to run.
+import { availableParallelism } from 'node:os';
 import { isAbsolute, relative } from 'node:path';
 import type { KubernetesVersion } from '../../engine/src/index';
 import { LineIndex } from '../../analysis/src/manifest/line-index';
@@ -20,6 +21,8 @@ export interface KustomizeRun {
 }
 
 const host = diskHost();
+/** kustomize processes run at once by `check` and `names`. */
+const PARALLEL_BUILDS = Math.max(1, Math.min(4, availableParallelism()));
 
 /** Splits `paths` into plain files and kustomization roots; warns once on stderr when no kustomize exists. */
 export function planKustomizeRun(paths: readonly string[], warn: (text: string) => void): KustomizeRun {
@@ -37,8 +40,16 @@ export function planKustomizeRun(paths: readonly string[], warn: (text: string) 
     render: async () => {
       if (!binary) return [];
       const build = (files: Parameters<typeof buildInMirror>[1], root: string) => buildInMirror(binary, files, root);
-      const rendered: RenderedKustomization[] = [];
-      for (const root of layout.roots) rendered.push(await renderKustomization(host, root, build));
+      // A few builds at a time: each is a kustomize process, mostly waiting on its own start-up.
+      const rendered: RenderedKustomization[] = new Array(layout.roots.length);
+      let next = 0;
+      const worker = async () => {
+        while (next < layout.roots.length) {
+          const index = next++;
+          rendered[index] = await renderKustomization(host, layout.roots[index]!, build);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(PARALLEL_BUILDS, layout.roots.length) }, worker));
       return rendered;
     },
   };

@@ -81,7 +81,12 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     void refreshSettings().catch(() => undefined).then(() => workspace.refreshSettings()).then(() => workspace.start());
     void kustomize.start(folders);
   });
-  connection.onDidChangeConfiguration(() => void refreshSettings().then(() => workspace.refreshSettings()).then(() => documents.all().forEach(validate), () => undefined));
+  connection.onDidChangeConfiguration(() => void refreshSettings().then(() => workspace.refreshSettings()).then(() => documents.all().forEach(revalidateAll), () => undefined));
+  // A new release changes the renderings' findings too: each kustomization is rendered again.
+  function revalidateAll(document: TextDocument): void {
+    kustomize.noteChange(document);
+    validate(document);
+  }
   documents.onDidChangeContent((event) => {
     kustomize.noteChange(event.document);
     validate(event.document);
