@@ -16,8 +16,7 @@ import type { KustomizeLive } from './kustomize-live';
 
 /** What the preview simulates instead of the document's own text. */
 export type KustomizePreviewSource =
-  | { kind: 'rendered'; text: string; offset: number; baseText?: string; baseLabel: string; root: string }
-  | { kind: 'failed'; message: string };
+  { kind: 'rendered'; text: string; offset: number; baseText?: string; baseLabel: string; root: string } | { kind: 'failed'; message: string };
 
 /** The rendered overlay the document belongs to, with its baseline; undefined for files outside kustomizations. */
 export async function kustomizePreviewSource(
