@@ -8,13 +8,14 @@ import { checkFile, type CheckOptions } from '../../analysis/src/check-file';
 import { CHECK_FORMATS, formatJson, formatSarif, formatText, type CheckFormat, type FileDiagnostic } from './check-formats';
 import { CheckWorkspace } from './check-workspace';
 import { collectFiles } from './collect-files';
+import { kustomizeDiagnostics, planKustomizeRun } from './kustomize-runs';
 import { UsageError } from './usage-error';
 
 declare const __KUBESIM_VERSION__: string | undefined;
 const VERSION = typeof __KUBESIM_VERSION__ === 'string' ? __KUBESIM_VERSION__ : 'dev';
 
 /** Runs the check command; returns the process exit code. */
-export function runCheck(args: string[], out: (text: string) => void): number {
+export async function runCheck(args: string[], out: (text: string) => void): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -33,7 +34,8 @@ export function runCheck(args: string[], out: (text: string) => void): number {
   const options: CheckOptions = { kubernetesVersion };
   if (values.previous !== undefined) options.previous = parseManifestFile(readFileSync(values.previous, 'utf8'));
   const diagnostics: FileDiagnostic[] = [];
-  const paths = collectFiles(positionals);
+  const kustomize = planKustomizeRun(collectFiles(positionals), (text) => process.stderr.write(`${text}\n`));
+  const paths = kustomize.plainFiles;
   const workspace = new CheckWorkspace(paths);
   for (const path of paths) {
     const file = workspace.fileOf(path);
@@ -42,6 +44,7 @@ export function runCheck(args: string[], out: (text: string) => void): number {
       diagnostics.push({ file: path, range: { start: lines.positionAt(finding.start), end: lines.positionAt(finding.end) }, finding });
     }
   }
+  diagnostics.push(...kustomizeDiagnostics(await kustomize.render(), kubernetesVersion));
   const output = format === 'json' ? formatJson(diagnostics) : format === 'sarif' ? formatSarif(diagnostics, VERSION, process.cwd()) : formatText(diagnostics);
   if (output !== '') out(output);
   return diagnostics.some((diagnostic) => diagnostic.finding.severity === 'error') ? 1 : 0;

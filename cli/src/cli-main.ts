@@ -6,6 +6,7 @@ import { runRun } from './run-command';
 import { runNames } from './names-command';
 import { runJson } from './json-command';
 import { UsageError } from './usage-error';
+import { describeKustomizeBinary, kustomizeBinary } from '../../analysis/src/kustomize/kustomize-process';
 import { commandHelp, isCommandName, overviewHelp, type CommandName } from './usage';
 
 declare const __KUBESIM_VERSION__: string | undefined;
@@ -40,6 +41,7 @@ export async function main(argv: string[], out = (text: string) => process.stdou
   }
   if (first === '--version' || first === '-v') {
     out(VERSION);
+    out(`kustomize: ${describeKustomizeBinary(kustomizeBinary())}`);
     return 0;
   }
   if (!isCommandName(first)) {

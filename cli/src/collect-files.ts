@@ -5,7 +5,7 @@ import { join } from 'node:path';
 const MANIFEST_FILE = /\.(ya?ml|json)$/i;
 const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
 
-/** Files named directly are kept whatever their extension; directories are walked for YAML/JSON. */
+/** Files named directly are kept whatever their extension; directories are walked for YAML/JSON and `Kustomization` files. */
 export function collectFiles(paths: readonly string[]): string[] {
   const files: string[] = [];
   for (const path of paths) {
@@ -20,7 +20,7 @@ function walk(directory: string, files: string[]): void {
     const path = join(directory, entry.name);
     if (entry.isDirectory()) {
       if (!SKIPPED_DIRECTORIES.has(entry.name)) walk(path, files);
-    } else if (MANIFEST_FILE.test(entry.name)) {
+    } else if (MANIFEST_FILE.test(entry.name) || entry.name === 'Kustomization') {
       files.push(path);
     }
   }

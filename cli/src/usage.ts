@@ -40,7 +40,7 @@ const USAGE: Record<CommandName, CommandUsage> = {
       ['--json', 'print JSON'],
       HELP_OPTION,
     ],
-    exitCodes: '0 names printed, 2 bad usage or a path that cannot be read',
+    exitCodes: '0 names printed, 1 a kustomization failed to render, 2 bad usage or a path that cannot be read',
   },
   json: {
     synopsis: 'kubesim json FILE|DIR... [--json]',
@@ -94,6 +94,9 @@ export function overviewHelp(version: string): string {
     '  kubesim --version | --help',
     '',
     'Run "kubesim CMD --help" for the options of one command.',
+    'A folder with kustomization.yaml (.yml, Kustomization) is rendered by kustomize as `kubectl apply -k` sends it:',
+    '`kustomize` on the PATH, else `kubectl kustomize` ($KUBESIM_KUSTOMIZE picks one); findings land on the base,',
+    'patch or kustomization line that produced the value. "kubesim --version" names the kustomize in use.',
     `Kubernetes versions: ${RELEASES} (default ${DEFAULT_KUBERNETES_VERSION}).`,
     'Exit codes: 0 clean, 1 findings or failed steps (check: errors; run, plan: a failed command), 2 bad usage (unknown command',
     'or option, bad value, missing or unreadable path), 3 internal error (a bug in kubesim).',

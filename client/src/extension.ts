@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { startLanguageClient } from './language-client';
 import { registerCommands } from './commands';
 import { RolloutPanel } from './rollout-panel';
+import { showKustomizeStatus } from './kustomize-status';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { WebviewState } from '../../protocol/src/index';
 
@@ -11,7 +12,10 @@ let client: LanguageClient | undefined;
 /** Called by VS Code on the first YAML file. */
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   context.subscriptions.push(...registerCommands(context, () => client));
-  const started = startLanguageClient(context).then((started) => (client = started));
+  const started = startLanguageClient(context).then((started) => {
+    context.subscriptions.push(showKustomizeStatus(started));
+    return (client = started);
+  });
   context.subscriptions.push(
     vscode.window.registerWebviewPanelSerializer(RolloutPanel.viewType, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {

@@ -15,6 +15,7 @@ export async function startLanguageClient(context: vscode.ExtensionContext): Pro
       { scheme: 'file', language: 'yaml' },
       { scheme: 'untitled', language: 'yaml' },
       { scheme: 'file', pattern: '**/*.{yaml,yml}' },
+      { scheme: 'file', pattern: '**/Kustomization' },
     ],
     synchronize: { configurationSection: 'kubesim' },
     initializationOptions: {

@@ -4,7 +4,21 @@
 export const Methods = {
   /** Client -> server: simulate the rollout of the workload at a position. */
   simulateRollout: 'kubesim/simulateRollout',
+  /** Server -> client notification: which kustomize renders and whether renderings run or failed. */
+  kustomizeStatus: 'kubesim/kustomizeStatus',
 } as const;
+
+/** Parameters of `kubesim/kustomizeStatus`. */
+export interface KustomizeStatus {
+  /** The kustomize in use, e.g. "kubectl kustomize (kustomize v5.5.0) at /usr/bin/kubectl", or why there is none. */
+  binary: string;
+  /** Whether a kustomize binary was found. */
+  available: boolean;
+  /** Kustomization roots being rendered now (absolute directory paths). */
+  running: string[];
+  /** Roots whose last rendering failed, with kustomize's message. */
+  failed: { root: string; message: string }[];
+}
 
 /** Settings the client sends to the server (section `kubesim`). */
 export interface KubesimSettings {

@@ -11,8 +11,13 @@ import { registerWorkloadFeatures, WORKLOAD_FEATURE_CAPABILITIES } from './lsp/w
 import { registerSimulateRollout } from './lsp/simulate-rollout';
 import { DEFAULT_CLUSTER_DOMAIN } from '../../analysis/src/facts/fact-settings';
 import { WorkspaceChecks, WORKSPACE_CHECK_CAPABILITIES } from './lsp/workspace-checks';
-import type { ManifestFile } from '../../analysis/src/manifest/manifest-file';
+import { problemsOf, type ManifestFile } from '../../analysis/src/manifest/manifest-file';
+import { pathOfUri } from '../../analysis/src/workspace/file-uri';
+import type { Finding } from '../../analysis/src/validation/finding';
 import { isTraceLevel, ServerLog } from './lsp/server-log';
+import { KustomizeLive } from './lsp/kustomize-live';
+import { kustomizeHover, kustomizeLenses } from './lsp/kustomize-features';
+import { kustomizePreviewSource } from './lsp/kustomize-preview';
 
 /** The `kubesim` settings section as the client sends it (nothing in it is trusted to be well-formed). */
 interface KubesimSettings {
@@ -32,6 +37,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   let clusterDomain = DEFAULT_CLUSTER_DOMAIN;
   let canPullConfiguration = false;
   const workspace = new WorkspaceChecks(connection, documents, store, () => kubernetesVersion, (document) => validate(document), log);
+  const kustomize = new KustomizeLive(connection, documents, () => kubernetesVersion, (document) => validate(document));
+  let folders: string[] = [];
 
   connection.onInitialize((params) => {
     // The client's trace setting arrives as InitializeParams.trace; initializationOptions may carry the same settings.
@@ -39,6 +46,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     applySettings((params.initializationOptions ?? undefined) as KubesimSettings | undefined, 'initializationOptions');
     canPullConfiguration = params.capabilities.workspace?.configuration === true;
     workspace.initialize(params);
+    folders = (params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : [])).flatMap((uri) => pathOfUri(uri) ?? []);
     return {
       capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...WORKLOAD_FEATURE_CAPABILITIES, ...WORKSPACE_CHECK_CAPABILITIES },
       serverInfo: { name: 'kubesim' },
@@ -105,7 +113,12 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   function publish(document: TextDocument, file: ManifestFile): void {
     const started = performance.now();
-    const findings = checkFile(file, { kubernetesVersion, ...workspace.optionsFor(document, file) });
+    // A file of a kustomization (patch, base resource) is checked as part of its rendering only.
+    const alone = kustomize.isCheckedAlone(document.uri);
+    const options = workspace.optionsFor(document, file);
+    if (options.workspace) options.workspace = kustomize.objectsOutsideFragments(options.workspace);
+    const findings: Finding[] = alone ? checkFile(file, { kubernetesVersion, ...options }) : problemsOf(file).map((problem) => ({ ...problem }));
+    findings.push(...kustomize.findingsFor(document));
     log.verbose(`checked ${document.uri} v${document.version}: ${findings.length} findings in ${(performance.now() - started).toFixed(1)} ms`);
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: findings.map((finding) => toDiagnostic(document, finding)) });
   }
@@ -115,14 +128,32 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       .then(() => workspace.refreshSettings())
       .then(() => workspace.start())
       .catch((error: unknown) => log.error('starting the workspace checks failed', error));
+    kustomize.start(folders).catch((error: unknown) => log.error('looking for kustomizations failed', error));
   });
   connection.onDidChangeConfiguration(() => {
     void refreshSettings()
       .then(() => workspace.refreshSettings())
-      .then(() => documents.all().forEach(validate))
+      .then(() => documents.all().forEach(revalidateAll))
       .catch((error: unknown) => log.error('applying the changed settings failed', error));
   });
-  documents.onDidChangeContent((event) => validate(event.document));
+  // Schedules the renderings of the kustomizations the document belongs to; a failure is logged, never thrown at the edit.
+  function noteKustomizeChange(document: TextDocument): void {
+    try {
+      kustomize.noteChange(document);
+    } catch (error) {
+      log.error(`scheduling the kustomize rendering of ${document.uri} failed`, error);
+    }
+  }
+  // A new release changes the renderings' findings too: each kustomization is rendered again.
+  function revalidateAll(document: TextDocument): void {
+    noteKustomizeChange(document);
+    validate(document);
+  }
+  documents.onDidChangeContent((event) => {
+    noteKustomizeChange(event.document);
+    validate(event.document);
+  });
+  documents.onDidSave((event) => kustomize.noteSave(event.document));
   documents.onDidClose((event) => {
     store.forget(event.document.uri);
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
@@ -134,8 +165,12 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const document = documents.get(uri);
     return document ? workspace.optionsFor(document, file).workspace?.map((entry) => entry.object) : undefined;
   };
-  registerWorkloadFeatures(connection, documents, store, () => ({ kubernetesVersion, clusterDomain }), workspaceObjects);
-  registerSimulateRollout(connection, documents, store, () => ({ kubernetesVersion, clusterDomain }), workspaceObjects);
+  registerWorkloadFeatures(connection, documents, store, () => ({ kubernetesVersion, clusterDomain }), workspaceObjects, {
+    hover: (document, position) => kustomizeHover(kustomize, document, position),
+    lenses: (document) => kustomizeLenses(kustomize, document, kubernetesVersion),
+  });
+  registerSimulateRollout(connection, documents, store, () => ({ kubernetesVersion, clusterDomain }), workspaceObjects, (document, params) =>
+    kustomizePreviewSource(kustomize, document, params, kubernetesVersion, workspace.canRunGit()));
   documents.listen(connection);
   connection.listen();
 }

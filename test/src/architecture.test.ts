@@ -39,6 +39,11 @@ const RULES: Rule[] = [
   { folder: 'analysis/src/checks', mayReach: ['analysis/src/checks', 'analysis/src/validation', 'analysis/src/manifest', 'engine/src'], packages: ['yaml'] },
   { folder: 'analysis/src/facts', mayReach: ['analysis/src/facts', 'analysis/src/checks', 'analysis/src/manifest', 'engine/src'], packages: [] },
   { folder: 'analysis/src/workspace', mayReach: ['analysis/src/workspace', 'analysis/src/checks', 'analysis/src/manifest', 'engine/src'], packages: ['node:'] },
+  {
+    folder: 'analysis/src/kustomize',
+    mayReach: ['analysis/src/kustomize', 'analysis/src/manifest', 'analysis/src/validation', 'analysis/src/check-file.ts', 'engine/src'],
+    packages: ['yaml', 'node:path', 'node:fs', 'node:os', 'node:child_process'],
+  },
   { folder: 'analysis/src', mayReach: ['analysis/src', 'engine/src'], packages: ['yaml', 'node:'] },
   { folder: 'server/src', mayReach: ['server/src', 'analysis/src', 'engine/src', 'protocol/src'], packages: ['vscode-languageserver/', 'vscode-languageserver-textdocument', 'node:'] },
   { folder: 'cli/src', mayReach: ['cli/src', 'analysis/src', 'engine/src', 'protocol/src', 'server/src/server.ts'], packages: ['node:'] },
@@ -147,3 +152,11 @@ test('the cycle finder finds a cycle', () => {
   const edges = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]);
   assert.deepEqual(cyclesOf(edges), [['a', 'b', 'c']]);
 });
+
+test('only the kustomize process adapter starts child processes in analysis/src/kustomize', () => {
+  const offenders = sourceFiles(join(REPO_ROOT, 'analysis', 'src', 'kustomize'))
+    .filter((file) => importsOf(file).some((specifier) => specifier === 'node:child_process' || specifier === 'node:os'))
+    .map((file) => relative(REPO_ROOT, file));
+  assert.deepEqual(offenders, ['analysis/src/kustomize/kustomize-process.ts']);
+});
+

@@ -9,11 +9,13 @@ import { REPO_ROOT } from '../support/paths';
 
 const kubesim = (...args: string[]) => runKubesim(args);
 
-test('--version prints the package version', () => {
+test('--version prints the package version, then the kustomize it renders with', () => {
   const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
   const result = kubesim('--version');
   assert.equal(result.status, 0);
-  assert.equal(result.stdout.trim(), version);
+  const [first, second] = result.stdout.trim().split('\n');
+  assert.equal(first, version);
+  assert.match(second ?? '', /^kustomize: (kustomize v\S+|kubectl kustomize \(kustomize v\S+\)) at \/|^kustomize: not found/);
 });
 
 test('--help lists every command and documents the exit codes', () => {

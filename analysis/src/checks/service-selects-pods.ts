@@ -14,7 +14,7 @@ import { podSourcesIn, type PodSource } from './pod-templates';
 export function checkServiceSelectsPods(object: ManifestObject, context: CheckContext): CheckFinding[] {
   if (object.kind !== 'Service' || object.apiVersion !== 'v1') return [];
   if (valueAt(object.value, ['spec', 'type']) === 'ExternalName') return [];
-  const selector = labelsOf(valueAt(object.value, ['spec', 'selector']));
+  const selector = withoutControllerLabels(labelsOf(valueAt(object.value, ['spec', 'selector'])));
   if (!selector || Object.keys(selector).length === 0) return [];
   const sources = podSourcesIn(context.workspace, namespaceOf(object));
   if (sources.length === 0) return [];
@@ -29,6 +29,19 @@ export function checkServiceSelectsPods(object: ManifestObject, context: CheckCo
     }];
   }
   return checkNamedTargetPorts(object, selected);
+}
+
+/**
+ * Labels a controller adds to the pods it creates, never found in a template: the StatefulSet
+ * controller's pod name, pod index and revision (updateIdentity and newVersionedStatefulSetPod,
+ * pkg/controller/statefulset/stateful_set_utils.go) and the Deployment controller's
+ * pod-template-hash. A Service selecting one pod of a StatefulSet by name is matched on the rest.
+ */
+const CONTROLLER_POD_LABELS = ['statefulset.kubernetes.io/pod-name', 'apps.kubernetes.io/pod-index', 'controller-revision-hash', 'pod-template-hash'];
+
+function withoutControllerLabels(selector: Record<string, string> | undefined): Record<string, string> | undefined {
+  if (!selector || !CONTROLLER_POD_LABELS.some((key) => key in selector)) return selector;
+  return Object.fromEntries(Object.entries(selector).filter(([key]) => !CONTROLLER_POD_LABELS.includes(key)));
 }
 
 // A named targetPort resolves per pod; pods whose containers lack the name are left out of the endpoints.

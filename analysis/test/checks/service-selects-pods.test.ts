@@ -33,6 +33,12 @@ test('a Service selecting labels no template has is reported on its selector', (
   expectFindings('apiVersion: v1\nkind: Service\nmetadata:\n  name: api\nspec:\n  selector:\n    ⟦app: apii⟧\n', [{ code: 'service-selects-no-pods', severity: 'warning' }], { otherFiles: OTHER });
 });
 
+test('a Service selecting one StatefulSet pod by the controller\'s pod-name label is quiet (argo-cd\'s redis-ha announce Services)', () => {
+  const set = DEPLOYMENT.replace('kind: Deployment', 'kind: StatefulSet').replace('spec:\n  selector:', 'spec:\n  serviceName: api\n  selector:');
+  const service = 'apiVersion: v1\nkind: Service\nmetadata:\n  name: api-0\nspec:\n  selector:\n    app: api\n    statefulset.kubernetes.io/pod-name: api-0\n';
+  expectFindings(service, [], { otherFiles: { 'file:///work/statefulset.yaml': set } });
+});
+
 test('a Service in a namespace without workloads in the workspace is not reported', () => {
   expectFindings('apiVersion: v1\nkind: Service\nmetadata:\n  name: api\n  namespace: elsewhere\nspec:\n  selector:\n    app: apii\n', [], { otherFiles: OTHER });
 });

@@ -15,6 +15,7 @@ import type { FactSettings } from '../../../analysis/src/facts/fact-settings';
 import { spanForPath, type ManifestObject } from '../../../analysis/src/manifest/manifest-document';
 import { objectsOf, parseManifestFile, problemsOf, type ManifestFile } from '../../../analysis/src/manifest/manifest-file';
 import type { ManifestStore } from './document-store';
+import type { KustomizePreviewSource } from './kustomize-preview';
 
 /** Pods listed per step; the rest are counted in `podsOmitted`. */
 export const POD_LIMIT = 60;
@@ -156,14 +157,29 @@ function describeChange(baseLabel: string, hasBase: boolean, templateChanged: bo
   return change;
 }
 
-/** Registers the request handler on the connection; `candidates` gives the workspace index objects for a file. */
+/**
+ * Registers the request handler on the connection; `candidates` gives the workspace index objects for a
+ * file; `kustomizeSource` swaps a kustomization's file for the overlay it renders (with its own baseline).
+ */
 export function registerSimulateRollout(
   connection: Connection, documents: TextDocuments<TextDocument>, store: ManifestStore, settings: () => FactSettings,
   candidates?: (uri: string, file: ManifestFile) => readonly ManifestObject[] | undefined,
+  kustomizeSource?: (document: TextDocument, params: SimulateRolloutParams) => Promise<KustomizePreviewSource | undefined>,
 ): void {
-  connection.onRequest<SimulateRolloutResult, void>(Methods.simulateRollout, (params: SimulateRolloutParams): SimulateRolloutResult => {
+  connection.onRequest<SimulateRolloutResult, void>(Methods.simulateRollout, async (params: SimulateRolloutParams): Promise<SimulateRolloutResult> => {
     const document = documents.get(params.uri);
     if (!document) return { kind: 'noWorkload', message: 'The document is not open.' };
+    const source = await kustomizeSource?.(document, params);
+    if (source?.kind === 'failed') return { kind: 'brokenDocument', message: source.message };
+    if (source) {
+      const { uri, base, whatIf } = params;
+      const renderedParams: SimulateRolloutParams = { uri, offset: source.offset, base, baseLabel: source.baseLabel, whatIf };
+      if (source.baseText !== undefined) renderedParams.baseText = source.baseText;
+      const result = simulateRolloutFor(source.text, renderedParams, settings());
+      // Spans point into the rendered text, which no editor shows.
+      if (result.kind === 'view') result.view.spans = {};
+      return result;
+    }
     const file = store.get(document);
     return simulateRolloutFor(document.getText(), params, settings(), file, candidates?.(document.uri, file));
   });

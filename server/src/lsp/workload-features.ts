@@ -1,5 +1,5 @@
 // Registers hovers, enum completion and rollout code lenses on a connection (kept out of server.ts).
-import type { Connection, ServerCapabilities, TextDocuments } from 'vscode-languageserver/node';
+import type { CodeLens, Connection, Hover, Position, ServerCapabilities, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FactSettings } from '../../../analysis/src/facts/fact-settings';
 import type { ManifestObject } from '../../../analysis/src/manifest/manifest-document';
@@ -17,12 +17,25 @@ export const WORKLOAD_FEATURE_CAPABILITIES: ServerCapabilities = {
   codeLensProvider: { resolveProvider: false },
 };
 
+/** Hovers and lenses another part of the server adds (kustomization files). */
+export interface ExtraFeatures {
+  hover?: (document: TextDocument, position: Position) => Hover | null;
+  lenses?: (document: TextDocument) => CodeLens[];
+}
+
 /**
  * Answers hover, completion and code lens requests from the parsed manifests in `store`.
  * `candidates` widens the search for Services selecting a workload beyond its own file (for
  * example the workspace index); by default hovers look at the file's own objects.
  */
-export function registerWorkloadFeatures(connection: Connection, documents: TextDocuments<TextDocument>, store: ManifestStore, settings: () => FactSettings, candidates?: (uri: string, file: ManifestFile) => readonly ManifestObject[] | undefined): void {
+export function registerWorkloadFeatures(
+  connection: Connection,
+  documents: TextDocuments<TextDocument>,
+  store: ManifestStore,
+  settings: () => FactSettings,
+  candidates?: (uri: string, file: ManifestFile) => readonly ManifestObject[] | undefined,
+  extra?: ExtraFeatures,
+): void {
   const manifestOf = (uri: string) => {
     const document = documents.get(uri);
     if (!document || !isManifestDocument(document.uri, document.languageId)) return undefined;
@@ -30,6 +43,8 @@ export function registerWorkloadFeatures(connection: Connection, documents: Text
   };
   connection.onHover((params) => {
     const found = manifestOf(params.textDocument.uri);
+    const extraHover = found && extra?.hover?.(found.document, params.position);
+    if (extraHover) return extraHover;
     return found ? provideHover(found.document, found.file, params.position, settings(), candidates?.(found.document.uri, found.file)) : null;
   });
   connection.onCompletion((params) => {
@@ -38,6 +53,6 @@ export function registerWorkloadFeatures(connection: Connection, documents: Text
   });
   connection.onCodeLens((params) => {
     const found = manifestOf(params.textDocument.uri);
-    return found ? provideCodeLenses(found.document, found.file, settings()) : [];
+    return found ? [...provideCodeLenses(found.document, found.file, settings()), ...(extra?.lenses?.(found.document) ?? [])] : [];
   });
 }

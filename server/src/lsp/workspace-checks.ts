@@ -49,6 +49,11 @@ export class WorkspaceChecks {
   /** File-system failures of the workspace index, for the log. */
   private readonly readFailure = (path: string, error: unknown): void => this.log.warn(`cannot read ${path} for the workspace index: ${describeError(error)}`);
 
+  /** Whether git may run (trusted workspace, `kubesim.git.enabled`). */
+  canRunGit(): boolean {
+    return this.workspaceTrusted && this.gitEnabled;
+  }
+
   /** Reads folders, trust and client abilities from `initialize`. */
   initialize(params: InitializeParams): void {
     const options = params.initializationOptions as { workspaceTrusted?: boolean; git?: { enabled?: boolean } } | undefined;

@@ -1,0 +1,145 @@
+// The Node side of kustomize support: finds the kustomize binary, writes a temporary mirror of a
+// kustomization tree and runs the build there as a child process with a time limit.
+import { execFile, execFileSync } from 'node:child_process';
+import { accessSync, constants, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+
+/** The kustomize kubesim runs: a standalone `kustomize`, or the one built into `kubectl`. */
+export interface KustomizeBinary {
+  command: string;
+  /** Arguments before the directory: ['build'] or ['kustomize']. */
+  subcommand: string[];
+  /** What `kubesim --version` and the status bar show, e.g. "kubectl kustomize (kustomize v5.5.0)". */
+  label: string;
+}
+
+/** One file of the mirror: its text (edited or rewritten), or a file to copy byte for byte. */
+export interface MirrorFile {
+  /** Path inside the mirror, with `/` separators. */
+  relativePath: string;
+  text?: string;
+  copyFrom?: string;
+  /** An empty folder. */
+  isDirectory?: boolean;
+}
+
+/** What a build printed; `MIRROR_ROOT` stands wherever the mirror's path appeared in an error. */
+export type BuildOutput = { ok: true; stdout: string } | { ok: false; message: string };
+
+/** Written in place of the temporary directory in kustomize's messages. */
+export const MIRROR_ROOT = '\u0000mirror';
+
+const BUILD_TIMEOUT_MS = 30_000;
+const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
+
+function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  for (const directory of (env.PATH ?? '').split(delimiter)) {
+    if (directory === '') continue;
+    const candidate = join(directory, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // Not here: keep looking.
+    }
+  }
+  return undefined;
+}
+
+function versionOf(command: string, args: string[]): string {
+  try {
+    return execFileSync(command, args, { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * `$KUBESIM_KUSTOMIZE` when set (a path to kustomize or kubectl), else `kustomize` on the PATH (what
+ * `kustomize build` users run), else `kubectl kustomize`. Undefined when none exists.
+ */
+export function findKustomizeBinary(env: NodeJS.ProcessEnv = process.env): KustomizeBinary | undefined {
+  const chosen = env.KUBESIM_KUSTOMIZE;
+  if (chosen !== undefined && chosen !== '') {
+    if (/kubectl[^/\\]*$/.test(chosen)) return kubectlBinary(chosen);
+    return standaloneBinary(chosen);
+  }
+  const standalone = onPath('kustomize', env);
+  if (standalone) return standaloneBinary(standalone);
+  const kubectl = onPath('kubectl', env);
+  return kubectl ? kubectlBinary(kubectl) : undefined;
+}
+
+function standaloneBinary(command: string): KustomizeBinary {
+  const version =
+    versionOf(command, ['version'])
+      .replace(/^\{?Version:/, '')
+      .split(/\s/)[0] ?? '';
+  return { command, subcommand: ['build'], label: `kustomize ${version || '(version unknown)'}` };
+}
+
+function kubectlBinary(command: string): KustomizeBinary {
+  let kustomizeVersion = '';
+  try {
+    kustomizeVersion = (JSON.parse(versionOf(command, ['version', '--client', '-o', 'json'])) as { kustomizeVersion?: string }).kustomizeVersion ?? '';
+  } catch {
+    kustomizeVersion = '';
+  }
+  return { command, subcommand: ['kustomize'], label: `kubectl kustomize (kustomize ${kustomizeVersion || 'version unknown'})` };
+}
+
+/** One line for `kubesim --version` and the status bar. */
+export function describeKustomizeBinary(binary: KustomizeBinary | undefined): string {
+  if (!binary) return 'not found (neither `kustomize` nor `kubectl` is on the PATH): kustomizations are not rendered';
+  return `${binary.label} at ${binary.command}`;
+}
+
+let cachedBinary: { binary: KustomizeBinary | undefined } | undefined;
+
+/** findKustomizeBinary, asked once per process. */
+export function kustomizeBinary(): KustomizeBinary | undefined {
+  cachedBinary ??= { binary: findKustomizeBinary() };
+  return cachedBinary.binary;
+}
+
+/** Writes `files` to a fresh temporary directory, builds `rootRelative` there, and removes it. */
+export async function buildInMirror(binary: KustomizeBinary, files: readonly MirrorFile[], rootRelative: string): Promise<BuildOutput> {
+  const mirror = mkdtempSync(join(tmpdir(), 'kubesim-kustomize-'));
+  try {
+    for (const file of files) {
+      const target = join(mirror, file.relativePath);
+      mkdirSync(file.isDirectory ? target : dirname(target), { recursive: true });
+      try {
+        if (file.text !== undefined) writeFileSync(target, file.text);
+        else if (file.copyFrom !== undefined) copyFileSync(file.copyFrom, target);
+      } catch {
+        // An unreadable source file stays missing: kustomize then names it in its error.
+      }
+    }
+    const root = join(mirror, rootRelative);
+    mkdirSync(root, { recursive: true });
+    return await run(binary, root, mirror);
+  } finally {
+    rmSync(mirror, { recursive: true, force: true });
+  }
+}
+
+function run(binary: KustomizeBinary, root: string, mirror: string): Promise<BuildOutput> {
+  return new Promise((resolveBuild) => {
+    execFile(
+      binary.command,
+      [...binary.subcommand, root],
+      { encoding: 'utf8', timeout: BUILD_TIMEOUT_MS, maxBuffer: MAX_OUTPUT_BYTES, cwd: mirror },
+      (error, stdout, stderr) => {
+        if (!error) {
+          resolveBuild({ ok: true, stdout });
+          return;
+        }
+        const killed = (error as { killed?: boolean }).killed === true;
+        const message = killed ? `kustomize did not finish within ${BUILD_TIMEOUT_MS / 1000} s` : stderr.trim() || error.message;
+        resolveBuild({ ok: false, message: message.split(mirror).join(MIRROR_ROOT) });
+      },
+    );
+  });
+}

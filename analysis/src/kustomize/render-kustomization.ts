@@ -1,0 +1,180 @@
+// Renders a kustomization with the real kustomize, in a mirror whose root asks for kustomize's
+// provenance annotations, and reads which file and transformers produced each object.
+import { parse, parseDocument } from 'yaml';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import type { JsonObject } from '../../../engine/src/index';
+import type { ManifestObject } from '../manifest/manifest-document';
+import { objectsOf, parseManifestFile, type ManifestFile } from '../manifest/manifest-file';
+import type { Kustomization } from './kustomization-file';
+import { locateKustomizeError, type KustomizeErrorLocation } from './kustomize-error';
+import { loadKustomizationTree, type KustomizationTree, type KustomizeHost } from './kustomization-tree';
+import type { BuildOutput, MirrorFile } from './kustomize-process';
+import { MIRROR_ROOT } from './kustomize-process';
+
+/** Runs one build of a mirrored tree (kustomize-process's buildInMirror, bound to a binary). */
+export type KustomizeBuild = (files: readonly MirrorFile[], rootRelative: string) => Promise<BuildOutput>;
+
+const ORIGIN = 'config.kubernetes.io/origin';
+const TRANSFORMATIONS = 'alpha.config.kubernetes.io/transformations';
+const PROVENANCE: Record<string, string> = { originAnnotations: ORIGIN, transformerAnnotations: TRANSFORMATIONS };
+
+/** Where a rendered object came from, read from kustomize's annotations (paths made absolute). */
+export interface ObjectProvenance {
+  /** The resource file it was read from. */
+  originPath?: string;
+  /** The kustomization and generator kind that made it (ConfigMapGenerator, SecretGenerator, ...). */
+  generatedBy?: { kustomizationPath: string; kind: string };
+  /** Each transformer applied, in order: the kustomization file and the transformer kind. */
+  transformations: { kustomizationPath: string; kind: string }[];
+}
+
+/** One object of the output. */
+export interface RenderedObject {
+  /** The object as parsed from the annotated output (offsets into `RenderedKustomization.file`). */
+  object: ManifestObject;
+  /** The object exactly as `kustomize build` prints it (kubesim's own annotations removed). */
+  value: JsonObject;
+  provenance: ObjectProvenance;
+}
+
+/** The result of rendering one kustomization root. */
+export interface RenderedKustomization {
+  tree: KustomizationTree;
+  /** The annotated output; undefined when the build failed. */
+  file?: ManifestFile;
+  objects: RenderedObject[];
+  /** kustomize's own error, placed on the kustomization line that caused it. */
+  error?: KustomizeErrorLocation;
+}
+
+/** Renders `root` and everything it reads, through `build`. Never throws for bad input. */
+export async function renderKustomization(host: KustomizeHost, root: Kustomization, build: KustomizeBuild): Promise<RenderedKustomization> {
+  const tree = loadKustomizationTree(host, root);
+  const { files, ancestor } = mirrorFilesOf(host, tree);
+  const provenance = withProvenance(root.text);
+  files.push({ relativePath: toMirrorPath(ancestor, root.path), text: provenance.text });
+  const output = await build(files, toMirrorPath(ancestor, root.directory));
+  if (!output.ok) {
+    const message = cleanMessage(output.message.split(MIRROR_ROOT).join(ancestor));
+    return { tree, objects: [], error: locateKustomizeError(message, tree, host) };
+  }
+  const file = parseManifestFile(output.stdout);
+  const objects = objectsOf(file).map((object) => ({
+    object,
+    value: withoutAnnotations(object.value, provenance.added),
+    provenance: provenanceOf(object.value, root.directory),
+  }));
+  return { tree, file, objects };
+}
+
+/** The common directory of every file of the tree, and each file's mirror entry (the root left out). */
+function mirrorFilesOf(host: KustomizeHost, tree: KustomizationTree): { files: MirrorFile[]; ancestor: string } {
+  const paths = [...tree.kustomizations.keys(), ...tree.files.keys()];
+  const ancestor = commonDirectory([...paths.map((path) => resolve(path, '..')), ...tree.emptyDirectories]);
+  // Kept as empty folders: kustomize then says what it says about a folder without a kustomization.
+  const files: MirrorFile[] = [...tree.emptyDirectories].map((path) => ({ relativePath: toMirrorPath(ancestor, path), isDirectory: true }));
+  for (const kustomization of tree.kustomizations.values()) {
+    if (kustomization !== tree.root) files.push({ relativePath: toMirrorPath(ancestor, kustomization.path), text: kustomization.text });
+  }
+  for (const [path, file] of tree.files) {
+    // Generator sources may be binary (certificates, images): copied byte for byte.
+    const text = file.role === 'generator-source' ? host.overrideText?.(path) : host.readText(path);
+    files.push(text === undefined ? { relativePath: toMirrorPath(ancestor, path), copyFrom: path } : { relativePath: toMirrorPath(ancestor, path), text });
+  }
+  return { files, ancestor };
+}
+
+function commonDirectory(directories: readonly string[]): string {
+  let common = directories[0]!.split(sep);
+  for (const directory of directories.slice(1)) {
+    const parts = directory.split(sep);
+    let i = 0;
+    while (i < common.length && i < parts.length && common[i] === parts[i]) i++;
+    common = common.slice(0, i);
+  }
+  return common.join(sep) || sep;
+}
+
+function toMirrorPath(ancestor: string, path: string): string {
+  return relative(ancestor, path).split(sep).join('/');
+}
+
+/**
+ * The root's text with `buildMetadata: [originAnnotations, transformerAnnotations]`, and which of
+ * the two kubesim added (those are removed from the output again). Appending a line keeps every
+ * other line where it was, so kustomize's "line N" messages still point at the user's file.
+ */
+export function withProvenance(text: string): { text: string; added: string[] } {
+  const document = parseDocument(text);
+  if (document.errors.length > 0) return { text, added: [] };
+  const existing = document.get('buildMetadata');
+  const present = Array.isArray((existing as { toJSON?: () => unknown } | undefined)?.toJSON?.()) ? (existing as { toJSON: () => unknown[] }).toJSON() : [];
+  const added = Object.keys(PROVENANCE).filter((option) => !present.includes(option));
+  if (added.length === 0) return { text, added };
+  const contents = document.contents as { flow?: boolean } | null;
+  if (existing === undefined && contents !== null && contents.flow !== true) {
+    return { text: `${text}${text.endsWith('\n') || text === '' ? '' : '\n'}buildMetadata: [${added.join(', ')}]\n`, added };
+  }
+  document.set('buildMetadata', [...present, ...added]);
+  return { text: document.toString(), added };
+}
+
+function withoutAnnotations(value: JsonObject, added: readonly string[]): JsonObject {
+  if (added.length === 0) return value;
+  const copy = structuredClone(value);
+  const metadata = copy.metadata as { annotations?: Record<string, unknown> } | undefined;
+  if (!metadata?.annotations) return copy;
+  for (const option of added) delete metadata.annotations[PROVENANCE[option]!];
+  if (Object.keys(metadata.annotations).length === 0) delete metadata.annotations;
+  return copy;
+}
+
+function provenanceOf(value: JsonObject, rootDirectory: string): ObjectProvenance {
+  const annotations = (value.metadata as { annotations?: Record<string, unknown> } | undefined)?.annotations ?? {};
+  const provenance: ObjectProvenance = { transformations: [] };
+  const absolute = (path: string) => (isAbsolute(path) ? path : resolve(rootDirectory, path));
+  const origin = readYaml(annotations[ORIGIN]) as { path?: unknown; repo?: unknown; configuredIn?: unknown; configuredBy?: { kind?: unknown } } | undefined;
+  // A remote resource's path is inside its repository, not on this disk.
+  if (typeof origin?.path === 'string' && origin.repo === undefined) provenance.originPath = absolute(origin.path);
+  if (typeof origin?.configuredIn === 'string' && typeof origin.configuredBy?.kind === 'string') {
+    provenance.generatedBy = { kustomizationPath: absolute(origin.configuredIn), kind: origin.configuredBy.kind };
+  }
+  const transformations = readYaml(annotations[TRANSFORMATIONS]);
+  if (Array.isArray(transformations)) {
+    for (const entry of transformations as { configuredIn?: unknown; configuredBy?: { kind?: unknown } }[]) {
+      if (typeof entry?.configuredIn === 'string' && typeof entry.configuredBy?.kind === 'string') {
+        provenance.transformations.push({ kustomizationPath: absolute(entry.configuredIn), kind: entry.configuredBy.kind });
+      }
+    }
+  }
+  return provenance;
+}
+
+function readYaml(text: unknown): unknown {
+  if (typeof text !== 'string') return undefined;
+  try {
+    return parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** kustomize's message without kubectl's log prefix (`E1124 ... "command failed" err="..."`). */
+export function cleanMessage(raw: string): string {
+  const quoted = /"command failed" err="((?:[^"\\]|\\.)*)"/.exec(raw);
+  if (quoted) {
+    try {
+      return JSON.parse(`"${quoted[1]}"`) as string;
+    } catch {
+      return quoted[1]!;
+    }
+  }
+  const block = /"command failed" err=<\n([\s\S]*?)\n\s*>\s*$/.exec(raw);
+  if (block)
+    return block[1]!
+      .split('\n')
+      .map((line) => line.replace(/^\t/, ''))
+      .join('\n')
+      .trim();
+  return raw.replace(/^Error: /, '').trim();
+}

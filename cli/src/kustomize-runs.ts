@@ -1,0 +1,82 @@
+// The kustomize part of `kubesim check` and `kubesim names`: renders each kustomization root with
+// the real kustomize and says once, plainly, when there is none to run.
+import { availableParallelism } from 'node:os';
+import { isAbsolute, relative } from 'node:path';
+import type { KubernetesVersion } from '../../engine/src/index';
+import { LineIndex } from '../../analysis/src/manifest/line-index';
+import { checkRenderedKustomization } from '../../analysis/src/kustomize/check-kustomization';
+import { diskHost } from '../../analysis/src/kustomize/disk-host';
+import { buildInMirror, kustomizeBinary } from '../../analysis/src/kustomize/kustomize-process';
+import { isCheckedAlone, kustomizeLayoutOf, type KustomizeLayout } from '../../analysis/src/kustomize/kustomize-layout';
+import { renderKustomization, type RenderedKustomization } from '../../analysis/src/kustomize/render-kustomization';
+import type { FileDiagnostic } from './check-formats';
+
+/** The kustomizations among the CLI's files, and whether they can be rendered here. */
+export interface KustomizeRun {
+  layout: KustomizeLayout;
+  /** Files to check on their own (everything else belongs to a build). */
+  plainFiles: string[];
+  /** Renders every root (none without a kustomize binary). */
+  render(): Promise<RenderedKustomization[]>;
+}
+
+const host = diskHost();
+/** kustomize processes run at once by `check` and `names`. */
+const PARALLEL_BUILDS = Math.max(1, Math.min(4, availableParallelism()));
+
+/** Splits `paths` into plain files and kustomization roots; warns once on stderr when no kustomize exists. */
+export function planKustomizeRun(paths: readonly string[], warn: (text: string) => void): KustomizeRun {
+  const layout = kustomizeLayoutOf(host, paths);
+  const binary = layout.roots.length > 0 ? kustomizeBinary() : undefined;
+  if (layout.roots.length > 0 && !binary) {
+    warn(
+      `kubesim: no kustomize found (neither \`kustomize\` nor \`kubectl\` is on the PATH): ${layout.roots.length} kustomization(s) not rendered; ` +
+        'their resource files are checked on their own, their patches are not.',
+    );
+  }
+  return {
+    layout,
+    plainFiles: paths.filter((path) => isCheckedAlone(layout, path, binary !== undefined)),
+    render: async () => {
+      if (!binary) return [];
+      const build = (files: Parameters<typeof buildInMirror>[1], root: string) => buildInMirror(binary, files, root);
+      // A few builds at a time: each is a kustomize process, mostly waiting on its own start-up.
+      const rendered: RenderedKustomization[] = new Array(layout.roots.length);
+      let next = 0;
+      const worker = async () => {
+        while (next < layout.roots.length) {
+          const index = next++;
+          rendered[index] = await renderKustomization(host, layout.roots[index]!, build);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(PARALLEL_BUILDS, layout.roots.length) }, worker));
+      return rendered;
+    },
+  };
+}
+
+/** Findings of every rendering on their source lines; one finding reached from two roots is reported once. */
+export function kustomizeDiagnostics(renderings: readonly RenderedKustomization[], kubernetesVersion: KubernetesVersion): FileDiagnostic[] {
+  const seen = new Set<string>();
+  const lineIndexes = new Map<string, LineIndex>();
+  const diagnostics: FileDiagnostic[] = [];
+  for (const rendered of renderings) {
+    for (const { path, text, finding } of checkRenderedKustomization(rendered, host, kubernetesVersion)) {
+      const key = `${path}|${finding.start}|${finding.end}|${finding.code}|${finding.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      let lines = lineIndexes.get(path);
+      if (!lines) lineIndexes.set(path, (lines = new LineIndex(text)));
+      diagnostics.push({ file: displayPath(path), range: { start: lines.positionAt(finding.start), end: lines.positionAt(finding.end) }, finding });
+    }
+  }
+  return diagnostics.sort(
+    (a, b) => a.file.localeCompare(b.file) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+  );
+}
+
+/** Paths under the working directory print relative to it, as the CLI's own file arguments do. */
+export function displayPath(path: string): string {
+  const relativePath = relative(process.cwd(), path);
+  return relativePath.startsWith('..') || isAbsolute(relativePath) ? path : relativePath;
+}
