@@ -114,6 +114,23 @@ test('the quick fix for a selector mismatch adds the matchLabels to the template
   assert.ok(!codes(await server.change(uri, fixedText)).includes('deployment-selector-mismatch'));
 });
 
+test('a decode error from YAML typing says how YAML read the value, and its quick fix quotes it', async () => {
+  const folder = workspaceWith({});
+  const server = await startIn(folder);
+  const uri = pathToFileURL(join(folder, 'env.yaml')).href;
+  const text = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  selector:\n    matchLabels:\n      app: api\n  template:\n    metadata:\n      labels:\n        app: api\n    spec:\n      containers:\n        - name: api\n          image: api:1\n          env:\n            - name: DEBUG\n              value: on\n';
+  const diagnostics = await server.open(uri, text);
+  const diagnostic = diagnostics.find((item) => item.code === 'deployment-decode-error');
+  assert.ok(diagnostic, JSON.stringify(codes(diagnostics)));
+  assert.equal(diagnostic.message, 'Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal bool into Go struct field EnvVar.spec.template.spec.containers.env.value of type string\n' +
+    'YAML 1.1 (as kubectl reads it) makes the unquoted on the boolean true; quote it ("on") to send a string.');
+  const actions = await server.connection.sendRequest<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic] } });
+  assert.deepEqual(actions.map((action) => action.title), ['Quote on so kubectl sends the string "on"']);
+  const fixedText = applyEdits(text, actions[0]!.edit!.changes![uri]!);
+  assert.ok(fixedText.endsWith('              value: "on"\n'), fixedText);
+  assert.ok(!codes(await server.change(uri, fixedText)).includes('deployment-decode-error'));
+});
+
 const DEPLOYMENT = (image: string) => `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  replicas: 2\n  selector:\n    matchLabels:\n      app: api\n  template:\n    metadata:\n      labels:\n        app: api\n    spec:\n      containers:\n        - name: api\n          image: ${image}\n`;
 
 test('in an untrusted workspace the saved file is the baseline and the message says so', async () => {
