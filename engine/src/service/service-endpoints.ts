@@ -61,7 +61,7 @@ export function servicePortsOf(service: Service): ServicePortSpec[] {
 }
 
 /** True when every selector label matches (labels.SelectorFromSet). An empty selector selects nothing here. */
-export function selectorMatches(selector: Record<string, string> | undefined, labels: Record<string, string>): boolean {
+export function serviceSelectsLabels(selector: Record<string, string> | undefined, labels: Record<string, string>): boolean {
   if (!selector || Object.keys(selector).length === 0) return false;
   return Object.entries(selector).every(([key, value]) => labels[key] === value);
 }
@@ -135,7 +135,7 @@ export function serviceEndpoints(cluster: Cluster, service: Service): ServiceEnd
   if (service.spec?.type === 'ExternalName' || !selector || Object.keys(selector).length === 0) return [];
   const endpoints: ServiceEndpoint[] = [];
   for (const cohort of cluster.allCohorts()) {
-    if (cohort.namespace !== namespace || !selectorMatches(selector, cohort.labels)) continue;
+    if (cohort.namespace !== namespace || !serviceSelectsLabels(selector, cohort.labels)) continue;
     for (const name of cohort.names) {
       const endpoint = endpointOf(cluster, network, service, cohort, name);
       if (endpoint) endpoints.push(endpoint);

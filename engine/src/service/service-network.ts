@@ -31,7 +31,7 @@ export class ServiceNetwork {
   private readonly records = new Map<string, ServiceRecord>();
   private readonly extraSliceNames = new Map<string, string[]>();
   private readonly podIps = new Map<string, { ip: string; createdAt: number }>();
-  private nextPodOffset = 2;
+  private nextPodOffset = 0;
 
   constructor(seed: number | string) {
     this.random = new SeededRandom(`${String(seed)}/services`);
