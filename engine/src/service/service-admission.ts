@@ -8,7 +8,7 @@ import { cloneJson } from '../model/clone';
 import { applyDefaults } from '../apiserver/validation/apply-defaults';
 import { objectVerdict } from '../apiserver/validation/object-verdict';
 import { goStringSlice, renderValue, structuredValue } from '../apiserver/validation/field-error';
-import { asArray, asNumber, asObject, asString } from '../apiserver/validation/rules/json-access';
+import { asArray, asNumber, asObject, asString, jsonEqual } from '../apiserver/validation/rules/json-access';
 import { serviceNetworkOf, type ServiceNetwork } from './service-network';
 
 /** kubectl's line for one Service, and whether it is an error. */
@@ -153,7 +153,7 @@ function updateService(cluster: Cluster, network: ServiceNetwork, existing: Serv
   if (ports.error !== undefined) return invalid(name, [ports.error]);
   const used = new Set(ports.taken);
   for (const port of kept.values()) if (!used.has(port)) network.nodePorts.release(port);
-  const unchanged = JSON.stringify(spec) === JSON.stringify(old) && JSON.stringify(next.metadata.labels ?? {}) === JSON.stringify(existing.metadata.labels ?? {});
+  const unchanged = jsonEqual(spec, old) && jsonEqual(next.metadata.labels ?? {}, existing.metadata.labels ?? {}) && jsonEqual(next.metadata.annotations ?? {}, existing.metadata.annotations ?? {});
   if (unchanged) return { output: `service/${name} unchanged` };
   const metadata = { ...existing.metadata, labels: next.metadata.labels, annotations: next.metadata.annotations, resourceVersion: cluster.nextResourceVersion() };
   if (!metadata.labels) delete metadata.labels;
