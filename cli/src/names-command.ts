@@ -11,6 +11,8 @@ import {
   type Deployment,
   type KubernetesVersion,
   parseKubernetesVersion,
+  serviceDnsNames,
+  type Service,
   type StatefulSet,
 } from '../../engine/src/index';
 import { objectsOf, parseManifestFile } from '../../analysis/src/manifest/manifest-file';
@@ -37,6 +39,17 @@ export interface WorkloadNames {
   controllerRevisionName?: string;
   serviceName?: string;
   pods?: StatefulSetPodNames[];
+}
+
+/** The DNS names of one Service, as printed with --json (`cname` only for ExternalName). */
+export interface ServiceNames {
+  file: string;
+  name: string;
+  namespace: string;
+  type: string;
+  dnsName: string;
+  srvNames: string[];
+  cname?: string;
 }
 
 interface NamesOptions {
@@ -67,9 +80,14 @@ export function runNames(args: string[], out: (text: string) => void): number {
   if (collisionCount !== undefined && collisionCount > 0xffffffff) throw new UsageError('--collision-count must fit in 32 bits');
   const options: NamesOptions = { version, collisionCount, clusterDomain: values['cluster-domain'] ?? 'cluster.local' };
   const workloads: WorkloadNames[] = [];
-  for (const path of collectFiles(positionals)) workloads.push(...namesInFile(path, readFileSync(path, 'utf8'), options));
-  if (values.json) out(JSON.stringify({ kubernetesVersion: version, workloads }, null, 2));
-  else out(formatTable(version, workloads));
+  const services: ServiceNames[] = [];
+  for (const path of collectFiles(positionals)) {
+    const text = readFileSync(path, 'utf8');
+    workloads.push(...namesInFile(path, text, options));
+    services.push(...serviceNamesInFile(path, text, options));
+  }
+  if (values.json) out(JSON.stringify({ kubernetesVersion: version, workloads, services }, null, 2));
+  else out(formatTable(version, workloads) + formatServices(services));
   return 0;
 }
 
@@ -91,6 +109,32 @@ function namesInFile(path: string, text: string, options: NamesOptions): Workloa
     }
   }
   return result;
+}
+
+// Service DNS names per the Kubernetes DNS specification (serviceDnsNames in the engine).
+function serviceNamesInFile(path: string, text: string, options: NamesOptions): ServiceNames[] {
+  const result: ServiceNames[] = [];
+  for (const object of objectsOf(parseManifestFile(text))) {
+    if (object.apiVersion !== 'v1' || object.kind !== 'Service' || !object.name) continue;
+    const service = object.value as unknown as Service;
+    const namespace = object.namespace ?? 'default';
+    const names = serviceDnsNames({ ...service, metadata: { ...service.metadata, name: object.name, namespace } }, options.clusterDomain);
+    const type = typeof service.spec?.type === 'string' ? service.spec.type : 'ClusterIP';
+    const entry: ServiceNames = { file: path, name: object.name, namespace, type, dnsName: names.dnsName, srvNames: names.srvNames };
+    if (names.cname !== undefined) entry.cname = names.cname;
+    result.push(entry);
+  }
+  return result;
+}
+
+function formatServices(services: ServiceNames[]): string {
+  if (services.length === 0) return '';
+  const lines = ['', 'Services (DNS):'];
+  for (const service of services) {
+    lines.push(`  ${service.namespace}/${service.name}  ${service.dnsName}${service.cname ? ` CNAME ${service.cname}` : ''}`);
+    for (const srv of service.srvNames) lines.push(`    SRV ${srv}`);
+  }
+  return `\n${lines.join('\n')}`;
 }
 
 // Pod names follow getPodName, claims getPersistentVolumeClaimName (stateful_set_utils.go).
