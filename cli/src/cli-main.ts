@@ -5,29 +5,14 @@ import { runPlan } from './plan-command';
 import { runRun } from './run-command';
 import { runNames } from './names-command';
 import { UsageError } from './usage-error';
+import { commandHelp, isCommandName, overviewHelp, type CommandName } from './usage';
 
 declare const __KUBESIM_VERSION__: string | undefined;
 const VERSION = typeof __KUBESIM_VERSION__ === 'string' ? __KUBESIM_VERSION__ : 'dev';
 
-const HELP = `kubesim ${VERSION}: see what a Kubernetes cluster will do with your manifests.
-
-Usage:
-  kubesim check FILE|DIR... [--kubernetes-version V] [--previous OLD.yaml] [--format text|json|sarif]
-                                                       report what the API server would reject
-                                                       (--previous: check as an update of OLD)
-  kubesim names FILE|DIR... [--kubernetes-version V] [--collision-count N] [--cluster-domain D] [--json]
-                                                       print ReplicaSet, revision, pod and PVC names
-  kubesim run SESSION [--kubernetes-version V] [--json]   replay a kubectl session on a simulated cluster
-  kubesim plan NEW.yaml --from OLD.yaml [--json]        show what applying NEW over a running OLD does
-  kubesim lsp --stdio                                  run the language server
-  kubesim --version | --help
-
-Kubernetes versions: 1.32 to 1.37 (default 1.36).
-Exit codes: 0 no errors, 1 errors found, 2 bad usage.`;
-
 type Command = (args: string[], out: (text: string) => void) => number | Promise<number>;
 
-const COMMANDS: Record<string, Command> = {
+const COMMANDS: Record<CommandName, Command> = {
   check: runCheck,
   run: runRun,
   plan: runPlan,
@@ -43,31 +28,57 @@ const COMMANDS: Record<string, Command> = {
 export async function main(argv: string[], out = (text: string) => process.stdout.write(text + '\n'), err = (text: string) => process.stderr.write(text + '\n')): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
-    out(HELP);
+    const topic = first === 'help' ? rest[0] : undefined;
+    if (topic !== undefined && isCommandName(topic)) {
+      out(commandHelp(topic));
+      return 0;
+    }
+    out(overviewHelp(VERSION));
     return first === undefined ? 2 : 0;
   }
   if (first === '--version' || first === '-v') {
     out(VERSION);
     return 0;
   }
-  const command = COMMANDS[first];
-  if (!command) {
+  if (!isCommandName(first)) {
     err(`kubesim: unknown command "${first}". Run "kubesim --help".`);
     return 2;
   }
+  // Help wins over everything else on the line, as in most CLIs: `kubesim names x.yaml --help`.
+  if (rest.some((arg) => arg === '--help' || arg === '-h')) {
+    out(commandHelp(first));
+    return 0;
+  }
   try {
-    return await command(rest, out);
+    return await COMMANDS[first](rest, out);
   } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      err(`kubesim ${first}: ${(error as Error).message}. Run "kubesim --help".`);
+    const code = (error as { code?: string }).code;
+    if (error instanceof UsageError || code?.startsWith('ERR_PARSE_ARGS')) {
+      err(`kubesim ${first}: ${(error as Error).message}. Run "kubesim ${first} --help".`);
       return 2;
     }
-    if ((error as { code?: string }).code === 'ENOENT') {
-      err(`kubesim ${first}: ${(error as Error).message}`);
+    const unreadable = unreadablePathMessage(error);
+    if (unreadable !== undefined) {
+      err(`kubesim ${first}: ${unreadable}`);
       return 2;
     }
     throw error;
   }
+}
+
+const FILE_ERRORS: Record<string, string> = {
+  ENOENT: 'no such file or directory',
+  EACCES: 'permission denied',
+  EISDIR: 'is a directory, not a file',
+  ENOTDIR: 'a part of the path is not a directory',
+  ELOOP: 'too many symbolic links',
+};
+
+/** "cannot read PATH: reason" for a file-system error on a path the user gave, else undefined. */
+function unreadablePathMessage(error: unknown): string | undefined {
+  const { code, path } = error as { code?: string; path?: string };
+  if (code === undefined || !(code in FILE_ERRORS)) return undefined;
+  return path === undefined ? `cannot read a file: ${FILE_ERRORS[code]}` : `cannot read ${path}: ${FILE_ERRORS[code]}`;
 }
 
 /** Runs the CLI on this process's arguments and sets its exit code. */

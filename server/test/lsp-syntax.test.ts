@@ -2,7 +2,7 @@
 // errors on templates, JSON and lists, and survival of hostile input.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { markedRange, TestLanguageServer } from './support/lsp-client';
+import { markedRange, TestLanguageServer } from '../../test/support/lsp-client';
 
 let server: TestLanguageServer;
 let counter = 0;

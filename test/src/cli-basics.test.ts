@@ -1,16 +1,13 @@
 // The kubesim command itself: version, help, usage errors and syntax problems as file:line:col.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from './shared-path';
+import { runKubesim } from '../support/cli';
+import { REPO_ROOT } from '../support/paths';
 
-function kubesim(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'kubesim'), ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const kubesim = (...args: string[]) => runKubesim(args);
 
 test('--version prints the package version', () => {
   const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -19,16 +16,55 @@ test('--version prints the package version', () => {
   assert.equal(result.stdout.trim(), version);
 });
 
-test('--help lists the commands', () => {
+test('--help lists every command and documents the exit codes', () => {
   const result = kubesim('--help');
   assert.equal(result.status, 0);
-  assert.match(result.stdout, /kubesim check FILE\|DIR/);
+  for (const command of COMMANDS) assert.match(result.stdout, new RegExp(`^  kubesim ${command} `, 'm'));
+  assert.match(result.stdout, /Exit codes: 0 clean, 1 findings .*, 2 bad usage/s);
+});
+
+const COMMANDS = ['check', 'names', 'run', 'plan', 'lsp'];
+for (const command of COMMANDS) {
+  for (const args of [[command, '--help'], [command, '-h'], ['help', command]]) {
+    test(`kubesim ${args.join(' ')} prints the usage of ${command} and exits 0`, () => {
+      const result = kubesim(...args);
+      assert.equal(result.stderr, '');
+      assert.equal(result.status, 0);
+      assert.match(result.stdout, new RegExp(`^Usage: kubesim ${command} `));
+      assert.match(result.stdout, /^Exit codes: /m);
+      for (const other of COMMANDS.filter((name) => name !== command)) assert.doesNotMatch(result.stdout, new RegExp(`kubesim ${other} `));
+    });
+  }
+}
+
+test('--help after other arguments still prints the usage instead of running the command', () => {
+  const result = kubesim('names', 'no/such/file.yaml', '--help');
+  assert.equal(result.status, 0);
+  assert.match(result.stdout, /^Usage: kubesim names /);
 });
 
 const USAGE_ERRORS: string[][] = [[], ['frobnicate'], ['check'], ['check', '--no-such-flag', 'examples'], ['check', '--kubernetes-version', '1.20', 'examples'], ['check', 'no/such/file.yaml']];
 for (const args of USAGE_ERRORS) {
   test(`bad usage exits 2: kubesim ${args.join(' ')}`, () => {
     assert.equal(kubesim(...args).status, 2);
+  });
+}
+
+// A path that is not there (or not a file) is one line on stderr naming it, never a stack trace.
+const UNREADABLE: { args: string[]; message: RegExp }[] = [
+  { args: ['check', 'no/such/file.yaml'], message: /^kubesim check: cannot read no\/such\/file\.yaml: no such file or directory\n$/ },
+  { args: ['check', 'examples', '--previous', 'no/such/old.yaml'], message: /^kubesim check: cannot read no\/such\/old\.yaml: no such file or directory\n$/ },
+  { args: ['names', 'no/such/dir'], message: /^kubesim names: cannot read no\/such\/dir: no such file or directory\n$/ },
+  { args: ['run', 'no/such.session'], message: /^kubesim run: cannot read .*no\/such\.session: no such file or directory\n$/ },
+  { args: ['run', 'examples'], message: /^kubesim run: cannot read a file: is a directory, not a file\n$/ },
+  { args: ['plan', 'no/such.yaml'], message: /^kubesim plan: cannot read .*no\/such\.yaml: no such file or directory\n$/ },
+];
+for (const { args, message } of UNREADABLE) {
+  test(`an unreadable path is one line and exit 2: kubesim ${args.join(' ')}`, () => {
+    const result = kubesim(...args);
+    assert.equal(result.status, 2);
+    assert.equal(result.stdout, '');
+    assert.match(result.stderr, message);
   });
 }
 

@@ -1,11 +1,10 @@
 // Spawns `node bin/kubesim check` on several files: cross-manifest checks see every file given, --previous is the baseline.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
-import { REPO_ROOT } from './shared-path';
+import { runKubesim } from '../support/cli';
 
 const statefulSet = (serviceName: string, extra = '') => `apiVersion: apps/v1
 kind: StatefulSet
@@ -62,13 +61,12 @@ let directory = '';
 interface JsonDiagnostic { file: string; code: string; severity: string; message: string }
 
 function check(...args: string[]): { code: number | null; diagnostics: JsonDiagnostic[] } {
-  const result = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'kubesim'), 'check', ...args, '--format', 'json'], { cwd: directory, encoding: 'utf8' });
+  const result = runKubesim(['check', ...args, '--format', 'json'], { cwd: directory });
   assert.equal(result.stderr, '');
   return { code: result.status, diagnostics: result.stdout === '' ? [] : (JSON.parse(result.stdout) as { diagnostics: JsonDiagnostic[] }).diagnostics };
 }
 
 before(() => {
-  if (!existsSync(join(REPO_ROOT, 'dist', 'cli.js'))) spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
   directory = mkdtempSync(join(tmpdir(), 'kubesim-check-workspace-'));
   writeFileSync(join(directory, 'a.yaml'), statefulSet('db'));
   writeFileSync(join(directory, 'b.yaml'), headlessService);

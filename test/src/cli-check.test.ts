@@ -1,11 +1,10 @@
 // Spawns `node bin/kubesim check` on temporary manifests: formats, exit codes, --previous.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
-import { REPO_ROOT } from './shared-path';
+import { runKubesim } from '../support/cli';
 
 const MISMATCH = `apiVersion: apps/v1
 kind: Deployment
@@ -47,12 +46,11 @@ spec:
 let directory = '';
 
 function kubesim(...args: string[]) {
-  const result = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'kubesim'), 'check', ...args], { cwd: directory, encoding: 'utf8' });
+  const result = runKubesim(['check', ...args], { cwd: directory });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 before(() => {
-  if (!existsSync(join(REPO_ROOT, 'dist', 'cli.js'))) spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
   directory = mkdtempSync(join(tmpdir(), 'kubesim-check-'));
   writeFileSync(join(directory, 'bad.yaml'), MISMATCH);
   writeFileSync(join(directory, 'good.yaml'), MISMATCH.replace('app: api', 'app: web'));

@@ -1,16 +1,13 @@
-// `kubesim names` end to end: the bundled CLI on manifests from the shared hash vectors.
+// `kubesim names` end to end: the bundled CLI on the manifests of the hash vectors (engine/test/fixtures/hash).
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, sharedPath } from './shared-path';
+import { runKubesim } from '../support/cli';
+import { readJsonFixture } from '../support/paths';
 
-function kubesim(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'kubesim'), ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const kubesim = (...args: string[]) => runKubesim(args);
 
 interface Case { id: string; manifest: string; collisionCount: number | null }
 interface DeploymentCase extends Case { replicaSetName: string; podTemplateHash: string }
@@ -19,8 +16,8 @@ interface SetCase extends Case { controllerRevisionName: string; controllerRevis
 const workDir = mkdtempSync(join(tmpdir(), 'kubesim-names-'));
 
 for (const version of ['1.32', '1.36']) {
-  const deployments = (JSON.parse(readFileSync(sharedPath('k8s', 'vectors', 'hash', `deployments-${version}-samples.json`), 'utf8')) as { cases: DeploymentCase[] }).cases;
-  const sets = (JSON.parse(readFileSync(sharedPath('k8s', 'vectors', 'hash', `statefulsets-${version}-samples.json`), 'utf8')) as { cases: SetCase[] }).cases;
+  const deployments = readJsonFixture<{ cases: DeploymentCase[] }>('engine', 'test', 'fixtures', 'hash', `deployments-${version}-samples.json`).cases;
+  const sets = readJsonFixture<{ cases: SetCase[] }>('engine', 'test', 'fixtures', 'hash', `statefulsets-${version}-samples.json`).cases;
   // One multi-document file per version, as a user would keep them.
   const file = join(workDir, `workloads-${version}.yaml`);
   const documents = [...deployments, ...sets].filter((row) => row.collisionCount === null);

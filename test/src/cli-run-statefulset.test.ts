@@ -3,10 +3,9 @@
 // upstream walkthrough (kubernetes.io "StatefulSet Basics"): OrderedReady creation, stable names,
 // hostnames and DNS names behind the headless Service, one claim per pod, in-order recreation.
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT } from './shared-path';
+import { runKubesim, runKubesimJson } from '../support/cli';
 
 interface StatefulSetRunJson {
   kubernetesVersion: string;
@@ -29,9 +28,7 @@ interface StatefulSetRunJson {
 }
 
 function kubesim(...args: string[]): StatefulSetRunJson {
-  const result = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'kubesim'), ...args, '--json'], { cwd: REPO_ROOT, encoding: 'utf8' });
-  assert.ok(result.stdout.length > 0, result.stderr);
-  return JSON.parse(result.stdout) as StatefulSetRunJson;
+  return runKubesimJson<StatefulSetRunJson>([...args, '--json']);
 }
 
 const walkthrough = kubesim('run', join('examples', 'sessions', 'web-statefulset.session'));
@@ -51,7 +48,7 @@ function statefulSetEventCounts(result: StatefulSetRunJson): string[] {
 
 test('the walkthrough runs without errors (text output too)', () => {
   assert.deepEqual(walkthrough.steps.filter((step) => step.error).map((step) => step.command), []);
-  const text = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'kubesim'), 'run', join('examples', 'sessions', 'web-statefulset.session')], { cwd: REPO_ROOT, encoding: 'utf8' });
+  const text = runKubesim(['run', join('examples', 'sessions', 'web-statefulset.session')]);
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /^\$ kubectl apply -f \.\.\/web-statefulset\.yaml\nservice\/nginx created\nstatefulset\.apps\/web created\n/);
 });

@@ -1,10 +1,9 @@
 // `kubesim run` and `kubesim plan` end to end on examples/sessions: ReplicaSet states and events
 // checked against what the upstream algorithm gives (derived by hand in the comments).
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT } from './shared-path';
+import { runKubesimJson } from '../support/cli';
 
 interface RunJson {
   kubernetesVersion: string;
@@ -14,9 +13,7 @@ interface RunJson {
 }
 
 function kubesim(...args: string[]): RunJson {
-  const result = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'kubesim'), ...args, '--json'], { cwd: REPO_ROOT, encoding: 'utf8' });
-  assert.ok(result.stdout.length > 0, result.stderr);
-  return JSON.parse(result.stdout) as RunJson;
+  return runKubesimJson<RunJson>([...args, '--json']);
 }
 
 function session(name: string): RunJson {

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from './shared-path';
+import { REPO_ROOT } from '../support/paths';
 
 const NVIM = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
 const SKIP = NVIM.error ? 'nvim is not installed (apt-get install neovim): the Neovim LSP test is skipped' : false;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import type { RolloutView } from '../../protocol/src/index';
+import { REPO_ROOT } from '../support/paths';
 
 // Browser globals, used only inside page.evaluate callbacks (this project compiles without the DOM lib).
 declare const window: any;
@@ -14,7 +15,7 @@ declare const document: any;
 declare function getComputedStyle(element: unknown): any;
 
 const CHROMIUM = '/usr/bin/chromium';
-const ROOT = path.resolve(__dirname, '..', '..');
+const ROOT = REPO_ROOT;
 const ARTIFACTS = path.join(ROOT, 'test-artifacts');
 const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is missing (apt-get install -y chromium); the webview browser test is skipped`;
 

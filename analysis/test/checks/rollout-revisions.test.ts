@@ -1,16 +1,12 @@
-// Rollout detection against the real names: pod-template-hash and ControllerRevision names from the shared oracle vectors.
+// Rollout detection against the real names: pod-template-hash and ControllerRevision names hashed by the real
+// k8s.io/api types (the oracle vectors in engine/test/fixtures/hash).
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { test } from 'node:test';
+import { readJsonFixture } from '../../../test/support/paths';
 import { findingsOf } from './expect-findings';
 
-// Tests run from out/server/test/checks; the shared folder sits beside the repository.
 function readVectors<T>(name: string): T {
-  const base = process.env.KUBESIM_SHARED ?? join(resolve(__dirname, '..', '..', '..', '..'), '..', 'shared');
-  const path = join(base, 'k8s', 'vectors', 'hash', name);
-  assert.ok(existsSync(path), `shared vectors at ${path}`);
-  return JSON.parse(readFileSync(path, 'utf8')) as T;
+  return readJsonFixture<T>('engine', 'test', 'fixtures', 'hash', name);
 }
 
 interface DeploymentCase { id: string; manifest: string; replicaSetName: string }

@@ -6,17 +6,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { parseDocument, stringify } from 'yaml';
 import { readPlainManifest } from '../../src/manifest/fast-reader';
 import { sourceTreeOf } from '../../src/manifest/source-tree';
 import { splitDocuments } from '../../src/manifest/split-documents';
-
-const REPO_ROOT = resolve(__dirname, '..', '..', '..', '..');
-const SHARED = process.env.KUBESIM_SHARED ?? join(REPO_ROOT, '..', 'shared');
+import { sharedMissingReason, sharedPath } from '../../../test/support/paths';
 
 /** Asserts the fast reader agrees with `yaml`; returns whether it read the text at all. */
 function agreesWithYaml(text: string): boolean {
@@ -147,12 +145,9 @@ test('fast reader reads most plain random objects, and agrees with yaml on them'
   assert.ok(read > 300, `the fast reader read only ${read} of 1000 documents`);
 });
 
-test('fast reader reads every document the shared generator writes, as yaml does', (context) => {
-  const generator = join(SHARED, 'tools', 'gen-manifests.mjs');
-  if (!existsSync(generator)) {
-    context.skip('shared gen-manifests.mjs not found');
-    return;
-  }
+const GENERATOR = ['tools', 'gen-manifests.mjs'];
+test('fast reader reads every document the shared generator writes, as yaml does', { skip: sharedMissingReason(...GENERATOR) }, () => {
+  const generator = sharedPath(...GENERATOR);
   const out = join(mkdtempSync(join(tmpdir(), 'kubesim-fast-')), 'manifests.yaml');
   for (const seed of ['1', '2', '3']) {
     const result = spawnSync(process.execPath, [generator, '--docs', '300', '--seed', seed, '--errors', '10', '--out', out], { encoding: 'utf8' });

@@ -1,14 +1,16 @@
-// Runs every shared validation vector through the server's pipeline (object -> YAML ->
-// parseManifestFile -> checkFile) for a release before 1.34 and one after.
+// Runs every validation vector (analysis/test/fixtures/validation, restated from upstream's
+// validation_test.go) through the pipeline (object -> YAML -> parseManifestFile -> checkFile) for a
+// release before 1.34 and one after.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { stringify } from 'yaml';
 import type { KubernetesVersion } from '../../../engine/src/index';
 import { parseManifestFile } from '../../src/manifest/manifest-file';
 import { checkFile } from '../../src/check-file';
 import type { Finding } from '../../src/validation/finding';
+import { repoPath } from '../../../test/support/paths';
 
 interface ExpectedError { field: string; type: string; detailSubstring: string }
 interface Vector {
@@ -25,9 +27,7 @@ interface Vector {
   firstErrorOnly?: boolean;
 }
 
-const REPO_ROOT = resolve(__dirname, '..', '..', '..', '..');
-const SHARED = process.env.KUBESIM_SHARED ?? join(REPO_ROOT, '..', 'shared');
-const VECTOR_DIR = join(SHARED, 'k8s', 'vectors', 'validation');
+const VECTOR_DIR = repoPath('analysis', 'test', 'fixtures', 'validation');
 
 // Where kubesim knowingly differs from a vector, and why.
 const KNOWN_DEVIATIONS: Record<string, { expected: ExpectedError[]; reason: string }> = {
@@ -58,9 +58,7 @@ function apiFindings(yaml: string, version: KubernetesVersion, previousYaml?: st
   return checkFile(parseManifestFile(yaml), options).filter((finding) => finding.field !== undefined);
 }
 
-const vectors: Vector[] = existsSync(VECTOR_DIR)
-  ? readdirSync(VECTOR_DIR).filter((file) => file.endsWith('.json')).sort().map((file) => JSON.parse(readFileSync(join(VECTOR_DIR, file), 'utf8')) as Vector)
-  : [];
+const vectors: Vector[] = readdirSync(VECTOR_DIR).filter((file) => file.endsWith('.json')).sort().map((file) => JSON.parse(readFileSync(join(VECTOR_DIR, file), 'utf8')) as Vector);
 
 test('validation vectors are present', () => {
   assert.ok(vectors.length >= 70, `found ${vectors.length} vectors in ${VECTOR_DIR}`);

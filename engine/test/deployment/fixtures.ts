@@ -1,12 +1,10 @@
-// Builders for Deployment/ReplicaSet test objects and the shared vector reader.
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+// Builders for Deployment/ReplicaSet test objects and the reader of the upstream test tables.
+import { readJsonFixture } from '../../../test/support/paths';
 import { Cluster, type Deployment, type IntOrString, type ReplicaSet } from '../../src/index';
 
-/** Parses a JSON file under the shared folder ($KUBESIM_SHARED or ../shared beside the repository). */
+/** The table of the upstream test `name`, committed in engine/test/fixtures/deployment. */
 export function readVectors<T>(name: string): { cases: T[] } {
-  const base = process.env.KUBESIM_SHARED ?? resolve(__dirname, '../../../../..', 'shared');
-  return JSON.parse(readFileSync(join(base, 'k8s', 'vectors', 'deployment', `${name}.json`), 'utf8')) as { cases: T[] };
+  return readJsonFixture<{ cases: T[] }>('engine', 'test', 'fixtures', 'deployment', `${name}.json`);
 }
 
 /** A RollingUpdate (or Recreate) Deployment like upstream's newDeployment test helper. */

@@ -5,12 +5,12 @@ import { parse } from 'yaml';
 import { computeControllerRevisionHash, controllerRevisionData, controllerRevisionName } from '../../src/hash/controller-revision';
 import type { KubernetesVersion } from '../../src/model/kubernetes-version';
 import type { StatefulSet } from '../../src/model/objects';
-import { readSharedJson } from './vector-path';
+import { readJsonFixture } from '../../../test/support/paths';
 
 interface SetCase { id: string; manifest: string; collisionCount: number | null; controllerRevisionHash: string; controllerRevisionName: string; controllerRevisionData: string }
 
 for (const version of ['1.32', '1.36'] as KubernetesVersion[]) {
-  for (const row of readSharedJson<{ cases: SetCase[] }>('k8s', 'vectors', 'hash', `statefulsets-${version}-samples.json`).cases) {
+  for (const row of readJsonFixture<{ cases: SetCase[] }>('engine', 'test', 'fixtures', 'hash', `statefulsets-${version}-samples.json`).cases) {
     test(`${version} ${row.id}: revision ${row.controllerRevisionName}`, () => {
       const set = parse(row.manifest) as StatefulSet;
       const data = controllerRevisionData(set, version);
@@ -23,7 +23,7 @@ for (const version of ['1.32', '1.36'] as KubernetesVersion[]) {
 }
 
 interface RevisionHashCase { name: string; setName?: string; collisionCount: number | null; dataRaw: string; expect: { hash: string; revisionName?: string } }
-for (const row of readSharedJson<{ cases: RevisionHashCase[] }>('k8s', 'vectors', 'statefulset', 'revision-hash.json').cases) {
+for (const row of readJsonFixture<{ cases: RevisionHashCase[] }>('engine', 'test', 'fixtures', 'statefulset', 'revision-hash.json').cases) {
   // The "no-probe" case documents what the controller does NOT do (no collision count written).
   if (row.collisionCount === null) continue;
   test(`revision-hash.json ${row.name}`, () => {

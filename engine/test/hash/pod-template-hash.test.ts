@@ -7,7 +7,7 @@ import { fnv1a32, safeEncodeDecimal } from '../../src/hash/fnv';
 import { utf8Bytes } from '../../src/hash/utf8';
 import type { KubernetesVersion } from '../../src/model/kubernetes-version';
 import type { Deployment, PodTemplateSpec } from '../../src/model/objects';
-import { readSharedJson } from './vector-path';
+import { readJsonFixture } from '../../../test/support/paths';
 
 interface DeploymentCase { id: string; manifest: string; collisionCount: number | null; podTemplateHash: string; replicaSetName: string }
 interface SpewSample { id: string; collisionCount: number | null; podTemplateHash: string; spew: string }
@@ -55,7 +55,7 @@ const SPEW_TEMPLATES: Record<string, PodTemplateSpec> = {
 };
 
 for (const version of VERSIONS) {
-  const deployments = readSharedJson<{ cases: DeploymentCase[] }>('k8s', 'vectors', 'hash', `deployments-${version}-samples.json`).cases;
+  const deployments = readJsonFixture<{ cases: DeploymentCase[] }>('engine', 'test', 'fixtures', 'hash', `deployments-${version}-samples.json`).cases;
   for (const row of deployments) {
     test(`${version} ${row.id}: ReplicaSet ${row.replicaSetName}`, () => {
       const deployment = parse(row.manifest) as Deployment;
@@ -66,7 +66,7 @@ for (const version of VERSIONS) {
   }
   const templates: Record<string, PodTemplateSpec> = { ...SPEW_TEMPLATES };
   for (const row of deployments) templates[row.id] = (parse(row.manifest) as Deployment).spec.template;
-  const samples = readSharedJson<{ samples: SpewSample[] }>('k8s', 'vectors', 'hash', `spew-samples-${version}.json`).samples;
+  const samples = readJsonFixture<{ samples: SpewSample[] }>('engine', 'test', 'fixtures', 'hash', `spew-samples-${version}.json`).samples;
   for (const sample of samples) {
     test(`${version} spew text of ${sample.id}`, () => {
       assert.equal(printPodTemplateForHash(templates[sample.id]!, version), sample.spew);
@@ -76,7 +76,7 @@ for (const version of VERSIONS) {
 }
 
 interface EncodingCase { spewText?: string; collisionCount?: number | null; fnv32a?: number; decimal: string; podTemplateHash: string }
-const encodingCases = readSharedJson<{ cases: EncodingCase[] }>('k8s', 'vectors', 'deployment', 'ComputeHash_encoding.json').cases;
+const encodingCases = readJsonFixture<{ cases: EncodingCase[] }>('engine', 'test', 'fixtures', 'hash', 'ComputeHash_encoding.json').cases;
 for (const row of encodingCases.filter((c) => c.spewText === undefined)) {
   test(`SafeEncodeString of ${row.decimal} is ${row.podTemplateHash}`, () => assert.equal(safeEncodeDecimal(Number(row.decimal)), row.podTemplateHash));
 }

@@ -1,4 +1,4 @@
-// Table tests of StatefulSet naming, health and maxUnavailable against the shared vectors.
+// Table tests of StatefulSet naming, health and maxUnavailable against the upstream vectors (engine/test/fixtures).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {

@@ -2,7 +2,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CodeLens, CompletionItem, CompletionList } from 'vscode-languageserver-protocol';
-import { TestLanguageServer } from '../support/lsp-client';
+import { TestLanguageServer } from '../../../test/support/lsp-client';
 
 let server: TestLanguageServer;
 let counter = 0;

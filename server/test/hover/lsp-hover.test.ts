@@ -2,7 +2,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Hover, MarkupContent } from 'vscode-languageserver-protocol';
-import { markedRange, TestLanguageServer } from '../support/lsp-client';
+import { markedRange, TestLanguageServer } from '../../../test/support/lsp-client';
 
 let server: TestLanguageServer;
 let counter = 0;

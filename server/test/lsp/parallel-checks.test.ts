@@ -7,7 +7,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { objectsOf, parseManifestFile } from '../../../analysis/src/manifest/manifest-file';
 import { checkFile } from '../../../analysis/src/check-file';
-import { TestLanguageServer } from '../support/lsp-client';
+import { TestLanguageServer } from '../../../test/support/lsp-client';
 
 const URI = 'file:///tmp/kubesim-parallel/big.yaml';
 

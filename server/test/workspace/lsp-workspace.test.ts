@@ -1,13 +1,12 @@
 // Workspace checks over a real stdio connection: cross-file diagnostics, quick fixes, git and saved baselines.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, test } from 'node:test';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
-import { TestLanguageServer } from '../support/lsp-client';
+import { TestLanguageServer, writeWorkspace } from '../../../test/support/lsp-client';
 
 const folders: string[] = [];
 const servers: TestLanguageServer[] = [];
@@ -17,9 +16,8 @@ after(async () => {
 });
 
 function workspaceWith(files: Record<string, string>): string {
-  const folder = mkdtempSync(join(tmpdir(), 'kubesim-workspace-'));
+  const folder = writeWorkspace(files);
   folders.push(folder);
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(folder, name), text);
   return folder;
 }
 

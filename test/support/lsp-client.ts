@@ -1,7 +1,8 @@
 // A real LSP client for tests: spawns the bundled server over stdio and speaks JSON-RPC to it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   createProtocolConnection,
@@ -9,13 +10,14 @@ import {
   StreamMessageWriter,
   type Diagnostic,
   type InitializeParams,
+  type LogMessageParams,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
 
-/** The repository root, from out/server/test/support. */
-export const REPO_ROOT = resolve(__dirname, '..', '..', '..', '..');
-const SERVER = resolve(REPO_ROOT, 'dist', 'server.js');
+import { repoPath } from './paths';
+
+const SERVER = repoPath('dist', 'server.js');
 
 /** Options for one test server. */
 export interface TestServerOptions {
@@ -23,6 +25,17 @@ export interface TestServerOptions {
   initializationOptions?: Record<string, unknown>;
   /** Answers the server's `workspace/configuration` pulls (section `kubesim`). */
   settings?: Record<string, unknown>;
+  /** Extra environment variables of the server process. */
+  env?: Record<string, string>;
+}
+
+/** A server started on a temporary workspace folder; `dispose` stops it and removes the folder. */
+export interface TestWorkspace {
+  server: TestLanguageServer;
+  folder: string;
+  /** The file: URI of a path relative to the folder. */
+  uri(path: string): string;
+  dispose(): Promise<void>;
 }
 
 /** A running server and the client side of its connection. */
@@ -30,8 +43,20 @@ export class TestLanguageServer {
   private readonly diagnostics = new Map<string, PublishDiagnosticsParams>();
   private readonly waiters: { uri: string; predicate: (params: PublishDiagnosticsParams) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
   private readonly versions = new Map<string, number>();
+  /** Every `window/logMessage` the server sent (what VS Code shows in the kubesim output channel). */
+  readonly logs: LogMessageParams[] = [];
+  private readonly logWaiters: { predicate: (log: LogMessageParams) => boolean; resolve: (log: LogMessageParams) => void }[] = [];
 
   private constructor(readonly connection: ProtocolConnection, private readonly child: ChildProcess) {
+    connection.onNotification('window/logMessage', (params: LogMessageParams) => {
+      this.logs.push(params);
+      for (const waiter of [...this.logWaiters]) {
+        if (waiter.predicate(params)) {
+          this.logWaiters.splice(this.logWaiters.indexOf(waiter), 1);
+          waiter.resolve(params);
+        }
+      }
+    });
     connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
       this.diagnostics.set(params.uri, params);
       for (const waiter of [...this.waiters]) {
@@ -46,7 +71,7 @@ export class TestLanguageServer {
   /** Spawns `node dist/server.js --stdio` and completes the initialize handshake. */
   static async start(options: TestServerOptions = {}): Promise<TestLanguageServer> {
     if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run "npm run build" first`);
-    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
     child.stderr!.resume();
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
@@ -74,6 +99,28 @@ export class TestLanguageServer {
     await connection.sendRequest('initialize', params);
     await connection.sendNotification('initialized', {});
     return server;
+  }
+
+  /** Writes `files` (relative path -> text) into a new temporary folder and starts a server on it. */
+  static async onWorkspace(files: Record<string, string>, options: Omit<TestServerOptions, 'workspaceFolder'> = {}): Promise<TestWorkspace> {
+    const folder = writeWorkspace(files);
+    const server = await TestLanguageServer.start({ ...options, workspaceFolder: folder });
+    return {
+      server,
+      folder,
+      uri: (path) => pathToFileURL(join(folder, path)).href,
+      dispose: async () => {
+        await server.stop();
+        rmSync(folder, { recursive: true, force: true });
+      },
+    };
+  }
+
+  /** Resolves with the first log message (already sent or still to come) that satisfies `predicate`. */
+  nextLog(predicate: (log: LogMessageParams) => boolean): Promise<LogMessageParams> {
+    const seen = this.logs.find(predicate);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve) => this.logWaiters.push({ predicate, resolve }));
   }
 
   /** Opens a document; resolves with its first diagnostics. */
@@ -117,6 +164,16 @@ export class TestLanguageServer {
     clearTimeout(timer);
     this.connection.dispose();
   }
+}
+
+/** A new temporary folder holding `files` (relative path -> text); the caller removes it. */
+export function writeWorkspace(files: Record<string, string>): string {
+  const folder = mkdtempSync(join(tmpdir(), 'kubesim-workspace-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(folder, path)), { recursive: true });
+    writeFileSync(join(folder, path), text);
+  }
+  return folder;
 }
 
 /** Splits inline YAML with one `⟦…⟧` marker into the text and the marked offsets. */

@@ -1,0 +1,100 @@
+// The usage text of `kubesim --help` and of each `kubesim CMD --help`: one entry per command, so the
+// overview and the per-command help cannot disagree. Releases come from the engine's one list.
+import { DEFAULT_KUBERNETES_VERSION, SUPPORTED_KUBERNETES_VERSIONS } from '../../engine/src/index';
+
+const RELEASES = `${SUPPORTED_KUBERNETES_VERSIONS[0]} to ${SUPPORTED_KUBERNETES_VERSIONS[SUPPORTED_KUBERNETES_VERSIONS.length - 1]}`;
+
+/** The commands, in the order --help lists them. */
+export const COMMAND_NAMES = ['check', 'names', 'run', 'plan', 'lsp'] as const;
+export type CommandName = (typeof COMMAND_NAMES)[number];
+
+interface CommandUsage {
+  synopsis: string;
+  summary: string;
+  options: [string, string][];
+  exitCodes: string;
+}
+
+const VERSION_OPTION: [string, string] = ['--kubernetes-version V', `the release to imitate: ${RELEASES} (default ${DEFAULT_KUBERNETES_VERSION})`];
+const HELP_OPTION: [string, string] = ['-h, --help', 'print this help'];
+
+const USAGE: Record<CommandName, CommandUsage> = {
+  check: {
+    synopsis: 'kubesim check FILE|DIR... [--kubernetes-version V] [--previous OLD.yaml] [--format text|json|sarif]',
+    summary: 'report what the API server would reject, and the cross-object problems of the files checked together',
+    options: [
+      VERSION_OPTION,
+      ['--previous OLD.yaml', 'check as an update of the objects in OLD.yaml (immutable fields)'],
+      ['--format F', 'text (file:line:col, the default), json or sarif'],
+      HELP_OPTION,
+    ],
+    exitCodes: '0 no errors (warnings allowed), 1 errors found, 2 bad usage or a path that cannot be read',
+  },
+  names: {
+    synopsis: 'kubesim names FILE|DIR... [--kubernetes-version V] [--collision-count N] [--cluster-domain D] [--json]',
+    summary: 'print the ReplicaSet, ControllerRevision, pod, DNS and PVC names the cluster will create',
+    options: [
+      VERSION_OPTION,
+      ['--collision-count N', 'hash as if status.collisionCount were N'],
+      ['--cluster-domain D', 'the cluster DNS domain of pod DNS names (default cluster.local)'],
+      ['--json', 'print JSON'],
+      HELP_OPTION,
+    ],
+    exitCodes: '0 names printed, 2 bad usage or a path that cannot be read',
+  },
+  run: {
+    synopsis: 'kubesim run SESSION [--kubernetes-version V] [--json]',
+    summary: 'replay a kubectl session file on a simulated cluster (manifest paths are relative to SESSION)',
+    options: [VERSION_OPTION, ['--json', 'print the steps, events and final state as JSON'], HELP_OPTION],
+    exitCodes: '0 every command succeeded, 1 a command failed, 2 bad usage or a path that cannot be read',
+  },
+  plan: {
+    synopsis: 'kubesim plan NEW.yaml [--from OLD.yaml] [--kubernetes-version V] [--json]',
+    summary: 'show what applying NEW does to a cluster running OLD, fully available (apply, rollout status, get, describe)',
+    options: [VERSION_OPTION, ['--from OLD.yaml', 'the objects running before NEW is applied'], ['--json', 'print JSON'], HELP_OPTION],
+    exitCodes: '0 every step succeeded, 1 a step failed, 2 bad usage or a path that cannot be read',
+  },
+  lsp: {
+    synopsis: 'kubesim lsp --stdio',
+    summary: 'run the language server over stdin and stdout (for editors other than VS Code)',
+    options: [['--stdio', 'talk LSP over stdin/stdout'], HELP_OPTION],
+    exitCodes: 'runs until the client exits',
+  },
+};
+
+/** `kubesim CMD --help`. */
+export function commandHelp(name: CommandName): string {
+  const usage = USAGE[name];
+  const width = Math.max(...usage.options.map(([flag]) => flag.length)) + 2;
+  return [
+    `Usage: ${usage.synopsis}`,
+    '',
+    `${usage.summary[0]!.toUpperCase()}${usage.summary.slice(1)}.`,
+    '',
+    'Options:',
+    ...usage.options.map(([flag, text]) => `  ${flag.padEnd(width)}${text}`),
+    '',
+    `Exit codes: ${usage.exitCodes}.`,
+  ].join('\n');
+}
+
+/** `kubesim --help`. */
+export function overviewHelp(version: string): string {
+  return [
+    `kubesim ${version}: see what a Kubernetes cluster will do with your manifests.`,
+    '',
+    'Usage:',
+    ...COMMAND_NAMES.flatMap((name) => [`  ${USAGE[name].synopsis}`, `      ${USAGE[name].summary}`]),
+    '  kubesim --version | --help',
+    '',
+    'Run "kubesim CMD --help" for the options of one command.',
+    `Kubernetes versions: ${RELEASES} (default ${DEFAULT_KUBERNETES_VERSION}).`,
+    'Exit codes: 0 clean, 1 findings or failed steps (check: errors; run, plan: a failed command), 2 bad usage (unknown command',
+    'or option, bad value, missing or unreadable path), 3 internal error (a bug in kubesim).',
+  ].join('\n');
+}
+
+/** Whether `name` is a command. */
+export function isCommandName(name: string): name is CommandName {
+  return (COMMAND_NAMES as readonly string[]).includes(name);
+}
