@@ -1,12 +1,11 @@
 // `kubesim run` of the Service examples and `kubesim names` for Services, end to end through the
 // bundled CLI: the canary split (ready pods per track), the kubelet's env-var timing, DNS names.
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT } from './shared-path';
+import { runKubesim } from '../support/cli';
 
 interface ServiceJson {
   name: string;
@@ -18,7 +17,7 @@ interface ServiceJson {
 }
 
 function kubesim(...args: string[]): string {
-  const result = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'kubesim'), ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
+  const result = runKubesim(args);
   assert.equal(result.status, 0, result.stderr + result.stdout);
   return result.stdout;
 }
