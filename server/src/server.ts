@@ -1,7 +1,7 @@
 // Composition root of the kubesim language server: wires the LSP connection to the checks.
 import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion, type KubernetesVersion } from '../../engine/src/index';
+import { DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion, SUPPORTED_KUBERNETES_VERSIONS, type KubernetesVersion } from '../../engine/src/index';
 import { checkFile } from '../../analysis/src/check-file';
 import { ManifestStore } from './lsp/document-store';
 import { ParallelChecks } from './lsp/parallel-checks';
@@ -12,22 +12,31 @@ import { registerSimulateRollout } from './lsp/simulate-rollout';
 import { DEFAULT_CLUSTER_DOMAIN } from '../../analysis/src/facts/fact-settings';
 import { WorkspaceChecks, WORKSPACE_CHECK_CAPABILITIES } from './lsp/workspace-checks';
 import type { ManifestFile } from '../../analysis/src/manifest/manifest-file';
+import { isTraceLevel, ServerLog } from './lsp/server-log';
+
+/** The `kubesim` settings section as the client sends it (nothing in it is trusted to be well-formed). */
+interface KubesimSettings {
+  kubernetesVersion?: unknown;
+  clusterDomain?: unknown;
+  trace?: { server?: unknown } | null;
+}
 
 /** Starts the server on the given connection (stdio, IPC or a test pipe). */
 export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): void {
   const documents = new TextDocuments(TextDocument);
   const store = new ManifestStore();
-  const parallel = new ParallelChecks();
+  const log = new ServerLog(connection.console);
+  const parallel = new ParallelChecks(log);
   parallel.start();
   let kubernetesVersion: KubernetesVersion = DEFAULT_KUBERNETES_VERSION;
   let clusterDomain = DEFAULT_CLUSTER_DOMAIN;
   let canPullConfiguration = false;
-  const workspace = new WorkspaceChecks(connection, documents, store, () => kubernetesVersion, (document) => validate(document));
+  const workspace = new WorkspaceChecks(connection, documents, store, () => kubernetesVersion, (document) => validate(document), log);
 
   connection.onInitialize((params) => {
-    const options = params.initializationOptions as { kubernetesVersion?: string; clusterDomain?: string } | undefined;
-    clusterDomain = options?.clusterDomain || clusterDomain;
-    kubernetesVersion = parseKubernetesVersion(options?.kubernetesVersion ?? '') ?? kubernetesVersion;
+    // The client's trace setting arrives as InitializeParams.trace; initializationOptions may carry the same settings.
+    if (isTraceLevel(params.trace)) log.level = params.trace;
+    applySettings((params.initializationOptions ?? undefined) as KubesimSettings | undefined, 'initializationOptions');
     canPullConfiguration = params.capabilities.workspace?.configuration === true;
     workspace.initialize(params);
     return {
@@ -36,15 +45,50 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     };
   });
 
+  // A value the server cannot use falls back to the default, and the log says so (with what is accepted).
+  function applySettings(settings: KubesimSettings | null | undefined, source: string): void {
+    if (!settings) return;
+    if (settings.trace?.server !== undefined) {
+      if (isTraceLevel(settings.trace.server)) log.level = settings.trace.server;
+      else log.warn(`${source}: kubesim.trace.server ${JSON.stringify(settings.trace.server)} is not one of off, messages, verbose; keeping ${log.level}`);
+    }
+    if (settings.kubernetesVersion !== undefined) {
+      const version = typeof settings.kubernetesVersion === 'string' ? parseKubernetesVersion(settings.kubernetesVersion) : undefined;
+      if (!version) {
+        const supported = SUPPORTED_KUBERNETES_VERSIONS.join(', ');
+        const value = JSON.stringify(settings.kubernetesVersion);
+        log.warn(`${source}: kubesim.kubernetesVersion ${value} is not supported (use ${supported}); using ${DEFAULT_KUBERNETES_VERSION}`);
+      }
+      kubernetesVersion = version ?? DEFAULT_KUBERNETES_VERSION;
+    }
+    if (settings.clusterDomain !== undefined) {
+      const valid = typeof settings.clusterDomain === 'string' && settings.clusterDomain !== '';
+      if (!valid) log.warn(`${source}: kubesim.clusterDomain ${JSON.stringify(settings.clusterDomain)} is not a domain name; using ${DEFAULT_CLUSTER_DOMAIN}`);
+      clusterDomain = valid ? (settings.clusterDomain as string) : DEFAULT_CLUSTER_DOMAIN;
+    }
+    log.info(`settings (${source}): Kubernetes ${kubernetesVersion}, cluster domain ${clusterDomain}, trace ${log.level}`);
+  }
+
   async function refreshSettings(): Promise<void> {
     if (!canPullConfiguration) return;
-    const settings = (await connection.workspace.getConfiguration('kubesim')) as { kubernetesVersion?: string; clusterDomain?: string } | null;
-    clusterDomain = settings?.clusterDomain || DEFAULT_CLUSTER_DOMAIN;
-    kubernetesVersion = parseKubernetesVersion(settings?.kubernetesVersion ?? '') ?? DEFAULT_KUBERNETES_VERSION;
+    try {
+      applySettings((await connection.workspace.getConfiguration('kubesim')) as KubesimSettings | null, 'workspace/configuration');
+    } catch (error) {
+      log.error('reading the kubesim settings failed; keeping the previous ones', error);
+    }
   }
 
   function validate(document: TextDocument): void {
     if (!isManifestDocument(document.uri, document.languageId)) return;
+    try {
+      validateManifest(document);
+    } catch (error) {
+      // Bad input becomes diagnostics inside checkFile; an exception here is a bug, and the log is where it shows.
+      log.error(`checking ${document.uri} (version ${document.version}) failed`, error);
+    }
+  }
+
+  function validateManifest(document: TextDocument): void {
     const file = store.get(document);
     if (parallel.wouldHelp(file, kubernetesVersion)) {
       // A large file seen for the first time: check its objects on both cores, then publish if
@@ -53,19 +97,31 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       void parallel.precheck(file, kubernetesVersion).then(() => {
         const current = documents.get(document.uri);
         if (current && current.version === version) publish(current, file);
-      });
+      }).catch((error: unknown) => log.error(`checking ${document.uri} on two threads failed`, error));
       return;
     }
     publish(document, file);
   }
 
   function publish(document: TextDocument, file: ManifestFile): void {
+    const started = performance.now();
     const findings = checkFile(file, { kubernetesVersion, ...workspace.optionsFor(document, file) });
+    log.verbose(`checked ${document.uri} v${document.version}: ${findings.length} findings in ${(performance.now() - started).toFixed(1)} ms`);
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: findings.map((finding) => toDiagnostic(document, finding)) });
   }
 
-  connection.onInitialized(() => void refreshSettings().catch(() => undefined).then(() => workspace.refreshSettings()).then(() => workspace.start()));
-  connection.onDidChangeConfiguration(() => void refreshSettings().then(() => workspace.refreshSettings()).then(() => documents.all().forEach(validate), () => undefined));
+  connection.onInitialized(() => {
+    void refreshSettings()
+      .then(() => workspace.refreshSettings())
+      .then(() => workspace.start())
+      .catch((error: unknown) => log.error('starting the workspace checks failed', error));
+  });
+  connection.onDidChangeConfiguration(() => {
+    void refreshSettings()
+      .then(() => workspace.refreshSettings())
+      .then(() => documents.all().forEach(validate))
+      .catch((error: unknown) => log.error('applying the changed settings failed', error));
+  });
   documents.onDidChangeContent((event) => validate(event.document));
   documents.onDidClose((event) => {
     store.forget(event.document.uri);

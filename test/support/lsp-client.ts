@@ -116,11 +116,21 @@ export class TestLanguageServer {
     };
   }
 
-  /** Resolves with the first log message (already sent or still to come) that satisfies `predicate`. */
-  nextLog(predicate: (log: LogMessageParams) => boolean): Promise<LogMessageParams> {
+  /**
+   * Resolves with the first log message (already sent or still to come) that satisfies `predicate`;
+   * rejects after `timeoutMs` with the messages seen so far.
+   */
+  nextLog(predicate: (log: LogMessageParams) => boolean, timeoutMs = 10_000): Promise<LogMessageParams> {
     const seen = this.logs.find(predicate);
     if (seen) return Promise.resolve(seen);
-    return new Promise((resolve) => this.logWaiters.push({ predicate, resolve }));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const index = this.logWaiters.findIndex((waiter) => waiter.predicate === predicate);
+        if (index >= 0) this.logWaiters.splice(index, 1);
+        reject(new Error(`no such log message in ${timeoutMs} ms; seen:\n${this.logs.map((log) => `[${log.type}] ${log.message}`).join('\n')}`));
+      }, timeoutMs);
+      this.logWaiters.push({ predicate, resolve: (log) => { clearTimeout(timer); resolve(log); } });
+    });
   }
 
   /** Opens a document; resolves with its first diagnostics. */

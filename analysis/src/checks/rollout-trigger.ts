@@ -93,6 +93,7 @@ function compareRevisions(object: ManifestObject, old: ManifestObject, version: 
       return { changed: newData !== dataOf(old.value), name, nameKind: 'ControllerRevision' };
     }
   } catch {
+    // Bad input: a manifest being typed may not decode; there is then nothing to compare.
     return undefined;
   }
   return { changed: !isSemanticallyEqual(comparableTemplate(valueAt(old.value, ['spec', 'template'])), comparableTemplate(valueAt(object.value, ['spec', 'template']))) };

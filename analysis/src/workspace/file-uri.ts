@@ -7,6 +7,7 @@ export function normalizeUri(uri: string): string {
   try {
     return pathToFileURL(fileURLToPath(uri)).href;
   } catch {
+    // Bad input: a malformed file: URI (e.g. with a host) keeps its own spelling.
     return uri;
   }
 }
@@ -17,6 +18,7 @@ export function pathOfUri(uri: string): string | undefined {
   try {
     return fileURLToPath(uri);
   } catch {
+    // Bad input: a malformed file: URI has no local path.
     return undefined;
   }
 }

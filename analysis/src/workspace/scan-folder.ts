@@ -10,21 +10,40 @@ export const MAX_FILE_BYTES = 1024 * 1024;
 /** A folder with more YAML files than this is indexed only up to the limit. */
 export const MAX_FILES = 5000;
 
+/**
+ * Hears a file or folder that exists but cannot be read (permissions, I/O): the server logs it. A
+ * path that is gone (deleted meanwhile) is not a failure and is not reported.
+ */
+export type ReadFailure = (path: string, error: unknown) => void;
+
+const ignoreFailure: ReadFailure = () => undefined;
+
+function reportUnlessGone(path: string, error: unknown, onFailure: ReadFailure): void {
+  const code = (error as { code?: string }).code;
+  if (code !== 'ENOENT' && code !== 'ENOTDIR') onFailure(path, error);
+}
+
 /** Calls `onFile(uri, text)` for each YAML file under `folder`, depth first. */
-export async function scanFolder(folder: string, onFile: (uri: string, text: string) => void, limit = { remaining: MAX_FILES }): Promise<void> {
+export async function scanFolder(
+  folder: string,
+  onFile: (uri: string, text: string) => void,
+  onFailure: ReadFailure = ignoreFailure,
+  limit = { remaining: MAX_FILES },
+): Promise<void> {
   let entries;
   try {
     entries = await readdir(folder, { withFileTypes: true });
-  } catch {
+  } catch (error) {
+    reportUnlessGone(folder, error, onFailure);
     return;
   }
   for (const entry of entries) {
     if (limit.remaining <= 0) return;
     const path = join(folder, entry.name);
     if (entry.isDirectory()) {
-      if (!SKIPPED_FOLDERS.has(entry.name)) await scanFolder(path, onFile, limit);
+      if (!SKIPPED_FOLDERS.has(entry.name)) await scanFolder(path, onFile, onFailure, limit);
     } else if (entry.isFile() && /\.ya?ml$/i.test(entry.name)) {
-      const text = await readSmallFile(path);
+      const text = await readSmallFile(path, onFailure);
       if (text === undefined) continue;
       limit.remaining--;
       onFile(pathToFileURL(path).href, text);
@@ -33,11 +52,12 @@ export async function scanFolder(folder: string, onFile: (uri: string, text: str
 }
 
 /** The text of a file no larger than MAX_FILE_BYTES, or undefined. */
-export async function readSmallFile(path: string): Promise<string | undefined> {
+export async function readSmallFile(path: string, onFailure: ReadFailure = ignoreFailure): Promise<string | undefined> {
   try {
     if ((await stat(path)).size > MAX_FILE_BYTES) return undefined;
     return await readFile(path, 'utf8');
-  } catch {
+  } catch (error) {
+    reportUnlessGone(path, error, onFailure);
     return undefined;
   }
 }

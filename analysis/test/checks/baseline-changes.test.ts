@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { renderSelector } from '../../src/checks/immutable-change';
 import { parseManifestFile } from '../../src/manifest/manifest-file';
 import { checkFile } from '../../src/check-file';
-import { expectFindings } from './expect-findings';
+import { expectFindings } from '../../../test/support/expect-findings';
 
 const deployment = (selectorApp: string, image: string, replicas = 2) => `apiVersion: apps/v1
 kind: Deployment

@@ -1,7 +1,7 @@
 // Tests for name-length limits and rolling-update parameters that validation accepts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { applyFix, expectFindings, stripMarkers } from './expect-findings';
+import { applyFix, expectFindings, stripMarkers } from '../../../test/support/expect-findings';
 import { scaleIntOrPercent } from '../../src/checks/rolling-update-params';
 
 const statefulSet = (name: string, replicas = 3) => `apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: ⟦${name}⟧\nspec:\n  replicas: ${replicas}\n`;

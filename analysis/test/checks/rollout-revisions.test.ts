@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readJsonFixture } from '../../../test/support/paths';
-import { findingsOf } from './expect-findings';
+import { findingsOf } from '../../../test/support/expect-findings';
 
 function readVectors<T>(name: string): T {
   return readJsonFixture<T>('engine', 'test', 'fixtures', 'hash', name);

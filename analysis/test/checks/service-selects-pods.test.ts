@@ -1,6 +1,6 @@
 // Tests for Services that select no pod template and named targetPorts no container declares.
 import { test } from 'node:test';
-import { expectFindings } from './expect-findings';
+import { expectFindings } from '../../../test/support/expect-findings';
 
 const DEPLOYMENT = `apiVersion: apps/v1
 kind: Deployment

@@ -1,7 +1,7 @@
 // Tests for the StatefulSet governing-Service checks and their quick fixes.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { applyFix, expectFindings, findingsOf, stripMarkers } from './expect-findings';
+import { applyFix, expectFindings, findingsOf, stripMarkers } from '../../../test/support/expect-findings';
 
 const SET = `apiVersion: apps/v1
 kind: StatefulSet

@@ -1,6 +1,6 @@
 // Tests for selector overlap between workloads and for PodDisruptionBudget/HPA targets.
 import { test } from 'node:test';
-import { expectFindings } from './expect-findings';
+import { expectFindings } from '../../../test/support/expect-findings';
 
 const api = (name: string, labels: string) => `apiVersion: apps/v1
 kind: Deployment

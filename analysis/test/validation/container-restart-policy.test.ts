@@ -16,7 +16,7 @@ import type { KubernetesVersion } from '../../../engine/src/index';
 import type { Finding } from '../../src/validation/finding';
 import { validateStatefulSetSpec } from '../../../engine/src/apiserver/validation/rules/statefulset-spec';
 import { applyDefaults } from '../../../engine/src/apiserver/validation/apply-defaults';
-import { expectFindings } from './expect-findings';
+import { expectMessages } from '../../../test/support/expect-findings';
 import { deploymentWith as deployment } from './pod-manifest';
 
 
@@ -75,7 +75,7 @@ for (const row of rows) {
     test(`${row.name} (${version}): ${messages.length === 0 ? 'accepted' : messages.join('; ')}`, () => {
       const filter = row.filter ?? ((finding: Finding) => isFieldError(finding) && isRestartFinding(finding));
       // An accepted row has nothing to underline.
-      expectFindings(messages.length === 0 ? row.yaml.replace(/[⟦⟧]/g, '') : row.yaml, version, messages, filter);
+      expectMessages(messages.length === 0 ? row.yaml.replace(/[⟦⟧]/g, '') : row.yaml, version, messages, filter);
     });
   }
 }

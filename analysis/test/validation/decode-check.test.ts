@@ -4,7 +4,7 @@
 // strict errors: full path with indexes; kubectl sends keys sorted) and transformDecodeError.
 import { test } from 'node:test';
 import type { KubernetesVersion } from '../../../engine/src/index';
-import { expectFindings } from './expect-findings';
+import { expectMessages } from '../../../test/support/expect-findings';
 import { quantityErrorOf } from '../../../engine/src/apiserver/validation/decode-check';
 import assert from 'node:assert/strict';
 
@@ -162,7 +162,7 @@ spec:
 
 for (const row of rows) {
   for (const version of [row.version ?? '1.36', '1.32'] as KubernetesVersion[]) {
-    test(`decode: ${row.name} (${version})`, () => expectFindings(row.yaml, version, row.messages, isDecode));
+    test(`decode: ${row.name} (${version})`, () => expectMessages(row.yaml, version, row.messages, isDecode));
   }
 }
 

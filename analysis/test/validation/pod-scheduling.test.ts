@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import type { KubernetesVersion } from '../../../engine/src/index';
 import type { Finding } from '../../src/validation/finding';
-import { expectFindings } from './expect-findings';
+import { expectMessages } from '../../../test/support/expect-findings';
 import { deploymentWith } from './pod-manifest';
 
 const isFieldError = (finding: Finding) => finding.field !== undefined && finding.message.startsWith(`${finding.field}: `);
@@ -225,6 +225,6 @@ const rows: Row[] = [
 
 for (const row of rows) {
   for (const version of row.versions ?? ['1.32', '1.36']) {
-    test(`${row.name} (${version})`, () => expectFindings(deploymentWith('', row.pod), version, row.messages, isFieldError));
+    test(`${row.name} (${version})`, () => expectMessages(deploymentWith('', row.pod), version, row.messages, isFieldError));
   }
 }

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import type { KubernetesVersion } from '../../../engine/src/index';
 import type { Finding } from '../../src/validation/finding';
-import { expectFindings } from './expect-findings';
+import { expectMessages } from '../../../test/support/expect-findings';
 import { deploymentWith as deployment } from './pod-manifest';
 
 const isFieldError = (finding: Finding) => finding.field !== undefined && finding.message.startsWith(`${finding.field}: `);
@@ -147,6 +147,6 @@ const rows: Row[] = [
 
 for (const row of rows) {
   for (const version of row.versions ?? ['1.32', '1.36']) {
-    test(`${row.name} (${version})`, () => expectFindings(row.yaml, version, row.messages, isFieldError));
+    test(`${row.name} (${version})`, () => expectMessages(row.yaml, version, row.messages, isFieldError));
   }
 }

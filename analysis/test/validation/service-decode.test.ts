@@ -5,7 +5,7 @@
 // handled as a <Kind>: ` prefix of transformDecodeError.
 import { test } from 'node:test';
 import type { KubernetesVersion } from '../../../engine/src/index';
-import { expectFindings } from './expect-findings';
+import { expectMessages } from '../../../test/support/expect-findings';
 
 const isDecode = (finding: { code: string }) => /^service-(decode-error|unknown-field)$/.test(finding.code);
 const CANNOT = 'Service in version "v1" cannot be handled as a Service: ';
@@ -98,6 +98,6 @@ const rows: { name: string; yaml: string; messages: string[] }[] = [
 
 for (const row of rows) {
   for (const version of ['1.36', '1.32'] as KubernetesVersion[]) {
-    test(`service decode: ${row.name} (${version})`, () => expectFindings(row.yaml, version, row.messages, isDecode));
+    test(`service decode: ${row.name} (${version})`, () => expectMessages(row.yaml, version, row.messages, isDecode));
   }
 }

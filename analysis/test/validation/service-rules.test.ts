@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import type { KubernetesVersion } from '../../../engine/src/index';
 import type { Finding } from '../../src/validation/finding';
-import { expectFindings } from './expect-findings';
+import { expectMessages } from '../../../test/support/expect-findings';
 
 const isFieldError = (finding: Finding) => finding.code.startsWith('service-') && finding.field !== undefined && finding.message.startsWith(`${finding.field}: `);
 
@@ -278,6 +278,6 @@ const rows: Row[] = [
 
 for (const row of rows) {
   for (const version of row.versions ?? ALL) {
-    test(`service rules: ${row.name} (${version})`, () => expectFindings(row.yaml, version, row.messages, isFieldError, row.previous));
+    test(`service rules: ${row.name} (${version})`, () => expectMessages(row.yaml, version, row.messages, isFieldError, row.previous));
   }
 }

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { KubernetesVersion } from '../../../engine/src/index';
-import { findingLines } from './expect-findings';
+import { findingLines } from '../../../test/support/expect-findings';
 
 function statefulSet(claimSpec: string): string {
   return `apiVersion: apps/v1

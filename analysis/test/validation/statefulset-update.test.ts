@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { goLayoutFor, type KubernetesVersion } from '../../../engine/src/index';
 import { isGoSemanticallyEqual } from '../../../engine/src/apiserver/semantic-equality';
-import { findingLines } from './expect-findings';
+import { findingLines } from '../../../test/support/expect-findings';
 
 const FORBIDDEN_134 = "spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden";
 const FORBIDDEN_132 = "spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden";

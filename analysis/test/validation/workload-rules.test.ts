@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import type { KubernetesVersion } from '../../../engine/src/index';
 import type { Finding } from '../../src/validation/finding';
-import { expectFindings } from './expect-findings';
+import { expectMessages } from '../../../test/support/expect-findings';
 import { deploymentWith as deployment } from './pod-manifest';
 
 // Only API-server field errors: the message starts with the field path.
@@ -238,6 +238,6 @@ ${spec}`;
 
 for (const row of rows) {
   for (const version of row.versions ?? ['1.33', '1.36']) {
-    test(`${row.name} (${version})`, () => expectFindings(row.yaml, version, row.messages, isFieldError, row.previous));
+    test(`${row.name} (${version})`, () => expectMessages(row.yaml, version, row.messages, isFieldError, row.previous));
   }
 }

@@ -6,12 +6,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { StatefulSet } from '../../src/model/objects';
 import type { KubernetesVersion } from '../../src/model/kubernetes-version';
 import { simulateRollout, type RolloutSimulation } from '../../src/session/simulate-rollout';
+import { repoPath } from '../../../test/support/paths';
 
-const GOLDEN_DIR = join(resolve(__dirname, '..', '..', '..', '..'), 'engine', 'test', 'statefulset', 'golden');
+const GOLDEN_DIR = repoPath('engine', 'test', 'statefulset', 'golden');
 
 function web(spec: Record<string, unknown>, image = 'nginx:1.9.1'): StatefulSet {
   return {

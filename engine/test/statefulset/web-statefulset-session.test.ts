@@ -4,15 +4,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { Cluster } from '../../src/cluster/cluster';
 import type { KubernetesObject } from '../../src/model/objects';
 import { StatefulSetController } from '../../src/statefulset/stateful-set-controller';
 import { applyStatefulSetObject, runStatefulSetCommand, summarizeStatefulSets } from '../../src/kubectl/statefulset-session';
+import { repoPath } from '../../../test/support/paths';
 
-const REPO_ROOT = resolve(__dirname, '..', '..', '..', '..');
-const SESSION = join(REPO_ROOT, 'examples', 'sessions', 'web-statefulset.session');
+const SESSION = repoPath('examples', 'sessions', 'web-statefulset.session');
 
 function replay(): { command: string; output: string }[] {
   const cluster = new Cluster({ version: '1.36' });

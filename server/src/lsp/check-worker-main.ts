@@ -12,21 +12,28 @@ export interface CheckRequest {
   items: { kind: CheckedKind; value: JsonObject }[];
 }
 
+/** The verdicts in request order (undefined where the check threw); id 0 reports a failed warm-up. */
 export interface CheckReply {
   id: number;
   verdicts: (ObjectVerdict | undefined)[];
+  /** What went wrong, one line per object the worker could not check, for the server's log. */
+  failures?: string[];
 }
 
+const describe = (error: unknown) => (error instanceof Error ? error.stack ?? error.message : String(error));
+
 parentPort?.on('message', (request: CheckRequest) => {
+  const failures: string[] = [];
   const verdicts = request.items.map((item) => {
     try {
       return objectVerdict(item.kind, item.value, undefined, request.version);
-    } catch {
-      // The main thread checks it itself (and reports what went wrong there).
+    } catch (error) {
+      // The main thread checks it itself; the server logs why the worker could not.
+      failures.push(describe(error));
       return undefined;
     }
   });
-  parentPort!.postMessage({ id: request.id, verdicts } satisfies CheckReply);
+  parentPort!.postMessage({ id: request.id, verdicts, ...(failures.length > 0 ? { failures } : {}) } satisfies CheckReply);
 });
 
 // While the server starts, the worker checks a few typical objects so that its code is compiled
@@ -58,7 +65,8 @@ function warmUp(): void {
     for (const sample of SAMPLES) {
       try {
         objectVerdict(sample.kind, sample.value, undefined, DEFAULT_KUBERNETES_VERSION);
-      } catch {
+      } catch (error) {
+        parentPort?.postMessage({ id: 0, verdicts: [], failures: [describe(error)] } satisfies CheckReply);
         return;
       }
     }

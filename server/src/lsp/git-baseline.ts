@@ -5,6 +5,7 @@ import type { Baseline } from '../../../analysis/src/checks/check-context';
 import { parseManifestFile, type ManifestFile } from '../../../analysis/src/manifest/manifest-file';
 import { pathOfUri } from '../../../analysis/src/workspace/file-uri';
 import { readSmallFile } from '../../../analysis/src/workspace/scan-folder';
+import type { Log } from './server-log';
 
 /** git gets this long to answer; a slow repository must not hold diagnostics back. */
 const GIT_TIMEOUT_MS = 5000;
@@ -15,8 +16,14 @@ export interface BaselinePolicy {
   gitEnabled: boolean;
 }
 
+/**
+ * Hears git failing to run at all (not installed, timed out); git answering "not a repository" or
+ * "no such path at HEAD" is an ordinary answer, not a failure.
+ */
+export type GitFailure = (message: string) => void;
+
 /** Runs git with execFile (no shell) in `folder`; undefined on any failure or timeout. */
-function runGit(folder: string, args: string[]): Promise<string | undefined> {
+function runGit(folder: string, args: string[], onFailure?: GitFailure): Promise<string | undefined> {
   return new Promise((resolve) => {
     execFile('git', ['--no-pager', ...args], {
       cwd: folder,
@@ -24,13 +31,19 @@ function runGit(folder: string, args: string[]): Promise<string | undefined> {
       maxBuffer: 16 * 1024 * 1024,
       windowsHide: true,
       env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' },
-    }, (error, stdout) => resolve(error ? undefined : stdout));
+    }, (error, stdout) => {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (error && (typeof code === 'string' || error.killed)) {
+        onFailure?.(`git ${args[0]} in ${folder} ${error.killed ? `took over ${GIT_TIMEOUT_MS} ms` : `could not run: ${error.message}`}`);
+      }
+      resolve(error ? undefined : stdout);
+    });
   });
 }
 
 /** The commit id HEAD points at (`git rev-parse HEAD`), for the repository holding `path`. */
-export async function readHeadCommit(path: string): Promise<string | undefined> {
-  return (await runGit(dirname(path), ['rev-parse', '--verify', '-q', 'HEAD']))?.trim() || undefined;
+export async function readHeadCommit(path: string, onFailure?: GitFailure): Promise<string | undefined> {
+  return (await runGit(dirname(path), ['rev-parse', '--verify', '-q', 'HEAD'], onFailure))?.trim() || undefined;
 }
 
 /**
@@ -38,8 +51,8 @@ export async function readHeadCommit(path: string): Promise<string | undefined> 
  * run programs, so in an untrusted workspace git is never started and the saved file is the
  * baseline instead.
  */
-export function readGitHead(path: string, commit = 'HEAD'): Promise<string | undefined> {
-  return runGit(dirname(path), ['show', `${commit}:./${basename(path)}`]);
+export function readGitHead(path: string, commit = 'HEAD', onFailure?: GitFailure): Promise<string | undefined> {
+  return runGit(dirname(path), ['show', `${commit}:./${basename(path)}`], onFailure);
 }
 
 /** A loaded baseline and the commit it was read at (git baselines). */
@@ -61,7 +74,9 @@ export class BaselineCache {
   private readonly loading = new Set<string>();
   private readonly lastPolled = new Map<string, number>();
 
-  constructor(private readonly policy: () => BaselinePolicy, private readonly onLoaded: (uri: string) => void) {}
+  constructor(private readonly policy: () => BaselinePolicy, private readonly onLoaded: (uri: string) => void, private readonly log?: Log) {}
+
+  private readonly gitFailure: GitFailure = (message) => this.log?.warn(`${message}; no git baseline for this file`);
 
   /** The baseline if loaded; starts loading it otherwise. */
   get(uri: string): Baseline | undefined {
@@ -102,7 +117,7 @@ export class BaselineCache {
       return;
     }
     if (!this.policy().workspaceTrusted || !this.policy().gitEnabled) return;
-    void readHeadCommit(path).then((commit) => { if (commit !== entry.commit) void this.load(uri); });
+    void readHeadCommit(path, this.gitFailure).then((commit) => { if (commit !== entry.commit) void this.load(uri); });
   }
 
   private async load(uri: string): Promise<void> {
@@ -111,11 +126,13 @@ export class BaselineCache {
     this.loading.add(uri);
     try {
       const previous = this.entries.get(uri);
-      const entry = await loadBaselineEntry(path, this.policy(), previous?.baseline?.file);
+      const entry = await loadBaselineEntry(path, this.policy(), previous?.baseline?.file, this.gitFailure);
       const changed = entry.baseline?.file.text !== previous?.baseline?.file.text || entry.baseline?.source !== previous?.baseline?.source;
       // An unchanged baseline keeps its identity: the checks cached against it stay valid.
       this.entries.set(uri, changed || !previous ? entry : { ...entry, baseline: previous.baseline });
       if (changed) this.onLoaded(uri);
+    } catch (error) {
+      this.log?.error(`reading the baseline of ${uri} failed`, error);
     } finally {
       this.loading.delete(uri);
     }
@@ -133,15 +150,15 @@ export async function loadBaseline(path: string, policy: BaselinePolicy): Promis
  * restarts extensions (and so this server) when the user grants trust, so it never changes
  * during a session.
  */
-async function loadBaselineEntry(path: string, policy: BaselinePolicy, previous?: ManifestFile): Promise<BaselineEntry> {
+async function loadBaselineEntry(path: string, policy: BaselinePolicy, previous?: ManifestFile, onFailure?: GitFailure): Promise<BaselineEntry> {
   // Re-reads (polls every few seconds) re-parse only what changed since the last baseline.
   if (!policy.workspaceTrusted || !policy.gitEnabled) {
     const saved = await readSmallFile(path);
     return { baseline: saved === undefined ? undefined : { source: 'saved', file: parseManifestFile(saved, previous), reason: policy.workspaceTrusted ? 'git-disabled' : 'untrusted' } };
   }
   // Read HEAD once and show that commit, so a commit landing in between cannot mix two versions.
-  const commit = await readHeadCommit(path);
+  const commit = await readHeadCommit(path, onFailure);
   if (commit === undefined) return { baseline: undefined };
-  const head = await readGitHead(path, commit);
+  const head = await readGitHead(path, commit, onFailure);
   return { baseline: head === undefined ? undefined : { source: 'git', file: parseManifestFile(head, previous) }, commit };
 }

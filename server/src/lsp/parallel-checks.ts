@@ -9,6 +9,7 @@ import type { KubernetesVersion } from '../../../engine/src/index';
 import type { ManifestFile } from '../../../analysis/src/manifest/manifest-file';
 import { precheckObject, primeObjectFindings, uncheckedObjects } from '../../../analysis/src/validation/object-findings';
 import type { CheckReply, CheckRequest } from './check-worker-main';
+import { describeError, type Log } from './server-log';
 
 /** Below this many unchecked objects a worker round trip costs more than it saves. */
 const MIN_OBJECTS = 200;
@@ -19,8 +20,12 @@ const MIN_OBJECTS = 200;
  */
 const WORKER_SHARE = 0.5;
 
-// The bundle keeps the worker beside server.js; compiled sources keep it in validation/.
-const WORKER_SCRIPTS = [join(__dirname, 'check-worker.js'), join(__dirname, '..', 'validation', 'check-worker-main.js')];
+// The bundle keeps the worker beside server.js; compiled sources keep it beside this file.
+// KUBESIM_CHECK_WORKER names another script (to debug the worker, or to make it fail in a test).
+function workerScripts(): string[] {
+  const override = process.env.KUBESIM_CHECK_WORKER;
+  return override ? [override] : [join(__dirname, 'check-worker.js'), join(__dirname, 'check-worker-main.js')];
+}
 
 export class ParallelChecks {
   private worker: Worker | undefined;
@@ -28,6 +33,8 @@ export class ParallelChecks {
   private nextId = 1;
   private readonly pending = new Map<number, (reply: CheckReply | undefined) => void>();
   private readonly inFlight = new WeakMap<ManifestFile, Promise<void>>();
+
+  constructor(private readonly log: Log) {}
 
   /** Starts the worker early, so the first large file does not wait for it to load. */
   start(): void {
@@ -63,6 +70,7 @@ export class ParallelChecks {
     const reply = this.request(worker, { id: this.nextId++, version, items: sent.map(({ kind, object }) => ({ kind, value: object.value })) });
     for (const { kind, object } of unchecked.slice(split)) precheckObject(kind, object, version);
     const answer = await reply;
+    for (const failure of answer?.failures ?? []) this.log.error(`the check worker failed on an object (checked again on the main thread): ${failure}`);
     sent.forEach(({ kind, object }, i) => {
       const verdict = answer?.verdicts[i];
       if (verdict) primeObjectFindings(kind, object, version, verdict);
@@ -78,29 +86,35 @@ export class ParallelChecks {
 
   private workerOrUndefined(): Worker | undefined {
     if (this.worker || this.failed) return this.worker;
-    const script = WORKER_SCRIPTS.find((candidate) => existsSync(candidate));
+    const scripts = workerScripts();
+    const script = scripts.find((candidate) => existsSync(candidate));
     if (!script) {
       this.failed = true;
+      this.log.warn(`no check worker script at ${scripts.join(' or ')}; large files are checked on one thread`);
       return undefined;
     }
     try {
       const worker = new Worker(script);
       worker.unref();
       worker.on('message', (reply: CheckReply) => {
+        for (const failure of reply.id === 0 ? reply.failures ?? [] : []) this.log.error(`the check worker failed while warming up: ${failure}`);
         this.pending.get(reply.id)?.(reply);
         this.pending.delete(reply.id);
       });
-      worker.on('error', () => this.abandon());
-      worker.on('exit', () => this.abandon());
+      worker.on('error', (error) => this.abandon(`failed: ${describeError(error)}`));
+      worker.on('exit', (code) => this.abandon(`exited with code ${code}`));
       this.worker = worker;
-    } catch {
+      this.log.info(`check worker started (${script})`);
+    } catch (error) {
       this.failed = true;
+      this.log.error(`the check worker ${script} could not start; large files are checked on one thread`, error);
     }
     return this.worker;
   }
 
   // A dead worker answers nothing: release the waiting checks (they fall back to this thread).
-  private abandon(): void {
+  private abandon(reason: string): void {
+    if (!this.failed) this.log.error(`the check worker ${reason}; large files are checked on one thread from now on`);
     this.failed = true;
     this.worker = undefined;
     for (const resolve of this.pending.values()) resolve(undefined);

@@ -10,6 +10,7 @@ import { WorkspaceIndex } from '../../../analysis/src/workspace/workspace-index'
 import { codeActionsFor } from './code-actions';
 import type { ManifestStore } from './document-store';
 import { BaselineCache } from './git-baseline';
+import { describeError, type Log } from './server-log';
 
 /** Capabilities the workspace checks add to the server's answer to `initialize`. */
 export const WORKSPACE_CHECK_CAPABILITIES: ServerCapabilities = {
@@ -25,7 +26,7 @@ const RECHECK_DELAY_MS = 150;
 /** The workspace side of the server: index, baselines, watched files, code actions. */
 export class WorkspaceChecks {
   private readonly index = new WorkspaceIndex();
-  private readonly baselines = new BaselineCache(() => ({ workspaceTrusted: this.workspaceTrusted, gitEnabled: this.gitEnabled }), (uri) => this.recheck(uri));
+  private readonly baselines: BaselineCache;
   private folders: string[] = [];
   private workspaceTrusted = true;
   private gitEnabled = true;
@@ -39,7 +40,14 @@ export class WorkspaceChecks {
     private readonly store: ManifestStore,
     private readonly kubernetesVersion: () => KubernetesVersion,
     private readonly revalidate: (document: TextDocument) => void,
-  ) {}
+    private readonly log: Log,
+  ) {
+    const policy = () => ({ workspaceTrusted: this.workspaceTrusted, gitEnabled: this.gitEnabled });
+    this.baselines = new BaselineCache(policy, (uri) => this.recheck(uri), log);
+  }
+
+  /** File-system failures of the workspace index, for the log. */
+  private readonly readFailure = (path: string, error: unknown): void => this.log.warn(`cannot read ${path} for the workspace index: ${describeError(error)}`);
 
   /** Reads folders, trust and client abilities from `initialize`. */
   initialize(params: InitializeParams): void {
@@ -69,16 +77,28 @@ export class WorkspaceChecks {
       // YAML files feed the index (and saved-file baselines); HEAD, branch refs and packed-refs
       // move on commit, checkout, reset or pull, and then every git baseline is re-read.
       const watchers = ['**/*.{yaml,yml}', ...GIT_REF_GLOBS].map((globPattern) => ({ globPattern }));
-      void this.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers }).catch(() => undefined);
+      void this.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers }).catch((error: unknown) =>
+        this.log.error('the client refused to watch YAML files and git refs; other files and HEAD are read only at start', error));
     }
-    for (const folder of this.folders) await scanFolder(folder, (uri, text) => this.index.setFromDisk(uri, text));
+    const started = Date.now();
+    let files = 0;
+    for (const folder of this.folders) {
+      await scanFolder(folder, (uri, text) => {
+        files++;
+        this.index.setFromDisk(uri, text);
+      }, this.readFailure);
+    }
+    if (this.folders.length > 0) this.log.info(`indexed ${files} YAML files of ${this.folders.join(', ')} in ${Date.now() - started} ms`);
     this.documents.all().forEach(this.revalidate);
   }
 
   /** Pulls `kubesim.git.enabled`; a change drops every cached baseline. */
   async refreshSettings(): Promise<void> {
     if (!this.canPullConfiguration) return;
-    const git = (await this.connection.workspace.getConfiguration('kubesim.git').catch(() => null)) as { enabled?: boolean } | null;
+    const git = (await this.connection.workspace.getConfiguration('kubesim.git').catch((error: unknown) => {
+      this.log.error('reading kubesim.git failed; keeping the previous value', error);
+      return null;
+    })) as { enabled?: boolean } | null;
     // A client without the section (null) leaves the initializationOptions value in place.
     if (typeof git?.enabled !== 'boolean') return;
     const enabled = git.enabled;
@@ -101,7 +121,7 @@ export class WorkspaceChecks {
     const key = normalizeUri(uri);
     this.index.close(key);
     const path = pathOfUri(uri);
-    const text = path === undefined ? undefined : await readSmallFile(path);
+    const text = path === undefined ? undefined : await readSmallFile(path, this.readFailure);
     const changed = text === undefined ? this.index.remove(key) : this.index.setFromDisk(key, text);
     if (changed) this.scheduleRecheck(key);
   }
@@ -119,7 +139,7 @@ export class WorkspaceChecks {
         continue;
       }
       if (!/\.ya?ml$/i.test(path)) continue;
-      const text = await readSmallFile(path);
+      const text = await readSmallFile(path, this.readFailure);
       changed = (text === undefined ? this.index.remove(key) : this.index.setFromDisk(key, text)) || changed;
     }
     if (changed || changes.length > 0) this.recheckAll();

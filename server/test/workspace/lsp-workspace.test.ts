@@ -61,10 +61,11 @@ function applyEdits(text: string, edits: TextEdit[]): string {
 }
 
 test('a StatefulSet sees the Service of another file, and editing that file updates its diagnostics', async () => {
-  const folder = workspaceWith({ 'set.yaml': STATEFUL_SET, 'svc.yaml': SERVICE });
-  const server = await startIn(folder);
-  const setUri = pathToFileURL(join(folder, 'set.yaml')).href;
-  const serviceUri = pathToFileURL(join(folder, 'svc.yaml')).href;
+  const workspace = await TestLanguageServer.onWorkspace({ 'set.yaml': STATEFUL_SET, 'svc.yaml': SERVICE });
+  after(() => workspace.dispose());
+  const { server } = workspace;
+  const setUri = workspace.uri('set.yaml');
+  const serviceUri = workspace.uri('svc.yaml');
   const notHeadless = server.nextDiagnostics(setUri, has('statefulset-service-not-headless'));
   await server.open(setUri, STATEFUL_SET);
   const diagnostics = await notHeadless;

@@ -1,9 +1,13 @@
-// Test helper: runs the workspace checks on inline YAML whose expected ranges are marked ⟦…⟧.
+// The one findings helper of the analysis tests: inline YAML whose expected underlines are marked ⟦…⟧,
+// run through the workspace checks (expectFindings: codes, severities, ranges) or through the whole
+// checkFile pipeline (expectMessages: the API server's exact messages and what each underlines).
 import assert from 'node:assert/strict';
-import type { KubernetesVersion } from '../../../engine/src/index';
-import type { BaselineSource, CheckFinding, IndexedObject } from '../../src/checks/check-context';
-import { runWorkspaceChecks } from '../../src/checks/run-workspace-checks';
-import { objectsOf, parseManifestFile } from '../../src/manifest/manifest-file';
+import type { KubernetesVersion } from '../../engine/src/index';
+import type { BaselineSource, CheckFinding, IndexedObject } from '../../analysis/src/checks/check-context';
+import { runWorkspaceChecks } from '../../analysis/src/checks/run-workspace-checks';
+import { objectsOf, parseManifestFile } from '../../analysis/src/manifest/manifest-file';
+import { checkFile } from '../../analysis/src/check-file';
+import type { Finding } from '../../analysis/src/validation/finding';
 
 /** What a finding must be; fields left out are not compared. */
 export interface ExpectedFinding {
@@ -68,4 +72,27 @@ export function applyFix(text: string, finding: CheckFinding): string {
   const fix = finding.fixes?.[0];
   assert.ok(fix, `finding ${finding.code} has a fix`);
   return [...fix.edits].sort((a, b) => b.start - a.start).reduce((result, edit) => result.slice(0, edit.start) + edit.newText + result.slice(edit.end), text);
+}
+
+/** The YAML without its ⟦ ⟧ marks, and the text each pair of marks encloses, in order. */
+export function unmark(marked: string): { yaml: string; spans: string[] } {
+  const { text, ranges } = stripMarkers(marked);
+  return { yaml: text, spans: ranges.map((range) => text.slice(range.start, range.end)) };
+}
+
+/** The findings whose code passes `filter`, as `message @ underlined text`. */
+export function findingLines(marked: string, version: KubernetesVersion, filter: (finding: Finding) => boolean, previous?: string): string[] {
+  const { yaml } = unmark(marked);
+  const options = previous === undefined ? { kubernetesVersion: version } : { kubernetesVersion: version, previous: parseManifestFile(previous) };
+  return checkFile(parseManifestFile(yaml), options).filter(filter).map((finding) => `${finding.message} @ ${yaml.slice(finding.start, finding.end)}`);
+}
+
+/**
+ * Asserts the findings (restricted by `filter`) are exactly `messages`, in source order, the
+ * n-th one underlining the n-th ⟦…⟧ span of the YAML (messages past the last span share it).
+ */
+export function expectMessages(marked: string, version: KubernetesVersion, messages: string[], filter: (finding: Finding) => boolean, previous?: string): void {
+  const { spans } = unmark(marked);
+  assert.ok(messages.length === 0 ? spans.length === 0 : spans.length >= 1 && spans.length <= messages.length, 'a ⟦…⟧ span per expected message');
+  assert.deepEqual(findingLines(marked, version, filter, previous), messages.map((message, i) => `${message} @ ${spans[Math.min(i, spans.length - 1)]}`));
 }

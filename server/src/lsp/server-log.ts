@@ -1,0 +1,50 @@
+// The server's log, in the client's output channel (window/logMessage through connection.console).
+// The `kubesim.trace.server` setting picks how much: errors and warnings are always sent (a failure
+// must be heard), `messages` adds what the server did (settings, workspace scan, worker), `verbose`
+// adds one line per check.
+import type { RemoteConsole } from 'vscode-languageserver/node';
+
+export const TRACE_LEVELS = ['off', 'messages', 'verbose'] as const;
+export type TraceLevel = (typeof TRACE_LEVELS)[number];
+
+/** What the rest of the server logs through. */
+export interface Log {
+  error(message: string, error?: unknown): void;
+  warn(message: string): void;
+  info(message: string): void;
+  verbose(message: string): void;
+}
+
+/** Whether `value` is one of the trace levels. */
+export function isTraceLevel(value: unknown): value is TraceLevel {
+  return typeof value === 'string' && (TRACE_LEVELS as readonly string[]).includes(value);
+}
+
+/** A log over the LSP console whose level the trace setting changes at run time. */
+export class ServerLog implements Log {
+  level: TraceLevel = 'off';
+
+  constructor(private readonly console: RemoteConsole) {}
+
+  error(message: string, error?: unknown): void {
+    this.console.error(error === undefined ? message : `${message}: ${describeError(error, this.level === 'verbose')}`);
+  }
+
+  warn(message: string): void {
+    this.console.warn(message);
+  }
+
+  info(message: string): void {
+    if (this.level !== 'off') this.console.info(message);
+  }
+
+  verbose(message: string): void {
+    if (this.level === 'verbose') this.console.log(message);
+  }
+}
+
+/** The message of an error (with its stack when `withStack`), for one log line. */
+export function describeError(error: unknown, withStack = false): string {
+  if (!(error instanceof Error)) return String(error);
+  return withStack && error.stack ? error.stack : error.message;
+}
