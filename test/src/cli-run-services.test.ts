@@ -23,7 +23,10 @@ function kubesim(...args: string[]): string {
 }
 
 test('the canary example: 9 stable + 1 canary ready → 10%, then 7 + 3 → 30% of new connections', () => {
-  const run = JSON.parse(kubesim('run', join('examples', 'sessions', 'canary.session'), '--json')) as { steps: { command: string; output: string }[]; final: { services: ServiceJson[] } };
+  const run = JSON.parse(kubesim('run', join('examples', 'sessions', 'canary.session'), '--json')) as {
+    steps: { command: string; output: string }[];
+    final: { services: ServiceJson[] };
+  };
   const traffic = run.steps.filter((step) => step.command === 'kubesim traffic svc/web').map((step) => step.output);
   assert.equal(traffic.length, 2);
   assert.match(traffic[0], /^\s+10%\s+replicaset\/web-canary-\w+\s+1 endpoint\s+nginx:1\.26$/m);
@@ -51,10 +54,13 @@ test('the env-ordering example: no WEB_* before the pods are replaced, all of th
 test('kubesim names --json: A, SRV and CNAME names of Services with the chosen cluster domain', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kubesim-svc-names-'));
   const file = join(dir, 'services.yaml');
-  writeFileSync(file, [
-    'apiVersion: v1\nkind: Service\nmetadata: {name: db, namespace: shop}\nspec:\n  clusterIP: None\n  selector: {app: db}\n  ports: [{name: pg, port: 5432}]',
-    'apiVersion: v1\nkind: Service\nmetadata: {name: search}\nspec: {type: ExternalName, externalName: search.example.com}',
-  ].join('\n---\n'));
+  writeFileSync(
+    file,
+    [
+      'apiVersion: v1\nkind: Service\nmetadata: {name: db, namespace: shop}\nspec:\n  clusterIP: None\n  selector: {app: db}\n  ports: [{name: pg, port: 5432}]',
+      'apiVersion: v1\nkind: Service\nmetadata: {name: search}\nspec: {type: ExternalName, externalName: search.example.com}',
+    ].join('\n---\n'),
+  );
   const names = JSON.parse(kubesim('names', file, '--json', '--cluster-domain', 'corp.local')) as { services: unknown[] };
   assert.deepEqual(names.services, [
     { file, name: 'db', namespace: 'shop', type: 'ClusterIP', dnsName: 'db.shop.svc.corp.local', srvNames: ['_pg._tcp.db.shop.svc.corp.local'] },

@@ -2,7 +2,13 @@
 // Services of its namespace found in the workspace (the engine's serviceEnvVars / containerEnvironment),
 // the container's own env, and the warnings the write-ups give (collisions, Services created later).
 import {
-  containerEnvironment, envVariableName, isJsonObject, servicesForEnvironment, type EnvVar, type JsonObject, type Service,
+  containerEnvironment,
+  envVariableName,
+  isJsonObject,
+  servicesForEnvironment,
+  type EnvVar,
+  type JsonObject,
+  type Service,
 } from '../../../engine/src/index';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { isService, namespaceOf } from './service-selection';
@@ -42,12 +48,21 @@ function servicesInView(candidates: readonly ManifestObject[], namespace: string
     services.push({ apiVersion: 'v1', kind: 'Service', metadata: { name: candidate.name, namespace }, spec: { ...spec, clusterIP } });
   }
   // Every cluster has `kubernetes` in default (10.96.0.1 with kubeadm's and kind's service CIDR).
-  services.push({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'kubernetes', namespace: 'default' }, spec: { clusterIP: '10.96.0.1', ports: [{ name: 'https', port: 443, protocol: 'TCP' }] } });
+  services.push({
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name: 'kubernetes', namespace: 'default' },
+    spec: { clusterIP: '10.96.0.1', ports: [{ name: 'https', port: 443, protocol: 'TCP' }] },
+  });
   return { services, withoutVariables };
 }
 
 /** The environment of container `index` of a workload's pod template, with the Services among `candidates`. */
-export function computeContainerEnvironment(workload: ManifestObject, index: number, candidates: readonly ManifestObject[]): ContainerEnvironmentFacts | undefined {
+export function computeContainerEnvironment(
+  workload: ManifestObject,
+  index: number,
+  candidates: readonly ManifestObject[],
+): ContainerEnvironmentFacts | undefined {
   const spec = workload.value.spec;
   if (!isJsonObject(spec) || !isJsonObject(spec.template)) return undefined;
   const template = spec.template;
@@ -60,7 +75,8 @@ export function computeContainerEnvironment(workload: ManifestObject, index: num
   const { services, withoutVariables } = servicesInView(candidates, namespace);
   const chosen = servicesForEnvironment(services, namespace, enableServiceLinks);
   const labels = isJsonObject(template.metadata) && isJsonObject(template.metadata.labels) ? (template.metadata.labels as Record<string, string>) : {};
-  const annotations = isJsonObject(template.metadata) && isJsonObject(template.metadata.annotations) ? (template.metadata.annotations as Record<string, string>) : {};
+  const annotations =
+    isJsonObject(template.metadata) && isJsonObject(template.metadata.annotations) ? (template.metadata.annotations as Record<string, string>) : {};
   const serviceAccountName = typeof podSpec?.serviceAccountName === 'string' ? podSpec.serviceAccountName : 'default';
   const pod = { name: '<pod name>', namespace, labels, annotations, podIp: '<pod IP>', serviceAccountName };
   const { vars, unknown } = containerEnvironment(container as JsonObject, pod, chosen);
@@ -69,6 +85,8 @@ export function computeContainerEnvironment(workload: ManifestObject, index: num
     const prefix = envVariableName(service.metadata.name);
     for (const variable of containerEnvironment({}, pod, [service]).vars) serviceVarNames.set(variable.name, service.metadata.name || prefix);
   }
-  const collisions = vars.filter((variable) => variable.source !== 'service' && serviceVarNames.has(variable.name)).map((variable) => ({ name: variable.name, service: serviceVarNames.get(variable.name) ?? '' }));
+  const collisions = vars
+    .filter((variable) => variable.source !== 'service' && serviceVarNames.has(variable.name))
+    .map((variable) => ({ name: variable.name, service: serviceVarNames.get(variable.name) ?? '' }));
   return { container: typeof container.name === 'string' ? container.name : `#${index}`, vars, unknown, collisions, enableServiceLinks, withoutVariables };
 }

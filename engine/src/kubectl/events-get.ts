@@ -7,7 +7,9 @@ import { formatTable, GET_LAYOUT, humanDuration } from './text-table';
 export function getEvents(cluster: Cluster, namespace: string): string {
   const events = cluster.events.filter((event) => (event.involvedObject.namespace ?? 'default') === namespace);
   if (events.length === 0) return `No resources found in ${namespace} namespace.`;
-  const sorted = [...events].sort((a, b) => (a.involvedObject.name < b.involvedObject.name ? -1 : a.involvedObject.name > b.involvedObject.name ? 1 : a.time - b.time));
+  const sorted = [...events].sort((a, b) =>
+    a.involvedObject.name < b.involvedObject.name ? -1 : a.involvedObject.name > b.involvedObject.name ? 1 : a.time - b.time,
+  );
   const since = (time: number): string => humanDuration(cluster.now - Math.floor(time / 1000) * 1000);
   const rows = sorted.map((event) => {
     const interval = event.count > 1 ? `${since(event.lastTime)} (x${event.count} over ${since(event.time)})` : since(event.time);

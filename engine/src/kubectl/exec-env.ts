@@ -36,7 +36,7 @@ export function pickPodOfDeployment(cluster: Cluster, name: string, namespace: s
   for (const cohort of cluster.allCohorts()) {
     if (!deployment || cohort.namespace !== namespace || !Object.entries(selector).every(([key, value]) => cohort.labels[key] === value)) continue;
     const status = podStatusAt(cohort.timeline, cluster.now, cohort.deletedAt);
-    const rank = [status.phase === 'Running' ? 0 : 1, status.ready ? 0 : 1, status.ready ? cohort.timeline.readyAt ?? 0 : 0, cohort.timeline.createdAt];
+    const rank = [status.phase === 'Running' ? 0 : 1, status.ready ? 0 : 1, status.ready ? (cohort.timeline.readyAt ?? 0) : 0, cohort.timeline.createdAt];
     for (const podName of cohort.names) candidates.push({ ref: { cohort, name: podName }, rank });
   }
   candidates.sort((a, b) => {
@@ -57,14 +57,18 @@ export function podContainerEnvironment(cluster: Cluster, ref: PodRef, container
   const existing = cluster.services.all().filter((service) => (network.record(service)?.createdAt ?? Number.POSITIVE_INFINITY) <= startedAt);
   const enableServiceLinks = ref.cohort.spec.enableServiceLinks !== false;
   const services = servicesForEnvironment(existing, ref.cohort.namespace, enableServiceLinks);
-  return containerEnvironment(container, {
-    name: ref.name,
-    namespace: ref.cohort.namespace,
-    labels: ref.cohort.labels,
-    annotations: ref.cohort.annotations ?? {},
-    podIp: network.podIp(ref.cohort, ref.name),
-    serviceAccountName: asString(ref.cohort.spec.serviceAccountName) ?? 'default',
-  }, services);
+  return containerEnvironment(
+    container,
+    {
+      name: ref.name,
+      namespace: ref.cohort.namespace,
+      labels: ref.cohort.labels,
+      annotations: ref.cohort.annotations ?? {},
+      podIp: network.podIp(ref.cohort, ref.name),
+      serviceAccountName: asString(ref.cohort.spec.serviceAccountName) ?? 'default',
+    },
+    services,
+  );
 }
 
 /** The pod's hostname: spec.hostname, else the pod name cut to 63 characters (GeneratePodHostNameAndDomain). */
@@ -78,7 +82,8 @@ export function execEnv(cluster: Cluster, ref: PodRef, containerName: string | u
   const container = containerName === undefined ? containers[0] : containers.find((candidate) => candidate.name === containerName);
   if (!container) return { output: `error: unable to upgrade connection: container not found ("${containerName ?? ''}")`, error: true };
   const status = podStatusAt(ref.cohort.timeline, cluster.now, ref.cohort.deletedAt);
-  if (status.phase !== 'Running') return { output: `error: unable to upgrade connection: container not found ("${asString(container.name) ?? ''}")`, error: true };
+  if (status.phase !== 'Running')
+    return { output: `error: unable to upgrade connection: container not found ("${asString(container.name) ?? ''}")`, error: true };
   const { vars } = podContainerEnvironment(cluster, ref, container);
   const own = vars.filter((variable) => variable.source !== 'service');
   const fromServices = vars.filter((variable) => variable.source === 'service').sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

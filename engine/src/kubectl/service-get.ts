@@ -52,7 +52,9 @@ function externalIp(service: Service): string {
 
 /** makePortString: `80/TCP`, `80:30080/TCP`, joined by commas. */
 export function servicePortString(service: Service): string {
-  return servicePortsOf(service).map((port) => `${port.port}${port.nodePort ? `:${port.nodePort}` : ''}/${port.protocol}`).join(',');
+  return servicePortsOf(service)
+    .map((port) => `${port.port}${port.nodePort ? `:${port.nodePort}` : ''}/${port.protocol}`)
+    .join(',');
 }
 
 /** `kubectl get services [-o wide]`: NAME TYPE CLUSTER-IP EXTERNAL-IP PORT(S) AGE [SELECTOR]. */
@@ -63,7 +65,14 @@ export function getServices(cluster: Cluster, namespace: string, wide = false, n
   const header = ['NAME', 'TYPE', 'CLUSTER-IP', 'EXTERNAL-IP', 'PORT(S)', 'AGE', ...(wide ? ['SELECTOR'] : [])];
   const rows = services.map((service) => {
     const clusterIps = (asArray(service.spec?.clusterIPs) ?? []).map(String);
-    const row = [service.metadata.name, String(service.spec?.type ?? ''), clusterIps[0] ?? '<none>', externalIp(service), servicePortString(service) || '<none>', age(cluster, service)];
+    const row = [
+      service.metadata.name,
+      String(service.spec?.type ?? ''),
+      clusterIps[0] ?? '<none>',
+      externalIp(service),
+      servicePortString(service) || '<none>',
+      age(cluster, service),
+    ];
     if (wide) row.push(formatLabels(service.spec?.selector));
     return row;
   });
@@ -105,7 +114,9 @@ function formatLegacyEndpoints(cluster: Cluster, service: Service): string {
 
 /** `kubectl get endpoints`: NAME ENDPOINTS AGE (Services with a selector, and `kubernetes`). */
 export function getEndpoints(cluster: Cluster, namespace: string, name?: string): { output: string; error?: boolean } {
-  const services = servicesOf(cluster, namespace).filter((service) => legacyEndpointsOf(cluster, service) !== undefined && (name === undefined || service.metadata.name === name));
+  const services = servicesOf(cluster, namespace).filter(
+    (service) => legacyEndpointsOf(cluster, service) !== undefined && (name === undefined || service.metadata.name === name),
+  );
   if (name !== undefined && services.length === 0) return { output: `Error from server (NotFound): endpoints "${name}" not found`, error: true };
   if (services.length === 0) return { output: `No resources found in ${namespace} namespace.` };
   const rows = services.map((service) => [service.metadata.name, formatLegacyEndpoints(cluster, service), age(cluster, service)]);
@@ -128,7 +139,13 @@ export function getEndpointSlices(cluster: Cluster, namespace: string): { output
   if (slices.length === 0) return { output: `No resources found in ${namespace} namespace.` };
   slices.sort((a, b) => (a.slice.name < b.slice.name ? -1 : a.slice.name > b.slice.name ? 1 : 0));
   for (const { slice, service } of slices) {
-    rows.push([slice.name, slice.addressType, listWithMore(slice.ports.map((port) => String(port.port))), listWithMore(slice.endpoints.map((endpoint) => endpoint.ip)), age(cluster, service)]);
+    rows.push([
+      slice.name,
+      slice.addressType,
+      listWithMore(slice.ports.map((port) => String(port.port))),
+      listWithMore(slice.endpoints.map((endpoint) => endpoint.ip)),
+      age(cluster, service),
+    ]);
   }
   return { output: formatTable([['NAME', 'ADDRESSTYPE', 'PORTS', 'ENDPOINTS', 'AGE'], ...rows], GET_LAYOUT) };
 }

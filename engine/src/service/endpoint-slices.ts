@@ -37,7 +37,8 @@ export function endpointSlicesOf(cluster: Cluster, service: Service): EndpointSl
   }
   const chunks: { ports: ResolvedPort[]; endpoints: ServiceEndpoint[] }[] = [];
   for (const group of groups.values()) {
-    for (let start = 0; start < group.length; start += MAX_ENDPOINTS_PER_SLICE) chunks.push({ ports: group[0].ports, endpoints: group.slice(start, start + MAX_ENDPOINTS_PER_SLICE) });
+    for (let start = 0; start < group.length; start += MAX_ENDPOINTS_PER_SLICE)
+      chunks.push({ ports: group[0].ports, endpoints: group.slice(start, start + MAX_ENDPOINTS_PER_SLICE) });
   }
   // A Service selecting nothing still has one empty slice (the reconciler's placeholder).
   if (chunks.length === 0) chunks.push({ ports: [], endpoints: [] });

@@ -54,7 +54,10 @@ function allocateClusterIp(network: ServiceNetwork, spec: JsonObject, version: C
   const refusal = network.clusterIps.allocate(requested);
   if (refusal !== undefined) {
     const value = renderValue(structuredValue([requested], goStringSlice([requested])), version);
-    const reason = refusal === 'already allocated' ? 'provided IP is already allocated' : `provided IP is not in the valid range. The range of valid IPs is ${formatCidr(network)}`;
+    const reason =
+      refusal === 'already allocated'
+        ? 'provided IP is already allocated'
+        : `provided IP is not in the valid range. The range of valid IPs is ${formatCidr(network)}`;
     return `spec.clusterIPs: Invalid value: ${value}: failed to allocate IP ${requested}: ${reason}`;
   }
   spec.clusterIP = requested;
@@ -82,7 +85,10 @@ function allocateNodePorts(network: ServiceNetwork, spec: JsonObject, kept: Map<
     if (refusal !== undefined && kept.get(portKey(port)) !== requested) {
       for (const port of taken) network.nodePorts.release(port);
       const { base, size } = network.nodePorts.range;
-      const reason = refusal === 'already allocated' ? 'provided port is already allocated' : `provided port is not in the valid range. The range of valid ports is ${base}-${base + size - 1}`;
+      const reason =
+        refusal === 'already allocated'
+          ? 'provided port is already allocated'
+          : `provided port is not in the valid range. The range of valid ports is ${base}-${base + size - 1}`;
       return { error: `spec.ports[${index}].nodePort: Invalid value: ${requested}: ${reason}`, taken: [] };
     }
     port.nodePort = requested;
@@ -112,10 +118,16 @@ export function applyService(cluster: Cluster, manifest: Service, mode: 'apply' 
   const namespace = manifest.metadata.namespace ?? 'default';
   const name = manifest.metadata.name;
   const existing = cluster.services.get(name, namespace);
-  if (existing && mode === 'create') return { output: `Error from server (AlreadyExists): error when creating "${fileName}": services "${name}" already exists`, error: true };
+  if (existing && mode === 'create')
+    return { output: `Error from server (AlreadyExists): error when creating "${fileName}": services "${name}" already exists`, error: true };
   const verdict = objectVerdict('Service', manifest as unknown as JsonObject, existing as unknown as JsonObject | undefined, cluster.version);
-  if ('decode' in verdict) return { output: `error: error validating "${fileName}": ${verdict.decode.map((problem) => problem.message).join('; ')}`, error: true };
-  if (verdict.errors.length > 0) return invalid(name, verdict.errors.map((error) => error.message));
+  if ('decode' in verdict)
+    return { output: `error: error validating "${fileName}": ${verdict.decode.map((problem) => problem.message).join('; ')}`, error: true };
+  if (verdict.errors.length > 0)
+    return invalid(
+      name,
+      verdict.errors.map((error) => error.message),
+    );
   const defaulted = applyDefaults('Service', cloneJson(manifest) as unknown as JsonObject, cluster.version) as unknown as Service;
   const spec = (defaulted.spec ??= {});
   if (existing) return updateService(cluster, network, existing, defaulted);
@@ -153,13 +165,22 @@ function updateService(cluster: Cluster, network: ServiceNetwork, existing: Serv
   if (ports.error !== undefined) return invalid(name, [ports.error]);
   const used = new Set(ports.taken);
   for (const port of kept.values()) if (!used.has(port)) network.nodePorts.release(port);
-  const unchanged = jsonEqual(spec, old) && jsonEqual(next.metadata.labels ?? {}, existing.metadata.labels ?? {}) && jsonEqual(next.metadata.annotations ?? {}, existing.metadata.annotations ?? {});
+  const unchanged =
+    jsonEqual(spec, old) &&
+    jsonEqual(next.metadata.labels ?? {}, existing.metadata.labels ?? {}) &&
+    jsonEqual(next.metadata.annotations ?? {}, existing.metadata.annotations ?? {});
   if (unchanged) return { output: `service/${name} unchanged` };
-  const metadata = { ...existing.metadata, labels: next.metadata.labels, annotations: next.metadata.annotations, resourceVersion: cluster.nextResourceVersion() };
+  const metadata = {
+    ...existing.metadata,
+    labels: next.metadata.labels,
+    annotations: next.metadata.annotations,
+    resourceVersion: cluster.nextResourceVersion(),
+  };
   if (!metadata.labels) delete metadata.labels;
   if (!metadata.annotations) delete metadata.annotations;
   cluster.services.put({ ...existing, metadata, spec });
-  if (!network.record(existing)?.sliceName && spec.selector) network.remember(existing, network.record(existing)?.createdAt ?? cluster.now, generateName(`${name}-`, network.random));
+  if (!network.record(existing)?.sliceName && spec.selector)
+    network.remember(existing, network.record(existing)?.createdAt ?? cluster.now, generateName(`${name}-`, network.random));
   return { output: `service/${name} configured` };
 }
 
@@ -169,7 +190,8 @@ export function deleteService(cluster: Cluster, name: string, namespace: string)
   const service = cluster.services.get(name, namespace);
   if (!service) return { output: `Error from server (NotFound): services "${name}" not found`, error: true };
   if (hasClusterIp(service)) network.clusterIps.release(String(service.spec?.clusterIP));
-  for (const port of (asArray(service.spec?.ports) ?? []).map(asObject)) if (port && typeof port.nodePort === 'number') network.nodePorts.release(port.nodePort);
+  for (const port of (asArray(service.spec?.ports) ?? []).map(asObject))
+    if (port && typeof port.nodePort === 'number') network.nodePorts.release(port.nodePort);
   cluster.services.delete(name, namespace);
   network.forget(namespace, name);
   return { output: `service "${name}" deleted` };

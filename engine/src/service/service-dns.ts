@@ -28,7 +28,8 @@ export function serviceDnsNames(service: Service, clusterDomain = DEFAULT_CLUSTE
   const srvNames = servicePortsOf(service)
     .filter((port) => port.name !== '')
     .map((port) => `_${port.name}._${port.protocol.toLowerCase()}.${dnsName}`);
-  if (service.spec?.type === 'ExternalName') return { dnsName, srvNames: [], cname: String(service.spec.externalName ?? ''), podNames: [], kind: 'externalName' };
+  if (service.spec?.type === 'ExternalName')
+    return { dnsName, srvNames: [], cname: String(service.spec.externalName ?? ''), podNames: [], kind: 'externalName' };
   const headless = service.spec?.clusterIP === 'None';
   const podNames = headless ? endpoints.filter((endpoint) => endpoint.hostname && endpoint.ready).map((endpoint) => `${endpoint.hostname}.${dnsName}`) : [];
   return { dnsName, srvNames, podNames, kind: headless ? 'headless' : 'clusterIP' };

@@ -47,17 +47,20 @@ export interface ServiceEndpoint {
 
 /** The ports of a Service spec. */
 export function servicePortsOf(service: Service): ServicePortSpec[] {
-  return (asArray(service.spec?.ports) ?? []).map(asObject).filter((port): port is JsonObject => port !== undefined).map((port) => {
-    const spec: ServicePortSpec = {
-      name: asString(port.name) ?? '',
-      port: asNumber(port.port) ?? 0,
-      protocol: asString(port.protocol) ?? 'TCP',
-      targetPort: typeof port.targetPort === 'string' || typeof port.targetPort === 'number' ? port.targetPort : (asNumber(port.port) ?? 0),
-    };
-    const nodePort = asNumber(port.nodePort);
-    if (nodePort !== undefined && nodePort !== 0) spec.nodePort = nodePort;
-    return spec;
-  });
+  return (asArray(service.spec?.ports) ?? [])
+    .map(asObject)
+    .filter((port): port is JsonObject => port !== undefined)
+    .map((port) => {
+      const spec: ServicePortSpec = {
+        name: asString(port.name) ?? '',
+        port: asNumber(port.port) ?? 0,
+        protocol: asString(port.protocol) ?? 'TCP',
+        targetPort: typeof port.targetPort === 'string' || typeof port.targetPort === 'number' ? port.targetPort : (asNumber(port.port) ?? 0),
+      };
+      const nodePort = asNumber(port.nodePort);
+      if (nodePort !== undefined && nodePort !== 0) spec.nodePort = nodePort;
+      return spec;
+    });
 }
 
 /** True when every selector label matches (labels.SelectorFromSet). An empty selector selects nothing here. */
@@ -90,7 +93,13 @@ function imagesOfSpec(spec: JsonObject): string[] {
   return (asArray(spec.containers) ?? []).map((c: JsonValue) => asString(asObject(c)?.image) ?? '').filter((image) => image !== '');
 }
 
-function endpointOf(cluster: Cluster, network: ReturnType<typeof adoptStoredServices>, service: Service, cohort: PodCohort, name: string): ServiceEndpoint | undefined {
+function endpointOf(
+  cluster: Cluster,
+  network: ReturnType<typeof adoptStoredServices>,
+  service: Service,
+  cohort: PodCohort,
+  name: string,
+): ServiceEndpoint | undefined {
   const status = podStatusAt(cohort.timeline, cluster.now, cohort.deletedAt);
   // Pods without an IP (not yet past sandbox creation) are no endpoints (ShouldPodBeInEndpoints).
   if (cluster.now < cohort.timeline.runningAt) return undefined;
@@ -129,7 +138,20 @@ export function serviceEndpoints(cluster: Cluster, service: Service): ServiceEnd
   const namespace = service.metadata.namespace ?? 'default';
   if (namespace === 'default' && service.metadata.name === 'kubernetes') {
     const { ip, port } = API_SERVER_ENDPOINT;
-    return [{ pod: '', namespace, ip, ready: true, serving: true, terminating: false, ports: [{ name: 'https', port, protocol: 'TCP' }], owner: '', ownerKind: '', images: [] }];
+    return [
+      {
+        pod: '',
+        namespace,
+        ip,
+        ready: true,
+        serving: true,
+        terminating: false,
+        ports: [{ name: 'https', port, protocol: 'TCP' }],
+        owner: '',
+        ownerKind: '',
+        images: [],
+      },
+    ];
   }
   const selector = service.spec?.selector;
   if (service.spec?.type === 'ExternalName' || !selector || Object.keys(selector).length === 0) return [];

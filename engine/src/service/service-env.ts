@@ -34,7 +34,10 @@ export function serviceEnvVars(service: Service): EnvVar[] {
   const ports = servicePortsOf(service);
   if (ports.length === 0) return [];
   const prefix = envVariableName(service.metadata.name);
-  const vars: [string, string][] = [[`${prefix}_SERVICE_HOST`, ip], [`${prefix}_SERVICE_PORT`, String(ports[0].port)]];
+  const vars: [string, string][] = [
+    [`${prefix}_SERVICE_HOST`, ip],
+    [`${prefix}_SERVICE_PORT`, String(ports[0].port)],
+  ];
   for (const port of ports) if (port.name !== '') vars.push([`${prefix}_SERVICE_PORT_${envVariableName(port.name)}`, String(port.port)]);
   ports.forEach((port, index) => {
     const protocol = port.protocol === '' ? 'TCP' : port.protocol;
@@ -114,13 +117,19 @@ function fieldRefValue(fieldPath: string, pod: PodFacts): string | undefined {
   const keyed = /^metadata\.(labels|annotations)\['(.+)'\]$/.exec(fieldPath);
   if (keyed) return (keyed[1] === 'labels' ? pod.labels : pod.annotations)[keyed[2]] ?? '';
   switch (fieldPath) {
-    case 'metadata.name': return pod.name;
-    case 'metadata.namespace': return pod.namespace;
-    case 'metadata.uid': return pod.uid;
-    case 'spec.serviceAccountName': return pod.serviceAccountName;
+    case 'metadata.name':
+      return pod.name;
+    case 'metadata.namespace':
+      return pod.namespace;
+    case 'metadata.uid':
+      return pod.uid;
+    case 'spec.serviceAccountName':
+      return pod.serviceAccountName;
     case 'status.podIP':
-    case 'status.podIPs': return pod.podIp;
-    default: return undefined;
+    case 'status.podIPs':
+      return pod.podIp;
+    default:
+      return undefined;
   }
 }
 

@@ -50,7 +50,7 @@ export class ServiceNetwork {
     const record = this.record(service);
     if (!record) return [];
     const key = `${service.metadata.namespace ?? 'default'}/${service.metadata.name}`;
-    const names = (this.extraSliceNames.get(key) ?? []);
+    const names = this.extraSliceNames.get(key) ?? [];
     while (names.length + 1 < count) names.push(generateName(`${service.metadata.name}-`, this.random));
     this.extraSliceNames.set(key, names);
     return [record.sliceName, ...names].slice(0, count);

@@ -37,9 +37,21 @@ export function summarizeServices(cluster: Cluster): { services: ServiceSummary[
         type: String(service.spec?.type ?? 'ClusterIP'),
         ports: servicePortsOf(service).map((port) => ({ ...port })),
         endpoints: endpoints.flatMap((endpoint) =>
-          endpoint.ports.map((port) => ({ pod: endpoint.pod, ip: endpoint.ip, port: port.port, ready: endpoint.ready, serving: endpoint.serving, terminating: endpoint.terminating })),
+          endpoint.ports.map((port) => ({
+            pod: endpoint.pod,
+            ip: endpoint.ip,
+            port: port.port,
+            ready: endpoint.ready,
+            serving: endpoint.serving,
+            terminating: endpoint.terminating,
+          })),
         ),
-        traffic: serviceTraffic(service, endpoints).shares.map((share) => ({ owner: share.owner, images: share.images, endpoints: share.endpoints, share: share.share })),
+        traffic: serviceTraffic(service, endpoints).shares.map((share) => ({
+          owner: share.owner,
+          images: share.images,
+          endpoints: share.endpoints,
+          share: share.share,
+        })),
       };
       if (typeof service.spec?.clusterIP === 'string') summary.clusterIP = service.spec.clusterIP;
       return summary;

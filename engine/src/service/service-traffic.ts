@@ -42,7 +42,8 @@ function notesOf(service: Service): string[] {
   }
   if (spec.internalTrafficPolicy === 'Local') notes.push('internalTrafficPolicy Local: in-cluster clients reach only endpoints on their own node.');
   if (spec.externalTrafficPolicy === 'Local') notes.push('externalTrafficPolicy Local: external traffic reaches only endpoints on the node it arrives at.');
-  if (typeof spec.trafficDistribution === 'string') notes.push(`trafficDistribution ${spec.trafficDistribution}: kube-proxy prefers endpoints in the client's zone.`);
+  if (typeof spec.trafficDistribution === 'string')
+    notes.push(`trafficDistribution ${spec.trafficDistribution}: kube-proxy prefers endpoints in the client's zone.`);
   return notes;
 }
 

@@ -52,10 +52,13 @@ export function workloadTraffic(cluster: Cluster, namespace: string, podLabels: 
       const isTerminating = cohort.deletedAt !== undefined;
       const target = publishNotReady || (status.ready && !isTerminating) ? ready : status.ready && isTerminating ? terminating : undefined;
       if (!target) continue;
-      const images = (Array.isArray(cohort.spec.containers) ? cohort.spec.containers : []).map((container) => String((container as { image?: unknown }).image ?? ''));
-      const revision = cohort.owner.kind === 'ReplicaSet'
-        ? cluster.replicaSets.get(cohort.owner.name, namespace)?.metadata.annotations?.[REVISION_ANNOTATION]
-        : cohort.labels['controller-revision-hash'];
+      const images = (Array.isArray(cohort.spec.containers) ? cohort.spec.containers : []).map((container) =>
+        String((container as { image?: unknown }).image ?? ''),
+      );
+      const revision =
+        cohort.owner.kind === 'ReplicaSet'
+          ? cluster.replicaSets.get(cohort.owner.name, namespace)?.metadata.annotations?.[REVISION_ANNOTATION]
+          : cohort.labels['controller-revision-hash'];
       const key = `${cohort.owner.name}/${revision ?? ''}/${images.join(',')}`;
       const group = target.get(key);
       if (group) group.endpoints += count;

@@ -35,8 +35,9 @@ function trafficReport(context: SessionContext, name: string): CommandResult {
   const service = context.cluster.services.get(name, context.namespace);
   if (!service) return { output: `Error from server (NotFound): services "${name}" not found`, error: true };
   const traffic = serviceTraffic(service, serviceEndpoints(context.cluster, service));
+  const count = traffic.receiving.length;
   if (traffic.receiving.length === 0) return { output: `service/${name}: no ready endpoints, connections are refused` };
-  const lines = [`service/${name}: ${traffic.receiving.length} ${traffic.usingTerminating ? 'terminating (serving)' : 'ready'} endpoint${traffic.receiving.length === 1 ? '' : 's'}`];
+  const lines = [`service/${name}: ${count} ${traffic.usingTerminating ? 'terminating (serving)' : 'ready'} endpoint${count === 1 ? '' : 's'}`];
   const width = Math.max(...traffic.shares.map((share) => `${share.ownerKind.toLowerCase()}/${share.owner}`.length));
   for (const share of traffic.shares) {
     const percent = `${Number((share.share * 100).toFixed(1))}%`.padStart(6);
@@ -48,7 +49,8 @@ function trafficReport(context: SessionContext, name: string): CommandResult {
 }
 
 registerSessionCommand({
-  matches: (argv) => startsWith(argv, 'kubectl', 'get') && [...SERVICE_WORDS, ...ENDPOINTS_WORDS, ...SLICE_WORDS, ...EVENT_WORDS].includes(argv[2]?.split('/')[0] ?? ''),
+  matches: (argv) =>
+    startsWith(argv, 'kubectl', 'get') && [...SERVICE_WORDS, ...ENDPOINTS_WORDS, ...SLICE_WORDS, ...EVENT_WORDS].includes(argv[2]?.split('/')[0] ?? ''),
   run: (context, argv) => {
     const parsed = parseArguments(argv.slice(2));
     const [kind, name] = parsed.positional[0].includes('/') ? parsed.positional[0].split('/') : parsed.positional;
@@ -88,10 +90,12 @@ registerSessionCommand({
     const deployment = /^(?:deploy|deployment|deployments|deployment\.apps)\/(.+)$/.exec(target);
     const ref = deployment ? pickPodOfDeployment(cluster, deployment[1], namespace) : findPod(cluster, target.replace(/^(?:pod|pods|po)\//, ''), namespace);
     if (!ref) {
-      if (deployment && !cluster.deployments.get(deployment[1], namespace)) return { output: `Error from server (NotFound): deployments.apps "${deployment[1]}" not found`, error: true };
+      if (deployment && !cluster.deployments.get(deployment[1], namespace))
+        return { output: `Error from server (NotFound): deployments.apps "${deployment[1]}" not found`, error: true };
       return { output: deployment ? 'error: no pods found' : `Error from server (NotFound): pods "${target}" not found`, error: true };
     }
-    if (command[0] !== 'env' && command[0] !== 'printenv') return { output: `kubesim: exec simulates only \`env\` (the environment the kubelet set), not "${command.join(' ')}"`, error: true };
+    if (command[0] !== 'env' && command[0] !== 'printenv')
+      return { output: `kubesim: exec simulates only \`env\` (the environment the kubelet set), not "${command.join(' ')}"`, error: true };
     return execEnv(cluster, ref, containerFlag);
   },
 });

@@ -21,7 +21,14 @@ for (const [cidr, band] of ipBands) {
 }
 
 // step 32, min 16, max 128.
-const portBands: [number, number][] = [[2768, 86], [100, 16], [16, 0], [10_000, 128], [512, 16], [1024, 32]];
+const portBands: [number, number][] = [
+  [2768, 86],
+  [100, 16],
+  [16, 0],
+  [10_000, 128],
+  [512, 16],
+  [1024, 32],
+];
 for (const [size, band] of portBands) {
   test(`NodePort static band of a ${size}-port range is ${band}`, () => assert.equal(nodePortStaticBandSize(size), band));
 }
@@ -45,8 +52,14 @@ test('a small range fills the upper band, then the static band, then is full', (
   const allocator = new ClusterIpAllocator(parseIpv4Cidr('10.0.0.0/27')!); // 30 usable, static band 16
   const random = new SeededRandom(1);
   const offsets = Array.from({ length: 30 }, () => parseIpv4(allocator.allocateNext(random)!)! - parseIpv4('10.0.0.1')!);
-  assert.deepEqual(offsets.slice(0, 14).sort((a, b) => a - b), [16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29]);
-  assert.deepEqual(offsets.slice(14).sort((a, b) => a - b), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+  assert.deepEqual(
+    offsets.slice(0, 14).sort((a, b) => a - b),
+    [16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29],
+  );
+  assert.deepEqual(
+    offsets.slice(14).sort((a, b) => a - b),
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+  );
   assert.equal(allocator.allocateNext(random), undefined);
 });
 

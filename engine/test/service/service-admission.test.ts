@@ -20,7 +20,10 @@ test('a user-set clusterIP that is taken or outside the range fails the create',
     'ok.yaml': [service('ok', { clusterIP: '10.96.0.50', ports: port80 })],
   };
   const result = runServiceSession('kubectl apply -f taken.yaml\nkubectl apply -f outside.yaml\nkubectl apply -f ok.yaml', files);
-  assert.equal(result.steps[0].output, 'The Service "taken" is invalid: spec.clusterIPs: Invalid value: []string{"10.96.0.1"}: failed to allocate IP 10.96.0.1: provided IP is already allocated');
+  assert.equal(
+    result.steps[0].output,
+    'The Service "taken" is invalid: spec.clusterIPs: Invalid value: []string{"10.96.0.1"}: failed to allocate IP 10.96.0.1: provided IP is already allocated',
+  );
   assert.equal(
     result.steps[1].output,
     'The Service "outside" is invalid: spec.clusterIPs: Invalid value: []string{"192.168.0.10"}: failed to allocate IP 192.168.0.10: provided IP is not in the valid range. The range of valid IPs is 10.96.0.0/12',
@@ -39,18 +42,29 @@ test('node ports: user-set ones collide and must be in range; dynamic ones are i
     'a.yaml': [service('a', { type: 'NodePort', ports: [{ port: 80, nodePort: 30080 }] })],
     'b.yaml': [service('b', { type: 'NodePort', ports: [{ port: 80, nodePort: 30080 }] })],
     'c.yaml': [service('c', { type: 'NodePort', ports: [{ port: 80, nodePort: 8080 }] })],
-    'd.yaml': [service('d', { type: 'LoadBalancer', ports: [{ name: 'http', port: 80 }, { name: 'https', port: 443 }] })],
+    'd.yaml': [
+      service('d', {
+        type: 'LoadBalancer',
+        ports: [
+          { name: 'http', port: 80 },
+          { name: 'https', port: 443 },
+        ],
+      }),
+    ],
     'e.yaml': [service('e', { type: 'LoadBalancer', allocateLoadBalancerNodePorts: false, ports: port80 })],
   };
   const result = runServiceSession(['a', 'b', 'c', 'd', 'e', 'd'].map((name) => `kubectl apply -f ${name}.yaml`).join('\n'), files);
-  assert.deepEqual(result.steps.map((step) => step.output), [
-    'service/a created',
-    'The Service "b" is invalid: spec.ports[0].nodePort: Invalid value: 30080: provided port is already allocated',
-    'The Service "c" is invalid: spec.ports[0].nodePort: Invalid value: 8080: provided port is not in the valid range. The range of valid ports is 30000-32767',
-    'service/d created',
-    'service/e created',
-    'service/d unchanged',
-  ]);
+  assert.deepEqual(
+    result.steps.map((step) => step.output),
+    [
+      'service/a created',
+      'The Service "b" is invalid: spec.ports[0].nodePort: Invalid value: 30080: provided port is already allocated',
+      'The Service "c" is invalid: spec.ports[0].nodePort: Invalid value: 8080: provided port is not in the valid range. The range of valid ports is 30000-32767',
+      'service/d created',
+      'service/e created',
+      'service/d unchanged',
+    ],
+  );
   const d = result.final.services.find((candidate) => candidate.name === 'd')!;
   for (const port of d.ports) assert.ok(port.nodePort! >= 30086 && port.nodePort! <= 32767);
   assert.equal(result.final.services.find((candidate) => candidate.name === 'e')?.ports[0].nodePort, undefined);

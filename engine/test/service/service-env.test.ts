@@ -26,14 +26,23 @@ test('redis-primary at 10.0.0.11:6379 gives the variables of the Service docs', 
 });
 
 test('named ports get _SERVICE_PORT_<NAME>; every port its link family; protocol in both cases; IPv6 bracketed', () => {
-  const vars = new Map(serviceEnvVars(clusterIpService('dns-svc', '10.96.0.10', [{ name: 'dns', port: 53, protocol: 'UDP' }, { name: 'dns-tcp', port: 53, protocol: 'TCP' }])).map((v) => [v.name, v.value]));
+  const vars = new Map(
+    serviceEnvVars(
+      clusterIpService('dns-svc', '10.96.0.10', [
+        { name: 'dns', port: 53, protocol: 'UDP' },
+        { name: 'dns-tcp', port: 53, protocol: 'TCP' },
+      ]),
+    ).map((v) => [v.name, v.value]),
+  );
   assert.equal(vars.get('DNS_SVC_SERVICE_PORT'), '53');
   assert.equal(vars.get('DNS_SVC_SERVICE_PORT_DNS'), '53');
   assert.equal(vars.get('DNS_SVC_SERVICE_PORT_DNS_TCP'), '53');
   assert.equal(vars.get('DNS_SVC_PORT'), 'udp://10.96.0.10:53');
   assert.equal(vars.get('DNS_SVC_PORT_53_UDP_PROTO'), 'udp');
   assert.equal(vars.get('DNS_SVC_PORT_53_TCP'), 'tcp://10.96.0.10:53');
-  const v6 = new Map(serviceEnvVars(clusterIpService('super-ipv6', '2001:DB8::', [{ name: 'u-d-p', port: 8084, protocol: 'UDP' }])).map((v) => [v.name, v.value]));
+  const v6 = new Map(
+    serviceEnvVars(clusterIpService('super-ipv6', '2001:DB8::', [{ name: 'u-d-p', port: 8084, protocol: 'UDP' }])).map((v) => [v.name, v.value]),
+  );
   assert.equal(v6.get('SUPER_IPV6_PORT'), 'udp://[2001:DB8::]:8084');
   assert.equal(v6.get('SUPER_IPV6_PORT_8084_UDP_ADDR'), '2001:DB8::');
   assert.equal(v6.get('SUPER_IPV6_SERVICE_PORT_U_D_P'), '8084');
@@ -46,9 +55,18 @@ test('headless Services give no variables; other namespaces only with kubernetes
     clusterIpService('db', 'None', [{ port: 5432 }]),
     clusterIpService('other', '10.96.1.6', [{ port: 80 }], 'team-b'),
   ];
-  assert.deepEqual(servicesForEnvironment(services, 'default', true).map((s) => s.metadata.name), ['kubernetes', 'web']);
-  assert.deepEqual(servicesForEnvironment(services, 'default', false).map((s) => s.metadata.name), ['kubernetes']);
-  assert.deepEqual(servicesForEnvironment(services, 'team-b', true).map((s) => s.metadata.name), ['kubernetes', 'other']);
+  assert.deepEqual(
+    servicesForEnvironment(services, 'default', true).map((s) => s.metadata.name),
+    ['kubernetes', 'web'],
+  );
+  assert.deepEqual(
+    servicesForEnvironment(services, 'default', false).map((s) => s.metadata.name),
+    ['kubernetes'],
+  );
+  assert.deepEqual(
+    servicesForEnvironment(services, 'team-b', true).map((s) => s.metadata.name),
+    ['kubernetes', 'other'],
+  );
 });
 
 const expansions: [string, string][] = [
@@ -68,7 +86,10 @@ const expansions: [string, string][] = [
 for (const [input, output] of expansions) {
   test(`expansion of ${JSON.stringify(input)} is ${JSON.stringify(output)}`, () => {
     const values: Record<string, string> = { VAR_A: 'A', VAR_B: 'B' };
-    assert.equal(expandVariables(input, (name) => values[name]), output);
+    assert.equal(
+      expandVariables(input, (name) => values[name]),
+      output,
+    );
   });
 }
 
@@ -103,11 +124,18 @@ test('a container started before its Service does not see it until the pods are 
   };
   const result = runServiceSession(
     [
-      'kubectl apply -f web.yaml', 'kubesim wait-rollout deployment/web', 'kubectl apply -f svc.yaml', 'kubectl exec deploy/web -- env',
-      'kubectl rollout restart deployment/web', 'kubesim wait-rollout deployment/web',
+      'kubectl apply -f web.yaml',
+      'kubesim wait-rollout deployment/web',
+      'kubectl apply -f svc.yaml',
+      'kubectl exec deploy/web -- env',
+      'kubectl rollout restart deployment/web',
+      'kubesim wait-rollout deployment/web',
       // exec picks the pod ready the longest (ByLogging), which may be a terminating old one: wait them out.
-      'kubesim wait 10s', 'kubectl exec deploy/web -- printenv',
-      'kubectl apply -f quiet.yaml', 'kubesim wait-rollout deployment/quiet', 'kubectl exec deploy/quiet -- env',
+      'kubesim wait 10s',
+      'kubectl exec deploy/web -- printenv',
+      'kubectl apply -f quiet.yaml',
+      'kubesim wait-rollout deployment/quiet',
+      'kubectl exec deploy/quiet -- env',
     ].join('\n'),
     files,
   );

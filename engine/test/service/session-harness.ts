@@ -35,12 +35,25 @@ export interface DeploymentOptions {
 export function deployment(name: string, options: DeploymentOptions = {}): unknown {
   const labels = options.labels ?? { app: name };
   return {
-    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name },
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name },
     spec: {
-      replicas: options.replicas ?? 1, selector: { matchLabels: labels },
+      replicas: options.replicas ?? 1,
+      selector: { matchLabels: labels },
       template: {
         metadata: { labels },
-        spec: { ...(options.podSpec ?? {}), containers: [{ name: 'app', image: options.image ?? 'nginx:1.25', ...(options.ports ? { ports: options.ports } : {}), ...(options.env ? { env: options.env } : {}) }] },
+        spec: {
+          ...(options.podSpec ?? {}),
+          containers: [
+            {
+              name: 'app',
+              image: options.image ?? 'nginx:1.25',
+              ...(options.ports ? { ports: options.ports } : {}),
+              ...(options.env ? { env: options.env } : {}),
+            },
+          ],
+        },
       },
     },
   };

@@ -20,7 +20,8 @@ export function describeContainerEnvironment(facts: ContainerEnvironmentFacts): 
   if (facts.withoutVariables.length > 0) lines.push('', `No variables for ${facts.withoutVariables.map((name) => `\`${name}\``).join(', ')} (no cluster IP).`);
   lines.push(
     '',
-    'The kubelet sets Service variables when the container starts, from the Services that exist then: a Service created after the pods is not in their environment until they restart. Cluster IPs are allocated at create time.',
+    'The kubelet sets Service variables when the container starts, from the Services that exist then: ' +
+      'a Service created after the pods is not in their environment until they restart. Cluster IPs are allocated at create time.',
   );
   return lines.join('\n');
 }
