@@ -68,6 +68,8 @@ export * from './service/service-traffic';
 export * from './service/service-env';
 export * from './service/service-dns';
 export * from './service/service-summary';
+export * from './service/ingress-routing';
+export * from './service/workload-traffic';
 export * from './kubectl/service-get';
 export * from './kubectl/events-get';
 export * from './kubectl/exec-env';
