@@ -56,10 +56,11 @@ export function checkIngressBackends(object: ManifestObject, context: CheckConte
     if (!service) {
       findings.push({
         ...spanForPath(object, [...ref.path, 'name']),
-        severity: 'warning',
+        // A hint only: Ingresses often front Services installed by something else (a dashboard, a chart).
+        severity: 'information',
         code: 'ingress-backend-service-missing',
         field: [...ref.path, 'name'].join('.'),
-        message: `No Service "${ref.service}" in namespace "${namespace}" in the workspace: requests routed here have no endpoints (ingress-nginx answers 503).`,
+        message: `No Service "${ref.service}" in namespace "${namespace}" in the workspace: unless it is created elsewhere, requests routed here fail (ingress-nginx answers 503).`,
       });
       continue;
     }
