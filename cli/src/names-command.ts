@@ -11,6 +11,8 @@ import {
   type Deployment,
   type KubernetesVersion,
   parseKubernetesVersion,
+  serviceDnsNames,
+  type Service,
   type StatefulSet,
 } from '../../engine/src/index';
 import { objectsOf, parseManifestFile } from '../../analysis/src/manifest/manifest-file';
@@ -42,6 +44,17 @@ export interface WorkloadNames {
   pods?: StatefulSetPodNames[];
 }
 
+/** The DNS names of one Service, as printed with --json (`cname` only for ExternalName). */
+export interface ServiceNames {
+  file: string;
+  name: string;
+  namespace: string;
+  type: string;
+  dnsName: string;
+  srvNames: string[];
+  cname?: string;
+}
+
 interface NamesOptions {
   version: KubernetesVersion;
   collisionCount: number | undefined;
@@ -70,9 +83,14 @@ export async function runNames(args: string[], out: (text: string) => void): Pro
   if (collisionCount !== undefined && collisionCount > 0xffffffff) throw new UsageError('--collision-count must fit in 32 bits');
   const options: NamesOptions = { version, collisionCount, clusterDomain: values['cluster-domain'] ?? 'cluster.local' };
   const workloads: WorkloadNames[] = [];
+  const services: ServiceNames[] = [];
   // A kustomization is named by what it renders: its patches and bases are not workloads of their own.
   const kustomize = planKustomizeRun(collectFiles(positionals), (text) => process.stderr.write(`${text}\n`));
-  for (const path of kustomize.plainFiles) workloads.push(...namesOf(path, objectsOf(parseManifestFile(readFileSync(path, 'utf8'))), options));
+  for (const path of kustomize.plainFiles) {
+    const objects = objectsOf(parseManifestFile(readFileSync(path, 'utf8')));
+    workloads.push(...namesOf(path, objects, options));
+    services.push(...serviceNamesOf(path, objects, options));
+  }
   const generated: GeneratedName[] = [];
   let failed = false;
   for (const rendered of await kustomize.render()) {
@@ -82,11 +100,13 @@ export async function runNames(args: string[], out: (text: string) => void): Pro
       failed = true;
       continue;
     }
-    workloads.push(...namesOf(root, rendered.objects.map((object) => object.object), options));
+    const objects = rendered.objects.map((object) => object.object);
+    workloads.push(...namesOf(root, objects, options));
+    services.push(...serviceNamesOf(root, objects, options));
     generated.push(...generatedNamesOf(rendered).map((name) => ({ ...name, kustomization: root })));
   }
-  if (values.json) out(JSON.stringify({ kubernetesVersion: version, workloads, ...(generated.length > 0 ? { generated } : {}) }, null, 2));
-  else out(formatTable(version, workloads, generated));
+  if (values.json) out(JSON.stringify({ kubernetesVersion: version, workloads, services, ...(generated.length > 0 ? { generated } : {}) }, null, 2));
+  else out(formatTable(version, workloads, generated) + formatServices(services));
   return failed ? 1 : 0;
 }
 
@@ -108,6 +128,32 @@ function namesOf(path: string, objects: readonly ManifestObject[], options: Name
     }
   }
   return result;
+}
+
+// Service DNS names per the Kubernetes DNS specification (serviceDnsNames in the engine).
+function serviceNamesOf(path: string, objects: readonly ManifestObject[], options: NamesOptions): ServiceNames[] {
+  const result: ServiceNames[] = [];
+  for (const object of objects) {
+    if (object.apiVersion !== 'v1' || object.kind !== 'Service' || !object.name) continue;
+    const service = object.value as unknown as Service;
+    const namespace = object.namespace ?? 'default';
+    const names = serviceDnsNames({ ...service, metadata: { ...service.metadata, name: object.name, namespace } }, options.clusterDomain);
+    const type = typeof service.spec?.type === 'string' ? service.spec.type : 'ClusterIP';
+    const entry: ServiceNames = { file: path, name: object.name, namespace, type, dnsName: names.dnsName, srvNames: names.srvNames };
+    if (names.cname !== undefined) entry.cname = names.cname;
+    result.push(entry);
+  }
+  return result;
+}
+
+function formatServices(services: ServiceNames[]): string {
+  if (services.length === 0) return '';
+  const lines = ['', 'Services (DNS):'];
+  for (const service of services) {
+    lines.push(`  ${service.namespace}/${service.name}  ${service.dnsName}${service.cname ? ` CNAME ${service.cname}` : ''}`);
+    for (const srv of service.srvNames) lines.push(`    SRV ${srv}`);
+  }
+  return `\n${lines.join('\n')}`;
 }
 
 // Pod names follow getPodName, claims getPersistentVolumeClaimName (stateful_set_utils.go).

@@ -58,6 +58,22 @@ export * from './session/rollout-steps';
 export * from './session/simulate-rollout';
 export * from './kubectl/statefulset-session';
 export * from './kubectl/statefulset-session-commands';
+export * from './service/service-cidr';
+export * from './service/node-port-allocator';
+export * from './service/service-network';
+export * from './service/service-admission';
+export * from './service/service-endpoints';
+export * from './service/endpoint-slices';
+export * from './service/service-traffic';
+export * from './service/service-env';
+export * from './service/service-dns';
+export * from './service/service-summary';
+export * from './service/ingress-routing';
+export * from './service/workload-traffic';
+export * from './kubectl/service-get';
+export * from './kubectl/events-get';
+export * from './kubectl/exec-env';
+export * from './session/service-commands';
 
 // The simulated API server: defaulting before validation, strict decoding, validation.
 export { applyDefaults, checkedKindOf, type CheckedKind } from './apiserver/validation/apply-defaults';

@@ -3,6 +3,7 @@
 import type { EventView, KubectlOutputView, PodView, ReplicaSetView, RolloutStep, RolloutView, SourceSpan } from '../../protocol/src/index';
 import { escapeHtml as esc } from './html';
 import { stepWindow } from './step-aggregation';
+import { hasNoReadyEndpoint, renderTrafficLane } from './render-traffic';
 
 /** What the user selected in the webview; kept with setState. */
 export interface StepUiState {
@@ -54,7 +55,7 @@ function renderStepList(view: RolloutView, selected: number): string {
   const rows: string[] = [];
   for (let index = from; index <= to; index++) {
     const step = view.steps[index]!;
-    rows.push(`<li><button type="button" class="step-row${index === selected ? ' selected' : ''}" data-action="select" data-step="${index}"${index === selected ? ' aria-current="step"' : ''}><span class="step-time">${step.time}s</span> ${esc(step.summary)}</button></li>`);
+    rows.push(`<li><button type="button" class="step-row${index === selected ? ' selected' : ''}${hasNoReadyEndpoint(step) ? ' no-endpoints' : ''}" data-action="select" data-step="${index}"${index === selected ? ' aria-current="step"' : ''}><span class="step-time">${step.time}s</span> ${esc(step.summary)}</button></li>`);
   }
   const before = from > 0 ? `<p class="muted">… ${from} earlier steps</p>` : '';
   const after = to < view.steps.length - 1 ? `<p class="muted">… ${view.steps.length - 1 - to} later steps</p>` : '';
@@ -123,6 +124,6 @@ export function renderStepDetail(view: RolloutView, ui: StepUiState): string {
   if (ui.tab === 'pods') panel = renderPods(view, step);
   else if (ui.tab === 'kubectl') panel = renderKubectl(step);
   else panel = renderStepList(view, selected);
-  return `<section class="step" aria-label="Selected step"><h2>${step.time}s · ${esc(step.summary)}</h2>${replicaSets}${renderBudget(step)}${renderEvents(view, step.events, step.eventsOmitted ?? 0)}</section>
+  return `<section class="step" aria-label="Selected step"><h2>${step.time}s · ${esc(step.summary)}</h2>${replicaSets}${renderTrafficLane(step)}${renderBudget(step)}${renderEvents(view, step.events, step.eventsOmitted ?? 0)}</section>
 ${renderTabs(ui)}<section class="tab-panel" role="tabpanel" id="panel-${ui.tab}" aria-labelledby="tab-${ui.tab}">${panel}</section>`;
 }

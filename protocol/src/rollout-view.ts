@@ -173,6 +173,30 @@ export interface KubectlOutputView {
   note?: string;
 }
 
+/** Connections going to one group of pods (a ReplicaSet, or a StatefulSet revision) at a step. */
+export interface TrafficShareView {
+  owner: string;
+  /** Deployment revision of the ReplicaSet, or the StatefulSet's controller-revision-hash. */
+  revision?: string;
+  images: string[];
+  endpoints: number;
+  /** Fraction of new connections, 0..1 (kube-proxy spreads them evenly over the endpoints it uses). */
+  share: number;
+}
+
+/** A Service selecting the workload's pods, at a step: its endpoints and the traffic split. */
+export interface ServiceTrafficView {
+  service: string;
+  headless: boolean;
+  /** Endpoints listed in the EndpointSlices (pods with an IP, ready or not). */
+  endpoints: number;
+  readyEndpoints: number;
+  /** Nothing is ready: kube-proxy falls back to serving terminating endpoints. */
+  usingTerminating: boolean;
+  /** Empty when no endpoint receives traffic (connections are refused). */
+  shares: TrafficShareView[];
+}
+
 /** Events listed per step at most; the workload's own events come first. */
 export const EVENTS_PER_STEP = 50;
 
@@ -200,6 +224,8 @@ export interface RolloutStep {
   rolloutStatus: string;
   /** kubectl's output at this step: get, rollout status and describe, in that order. */
   kubectl: KubectlOutputView[];
+  /** The traffic lane: Services selecting the workload's pods (absent when none is in view). */
+  traffic?: ServiceTrafficView[];
 }
 
 /** How the simulated rollout ends. */

@@ -8,6 +8,9 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import type { RolloutView } from '../../protocol/src/index';
 import { REPO_ROOT } from '../support/paths';
+import { DEFAULT_WHAT_IF } from '../../protocol/src/index';
+import { DEFAULT_FACT_SETTINGS } from '../../analysis/src/facts/fact-settings';
+import { simulateRolloutFor } from '../../server/src/lsp/simulate-rollout';
 
 // Browser globals, used only inside page.evaluate callbacks (this project compiles without the DOM lib).
 declare const window: any;
@@ -181,3 +184,75 @@ test('a broken document keeps the last preview and shows a banner', { skip }, as
   assert.equal(await page.locator('#scrubber').count(), 1);
   await page.close();
 });
+
+// The traffic lane from a real simulation: the server's simulateRolloutFor on a Recreate update behind
+// a Service, so the shares and the no-ready-endpoint gap are the engine's, not a fixture's.
+const TRAFFIC_MANIFEST = (image: string) => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 4
+  strategy:
+    type: Recreate
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: web
+        image: ${image}
+        ports: [{name: http, containerPort: 80}]
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: web
+spec:
+  selector: {app: web}
+  ports: [{port: 80, targetPort: http}]
+`;
+
+function trafficView(): RolloutView {
+  const text = TRAFFIC_MANIFEST('nginx:1.26');
+  const result = simulateRolloutFor(
+    text,
+    { uri: 'file:///work/web.yaml', offset: 0, base: { kind: 'head' }, baseLabel: 'git HEAD', baseText: TRAFFIC_MANIFEST('nginx:1.25'), whatIf: DEFAULT_WHAT_IF },
+    DEFAULT_FACT_SETTINGS,
+  );
+  assert.equal(result.kind, 'view');
+  return (result as { view: RolloutView }).view;
+}
+
+for (const theme of ['vscode-light', 'vscode-dark']) {
+  test(`traffic lane: share per ReplicaSet, the Recreate gap in red (${theme})`, { skip }, async () => {
+    const view = trafficView();
+    // Recreate: old pods terminate (still serving), then nothing serves until the new pods are ready.
+    const gap = view.steps.findIndex((step) => step.traffic?.[0]?.readyEndpoints === 0 && step.traffic[0].shares.length === 0);
+    assert.ok(gap > 0, 'the engine reports a step where nothing serves');
+    const page = await openHarness(theme);
+    await show(page, view);
+    // The first step: the old ReplicaSet scaled to 0, its 4 pods terminating but still serving.
+    assert.match(await page.locator('.traffic-alert').innerText(), /terminating pods still serving/);
+    assert.match(await page.locator('.traffic-legend').first().innerText(), /100% web-\w+ rev 1 · 4 endpoints · nginx:1\.25/);
+    assert.ok((await page.locator('.step-row.no-endpoints').count()) > 0);
+    await page.locator(`.step-row[data-step="${gap}"]`).click();
+    const alert = page.locator('.traffic-alert');
+    assert.match(await alert.innerText(), /No ready endpoint: new connections to this Service are refused/);
+    const colours = await page.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.style.color = getComputedStyle(document.body).getPropertyValue('--vscode-errorForeground');
+      document.body.append(probe);
+      const expected = getComputedStyle(probe).color;
+      probe.remove();
+      return { alert: getComputedStyle(document.querySelector('.traffic-alert')!).color, expected };
+    });
+    assert.equal(colours.alert, colours.expected);
+    await page.screenshot({ path: path.join(ARTIFACTS, `traffic-gap-${theme}.png`), fullPage: false });
+    await page.locator(`.step-row[data-step="${view.steps.length - 1}"]`).click();
+    assert.match(await page.locator('.traffic-legend').first().innerText(), /100% web-\w+ rev 2 · 4 endpoints · nginx:1\.26/);
+    await page.close();
+  });
+}

@@ -12,6 +12,8 @@ export const DOCS_LINKS: Readonly<Record<string, string>> = {
   'statefulset-service-selector-mismatch': `${STATEFULSET}#stable-network-id`,
   'service-selects-no-pods': `${SERVICE}#defining-a-service`,
   'service-target-port-unknown': `${SERVICE}#field-spec-ports`,
+  'ingress-backend-service-missing': 'https://kubernetes.io/docs/concepts/services-networking/ingress/#the-ingress-resource',
+  'ingress-backend-port-missing': 'https://kubernetes.io/docs/concepts/services-networking/ingress/#the-ingress-resource',
   'workload-selector-overlap': `${DEPLOYMENT}#selector`,
   'pdb-selects-no-pods': 'https://kubernetes.io/docs/tasks/run-application/configure-pdb/#specifying-a-poddisruptionbudget',
   'hpa-target-missing': 'https://kubernetes.io/docs/tasks/run-application/horizontal-pod-autoscale/',

@@ -13,6 +13,7 @@ import { checkDeploymentNameLength, checkStatefulSetNameLength } from './name-le
 import { checkRolloutTrigger } from './rollout-trigger';
 import { checkStatefulSetMaxUnavailable, checkZeroFenceposts } from './rolling-update-params';
 import { checkServiceSelectsPods } from './service-selects-pods';
+import { checkIngressBackends } from './ingress-backends';
 import { checkServiceHeadlessForStatefulSet, checkStatefulSetService } from './statefulset-service';
 import { checkWorkloadSelectorOverlap } from './workload-selector-overlap';
 
@@ -20,6 +21,7 @@ const CHECKS: readonly ObjectCheck[] = [
   checkStatefulSetService,
   checkServiceHeadlessForStatefulSet,
   checkServiceSelectsPods,
+  checkIngressBackends,
   checkWorkloadSelectorOverlap,
   checkDisruptionBudgetTarget,
   checkAutoscalerTarget,

@@ -54,6 +54,8 @@ export class Cluster {
   now = 0;
   readonly startEpochMs: number;
   readonly random: SeededRandom;
+  /** The seed `random` started from (other seeded draws, such as Service IPs, derive theirs from it). */
+  readonly seed: number | string;
   kubelet: KubeletOptions;
   readonly deployments = new ObjectStore<Deployment>();
   readonly replicaSets = new ObjectStore<ReplicaSet>();
@@ -80,7 +82,8 @@ export class Cluster {
 
   constructor(options: ClusterOptions) {
     this.version = options.version;
-    this.random = new SeededRandom(options.seed ?? 'kubesim');
+    this.seed = options.seed ?? 'kubesim';
+    this.random = new SeededRandom(this.seed);
     this.startEpochMs = Date.parse(options.startTime ?? DEFAULT_START_TIME);
     this.kubelet = defaultKubeletOptions(options.kubelet);
   }

@@ -1,6 +1,7 @@
 // One step of the rollout preview as plain JSON: the workload's status, its ReplicaSets or ordered
 // pods and claims, the events of the pass, and what kubectl prints at that moment (from the
 // engine's own kubectl printers, so the preview and `kubesim run` print the same text).
+import { workloadTraffic, type ServiceTrafficView } from '../service/workload-traffic';
 import type { Cluster } from '../cluster/cluster';
 import { podsOfCohort, type PodCohort } from '../cluster/pod-cohort';
 import { imagesOf, podStatusAt } from '../kubelet/pod-timeline';
@@ -132,6 +133,8 @@ export interface RolloutStep {
   /** The line `kubectl rollout status` prints now. */
   rolloutStatus: string;
   kubectl: KubectlOutput[];
+  /** Services selecting the workload's pods: endpoints and traffic split now (absent when none). */
+  traffic?: ServiceTrafficView[];
 }
 
 /** What a snapshot needs besides the cluster. */
@@ -240,6 +243,7 @@ export function snapshotDeployment(context: StepContext, recorded: readonly Kube
     ],
   };
   if (omitted > 0) step.eventsOmitted = omitted;
+  addTraffic(step, context);
   if (deployment.spec.strategy?.type !== 'Recreate') {
     const podsNow = replicaSets.reduce((sum, rs) => sum + rs.current, 0);
     step.budget = {
@@ -340,7 +344,16 @@ export function snapshotStatefulSet(context: StepContext, recorded: readonly Kub
     ],
   };
   if (omitted > 0) step.eventsOmitted = omitted;
+  addTraffic(step, context);
   return step;
+}
+
+// The traffic lane of a step, for the Services that select the workload's pods.
+function addTraffic(step: RolloutStep, context: StepContext): void {
+  if (context.cluster.services.size === 0) return;
+  const workload = context.cluster.deployments.get(context.name, context.namespace) ?? context.cluster.statefulSets.get(context.name, context.namespace);
+  const traffic = workloadTraffic(context.cluster, context.namespace, workload?.spec.template.metadata?.labels ?? {});
+  if (traffic.length > 0) step.traffic = traffic;
 }
 
 /** The image list of a Deployment's or StatefulSet's pod template. */

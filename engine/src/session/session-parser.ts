@@ -62,8 +62,8 @@ export interface ParsedArguments {
   flags: Map<string, string>;
 }
 
-const SHORT_FLAGS: Record<string, string> = { f: 'filename', n: 'namespace', l: 'selector', o: 'output', w: 'watch' };
-const VALUE_FLAGS = new Set(['filename', 'namespace', 'selector', 'output', 'replicas', 'revision', 'to-revision', 'timeout', 'kubernetes-version']);
+const SHORT_FLAGS: Record<string, string> = { f: 'filename', n: 'namespace', l: 'selector', o: 'output', w: 'watch', c: 'container' };
+const VALUE_FLAGS = new Set(['filename', 'namespace', 'selector', 'output', 'replicas', 'revision', 'to-revision', 'timeout', 'kubernetes-version', 'container']);
 
 /** Splits words into positional arguments and flags (`--a=b`, `--a b`, `-f b`, `--record`). */
 export function parseArguments(words: string[]): ParsedArguments {

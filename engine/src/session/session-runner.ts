@@ -10,6 +10,7 @@ import { summarizeCluster, summarizeEvents, type ClusterSummary, type EventSumma
 import { parseSession, type SessionLine } from './session-parser';
 import { createDeploymentCluster } from './simulation-clock';
 import { summarizeStatefulSets, type StatefulSetClusterSummary } from '../kubectl/statefulset-session';
+import { summarizeServices, type ServiceSummary } from '../service/service-summary';
 
 /** What a session command sees. */
 export interface SessionContext {
@@ -61,7 +62,7 @@ export interface SessionResult {
   kubernetesVersion: KubernetesVersion;
   steps: SessionStep[];
   events: EventSummary[];
-  final: ClusterSummary & StatefulSetClusterSummary;
+  final: ClusterSummary & StatefulSetClusterSummary & { services: ServiceSummary[] };
 }
 
 /** Replays every command of the session and returns outputs, events and the final state. */
@@ -88,7 +89,7 @@ export function runSession(input: SessionInput): SessionResult {
     if (result.error) step.error = true;
     steps.push(step);
   }
-  return { kubernetesVersion: input.version, steps, events: summarizeEvents(cluster, cluster.events), final: { ...summarizeCluster(cluster), ...summarizeStatefulSets(cluster) } };
+  return { kubernetesVersion: input.version, steps, events: summarizeEvents(cluster, cluster.events), final: { ...summarizeCluster(cluster), ...summarizeStatefulSets(cluster), ...summarizeServices(cluster) } };
 }
 
 /** The terminal-like transcript of a session result: `$ command` then its output. */

@@ -6,6 +6,8 @@ import { computeDeploymentFacts } from '../../../analysis/src/facts/deployment-f
 import type { FactSettings } from '../../../analysis/src/facts/fact-settings';
 import { findSelectingServices, isService, labelsOf, namespaceOf, templateLabelsOf } from '../../../analysis/src/facts/service-selection';
 import { computeStatefulSetFacts } from '../../../analysis/src/facts/statefulset-facts';
+import { computeContainerEnvironment } from '../../../analysis/src/facts/container-environment';
+import { describeContainerEnvironment } from './hover-environment';
 import { locate, objectPathAt, type ManifestObject } from '../../../analysis/src/manifest/manifest-document';
 import { objectsOf, type ManifestFile } from '../../../analysis/src/manifest/manifest-file';
 import type { SourceSpan } from '../../../analysis/src/manifest/source-span';
@@ -57,7 +59,20 @@ function isLabelPath(path: readonly PathSegment[]): boolean {
     || (a === 'metadata' && b === 'labels');
 }
 
+const SERVICE_ENV_DOCS = 'https://kubernetes.io/docs/concepts/services-networking/service/#environment-variables';
+
+// A container of the pod template, its name or its env: the container's effective environment.
+function isContainerEnvironmentPath(path: readonly PathSegment[]): boolean {
+  const [spec, template, podSpec, containers, index, field] = path;
+  return spec === 'spec' && template === 'template' && podSpec === 'spec' && containers === 'containers' && typeof index === 'number'
+    && (field === undefined || field === 'name' || field === 'env' || field === 'envFrom');
+}
+
 function describePath(object: ManifestObject, path: readonly PathSegment[], settings: FactSettings, candidates: readonly ManifestObject[]): string | undefined {
+  if (object.apiVersion === 'apps/v1' && (object.kind === 'Deployment' || object.kind === 'StatefulSet') && isContainerEnvironmentPath(path)) {
+    const facts = computeContainerEnvironment(object, path[4] as number, candidates);
+    if (facts) return [describeContainerEnvironment(facts), '', `[Service environment variables](${SERVICE_ENV_DOCS}) · Kubernetes ${settings.kubernetesVersion}`].join('\n');
+  }
   if (object.apiVersion === 'apps/v1' && object.kind === 'Deployment') return describeDeploymentPath(object, path, settings, candidates);
   if (object.apiVersion === 'apps/v1' && object.kind === 'StatefulSet') return describeStatefulSetPath(object, path, settings, candidates);
   if (isService(object) && path[0] === 'spec' && path[1] === 'selector') return describeServiceSelector(object, settings, candidates);

@@ -184,3 +184,52 @@ test('a workload no Service selects says so', async () => {
   const { markdown } = await hoverAt(DEPLOYMENT('').split('---')[0]!.replace(/web/g, 'lonely').replace('kind: Deployment', 'kind: ⟦Deployment⟧'));
   assert.match(markdown, /No Service found that selects these pods/);
 });
+
+test('hover on a container: Service variables of the namespace, own env first with $(VAR) expanded, collisions and headless Services', async () => {
+  const { markdown } = await hoverAt(`apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: ⟦web⟧
+        image: nginx:1.27
+        env:
+        - name: REDIS_PORT
+          value: "6379"
+        - name: REDIS_URL
+          value: redis://$(REDIS_SERVICE_HOST):$(REDIS_PORT)
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: redis
+spec:
+  clusterIP: 10.96.5.5
+  selector: {app: redis}
+  ports: [{name: redis, port: 6379}]
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: peers
+spec:
+  clusterIP: None
+  selector: {app: web}
+  ports: [{port: 80}]
+`);
+  assert.match(markdown, /^REDIS_PORT=6379$/m);
+  assert.match(markdown, /^REDIS_URL=redis:\/\/10\.96\.5\.5:6379$/m);
+  assert.match(markdown, /^REDIS_SERVICE_PORT_REDIS=6379$/m);
+  assert.match(markdown, /^REDIS_PORT_6379_TCP=tcp:\/\/10\.96\.5\.5:6379$/m);
+  assert.match(markdown, /^KUBERNETES_SERVICE_HOST=10\.96\.0\.1$/m);
+  assert.match(markdown, /`REDIS_PORT` is also a variable of Service `redis`/);
+  assert.match(markdown, /No variables for `peers` \(no cluster IP\)/);
+  assert.doesNotMatch(markdown, /^REDIS_PORT=tcp/m, 'the container value wins over the Docker-link one');
+});

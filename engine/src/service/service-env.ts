@@ -1,0 +1,179 @@
+// The environment the kubelet gives a container: the Service variables (pkg/kubelet/envvars
+// FromServices, kubelet getServiceEnvVarMap), the container's own env with `$(VAR)` expansion
+// (third_party/forked/golang/expansion) and the downward-API fields the simulation knows
+// (makeEnvironmentVariables, pkg/kubelet/kubelet_pods.go). Pure: callers pass the Services that
+// existed when the container started.
+import type { JsonObject, Service } from '../model/objects';
+import { asArray, asObject, asString } from '../apiserver/validation/rules/json-access';
+import { hasClusterIp } from './service-admission';
+import { servicePortsOf } from './service-endpoints';
+
+/** One variable of a container's environment and where it comes from. */
+export interface EnvVar {
+  name: string;
+  value: string;
+  source: 'service' | 'container' | 'downward-api';
+  /** For Service variables: the Service it comes from. */
+  service?: string;
+}
+
+/** makeEnvVariableName: upper case, `-` → `_`. */
+export function envVariableName(text: string): string {
+  return text.replace(/-/g, '_').toUpperCase();
+}
+
+// net.JoinHostPort brackets IPv6 addresses.
+function joinHostPort(ip: string, port: number): string {
+  return ip.includes(':') ? `[${ip}]:${port}` : `${ip}:${port}`;
+}
+
+/** FromServices for one Service: `_SERVICE_HOST`, `_SERVICE_PORT[_NAME]` and the Docker-link `_PORT…` family. */
+export function serviceEnvVars(service: Service): EnvVar[] {
+  if (!hasClusterIp(service)) return [];
+  const ip = String(service.spec?.clusterIP);
+  const ports = servicePortsOf(service);
+  if (ports.length === 0) return [];
+  const prefix = envVariableName(service.metadata.name);
+  const vars: [string, string][] = [
+    [`${prefix}_SERVICE_HOST`, ip],
+    [`${prefix}_SERVICE_PORT`, String(ports[0].port)],
+  ];
+  for (const port of ports) if (port.name !== '') vars.push([`${prefix}_SERVICE_PORT_${envVariableName(port.name)}`, String(port.port)]);
+  ports.forEach((port, index) => {
+    const protocol = port.protocol === '' ? 'TCP' : port.protocol;
+    const url = `${protocol.toLowerCase()}://${joinHostPort(ip, port.port)}`;
+    if (index === 0) vars.push([`${prefix}_PORT`, url]);
+    const portPrefix = `${prefix}_PORT_${port.port}_${protocol.toUpperCase()}`;
+    vars.push([portPrefix, url], [`${portPrefix}_PROTO`, protocol.toLowerCase()], [`${portPrefix}_PORT`, String(port.port)], [`${portPrefix}_ADDR`, ip]);
+  });
+  return vars.map(([name, value]) => ({ name, value, source: 'service', service: service.metadata.name }));
+}
+
+/**
+ * getServiceEnvVarMap: the Services a container in `namespace` gets variables for: those of its
+ * namespace with a cluster IP when enableServiceLinks is on, and always `kubernetes` of `default`.
+ */
+export function servicesForEnvironment(services: readonly Service[], namespace: string, enableServiceLinks: boolean): Service[] {
+  const chosen = new Map<string, Service>();
+  for (const service of services) {
+    if (!hasClusterIp(service)) continue;
+    const serviceNamespace = service.metadata.namespace ?? 'default';
+    const name = service.metadata.name;
+    if (serviceNamespace === 'default' && name === 'kubernetes') {
+      if (!chosen.has(name)) chosen.set(name, service);
+    } else if (serviceNamespace === namespace && enableServiceLinks) {
+      chosen.set(name, service);
+    }
+  }
+  return [...chosen.values()];
+}
+
+/**
+ * expansion.Expand: `$(NAME)` replaced from `lookup` (left as written when unknown), `$$` → `$`;
+ * any other `$` is kept.
+ */
+export function expandVariables(text: string, lookup: (name: string) => string | undefined): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char !== '$' || i + 1 >= text.length) {
+      out += char;
+      continue;
+    }
+    const next = text[i + 1];
+    if (next === '$') {
+      out += '$';
+      i++;
+    } else if (next === '(') {
+      const close = text.indexOf(')', i + 2);
+      if (close < 0) {
+        out += text.slice(i);
+        break;
+      }
+      const name = text.slice(i + 2, close);
+      const value = name === '' ? undefined : lookup(name);
+      out += value ?? `$(${name})`;
+      i = close;
+    } else {
+      out += char;
+    }
+  }
+  return out;
+}
+
+/** What the simulation knows of the pod, for downward-API fieldRefs. */
+export interface PodFacts {
+  name: string;
+  namespace: string;
+  uid?: string;
+  labels: Record<string, string>;
+  annotations: Record<string, string>;
+  podIp?: string;
+  serviceAccountName: string;
+}
+
+// A fieldRef the simulation can answer (metadata.*, spec.serviceAccountName, status.podIP); undefined otherwise.
+function fieldRefValue(fieldPath: string, pod: PodFacts): string | undefined {
+  const keyed = /^metadata\.(labels|annotations)\['(.+)'\]$/.exec(fieldPath);
+  if (keyed) return (keyed[1] === 'labels' ? pod.labels : pod.annotations)[keyed[2]] ?? '';
+  switch (fieldPath) {
+    case 'metadata.name':
+      return pod.name;
+    case 'metadata.namespace':
+      return pod.namespace;
+    case 'metadata.uid':
+      return pod.uid;
+    case 'spec.serviceAccountName':
+      return pod.serviceAccountName;
+    case 'status.podIP':
+    case 'status.podIPs':
+      return pod.podIp;
+    default:
+      return undefined;
+  }
+}
+
+/** A container's environment and the names the simulation could not resolve (configMap, secret, node fields). */
+export interface ContainerEnvironment {
+  vars: EnvVar[];
+  unknown: string[];
+}
+
+/**
+ * makeEnvironmentVariables: the container's own env in declaration order (each `$(VAR)` expanded
+ * against variables declared before it, then the Service variables), then the Service variables the
+ * container did not set itself. envFrom sources and configMap/secret keys are unknown to the simulation.
+ */
+export function containerEnvironment(container: JsonObject, pod: PodFacts, services: readonly Service[]): ContainerEnvironment {
+  const serviceVars = services.flatMap(serviceEnvVars);
+  const serviceValues = new Map(serviceVars.map((variable) => [variable.name, variable.value]));
+  const declared = new Map<string, EnvVar>();
+  const unknown: string[] = [];
+  for (const source of (asArray(container.envFrom) ?? []).map(asObject)) {
+    const from = asObject(source?.configMapRef) ?? asObject(source?.secretRef);
+    if (from) unknown.push(`envFrom ${source?.configMapRef ? 'configMap' : 'secret'} ${asString(from.name) ?? ''}`);
+  }
+  for (const item of (asArray(container.env) ?? []).map(asObject)) {
+    const name = asString(item?.name);
+    if (!item || !name) continue;
+    const value = asString(item.value) ?? '';
+    const valueFrom = asObject(item.valueFrom);
+    if (value === '' && valueFrom) {
+      const fieldPath = asString(asObject(valueFrom.fieldRef)?.fieldPath);
+      const resolved = fieldPath === undefined ? undefined : fieldRefValue(fieldPath, pod);
+      if (resolved === undefined) {
+        unknown.push(name);
+        continue;
+      }
+      declared.delete(name);
+      declared.set(name, { name, value: resolved, source: 'downward-api' });
+      continue;
+    }
+    const expanded = expandVariables(value, (reference) => declared.get(reference)?.value ?? serviceValues.get(reference));
+    declared.delete(name);
+    declared.set(name, { name, value: expanded, source: 'container' });
+  }
+  const vars = [...declared.values()];
+  for (const variable of serviceVars) if (!declared.has(variable.name)) vars.push(variable);
+  return { vars, unknown };
+}
