@@ -22,7 +22,17 @@ const builds = [
   { ...node, entryPoints: ['server/src/server-main.ts'], outfile: 'dist/server.js' },
   { ...node, entryPoints: ['server/src/lsp/check-worker-main.ts'], outfile: 'dist/check-worker.js' },
   { ...node, entryPoints: ['cli/src/cli-entry.ts'], outfile: 'dist/cli.js' },
-  { bundle: true, platform: 'browser', format: 'iife', target: 'es2022', sourcemap: !production, minify: production, logLevel: 'warning', entryPoints: ['media/src/main.ts'], outfile: 'dist/webview.js' },
+  {
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    sourcemap: !production,
+    minify: production,
+    logLevel: 'warning',
+    entryPoints: ['media/src/main.ts'],
+    outfile: 'dist/webview.js',
+  },
 ];
 
 if (watch) {

@@ -7,7 +7,9 @@ import { dirname, join } from 'node:path';
 const directory = join(dirname(fileURLToPath(import.meta.url)), 'bench');
 const only = process.argv[2];
 let failed = false;
-for (const name of readdirSync(directory).filter((file) => file.endsWith('.mjs')).sort()) {
+for (const name of readdirSync(directory)
+  .filter((file) => file.endsWith('.mjs'))
+  .sort()) {
   if (only && !name.includes(only)) continue;
   console.log(`\n## ${name}\n`);
   const result = spawnSync(process.execPath, ['--expose-gc', join(directory, name)], { stdio: 'inherit' });

@@ -7,7 +7,9 @@ const MAX_LINE = 160;
 const MAX_LINES = 400;
 const GENERATED = /^engine\/src\/go-layout\/generated\//;
 
-const files = execFileSync('git', ['ls-files', '*.ts', '*.mjs'], { encoding: 'utf8' }).split('\n').filter((file) => file && !GENERATED.test(file));
+const files = execFileSync('git', ['ls-files', '*.ts', '*.mjs'], { encoding: 'utf8' })
+  .split('\n')
+  .filter((file) => file && !GENERATED.test(file));
 const problems = [];
 for (const file of files) {
   const lines = readFileSync(file, 'utf8').split('\n');

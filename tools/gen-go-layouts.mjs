@@ -61,14 +61,41 @@ const SOURCES = {
 // Standard-library and third-party types that are not in the two repositories. Their layouts
 // are fixed (time.Time since Go 1.9; inf.Dec v0.9.1).
 const FIXED_STRUCTS = {
-  'time.Time': [['wall', '', '', 'uint64'], ['ext', '', '', 'int64'], ['loc', '', '', '*time.Location']],
+  'time.Time': [
+    ['wall', '', '', 'uint64'],
+    ['ext', '', '', 'int64'],
+    ['loc', '', '', '*time.Location'],
+  ],
   'time.Location': [],
-  'inf.Dec': [['unscaled', '', '', 'big.Int'], ['scale', '', '', 'inf.Scale']],
-  'big.Int': [['neg', '', '', 'bool'], ['abs', '', '', 'big.nat']],
+  'inf.Dec': [
+    ['unscaled', '', '', 'big.Int'],
+    ['scale', '', '', 'inf.Scale'],
+  ],
+  'big.Int': [
+    ['neg', '', '', 'bool'],
+    ['abs', '', '', 'big.nat'],
+  ],
 };
 const FIXED_NAMED = { 'inf.Scale': 'int32', 'big.nat': '[]big.Word', 'big.Word': 'uint', 'time.Duration': 'int64' };
 
-const BUILTINS = new Set(['string', 'bool', 'byte', 'int', 'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'float32', 'float64', 'rune']);
+const BUILTINS = new Set([
+  'string',
+  'bool',
+  'byte',
+  'int',
+  'int8',
+  'int16',
+  'int32',
+  'int64',
+  'uint',
+  'uint8',
+  'uint16',
+  'uint32',
+  'uint64',
+  'float32',
+  'float64',
+  'rune',
+]);
 const ROOTS = ['apps.Deployment', 'apps.ReplicaSet', 'apps.StatefulSet', 'core.Service'];
 
 function gitShow(gitDir, tag, path) {
@@ -94,7 +121,12 @@ function readImports(source) {
     const match = /^\s*(\w+\s+)?"([^"]+)"/.exec(line);
     if (!match) continue;
     const path = match[2];
-    const alias = match[1] ? match[1].trim() : path.split('/').pop().replace(/\.v\d+$/, '');
+    const alias = match[1]
+      ? match[1].trim()
+      : path
+          .split('/')
+          .pop()
+          .replace(/\.v\d+$/, '');
     aliases[alias] = PACKAGES_BY_IMPORT_PATH[path] ?? `?${path}`;
   }
   return aliases;
@@ -150,8 +182,15 @@ function parseGoFile(source, pkg, structs, named) {
         if (marker) markers.push([marker[1], marker[2].trim()]);
         continue;
       }
-      if (line === '}') { current = undefined; markers = []; continue; }
-      if (line === '') { markers = []; continue; }
+      if (line === '}') {
+        current = undefined;
+        markers = [];
+        continue;
+      }
+      if (line === '') {
+        markers = [];
+        continue;
+      }
       const code = line.replace(/\s+\/\/.*$/, '');
       const tagMatch = /`([^`]*)`/.exec(code);
       const tag = tagMatch ? tagMatch[1] : '';

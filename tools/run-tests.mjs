@@ -9,7 +9,7 @@ import { join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const separator = process.argv.indexOf('--');
-const targets = (separator === -1 ? process.argv.slice(2) : process.argv.slice(2, separator));
+const targets = separator === -1 ? process.argv.slice(2) : process.argv.slice(2, separator);
 const flags = separator === -1 ? [] : process.argv.slice(separator + 1);
 
 function testFiles(path) {
@@ -25,7 +25,10 @@ if (missing.length > 0) {
   console.error(`run-tests: not found: ${missing.join(', ')} (run npm run build first)`);
   process.exit(2);
 }
-const files = roots.flatMap(testFiles).sort().map((file) => relative(process.cwd(), file));
+const files = roots
+  .flatMap(testFiles)
+  .sort()
+  .map((file) => relative(process.cwd(), file));
 if (files.length === 0) {
   console.error(`run-tests: no *.test.js under ${roots.join(', ')}`);
   process.exit(2);

@@ -17,24 +17,32 @@ export type CheckFormat = (typeof CHECK_FORMATS)[number];
 
 /** `path:line:col: severity: message [code]`, 1-based as compilers print. */
 export function formatText(diagnostics: readonly FileDiagnostic[]): string {
-  return diagnostics.map(({ file, range, finding }) =>
-    `${file}:${range.start.line + 1}:${range.start.character + 1}: ${finding.severity}: ${finding.message} [${finding.code}]${finding.hint ? `\n  hint: ${finding.hint}` : ''}`).join('\n');
+  return diagnostics
+    .map(
+      ({ file, range, finding }) =>
+        `${file}:${range.start.line + 1}:${range.start.character + 1}: ${finding.severity}: ${finding.message} [${finding.code}]${finding.hint ? `\n  hint: ${finding.hint}` : ''}`,
+    )
+    .join('\n');
 }
 
 /** `{"diagnostics":[…]}` with 0-based ranges. */
 export function formatJson(diagnostics: readonly FileDiagnostic[]): string {
-  return JSON.stringify({
-    diagnostics: diagnostics.map(({ file, range, finding }) => ({
-      file,
-      range,
-      severity: finding.severity,
-      code: finding.code,
-      message: finding.message,
-      ...(finding.field === undefined ? {} : { field: finding.field }),
-      ...(finding.href === undefined ? {} : { href: finding.href }),
-      ...(finding.hint === undefined ? {} : { hint: finding.hint }),
-    })),
-  }, null, 2);
+  return JSON.stringify(
+    {
+      diagnostics: diagnostics.map(({ file, range, finding }) => ({
+        file,
+        range,
+        severity: finding.severity,
+        code: finding.code,
+        message: finding.message,
+        ...(finding.field === undefined ? {} : { field: finding.field }),
+        ...(finding.href === undefined ? {} : { href: finding.href }),
+        ...(finding.hint === undefined ? {} : { hint: finding.hint }),
+      })),
+    },
+    null,
+    2,
+  );
 }
 
 const SARIF_LEVELS: Record<Finding['severity'], string> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
@@ -53,27 +61,35 @@ export function formatSarif(diagnostics: readonly FileDiagnostic[], version: str
     ruleIndex: ruleIndex.get(finding.code)!,
     level: SARIF_LEVELS[finding.severity],
     message: { text: finding.hint ? `${finding.message} ${finding.hint}` : finding.message },
-    locations: [{
-      physicalLocation: {
-        artifactLocation: { uri: toRelativeUri(file, baseDirectory) },
-        region: {
-          startLine: range.start.line + 1,
-          startColumn: range.start.character + 1,
-          endLine: range.end.line + 1,
-          endColumn: range.end.character + 1,
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: toRelativeUri(file, baseDirectory) },
+          region: {
+            startLine: range.start.line + 1,
+            startColumn: range.start.character + 1,
+            endLine: range.end.line + 1,
+            endColumn: range.end.character + 1,
+          },
         },
       },
-    }],
+    ],
   }));
-  return JSON.stringify({
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [{
-      tool: { driver: { name: 'kubesim', version, informationUri: 'https://kubernetes.io/docs/concepts/workloads/controllers/', rules } },
-      columnKind: 'utf16CodeUnits',
-      results,
-    }],
-  }, null, 2);
+  return JSON.stringify(
+    {
+      $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+      version: '2.1.0',
+      runs: [
+        {
+          tool: { driver: { name: 'kubesim', version, informationUri: 'https://kubernetes.io/docs/concepts/workloads/controllers/', rules } },
+          columnKind: 'utf16CodeUnits',
+          results,
+        },
+      ],
+    },
+    null,
+    2,
+  );
 }
 
 // "deployment-selector-mismatch" reads as "Deployment selector mismatch".

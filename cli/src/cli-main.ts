@@ -28,7 +28,11 @@ const COMMANDS: Record<CommandName, Command> = {
 };
 
 /** Runs the CLI with `argv` (without node and script) and returns the exit code. */
-export async function main(argv: string[], out = (text: string) => process.stdout.write(text + '\n'), err = (text: string) => process.stderr.write(text + '\n')): Promise<number> {
+export async function main(
+  argv: string[],
+  out = (text: string) => process.stdout.write(text + '\n'),
+  err = (text: string) => process.stderr.write(text + '\n'),
+): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     const topic = first === 'help' ? rest[0] : undefined;
@@ -87,10 +91,13 @@ function unreadablePathMessage(error: unknown): string | undefined {
 
 /** Runs the CLI on this process's arguments and sets its exit code. */
 export function runCli(): void {
-  main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  }, (error: unknown) => {
-    process.stderr.write(`kubesim: internal error: ${(error as Error).stack ?? String(error)}\n`);
-    process.exitCode = 3;
-  });
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`kubesim: internal error: ${(error as Error).stack ?? String(error)}\n`);
+      process.exitCode = 3;
+    },
+  );
 }

@@ -7,7 +7,6 @@ import { readKubectlStream } from '../../analysis/src/manifest/kubectl-stream';
 import { collectFiles } from './collect-files';
 import { UsageError } from './usage-error';
 
-
 /** One document's JSON, with the 1-based line where the document's content starts. */
 export interface JsonObjectEntry {
   file: string;

@@ -198,7 +198,13 @@ function formatTable(version: KubernetesVersion, workloads: WorkloadNames[], gen
     ]);
   }
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  for (const row of rows) lines.push(row.map((cell, column) => cell.padEnd(widths[column]!)).join('   ').trimEnd());
+  for (const row of rows)
+    lines.push(
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('   ')
+        .trimEnd(),
+    );
   for (const workload of workloads.filter((w) => w.pods && w.pods.length > 0)) {
     lines.push('', `${workload.kind} ${workload.namespace}/${workload.name} pods:`);
     for (const pod of workload.pods!) {

@@ -18,8 +18,12 @@ export function runPlan(args: string[], out: (text: string) => void): number {
   const oldPath = values.from === undefined ? undefined : resolve(values.from);
   const files = new Map<string, string>([['new.yaml', newPath]]);
   if (oldPath) files.set('old.yaml', oldPath);
-  const deploymentNames = readManifestObjects(newPath).filter((object) => object.kind === 'Deployment').map((object) => object.metadata.name);
-  const statefulSetNames = readManifestObjects(newPath).filter((object) => object.kind === 'StatefulSet').map((object) => object.metadata.name);
+  const deploymentNames = readManifestObjects(newPath)
+    .filter((object) => object.kind === 'Deployment')
+    .map((object) => object.metadata.name);
+  const statefulSetNames = readManifestObjects(newPath)
+    .filter((object) => object.kind === 'StatefulSet')
+    .map((object) => object.metadata.name);
   if (deploymentNames.length === 0 && statefulSetNames.length === 0) throw new UsageError(`${positionals[0]} holds no Deployment or StatefulSet`);
   const lines: string[] = [];
   if (oldPath) {

@@ -4,7 +4,13 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  DEFAULT_KUBERNETES_VERSION, formatSessionTranscript, parseKubernetesVersion, runSession, type KubernetesObject, type KubernetesVersion, type SessionResult,
+  DEFAULT_KUBERNETES_VERSION,
+  formatSessionTranscript,
+  parseKubernetesVersion,
+  runSession,
+  type KubernetesObject,
+  type KubernetesVersion,
+  type SessionResult,
 } from '../../engine/src/index';
 import { objectsOf, parseManifestFile } from '../../analysis/src/manifest/manifest-file';
 import { UsageError } from './usage-error';

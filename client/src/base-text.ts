@@ -13,9 +13,14 @@ export interface BaseText {
 
 function gitShow(file: string, revision: string): Promise<string | undefined> {
   return new Promise((resolve) => {
-    execFile('git', ['show', `${revision}:./${path.basename(file)}`], { cwd: path.dirname(file), maxBuffer: 32 * 1024 * 1024, timeout: 10_000 }, (error, stdout) => {
-      resolve(error ? undefined : stdout);
-    });
+    execFile(
+      'git',
+      ['show', `${revision}:./${path.basename(file)}`],
+      { cwd: path.dirname(file), maxBuffer: 32 * 1024 * 1024, timeout: 10_000 },
+      (error, stdout) => {
+        resolve(error ? undefined : stdout);
+      },
+    );
   });
 }
 

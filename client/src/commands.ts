@@ -27,13 +27,21 @@ async function openRolloutPreview(context: vscode.ExtensionContext, client: Lang
 
 /** Registers every command; the returned disposables go into `context.subscriptions`. */
 export function registerCommands(context: vscode.ExtensionContext, getClient: () => LanguageClient | undefined): vscode.Disposable[] {
-  const withClient = (run: (client: LanguageClient, ...args: unknown[]) => unknown) => (...args: unknown[]) => {
-    const client = getClient();
-    if (!client) return vscode.window.showWarningMessage('kubesim: the language server is not running.');
-    return run(client, ...args);
-  };
+  const withClient =
+    (run: (client: LanguageClient, ...args: unknown[]) => unknown) =>
+    (...args: unknown[]) => {
+      const client = getClient();
+      if (!client) return vscode.window.showWarningMessage('kubesim: the language server is not running.');
+      return run(client, ...args);
+    };
   return [
-    vscode.commands.registerCommand('kubesim.openRolloutPreview', withClient((client, target, offset) => openRolloutPreview(context, client, target, offset))),
-    vscode.commands.registerCommand('kubesim.restartServer', withClient((client) => client.restart())),
+    vscode.commands.registerCommand(
+      'kubesim.openRolloutPreview',
+      withClient((client, target, offset) => openRolloutPreview(context, client, target, offset)),
+    ),
+    vscode.commands.registerCommand(
+      'kubesim.restartServer',
+      withClient((client) => client.restart()),
+    ),
   ];
 }

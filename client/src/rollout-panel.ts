@@ -3,8 +3,15 @@ import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
-  DEFAULT_WHAT_IF, Methods, type FromWebview, type RolloutBase, type SimulateRolloutParams, type SimulateRolloutResult,
-  type ToWebview, type WebviewState, type WhatIf,
+  DEFAULT_WHAT_IF,
+  Methods,
+  type FromWebview,
+  type RolloutBase,
+  type SimulateRolloutParams,
+  type SimulateRolloutResult,
+  type ToWebview,
+  type WebviewState,
+  type WhatIf,
 } from '../../protocol/src/index';
 import { readBaseText } from './base-text';
 
@@ -31,7 +38,12 @@ export class RolloutPanel {
       RolloutPanel.current.retarget(uri, offset);
       return RolloutPanel.current;
     }
-    const panel = vscode.window.createWebviewPanel(RolloutPanel.viewType, 'Rollout Preview', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, RolloutPanel.webviewOptions(context));
+    const panel = vscode.window.createWebviewPanel(
+      RolloutPanel.viewType,
+      'Rollout Preview',
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      RolloutPanel.webviewOptions(context),
+    );
     RolloutPanel.current = new RolloutPanel(context, client, panel, uri, offset);
     return RolloutPanel.current;
   }
@@ -134,7 +146,8 @@ export class RolloutPanel {
 
   private post(message: ToWebview): void {
     // A banner only amends the last full message, so it is replayed together with it after a reload.
-    if (message.type === 'banner' && this.lastMessage?.type === 'showRollout') this.lastMessage = { ...this.lastMessage, ...(message.banner ? { banner: message.banner } : {}) };
+    if (message.type === 'banner' && this.lastMessage?.type === 'showRollout')
+      this.lastMessage = { ...this.lastMessage, ...(message.banner ? { banner: message.banner } : {}) };
     else this.lastMessage = message;
     if (this.webviewReady) void this.panel.webview.postMessage(message);
   }

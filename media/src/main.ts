@@ -100,12 +100,18 @@ function onAction(target: HTMLElement): void {
   const action = target.dataset['action'];
   if (!view) return;
   switch (action) {
-    case 'first': return selectStep(0);
-    case 'prev': return selectStep(ui.selectedStep - 1);
-    case 'next': return selectStep(ui.selectedStep + 1);
-    case 'last': return selectStep(view.steps.length - 1);
-    case 'play': return setPlaying(!ui.playing);
-    case 'select': return selectStep(Number(target.dataset['step']));
+    case 'first':
+      return selectStep(0);
+    case 'prev':
+      return selectStep(ui.selectedStep - 1);
+    case 'next':
+      return selectStep(ui.selectedStep + 1);
+    case 'last':
+      return selectStep(view.steps.length - 1);
+    case 'play':
+      return setPlaying(!ui.playing);
+    case 'select':
+      return selectStep(Number(target.dataset['step']));
     case 'tab':
       ui.tab = target.dataset['tab'] as StepUiState['tab'];
       return renderStep(`#tab-${ui.tab}`);
@@ -158,9 +164,18 @@ root.addEventListener('keydown', (event) => {
 document.addEventListener('keydown', (event) => {
   const target = event.target as HTMLElement;
   if (['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName) || target.getAttribute('role') === 'tab') return;
-  if (event.key === 'ArrowRight' || event.key === 'j') { selectStep(ui.selectedStep + 1); event.preventDefault(); }
-  if (event.key === 'ArrowLeft' || event.key === 'k') { selectStep(ui.selectedStep - 1); event.preventDefault(); }
-  if (event.key === ' ' && target.tagName !== 'BUTTON') { setPlaying(!ui.playing); event.preventDefault(); }
+  if (event.key === 'ArrowRight' || event.key === 'j') {
+    selectStep(ui.selectedStep + 1);
+    event.preventDefault();
+  }
+  if (event.key === 'ArrowLeft' || event.key === 'k') {
+    selectStep(ui.selectedStep - 1);
+    event.preventDefault();
+  }
+  if (event.key === ' ' && target.tagName !== 'BUTTON') {
+    setPlaying(!ui.playing);
+    event.preventDefault();
+  }
 });
 
 window.addEventListener('message', (event: MessageEvent<ToWebview>) => {

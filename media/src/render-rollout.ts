@@ -23,9 +23,10 @@ function renderChange(view: RolloutView): string {
   const reuse = change.reusedReplicaSet
     ? `<span class="chip chip-reuse">Reuses old ReplicaSet ${esc(change.reusedReplicaSet)} (rollback to a known template)</span>`
     : '';
-  const paths = change.changedPaths.length > 0
-    ? `<details class="changed-paths"><summary>${change.changedPaths.length} changed field${change.changedPaths.length === 1 ? '' : 's'}</summary><ul>${change.changedPaths.map((item) => `<li><code>${esc(item)}</code></li>`).join('')}</ul></details>`
-    : '';
+  const paths =
+    change.changedPaths.length > 0
+      ? `<details class="changed-paths"><summary>${change.changedPaths.length} changed field${change.changedPaths.length === 1 ? '' : 's'}</summary><ul>${change.changedPaths.map((item) => `<li><code>${esc(item)}</code></li>`).join('')}</ul></details>`
+      : '';
   return `<section class="change" aria-label="What changes"><p class="change-summary">Compared with <strong>${esc(change.baseLabel)}</strong>: ${esc(change.summary)}</p><p class="chips">${trigger}${reuse}</p>${paths}</section>`;
 }
 
@@ -34,7 +35,9 @@ function renderOutcome(view: RolloutView): string {
   const details: string[] = [];
   if (outcome.stalledAtSecond !== undefined) details.push(`Stalls at ${outcome.stalledAtSecond}s: nothing changes after that.`);
   if (outcome.deadlineExceededAtSecond !== undefined) {
-    details.push(`progressDeadlineSeconds (${outcome.progressDeadlineSeconds ?? 600}s) marks it failed at ${outcome.deadlineExceededAtSecond}s (ProgressDeadlineExceeded).`);
+    details.push(
+      `progressDeadlineSeconds (${outcome.progressDeadlineSeconds ?? 600}s) marks it failed at ${outcome.deadlineExceededAtSecond}s (ProgressDeadlineExceeded).`,
+    );
   } else if (outcome.progressDeadlineSeconds !== undefined && view.kind === 'Deployment') {
     details.push(`progressDeadlineSeconds: ${outcome.progressDeadlineSeconds}s.`);
   }
@@ -57,12 +60,14 @@ function renderWhatIf(view: RolloutView): string {
   const seconds = whatIf.readiness.kind === 'ready' ? whatIf.readiness.afterSeconds : 5;
   const number = (name: string, label: string, value: number | undefined, placeholder: string) =>
     `<label>${label} <input type="number" min="0" name="${name}" value="${value ?? ''}" placeholder="${esc(placeholder)}"></label>`;
-  const undo = view.kind === 'Deployment'
-    ? `<label>Undo to revision <select name="undoToRevision"><option value="">—</option>${view.revisions.map((revision) => `<option value="${revision}"${whatIf.undoToRevision === revision ? ' selected' : ''}>${revision}</option>`).join('')}</select></label>`
-    : '';
-  const pause = view.kind === 'Deployment'
-    ? `${number('pauseAtSecond', 'Pause at (s)', whatIf.pauseAtSecond, 'never')}${number('resumeAtSecond', 'Resume at (s)', whatIf.resumeAtSecond, 'never')}`
-    : '';
+  const undo =
+    view.kind === 'Deployment'
+      ? `<label>Undo to revision <select name="undoToRevision"><option value="">—</option>${view.revisions.map((revision) => `<option value="${revision}"${whatIf.undoToRevision === revision ? ' selected' : ''}>${revision}</option>`).join('')}</select></label>`
+      : '';
+  const pause =
+    view.kind === 'Deployment'
+      ? `${number('pauseAtSecond', 'Pause at (s)', whatIf.pauseAtSecond, 'never')}${number('resumeAtSecond', 'Resume at (s)', whatIf.resumeAtSecond, 'never')}`
+      : '';
   return `<details class="what-if"${hasWhatIf(whatIf) ? ' open' : ''}><summary>What if…</summary><form data-form="whatIf">
 ${number('replicas', 'Scale to', whatIf.replicas, 'spec.replicas')}
 <label>New pods <select name="readiness"><option value="ready"${never ? '' : ' selected'}>become ready</option><option value="neverReady"${never ? ' selected' : ''}>never become ready (bad image)</option></select></label>
@@ -86,17 +91,20 @@ export function renderOverview(view: RolloutView): string {
     const newHeight = scale(bucket.newAvailable);
     const oldHeight = scale(oldAvailable);
     const unavailableHeight = scale(unavailable);
-    return `<g data-from="${bucket.fromIndex}" data-to="${bucket.toIndex}"><title>${esc(`steps ${bucket.fromIndex + 1}–${bucket.toIndex + 1}, ${bucket.startTime}s–${bucket.endTime}s: ${bucket.available} available (min ${bucket.minAvailable}), ${bucket.total} pods`)}</title>`
-      + `<rect class="bar-new" x="${column}" width="1" y="${height - newHeight}" height="${newHeight}"></rect>`
-      + `<rect class="bar-old" x="${column}" width="1" y="${height - newHeight - oldHeight}" height="${oldHeight}"></rect>`
-      + `<rect class="bar-unavailable" x="${column}" width="1" y="${height - newHeight - oldHeight - unavailableHeight}" height="${unavailableHeight}"></rect></g>`;
+    return (
+      `<g data-from="${bucket.fromIndex}" data-to="${bucket.toIndex}"><title>${esc(`steps ${bucket.fromIndex + 1}–${bucket.toIndex + 1}, ${bucket.startTime}s–${bucket.endTime}s: ${bucket.available} available (min ${bucket.minAvailable}), ${bucket.total} pods`)}</title>` +
+      `<rect class="bar-new" x="${column}" width="1" y="${height - newHeight}" height="${newHeight}"></rect>` +
+      `<rect class="bar-old" x="${column}" width="1" y="${height - newHeight - oldHeight}" height="${oldHeight}"></rect>` +
+      `<rect class="bar-unavailable" x="${column}" width="1" y="${height - newHeight - oldHeight - unavailableHeight}" height="${unavailableHeight}"></rect></g>`
+    );
   });
   return `<svg class="overview" data-columns="${buckets.length}" data-steps="${view.steps.length}" viewBox="0 0 ${buckets.length} ${height}" preserveAspectRatio="none" role="img" aria-label="${esc(`Timeline overview: ${view.steps.length} steps in ${buckets.length} columns`)}">${columns.join('')}</svg>`;
 }
 
 function renderControls(view: RolloutView, ui: StepUiState): string {
   const last = Math.max(0, view.steps.length - 1);
-  const button = (action: string, label: string, text: string) => `<button type="button" data-action="${action}" aria-label="${label}" title="${label}">${text}</button>`;
+  const button = (action: string, label: string, text: string) =>
+    `<button type="button" data-action="${action}" aria-label="${label}" title="${label}">${text}</button>`;
   return `<div class="controls" role="toolbar" aria-label="Timeline controls">
 ${button('first', 'First step', '|◀')}${button('prev', 'Previous step', '◀')}<button type="button" data-action="play" class="play" aria-label="${ui.playing ? 'Pause' : 'Play'}" title="${ui.playing ? 'Pause' : 'Play'}" aria-pressed="${ui.playing}">${ui.playing ? '❚❚ Pause' : '▶ Play'}</button>${button('next', 'Next step', '▶')}${button('last', 'Last step', '▶|')}
 <input id="scrubber" class="scrubber" type="range" min="0" max="${last}" step="1" value="${Math.min(ui.selectedStep, last)}" aria-label="Step" aria-valuetext="Step ${Math.min(ui.selectedStep, last) + 1} of ${view.steps.length}">

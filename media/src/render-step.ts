@@ -55,7 +55,9 @@ function renderStepList(view: RolloutView, selected: number): string {
   const rows: string[] = [];
   for (let index = from; index <= to; index++) {
     const step = view.steps[index]!;
-    rows.push(`<li><button type="button" class="step-row${index === selected ? ' selected' : ''}${hasNoReadyEndpoint(step) ? ' no-endpoints' : ''}" data-action="select" data-step="${index}"${index === selected ? ' aria-current="step"' : ''}><span class="step-time">${step.time}s</span> ${esc(step.summary)}</button></li>`);
+    rows.push(
+      `<li><button type="button" class="step-row${index === selected ? ' selected' : ''}${hasNoReadyEndpoint(step) ? ' no-endpoints' : ''}" data-action="select" data-step="${index}"${index === selected ? ' aria-current="step"' : ''}><span class="step-time">${step.time}s</span> ${esc(step.summary)}</button></li>`,
+    );
   }
   const before = from > 0 ? `<p class="muted">… ${from} earlier steps</p>` : '';
   const after = to < view.steps.length - 1 ? `<p class="muted">… ${view.steps.length - 1 - to} later steps</p>` : '';
@@ -66,7 +68,16 @@ function podCells(view: RolloutView, pod: PodView): string[] {
   const name = reveal(view.spans['spec.template'], esc(pod.name), 'Reveal the pod template');
   const ready = `${pod.readyContainers}/${pod.totalContainers}`;
   if (view.kind === 'StatefulSet') {
-    return [String(pod.ordinal ?? ''), name, esc(pod.hostname ?? ''), `<code>${esc(pod.dnsName ?? '')}</code>`, esc((pod.persistentVolumeClaims ?? []).join(', ')), esc(pod.revision ?? ''), esc(pod.status), ready];
+    return [
+      String(pod.ordinal ?? ''),
+      name,
+      esc(pod.hostname ?? ''),
+      `<code>${esc(pod.dnsName ?? '')}</code>`,
+      esc((pod.persistentVolumeClaims ?? []).join(', ')),
+      esc(pod.revision ?? ''),
+      esc(pod.status),
+      ready,
+    ];
   }
   return [name, esc(pod.phase), esc(pod.status), ready, esc(pod.owner)];
 }
@@ -79,12 +90,20 @@ function renderStatefulSetInfo(step: RolloutStep): string {
 }
 
 function renderPods(view: RolloutView, step: RolloutStep): string {
-  const headers = view.kind === 'StatefulSet'
-    ? ['Ordinal', 'Name', 'Hostname', 'DNS name', 'PVCs', 'Revision', 'Status', 'Ready']
-    : ['Name', 'Phase', 'Status', 'Ready', 'ReplicaSet'];
+  const headers =
+    view.kind === 'StatefulSet'
+      ? ['Ordinal', 'Name', 'Hostname', 'DNS name', 'PVCs', 'Revision', 'Status', 'Ready']
+      : ['Name', 'Phase', 'Status', 'Ready', 'ReplicaSet'];
   const pods = step.pods.slice(0, POD_ROWS);
   const omitted = step.podsOmitted + (step.pods.length - pods.length);
-  const rows = pods.map((pod) => `<tr class="${pod.ready ? 'pod-ready' : 'pod-unready'}">${podCells(view, pod).map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('');
+  const rows = pods
+    .map(
+      (pod) =>
+        `<tr class="${pod.ready ? 'pod-ready' : 'pod-unready'}">${podCells(view, pod)
+          .map((cell) => `<td>${cell}</td>`)
+          .join('')}</tr>`,
+    )
+    .join('');
   return `${renderStatefulSetInfo(step)}<table class="pods"><caption>${step.pods.length + step.podsOmitted} pods at ${step.time}s</caption><thead><tr>${headers.map((header) => `<th scope="col">${header}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table>${omitted > 0 ? `<p class="muted">… ${omitted} more pods not listed.</p>` : ''}`;
 }
 
@@ -98,13 +117,15 @@ const KUBECTL_LABELS: Record<KubectlOutputView['kind'], string> = {
 // section) starts with an ellipsis line. The note sits outside the <pre>, so Copy leaves it out.
 function renderKubectl(step: RolloutStep): string {
   if (step.kubectl.length === 0) return '<p class="muted">No kubectl output for this step.</p>';
-  return step.kubectl.map((item) => {
-    const id = `kubectl-${item.kind}`;
-    const label = KUBECTL_LABELS[item.kind] ?? 'kubectl output';
-    const text = `$ ${item.command}\n${item.excerpt ? '…\n' : ''}${item.output}`;
-    const note = item.note ? `<p class="muted">${esc(item.note)}</p>` : '';
-    return `<div class="kubectl-block"><button type="button" class="secondary copy" data-action="copy" data-target="${id}" aria-label="Copy ${label}">Copy</button><pre id="${id}" class="kubectl" tabindex="0" aria-label="${label}">${esc(text)}</pre>${note}</div>`;
-  }).join('');
+  return step.kubectl
+    .map((item) => {
+      const id = `kubectl-${item.kind}`;
+      const label = KUBECTL_LABELS[item.kind] ?? 'kubectl output';
+      const text = `$ ${item.command}\n${item.excerpt ? '…\n' : ''}${item.output}`;
+      const note = item.note ? `<p class="muted">${esc(item.note)}</p>` : '';
+      return `<div class="kubectl-block"><button type="button" class="secondary copy" data-action="copy" data-target="${id}" aria-label="Copy ${label}">Copy</button><pre id="${id}" class="kubectl" tabindex="0" aria-label="${label}">${esc(text)}</pre>${note}</div>`;
+    })
+    .join('');
 }
 
 function renderTabs(ui: StepUiState): string {
@@ -118,8 +139,15 @@ export function renderStepDetail(view: RolloutView, ui: StepUiState): string {
   const selected = Math.min(Math.max(0, ui.selectedStep), view.steps.length - 1);
   const step = view.steps[selected];
   if (!step) return '<p class="muted">The simulation produced no steps.</p>';
-  const scale = Math.max(1, step.workload.desiredReplicas + (step.budget?.maxSurge ?? 0), ...step.replicaSets.map((replicaSet) => Math.max(replicaSet.desired, replicaSet.current)));
-  const replicaSets = step.replicaSets.length > 0 ? `<ul class="replica-sets" aria-label="ReplicaSets">${step.replicaSets.map((replicaSet) => replicaSetBar(replicaSet, scale, view)).join('')}</ul>` : '';
+  const scale = Math.max(
+    1,
+    step.workload.desiredReplicas + (step.budget?.maxSurge ?? 0),
+    ...step.replicaSets.map((replicaSet) => Math.max(replicaSet.desired, replicaSet.current)),
+  );
+  const replicaSets =
+    step.replicaSets.length > 0
+      ? `<ul class="replica-sets" aria-label="ReplicaSets">${step.replicaSets.map((replicaSet) => replicaSetBar(replicaSet, scale, view)).join('')}</ul>`
+      : '';
   let panel: string;
   if (ui.tab === 'pods') panel = renderPods(view, step);
   else if (ui.tab === 'kubectl') panel = renderKubectl(step);

@@ -21,7 +21,10 @@ test('the selected step shows every ReplicaSet with its counts and the budget', 
   assert.match(html, /nginx-deployment-77d8468669<\/button> <span class="rs-tag">old · revision 1/);
   assert.match(html, /desired <b>2<\/b> · current <b>2<\/b> · ready <b>1<\/b> · available <b>1<\/b>/);
   assert.match(html, /Surge in use <b>1<\/b> of maxSurge 1 · unavailable <b>0<\/b> of maxUnavailable 0/);
-  assert.match(html, /<tr class="event event-Normal"><td>Normal<\/td><td>ScalingReplicaSet<\/td><td>deployment-controller<\/td><td><button[^>]*data-start="10" data-end="20"[^>]*>Scaled up replica set nginx-deployment-5d59d67564 from 1 to 2<\/button><\/td><\/tr>/);
+  assert.match(
+    html,
+    /<tr class="event event-Normal"><td>Normal<\/td><td>ScalingReplicaSet<\/td><td>deployment-controller<\/td><td><button[^>]*data-start="10" data-end="20"[^>]*>Scaled up replica set nginx-deployment-5d59d67564 from 1 to 2<\/button><\/td><\/tr>/,
+  );
 });
 
 test('an edit that changes nothing says there is no rollout', () => {
@@ -34,7 +37,10 @@ test('the pods tab lists pods with their ReplicaSet; the kubectl tab has copyabl
   const view = nginxRollout();
   const pods = renderStepDetail(view, ui(3, 'pods'));
   assert.match(pods, /<caption>4 pods at 5s<\/caption>/);
-  assert.match(pods, /nginx-deployment-5d59d67564-fghij<\/button><\/td><td>Pending<\/td><td>ContainerCreating<\/td><td>0\/1<\/td><td>nginx-deployment-5d59d67564<\/td>/);
+  assert.match(
+    pods,
+    /nginx-deployment-5d59d67564-fghij<\/button><\/td><td>Pending<\/td><td>ContainerCreating<\/td><td>0\/1<\/td><td>nginx-deployment-5d59d67564<\/td>/,
+  );
   const kubectl = renderStepDetail(view, ui(8, 'kubectl'));
   assert.match(kubectl, /\$ kubectl rollout status deployment\/nginx-deployment\ndeployment &quot;nginx-deployment&quot; successfully rolled out/);
   assert.equal((kubectl.match(/data-action="copy"/g) ?? []).length, 3);
@@ -66,12 +72,28 @@ test('the kubectl tab shows the text the server sent, verbatim and escaped, note
   const view = nginxRollout();
   const step = view.steps[8]!;
   step.kubectl = [
-    { kind: 'get', command: 'kubectl get deploy,rs,pods', output: 'NAME                               READY\ndeployment.apps/nginx-deployment   3/3', note: '… 7 more pods not listed' },
-    { kind: 'describe', command: 'kubectl describe deployment nginx-deployment', output: 'Events:\n  Normal  ScalingReplicaSet  5s (x3 over 2m)  deployment-controller  a <b>', excerpt: true },
+    {
+      kind: 'get',
+      command: 'kubectl get deploy,rs,pods',
+      output: 'NAME                               READY\ndeployment.apps/nginx-deployment   3/3',
+      note: '… 7 more pods not listed',
+    },
+    {
+      kind: 'describe',
+      command: 'kubectl describe deployment nginx-deployment',
+      output: 'Events:\n  Normal  ScalingReplicaSet  5s (x3 over 2m)  deployment-controller  a <b>',
+      excerpt: true,
+    },
   ];
   const html = renderStepDetail(view, ui(8, 'kubectl'));
-  assert.match(html, /<pre id="kubectl-get"[^>]*>\$ kubectl get deploy,rs,pods\nNAME {31}READY\ndeployment\.apps\/nginx-deployment   3\/3<\/pre><p class="muted">… 7 more pods not listed<\/p>/);
-  assert.match(html, /<pre id="kubectl-describe"[^>]*>\$ kubectl describe deployment nginx-deployment\n…\nEvents:\n {2}Normal {2}ScalingReplicaSet {2}5s \(x3 over 2m\) {2}deployment-controller {2}a &lt;b&gt;<\/pre>/);
+  assert.match(
+    html,
+    /<pre id="kubectl-get"[^>]*>\$ kubectl get deploy,rs,pods\nNAME {31}READY\ndeployment\.apps\/nginx-deployment   3\/3<\/pre><p class="muted">… 7 more pods not listed<\/p>/,
+  );
+  assert.match(
+    html,
+    /<pre id="kubectl-describe"[^>]*>\$ kubectl describe deployment nginx-deployment\n…\nEvents:\n {2}Normal {2}ScalingReplicaSet {2}5s \(x3 over 2m\) {2}deployment-controller {2}a &lt;b&gt;<\/pre>/,
+  );
   assert.equal((html.match(/data-action="copy"/g) ?? []).length, 2);
 });
 

@@ -8,13 +8,31 @@ const OLD_HASH = '77d8468669';
 const NEW_HASH = '5d59d67564';
 
 function replicaSet(hash: string, isNew: boolean, desired: number, ready: number, image: string): ReplicaSetView {
-  return { name: `nginx-deployment-${hash}`, podTemplateHash: hash, revision: isNew ? 2 : 1, isNew, desired, current: desired, ready, available: ready, createdAt: isNew ? 0 : -600, images: [image] };
+  return {
+    name: `nginx-deployment-${hash}`,
+    podTemplateHash: hash,
+    revision: isNew ? 2 : 1,
+    isNew,
+    desired,
+    current: desired,
+    ready,
+    available: ready,
+    createdAt: isNew ? 0 : -600,
+    images: [image],
+  };
 }
 
 function scaled(direction: 'up' | 'down', hash: string, from: number, to: number, time: number): EventView {
   return {
-    type: 'Normal', reason: 'ScalingReplicaSet', source: 'deployment-controller', involvedObject: 'Deployment/nginx-deployment',
-    message: `Scaled ${direction} replica set nginx-deployment-${hash} from ${from} to ${to}`, firstSeen: time, lastSeen: time, count: 1, span: { start: 10, end: 20 },
+    type: 'Normal',
+    reason: 'ScalingReplicaSet',
+    source: 'deployment-controller',
+    involvedObject: 'Deployment/nginx-deployment',
+    message: `Scaled ${direction} replica set nginx-deployment-${hash} from ${from} to ${to}`,
+    firstSeen: time,
+    lastSeen: time,
+    count: 1,
+    span: { start: 10, end: 20 },
   };
 }
 
@@ -23,8 +41,12 @@ function pods(hash: string, count: number, ready: number, createdAt: number, suf
     name: `nginx-deployment-${hash}-${suffixes[index] ?? `p${index}`}`,
     phase: index < ready ? 'Running' : 'Pending',
     status: index < ready ? 'Running' : 'ContainerCreating',
-    ready: index < ready, readyContainers: index < ready ? 1 : 0, totalContainers: 1, restarts: 0,
-    owner: `nginx-deployment-${hash}`, createdAt,
+    ready: index < ready,
+    readyContainers: index < ready ? 1 : 0,
+    totalContainers: 1,
+    restarts: 0,
+    owner: `nginx-deployment-${hash}`,
+    createdAt,
   }));
 }
 
@@ -37,9 +59,18 @@ function table(rows: string[][]): string {
 
 function kubectlOutputs(replicaSets: ReplicaSetView[], podList: PodView[], available: number, updated: number, rolloutStatus: string): KubectlOutputView[] {
   const get = [
-    table([['NAME', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'AGE'], ['deployment.apps/nginx-deployment', `${available}/3`, String(updated), String(available), '10m']]),
-    table([['NAME', 'DESIRED', 'CURRENT', 'READY', 'AGE'], ...replicaSets.map((rs) => [`replicaset.apps/${rs.name}`, String(rs.desired), String(rs.current), String(rs.ready), rs.isNew ? '5s' : '10m'])]),
-    table([['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE'], ...podList.map((pod) => [`pod/${pod.name}`, `${pod.readyContainers}/${pod.totalContainers}`, pod.status, '0', pod.createdAt < 0 ? '10m' : '0s'])]),
+    table([
+      ['NAME', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'AGE'],
+      ['deployment.apps/nginx-deployment', `${available}/3`, String(updated), String(available), '10m'],
+    ]),
+    table([
+      ['NAME', 'DESIRED', 'CURRENT', 'READY', 'AGE'],
+      ...replicaSets.map((rs) => [`replicaset.apps/${rs.name}`, String(rs.desired), String(rs.current), String(rs.ready), rs.isNew ? '5s' : '10m']),
+    ]),
+    table([
+      ['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE'],
+      ...podList.map((pod) => [`pod/${pod.name}`, `${pod.readyContainers}/${pod.totalContainers}`, pod.status, '0', pod.createdAt < 0 ? '10m' : '0s']),
+    ]),
   ].join('\n\n');
   const describe = [
     'Events:',
@@ -54,21 +85,44 @@ function kubectlOutputs(replicaSets: ReplicaSetView[], podList: PodView[], avail
   ];
 }
 
-function step(index: number, time: number, summary: string, oldCount: number, newDesired: number, newReady: number, events: EventView[], image = 'nginx:1.9.1'): RolloutStep {
+function step(
+  index: number,
+  time: number,
+  summary: string,
+  oldCount: number,
+  newDesired: number,
+  newReady: number,
+  events: EventView[],
+  image = 'nginx:1.9.1',
+): RolloutStep {
   const replicaSets = [replicaSet(NEW_HASH, true, newDesired, newReady, image), replicaSet(OLD_HASH, false, oldCount, oldCount, 'nginx:1.7.9')];
   const total = oldCount + newDesired;
   const available = oldCount + newReady;
-  const podList = [...pods(NEW_HASH, newDesired, newReady, time, ['abcde', 'fghij', 'klmno']), ...pods(OLD_HASH, oldCount, oldCount, -600, ['qrstu', 'vwxyz', 'b2c4d'])];
-  const rolloutStatus = newDesired < 3
-    ? `Waiting for deployment "nginx-deployment" rollout to finish: ${newDesired} out of 3 new replicas have been updated...`
-    : oldCount > 0
-      ? `Waiting for deployment "nginx-deployment" rollout to finish: ${oldCount} old replicas are pending termination...`
-      : newReady < 3
-        ? `Waiting for deployment "nginx-deployment" rollout to finish: ${newReady} of 3 updated replicas are available...`
-        : 'deployment "nginx-deployment" successfully rolled out';
+  const podList = [
+    ...pods(NEW_HASH, newDesired, newReady, time, ['abcde', 'fghij', 'klmno']),
+    ...pods(OLD_HASH, oldCount, oldCount, -600, ['qrstu', 'vwxyz', 'b2c4d']),
+  ];
+  const rolloutStatus =
+    newDesired < 3
+      ? `Waiting for deployment "nginx-deployment" rollout to finish: ${newDesired} out of 3 new replicas have been updated...`
+      : oldCount > 0
+        ? `Waiting for deployment "nginx-deployment" rollout to finish: ${oldCount} old replicas are pending termination...`
+        : newReady < 3
+          ? `Waiting for deployment "nginx-deployment" rollout to finish: ${newReady} of 3 updated replicas are available...`
+          : 'deployment "nginx-deployment" successfully rolled out';
   return {
-    index, time, summary,
-    workload: { replicas: total, updatedReplicas: newDesired, readyReplicas: available, availableReplicas: available, desiredReplicas: 3, createdAt: -600, conditions: [] },
+    index,
+    time,
+    summary,
+    workload: {
+      replicas: total,
+      updatedReplicas: newDesired,
+      readyReplicas: available,
+      availableReplicas: available,
+      desiredReplicas: 3,
+      createdAt: -600,
+      conditions: [],
+    },
     replicaSets,
     pods: podList,
     podsOmitted: 0,
@@ -93,9 +147,20 @@ export function nginxRollout(image = 'nginx:1.9.1'): RolloutView {
     step(8, 15, 'Scaled down old ReplicaSet to 0', 0, 3, 3, [scaled('down', OLD_HASH, 1, 0, 15)], image),
   ];
   return {
-    uri: 'file:///work/examples/nginx-deployment.yaml', kind: 'Deployment', name: 'nginx-deployment', namespace: 'default', kubernetesVersion: '1.36',
-    strategy: 'RollingUpdate', base: { kind: 'head' }, whatIf: { readiness: { kind: 'ready', afterSeconds: 5 } },
-    change: { baseLabel: 'git HEAD', triggersRollout: true, summary: 'The pod template changed: a new ReplicaSet rolls out.', changedPaths: ['spec.template.spec.containers[0].image'] },
+    uri: 'file:///work/examples/nginx-deployment.yaml',
+    kind: 'Deployment',
+    name: 'nginx-deployment',
+    namespace: 'default',
+    kubernetesVersion: '1.36',
+    strategy: 'RollingUpdate',
+    base: { kind: 'head' },
+    whatIf: { readiness: { kind: 'ready', afterSeconds: 5 } },
+    change: {
+      baseLabel: 'git HEAD',
+      triggersRollout: true,
+      summary: 'The pod template changed: a new ReplicaSet rolls out.',
+      changedPaths: ['spec.template.spec.containers[0].image'],
+    },
     steps,
     outcome: { kind: 'complete', message: 'Rollout complete after 15s.', atSecond: 15, progressDeadlineSeconds: 600 },
     podLimit: 200,
@@ -138,7 +203,14 @@ export function hugeRollout(stepCount: number): RolloutView {
         { ...template.replicaSets[0]!, desired: moved, current: moved, ready: moved, available: moved - dip },
         { ...template.replicaSets[1]!, desired: replicas - moved, current: replicas - moved, ready: replicas - moved, available: replicas - moved },
       ],
-      workload: { ...template.workload, replicas, updatedReplicas: moved, readyReplicas: replicas, availableReplicas: replicas - dip, desiredReplicas: replicas },
+      workload: {
+        ...template.workload,
+        replicas,
+        updatedReplicas: moved,
+        readyReplicas: replicas,
+        availableReplicas: replicas - dip,
+        desiredReplicas: replicas,
+      },
       pods: template.pods,
       podsOmitted: replicas - template.pods.length,
       events: [],

@@ -25,7 +25,10 @@ test('short timelines get one bucket per step', () => {
   const view = nginxRollout();
   const buckets = aggregateSteps(view.steps, 240);
   assert.equal(buckets.length, view.steps.length);
-  assert.deepEqual(buckets.map((bucket) => bucket.newAvailable), [0, 1, 1, 1, 2, 2, 2, 3, 3]);
+  assert.deepEqual(
+    buckets.map((bucket) => bucket.newAvailable),
+    [0, 1, 1, 1, 2, 2, 2, 3, 3],
+  );
 });
 
 const windows = [

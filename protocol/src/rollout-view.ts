@@ -9,16 +9,10 @@ export interface SourceSpan {
 }
 
 /** The version of the manifest the rollout starts from. */
-export type RolloutBase =
-  | { kind: 'head' }
-  | { kind: 'saved' }
-  | { kind: 'revision'; revision: string }
-  | { kind: 'fresh' };
+export type RolloutBase = { kind: 'head' } | { kind: 'saved' } | { kind: 'revision'; revision: string } | { kind: 'fresh' };
 
 /** How new pods behave in the simulation. */
-export type PodReadiness =
-  | { kind: 'ready'; afterSeconds: number }
-  | { kind: 'neverReady' };
+export type PodReadiness = { kind: 'ready'; afterSeconds: number } | { kind: 'neverReady' };
 
 /** The "what if" knobs the user can turn; each change recomputes the whole timeline. */
 export interface WhatIf {
@@ -279,7 +273,4 @@ export interface SimulateRolloutParams {
 }
 
 /** Result of `kubesim/simulateRollout`. */
-export type SimulateRolloutResult =
-  | { kind: 'view'; view: RolloutView }
-  | { kind: 'noWorkload'; message: string }
-  | { kind: 'brokenDocument'; message: string };
+export type SimulateRolloutResult = { kind: 'view'; view: RolloutView } | { kind: 'noWorkload'; message: string } | { kind: 'brokenDocument'; message: string };

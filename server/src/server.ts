@@ -36,8 +36,20 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   let kubernetesVersion: KubernetesVersion = DEFAULT_KUBERNETES_VERSION;
   let clusterDomain = DEFAULT_CLUSTER_DOMAIN;
   let canPullConfiguration = false;
-  const workspace = new WorkspaceChecks(connection, documents, store, () => kubernetesVersion, (document) => validate(document), log);
-  const kustomize = new KustomizeLive(connection, documents, () => kubernetesVersion, (document) => validate(document));
+  const workspace = new WorkspaceChecks(
+    connection,
+    documents,
+    store,
+    () => kubernetesVersion,
+    (document) => validate(document),
+    log,
+  );
+  const kustomize = new KustomizeLive(
+    connection,
+    documents,
+    () => kubernetesVersion,
+    (document) => validate(document),
+  );
   let folders: string[] = [];
 
   connection.onInitialize((params) => {
@@ -102,10 +114,13 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       // A large file seen for the first time: check its objects on both cores, then publish if
       // no newer version arrived meanwhile (a newer one is validated by its own change event).
       const version = document.version;
-      void parallel.precheck(file, kubernetesVersion).then(() => {
-        const current = documents.get(document.uri);
-        if (current && current.version === version) publish(current, file);
-      }).catch((error: unknown) => log.error(`checking ${document.uri} on two threads failed`, error));
+      void parallel
+        .precheck(file, kubernetesVersion)
+        .then(() => {
+          const current = documents.get(document.uri);
+          if (current && current.version === version) publish(current, file);
+        })
+        .catch((error: unknown) => log.error(`checking ${document.uri} on two threads failed`, error));
       return;
     }
     publish(document, file);
@@ -169,8 +184,14 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     hover: (document, position) => kustomizeHover(kustomize, document, position),
     lenses: (document) => kustomizeLenses(kustomize, document, kubernetesVersion),
   });
-  registerSimulateRollout(connection, documents, store, () => ({ kubernetesVersion, clusterDomain }), workspaceObjects, (document, params) =>
-    kustomizePreviewSource(kustomize, document, params, kubernetesVersion, workspace.canRunGit()));
+  registerSimulateRollout(
+    connection,
+    documents,
+    store,
+    () => ({ kubernetesVersion, clusterDomain }),
+    workspaceObjects,
+    (document, params) => kustomizePreviewSource(kustomize, document, params, kubernetesVersion, workspace.canRunGit()),
+  );
   documents.listen(connection);
   connection.listen();
 }

@@ -54,7 +54,10 @@ test('fixing the error clears the diagnostics', async () => {
 
 const CLEAN_CASES: [string, string, string?][] = [
   ['non-Kubernetes YAML', 'name: CI\non:\n  push:\n    branches: [main]\njobs:\n  build:\n    runs-on: ubuntu-latest\n'],
-  ['a Helm template', 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ include "app.fullname" . }}\n  labels:\n    {{- include "app.labels" . | nindent 4 }}\nspec:\n  {{- if not .Values.autoscaling.enabled }}\n  replicas: {{ .Values.replicaCount }}\n  {{- end }}\n'],
+  [
+    'a Helm template',
+    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ include "app.fullname" . }}\n  labels:\n    {{- include "app.labels" . | nindent 4 }}\nspec:\n  {{- if not .Values.autoscaling.enabled }}\n  replicas: {{ .Values.replicaCount }}\n  {{- end }}\n',
+  ],
   ['a JSON manifest', '{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "a"}, "data": {"k": "v"}}\n', 'json'],
   ['a kind: List', 'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: a\n'],
   ['an empty file', ''],
@@ -71,7 +74,7 @@ for (const [name, text, extension] of CLEAN_CASES) {
 
 test('binary garbage gets a diagnostic or none, and the server keeps answering', async () => {
   let seed = 7;
-  const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   const garbage = Array.from({ length: 20000 }, () => String.fromCharCode(Math.floor(random() * 256))).join('');
   const diagnostics = await server.open(nextUri(), garbage);
   assert.ok(Array.isArray(diagnostics));
@@ -83,7 +86,11 @@ test('a YAML alias bomb gets a clear diagnostic instead of expanding', async () 
   for (let i = 1; i < 10; i++) {
     const previous = String.fromCharCode(96 + i);
     const name = String.fromCharCode(97 + i);
-    levels.push(`${name}: &${name} [${Array(9).fill('*' + previous).join(',')}]`);
+    levels.push(
+      `${name}: &${name} [${Array(9)
+        .fill('*' + previous)
+        .join(',')}]`,
+    );
   }
   const diagnostics = await server.open(nextUri(), levels.join('\n') + '\n');
   assert.equal(diagnostics.length, 1);
@@ -98,7 +105,8 @@ test('deeply nested flow collections get a diagnostic or none, never a crash', a
 });
 
 test('a 5 MB file is answered', async () => {
-  const document = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: big-NAME\ndata:\n' + Array.from({ length: 40 }, (_, i) => `  key${i}: "${'x'.repeat(60)}"\n`).join('');
+  const document =
+    'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: big-NAME\ndata:\n' + Array.from({ length: 40 }, (_, i) => `  key${i}: "${'x'.repeat(60)}"\n`).join('');
   const parts: string[] = [];
   let size = 0;
   for (let i = 0; size < 5 * 1024 * 1024; i++) {

@@ -3,15 +3,21 @@
 window.posted = [];
 window.violations = [];
 window.alerted = false;
-window.alert = () => { window.alerted = true; };
+window.alert = () => {
+  window.alerted = true;
+};
 document.addEventListener('securitypolicyviolation', (event) => {
   window.violations.push(`${event.violatedDirective} ${event.blockedURI}`);
 });
 window.acquireVsCodeApi = () => ({
-  postMessage(message) { window.posted.push(message); },
+  postMessage(message) {
+    window.posted.push(message);
+  },
   getState() {
     const text = sessionStorage.getItem('webview-state');
     return text ? JSON.parse(text) : undefined;
   },
-  setState(state) { sessionStorage.setItem('webview-state', JSON.stringify(state)); },
+  setState(state) {
+    sessionStorage.setItem('webview-state', JSON.stringify(state));
+  },
 });

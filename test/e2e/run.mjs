@@ -34,7 +34,10 @@ mkdirSync(screenshots, { recursive: true });
 // A temp copy of examples/ plus a file with a YAML syntax error, so the Problems panel has a kubesim entry.
 const workspace = mkdtempSync(path.join(os.tmpdir(), 'kubesim-e2e-'));
 cpSync(path.join(ROOT, 'examples'), workspace, { recursive: true });
-writeFileSync(path.join(workspace, 'broken.yaml'), 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: broken\n  labels: [app: web\nspec:\n  replicas: 2\n');
+writeFileSync(
+  path.join(workspace, 'broken.yaml'),
+  'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: broken\n  labels: [app: web\nspec:\n  replicas: 2\n',
+);
 
 const server = await startCodeServer(ROOT, { vsix: VSIX, settings: { 'workbench.colorTheme': 'Default Light Modern', 'editor.codeLens': true } });
 lap(`code-server ready at ${server.url}`);
@@ -42,7 +45,15 @@ const { chromium } = await import('playwright-core');
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const page = await (await browser.newContext({ viewport: { width: 1500, height: 950 } })).newPage();
 page.on('pageerror', (error) => console.log('[pageerror]', error.message));
@@ -72,7 +83,10 @@ try {
   lap('workbench visible');
 
   // 1. Diagnostics: the YAML syntax error shows in the editor and in the Problems panel.
-  await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 } }).catch(() => {});
+  await page
+    .locator('.monaco-workbench')
+    .click({ position: { x: 700, y: 400 } })
+    .catch(() => {});
   await openFile('broken.yaml');
   await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 60_000 });
   await page.keyboard.press('Control+Shift+M');
@@ -86,7 +100,12 @@ try {
   // 2. Open the preview from the code lens above the Deployment (the command palette if there is none).
   await openFile('nginx-deployment.yaml');
   const lens = page.locator('.contentWidgets .codelens-decoration a', { hasText: 'Preview rollout' }).first();
-  if (await lens.waitFor({ timeout: 20_000 }).then(() => true, () => false)) {
+  if (
+    await lens.waitFor({ timeout: 20_000 }).then(
+      () => true,
+      () => false,
+    )
+  ) {
     await lens.click();
     check(true, 'code lens "Preview rollout" clicked');
   } else {
@@ -98,7 +117,7 @@ try {
   await webview.locator('#scrubber').waitFor({ timeout: 60_000 });
   const title = await webview.locator('h1').innerText();
   check(/Deployment\s+nginx-deployment/.test(title), `preview title: "${title}"`);
-  check(await webview.locator('.chip-none').count() === 1, 'unchanged file: the preview says there is no rollout');
+  check((await webview.locator('.chip-none').count()) === 1, 'unchanged file: the preview says there is no rollout');
   lap('preview open');
 
   // 3. Change the image in the editor (unsaved): the preview follows and shows the rollout.
@@ -122,7 +141,7 @@ try {
   const second = await position();
   check(first !== second && /^Step 3 of \d+/.test(second), `stepping: "${first}" -> "${second}"`);
   await webview.getByRole('button', { name: 'Last step' }).click();
-  check(await webview.locator('.rs').count() === 2, 'two ReplicaSets (old and new) at the last step');
+  check((await webview.locator('.rs').count()) === 2, 'two ReplicaSets (old and new) at the last step');
   await webview.getByRole('tab', { name: 'kubectl' }).click();
   const status = await webview.locator('#kubectl-status').innerText();
   check(/successfully rolled out/.test(status), `rollout status at the last step: ${status.split('\n').at(-1)}`);
@@ -160,8 +179,14 @@ try {
   if (failed) {
     // The extension's own log says why (e.g. a server crash).
     const logs = path.join(paths.run, 'user-data', 'logs');
-    const find = (directory) => (existsSync(directory) ? readdirSync(directory, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? find(path.join(directory, entry.name)) : [path.join(directory, entry.name)])) : []);
-    for (const file of find(logs).filter((file) => /kubesim/i.test(file))) console.log(`--- ${file}\n${readFileSync(file, 'utf8').split('\n').slice(-40).join('\n')}`);
+    const find = (directory) =>
+      existsSync(directory)
+        ? readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
+            entry.isDirectory() ? find(path.join(directory, entry.name)) : [path.join(directory, entry.name)],
+          )
+        : [];
+    for (const file of find(logs).filter((file) => /kubesim/i.test(file)))
+      console.log(`--- ${file}\n${readFileSync(file, 'utf8').split('\n').slice(-40).join('\n')}`);
   }
   console.log(failed ? 'e2e FAILED' : 'e2e passed');
   process.exit(failed ? 1 : 0);

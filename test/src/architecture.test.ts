@@ -7,7 +7,8 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { REPO_ROOT } from '../support/paths';
 
-const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+const IMPORT =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
@@ -18,7 +19,9 @@ function sourceFiles(directory: string): string[] {
 }
 
 function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const text = readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
   return [...text.matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? match[3] ?? match[4]!);
 }
 
@@ -45,7 +48,11 @@ const RULES: Rule[] = [
     packages: ['yaml', 'node:path', 'node:fs', 'node:os', 'node:child_process'],
   },
   { folder: 'analysis/src', mayReach: ['analysis/src', 'engine/src'], packages: ['yaml', 'node:'] },
-  { folder: 'server/src', mayReach: ['server/src', 'analysis/src', 'engine/src', 'protocol/src'], packages: ['vscode-languageserver/', 'vscode-languageserver-textdocument', 'node:'] },
+  {
+    folder: 'server/src',
+    mayReach: ['server/src', 'analysis/src', 'engine/src', 'protocol/src'],
+    packages: ['vscode-languageserver/', 'vscode-languageserver-textdocument', 'node:'],
+  },
   { folder: 'cli/src', mayReach: ['cli/src', 'analysis/src', 'engine/src', 'protocol/src', 'server/src/server.ts'], packages: ['node:'] },
   { folder: 'media/src', mayReach: ['media/src', 'protocol/src'], packages: [] },
   { folder: 'client/src', mayReach: ['client/src', 'protocol/src'], packages: ['vscode', 'vscode-languageclient', 'vscode-languageclient/', 'node:'] },
@@ -62,7 +69,8 @@ for (const rule of RULES) {
       for (const specifier of importsOf(file)) {
         if (specifier.startsWith('.')) {
           const target = relative(REPO_ROOT, resolve(dirname(file), specifier));
-          if (!rule.mayReach.some((folder) => target === folder || target === folder.replace(/\.ts$/, '') || target.startsWith(folder + '/'))) violations.push(`${relative(REPO_ROOT, file)} -> ${specifier}`);
+          if (!rule.mayReach.some((folder) => target === folder || target === folder.replace(/\.ts$/, '') || target.startsWith(folder + '/')))
+            violations.push(`${relative(REPO_ROOT, file)} -> ${specifier}`);
         } else if (!allowedPackage(specifier, rule.packages)) {
           violations.push(`${relative(REPO_ROOT, file)} -> ${specifier}`);
         }
@@ -90,12 +98,19 @@ test('within server/src, only lsp/ and the server entry points import vscode-lan
 test('every source folder has a rule', () => {
   const ruled = new Set(RULES.map((rule) => rule.folder));
   const folders = ['engine', 'protocol', 'analysis', 'server', 'cli', 'media', 'client'].flatMap((top) => sourceFolders(join(REPO_ROOT, top, 'src')));
-  const unruled = folders.map((folder) => relative(REPO_ROOT, folder)).filter((folder) => ![...ruled].some((rule) => folder === rule || folder.startsWith(rule + '/')));
+  const unruled = folders
+    .map((folder) => relative(REPO_ROOT, folder))
+    .filter((folder) => ![...ruled].some((rule) => folder === rule || folder.startsWith(rule + '/')));
   assert.deepEqual(unruled, []);
 });
 
 function sourceFolders(directory: string): string[] {
-  return [directory, ...readdirSync(directory, { withFileTypes: true }).filter((entry) => entry.isDirectory()).flatMap((entry) => sourceFolders(join(directory, entry.name)))];
+  return [
+    directory,
+    ...readdirSync(directory, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .flatMap((entry) => sourceFolders(join(directory, entry.name))),
+  ];
 }
 
 test('no import cycle between source files', () => {
@@ -109,7 +124,10 @@ test('no import cycle between source files', () => {
       .flatMap((target) => [target + '.ts', join(target, 'index.ts'), target].filter((candidate) => known.has(candidate)).slice(0, 1));
     edges.set(file, targets);
   }
-  assert.deepEqual(cyclesOf(edges).map((cycle) => cycle.map((file) => relative(REPO_ROOT, file))), []);
+  assert.deepEqual(
+    cyclesOf(edges).map((cycle) => cycle.map((file) => relative(REPO_ROOT, file))),
+    [],
+  );
 });
 
 /** Strongly connected components of more than one file (Tarjan's algorithm), or a file importing itself. */
@@ -149,7 +167,12 @@ function cyclesOf(edges: Map<string, string[]>): string[][] {
 }
 
 test('the cycle finder finds a cycle', () => {
-  const edges = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]);
+  const edges = new Map([
+    ['a', ['b']],
+    ['b', ['c']],
+    ['c', ['a']],
+    ['d', ['a']],
+  ]);
   assert.deepEqual(cyclesOf(edges), [['a', 'b', 'c']]);
 });
 
@@ -159,4 +182,3 @@ test('only the kustomize process adapter starts child processes in analysis/src/
     .map((file) => relative(REPO_ROOT, file));
   assert.deepEqual(offenders, ['analysis/src/kustomize/kustomize-process.ts']);
 });
-

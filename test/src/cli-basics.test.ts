@@ -27,7 +27,11 @@ test('--help lists every command and documents the exit codes', () => {
 
 const COMMANDS = ['check', 'names', 'run', 'plan', 'lsp'];
 for (const command of COMMANDS) {
-  for (const args of [[command, '--help'], [command, '-h'], ['help', command]]) {
+  for (const args of [
+    [command, '--help'],
+    [command, '-h'],
+    ['help', command],
+  ]) {
     test(`kubesim ${args.join(' ')} prints the usage of ${command} and exits 0`, () => {
       const result = kubesim(...args);
       assert.equal(result.stderr, '');
@@ -45,7 +49,14 @@ test('--help after other arguments still prints the usage instead of running the
   assert.match(result.stdout, /^Usage: kubesim names /);
 });
 
-const USAGE_ERRORS: string[][] = [[], ['frobnicate'], ['check'], ['check', '--no-such-flag', 'examples'], ['check', '--kubernetes-version', '1.20', 'examples'], ['check', 'no/such/file.yaml']];
+const USAGE_ERRORS: string[][] = [
+  [],
+  ['frobnicate'],
+  ['check'],
+  ['check', '--no-such-flag', 'examples'],
+  ['check', '--kubernetes-version', '1.20', 'examples'],
+  ['check', 'no/such/file.yaml'],
+];
 for (const args of USAGE_ERRORS) {
   test(`bad usage exits 2: kubesim ${args.join(' ')}`, () => {
     assert.equal(kubesim(...args).status, 2);

@@ -58,7 +58,12 @@ spec:
 
 let directory = '';
 
-interface JsonDiagnostic { file: string; code: string; severity: string; message: string }
+interface JsonDiagnostic {
+  file: string;
+  code: string;
+  severity: string;
+  message: string;
+}
 
 function check(...args: string[]): { code: number | null; diagnostics: JsonDiagnostic[] } {
   const result = runKubesim(['check', ...args, '--format', 'json'], { cwd: directory });
@@ -78,7 +83,10 @@ before(() => {
 
 test('a StatefulSet alone: its governing Service is reported missing', () => {
   const { diagnostics } = check('a.yaml');
-  assert.deepEqual(diagnostics.map((diagnostic) => diagnostic.code), ['statefulset-service-missing']);
+  assert.deepEqual(
+    diagnostics.map((diagnostic) => diagnostic.code),
+    ['statefulset-service-missing'],
+  );
 });
 
 test('a StatefulSet in a.yaml and its headless Service in b.yaml are checked together', () => {
@@ -90,20 +98,27 @@ test('a StatefulSet in a.yaml and its headless Service in b.yaml are checked tog
 test('--previous: a changed podManagementPolicy is reported once, by the API-server rule', () => {
   const { code, diagnostics } = check('a-policy.yaml', 'b.yaml', '--previous', 'a.yaml');
   assert.equal(code, 1);
-  assert.deepEqual(diagnostics.map((diagnostic) => diagnostic.code), ['statefulset-spec-update-forbidden']);
+  assert.deepEqual(
+    diagnostics.map((diagnostic) => diagnostic.code),
+    ['statefulset-spec-update-forbidden'],
+  );
 });
 
 test('--previous: a changed Deployment selector is reported once and starts no rollout', () => {
   const { code, diagnostics } = check('web-selector.yaml', '--previous', 'web-old.yaml');
   assert.equal(code, 1);
-  assert.deepEqual(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.message]), [
-    ['deployment-selector-immutable', 'spec.selector: Invalid value: {"matchLabels":{"app":"web2"}}: field is immutable'],
-  ]);
+  assert.deepEqual(
+    diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.message]),
+    [['deployment-selector-immutable', 'spec.selector: Invalid value: {"matchLabels":{"app":"web2"}}: field is immutable']],
+  );
 });
 
 test('--previous is the baseline of the rollout check: a new image starts a rollout', () => {
   const { code, diagnostics } = check('web-image.yaml', '--previous', 'web-old.yaml');
   assert.equal(code, 0);
-  assert.deepEqual(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity]), [['rollout-will-start', 'information']]);
+  assert.deepEqual(
+    diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity]),
+    [['rollout-will-start', 'information']],
+  );
   assert.match(diagnostics[0]!.message, /the --previous file/);
 });

@@ -62,22 +62,27 @@ test('json: the selector mismatch on the template labels, 0-based range', () => 
   const { code, stdout } = kubesim('bad.yaml', '--format', 'json', '--kubernetes-version', '1.36');
   assert.equal(code, 1);
   assert.deepEqual(JSON.parse(stdout), {
-    diagnostics: [{
-      file: 'bad.yaml',
-      // Line 12 (1-based) is "        app: api": the labels map starts at character 8.
-      range: { start: { line: 11, character: 8 }, end: { line: 11, character: 16 } },
-      severity: 'error',
-      code: 'deployment-selector-mismatch',
-      message: 'spec.template.metadata.labels: Invalid value: {"app":"api"}: `selector` does not match template `labels`',
-      field: 'spec.template.metadata.labels',
-      href: 'https://kubernetes.io/docs/concepts/workloads/controllers/deployment/',
-    }],
+    diagnostics: [
+      {
+        file: 'bad.yaml',
+        // Line 12 (1-based) is "        app: api": the labels map starts at character 8.
+        range: { start: { line: 11, character: 8 }, end: { line: 11, character: 16 } },
+        severity: 'error',
+        code: 'deployment-selector-mismatch',
+        message: 'spec.template.metadata.labels: Invalid value: {"app":"api"}: `selector` does not match template `labels`',
+        field: 'spec.template.metadata.labels',
+        href: 'https://kubernetes.io/docs/concepts/workloads/controllers/deployment/',
+      },
+    ],
   });
 });
 
 test('json: before 1.34 the labels print in Go syntax', () => {
   const { stdout } = kubesim('bad.yaml', '--format', 'json', '--kubernetes-version', '1.33');
-  assert.equal(JSON.parse(stdout).diagnostics[0].message, 'spec.template.metadata.labels: Invalid value: map[string]string{"app":"api"}: `selector` does not match template `labels`');
+  assert.equal(
+    JSON.parse(stdout).diagnostics[0].message,
+    'spec.template.metadata.labels: Invalid value: map[string]string{"app":"api"}: `selector` does not match template `labels`',
+  );
 });
 
 test('sarif: 2.1.0 with rules, relative uri and 1-based region', () => {
@@ -87,7 +92,10 @@ test('sarif: 2.1.0 with rules, relative uri and 1-based region', () => {
   assert.equal(log.version, '2.1.0');
   const run = log.runs[0];
   assert.equal(run.tool.driver.name, 'kubesim');
-  assert.deepEqual(run.tool.driver.rules.map((rule: { id: string }) => rule.id), ['deployment-selector-mismatch']);
+  assert.deepEqual(
+    run.tool.driver.rules.map((rule: { id: string }) => rule.id),
+    ['deployment-selector-mismatch'],
+  );
   assert.equal(run.results[0].ruleId, 'deployment-selector-mismatch');
   assert.equal(run.results[0].level, 'error');
   assert.deepEqual(run.results[0].locations[0].physicalLocation, {
@@ -105,7 +113,10 @@ test('a valid manifest exits 0 with no output', () => {
 test('--previous turns on update rules: StatefulSet serviceName is not updatable', () => {
   const { code, stdout } = kubesim('sts-new.yaml', '--previous', 'sts-old.yaml', '--kubernetes-version', '1.36');
   assert.equal(code, 1);
-  assert.match(stdout, /sts-new\.yaml:\d+:\d+: error: spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden \[statefulset-spec-update-forbidden\]/);
+  assert.match(
+    stdout,
+    /sts-new\.yaml:\d+:\d+: error: spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden \[statefulset-spec-update-forbidden\]/,
+  );
 });
 
 const usageRows: { args: string[]; why: string }[] = [

@@ -9,9 +9,19 @@ import { readJsonFixture } from '../support/paths';
 
 const kubesim = (...args: string[]) => runKubesim(args);
 
-interface Case { id: string; manifest: string; collisionCount: number | null }
-interface DeploymentCase extends Case { replicaSetName: string; podTemplateHash: string }
-interface SetCase extends Case { controllerRevisionName: string; controllerRevisionHash: string }
+interface Case {
+  id: string;
+  manifest: string;
+  collisionCount: number | null;
+}
+interface DeploymentCase extends Case {
+  replicaSetName: string;
+  podTemplateHash: string;
+}
+interface SetCase extends Case {
+  controllerRevisionName: string;
+  controllerRevisionHash: string;
+}
 
 const workDir = mkdtempSync(join(tmpdir(), 'kubesim-names-'));
 
@@ -26,7 +36,10 @@ for (const version of ['1.32', '1.36']) {
   test(`kubesim names --json on ${version} samples gives the real cluster's names`, () => {
     const result = kubesim('names', file, '--kubernetes-version', version, '--json');
     assert.equal(result.status, 0, result.stderr);
-    const output = JSON.parse(result.stdout) as { kubernetesVersion: string; workloads: { kind: string; replicaSetName?: string; controllerRevisionName?: string }[] };
+    const output = JSON.parse(result.stdout) as {
+      kubernetesVersion: string;
+      workloads: { kind: string; replicaSetName?: string; controllerRevisionName?: string }[];
+    };
     assert.equal(output.kubernetesVersion, version);
     const names = output.workloads.map((w) => (w.kind === 'Deployment' ? w.replicaSetName : w.controllerRevisionName));
     const expected = documents.map((row) => ('replicaSetName' in row ? row.replicaSetName : (row as SetCase).controllerRevisionName));
@@ -36,14 +49,41 @@ for (const version of ['1.32', '1.36']) {
 
 test('kubesim names lists StatefulSet pods, DNS names and claims from spec.ordinals.start', () => {
   const file = join(workDir, 'ordinals.yaml');
-  writeFileSync(file, [
-    'apiVersion: apps/v1', 'kind: StatefulSet', 'metadata:', '  name: db', '  namespace: shop', 'spec:',
-    '  serviceName: db-headless', '  replicas: 2', '  ordinals:', '    start: 3',
-    '  selector:', '    matchLabels:', '      app: db', '  template:', '    metadata:', '      labels:', '        app: db',
-    '    spec:', '      containers:', '      - name: db', '        image: postgres:16',
-    '  volumeClaimTemplates:', '  - metadata:', '      name: data', '    spec:', '      accessModes: [ReadWriteOnce]',
-    '      resources:', '        requests:', '          storage: 1Gi', '',
-  ].join('\n'));
+  writeFileSync(
+    file,
+    [
+      'apiVersion: apps/v1',
+      'kind: StatefulSet',
+      'metadata:',
+      '  name: db',
+      '  namespace: shop',
+      'spec:',
+      '  serviceName: db-headless',
+      '  replicas: 2',
+      '  ordinals:',
+      '    start: 3',
+      '  selector:',
+      '    matchLabels:',
+      '      app: db',
+      '  template:',
+      '    metadata:',
+      '      labels:',
+      '        app: db',
+      '    spec:',
+      '      containers:',
+      '      - name: db',
+      '        image: postgres:16',
+      '  volumeClaimTemplates:',
+      '  - metadata:',
+      '      name: data',
+      '    spec:',
+      '      accessModes: [ReadWriteOnce]',
+      '      resources:',
+      '        requests:',
+      '          storage: 1Gi',
+      '',
+    ].join('\n'),
+  );
   const result = kubesim('names', file, '--json', '--cluster-domain', 'example.org');
   assert.equal(result.status, 0, result.stderr);
   const [set] = (JSON.parse(result.stdout) as { workloads: { pods: unknown[] }[] }).workloads;

@@ -10,7 +10,15 @@ import { runKubesim, runKubesimJson } from '../support/cli';
 interface StatefulSetRunJson {
   kubernetesVersion: string;
   steps: { command: string; output: string; error?: boolean }[];
-  events: { time: string; lastTimestamp: string; count: number; type: string; reason: string; involvedObject: { kind: string; name: string }; message: string }[];
+  events: {
+    time: string;
+    lastTimestamp: string;
+    count: number;
+    type: string;
+    reason: string;
+    involvedObject: { kind: string; name: string };
+    message: string;
+  }[];
   final: {
     pods: { name: string; status: string; ready: boolean; owner: string; labels: Record<string, string> }[];
     statefulSets: {
@@ -47,7 +55,10 @@ function statefulSetEventCounts(result: StatefulSetRunJson): string[] {
 }
 
 test('the walkthrough runs without errors (text output too)', () => {
-  assert.deepEqual(walkthrough.steps.filter((step) => step.error).map((step) => step.command), []);
+  assert.deepEqual(
+    walkthrough.steps.filter((step) => step.error).map((step) => step.command),
+    [],
+  );
   const text = runKubesim(['run', join('examples', 'sessions', 'web-statefulset.session')]);
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /^\$ kubectl apply -f \.\.\/web-statefulset\.yaml\nservice\/nginx created\nstatefulset\.apps\/web created\n/);
@@ -89,7 +100,10 @@ test('one Bound claim per pod: www-web-0 and www-web-1', () => {
     { name: 'www-web-1', status: 'Bound' },
   ]);
   const [listing] = outputs('kubectl get pvc -l app=nginx');
-  assert.match(listing, /^NAME\s+STATUS\s+VOLUME\s+CAPACITY\s+ACCESS MODES\s+STORAGECLASS\s+VOLUMEATTRIBUTESCLASS\s+AGE\nwww-web-0\s+Bound\s+pvc-[0-9a-f-]{36}\s+1Gi\s+RWO\s/);
+  assert.match(
+    listing,
+    /^NAME\s+STATUS\s+VOLUME\s+CAPACITY\s+ACCESS MODES\s+STORAGECLASS\s+VOLUMEATTRIBUTESCLASS\s+AGE\nwww-web-0\s+Bound\s+pvc-[0-9a-f-]{36}\s+1Gi\s+RWO\s/,
+  );
 });
 
 test('kubectl delete pod -l app=nginx: pods come back in order, same names, same claims', () => {
@@ -103,15 +117,25 @@ test('kubectl delete pod -l app=nginx: pods come back in order, same names, same
     'create Pod web-1 in StatefulSet web successful x2',
   ]);
   const recreated = walkthrough.events.filter((event) => event.message.startsWith('create Pod '));
-  assert.ok(recreated.every((event) => event.lastTimestamp > event.time), JSON.stringify(recreated));
+  assert.ok(
+    recreated.every((event) => event.lastTimestamp > event.time),
+    JSON.stringify(recreated),
+  );
   const rows = outputs('kubectl get pods -w -l app=nginx')[1].split('\n');
   const web0Ready = rows.findIndex((row) => /^web-0\s+1\/1\s+Running/.test(row));
   const web1First = rows.findIndex((row) => row.startsWith('web-1'));
   assert.ok(web0Ready > 0 && web1First > web0Ready, rows.join('\n'));
-  const volumes = (listing: string): string[] => listing.split('\n').slice(1).map((row) => row.split(/\s+/).slice(0, 3).join(' '));
+  const volumes = (listing: string): string[] =>
+    listing
+      .split('\n')
+      .slice(1)
+      .map((row) => row.split(/\s+/).slice(0, 3).join(' '));
   const [before, after] = outputs('kubectl get pvc -l app=nginx');
   assert.deepEqual(volumes(after), volumes(before));
-  assert.deepEqual(walkthrough.final.pods.map((pod) => pod.name), ['web-0', 'web-1']);
+  assert.deepEqual(
+    walkthrough.final.pods.map((pod) => pod.name),
+    ['web-0', 'web-1'],
+  );
 });
 
 test('rollout status and history of the walkthrough set', () => {
@@ -122,11 +146,20 @@ test('rollout status and history of the walkthrough set', () => {
 
 test('kubesim plan NEW --from OLD rolls a StatefulSet from the highest ordinal down', () => {
   const result = kubesim('plan', join('examples', 'sessions', 'web-statefulset-1.10.yaml'), '--from', join('examples', 'web-statefulset.yaml'));
-  assert.deepEqual(result.steps.filter((step) => step.error).map((step) => step.command), []);
+  assert.deepEqual(
+    result.steps.filter((step) => step.error).map((step) => step.command),
+    [],
+  );
   // RollingUpdate: delete web-1, recreate it at the new revision, then the same for web-0. The
   // re-creations repeat the first create events, which count them (client-go's event correlator).
-  assert.deepEqual(statefulSetEventCounts(result).slice(4), ['delete Pod web-1 in StatefulSet web successful x1', 'delete Pod web-0 in StatefulSet web successful x1']);
-  assert.deepEqual(statefulSetEventCounts(result).filter((event) => event.startsWith('create Pod')), ['create Pod web-0 in StatefulSet web successful x2', 'create Pod web-1 in StatefulSet web successful x2']);
+  assert.deepEqual(statefulSetEventCounts(result).slice(4), [
+    'delete Pod web-1 in StatefulSet web successful x1',
+    'delete Pod web-0 in StatefulSet web successful x1',
+  ]);
+  assert.deepEqual(
+    statefulSetEventCounts(result).filter((event) => event.startsWith('create Pod')),
+    ['create Pod web-0 in StatefulSet web successful x2', 'create Pod web-1 in StatefulSet web successful x2'],
+  );
   const set = result.final.statefulSets[0];
   assert.equal(set.updatedReplicas, 2);
   assert.equal(set.currentRevision, set.updateRevision);

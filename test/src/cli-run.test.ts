@@ -57,10 +57,17 @@ test('failing update to nginx:1.91 with maxSurge 1 / maxUnavailable 1 sticks at 
   const result = session('failing-update.session');
   const getRs = result.steps.find((step) => step.command === 'kubectl get rs')!;
   // maxTotal 4, minAvailable 2: new 0->1 and old 3->2 in one pass, new 1->2, then 4 - 2 - 2 unavailable = 0 to scale down.
-  const rows = getRs.output.split('\n').slice(1).map((line) => line.split(/\s+/).slice(1, 4).join(' ')).sort();
+  const rows = getRs.output
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(/\s+/).slice(1, 4).join(' '))
+    .sort();
   assert.deepEqual(rows, ['0 0 0', '2 2 0', '2 2 2']);
   const history = result.steps.find((step) => step.command === 'kubectl rollout history deployment/nginx-deployment')!;
-  assert.match(history.output, /^deployment\.apps\/nginx-deployment \nREVISION {2}CHANGE-CAUSE\n1 {9}kubectl create --filename=nginx-surge-1-unavailable-1\.yaml --record=true\n2 {9}kubectl set image deployment\/nginx-deployment nginx=nginx:1\.9\.1 --record=true\n3 {9}kubectl set image deployment\/nginx-deployment nginx=nginx:1\.91 --record=true\n$/);
+  assert.match(
+    history.output,
+    /^deployment\.apps\/nginx-deployment \nREVISION {2}CHANGE-CAUSE\n1 {9}kubectl create --filename=nginx-surge-1-unavailable-1\.yaml --record=true\n2 {9}kubectl set image deployment\/nginx-deployment nginx=nginx:1\.9\.1 --record=true\n3 {9}kubectl set image deployment\/nginx-deployment nginx=nginx:1\.91 --record=true\n$/,
+  );
   const undo = result.steps.find((step) => step.command === 'kubectl rollout undo deployment/nginx-deployment')!;
   assert.equal(undo.output, 'deployment.apps/nginx-deployment rolled back');
   // undo reuses the 1.9.1 ReplicaSet (revision 2 -> 4), --to-revision=1 reuses the first (1 -> 5).
@@ -82,7 +89,10 @@ test('scaling 3 -> 4 scales the one ReplicaSet', () => {
   const result = session('scaling.session');
   const [only] = result.final.replicaSets;
   assert.equal(result.final.replicaSets.length, 1);
-  assert.deepEqual(deploymentEvents(result), [`ScalingReplicaSet Scaled up replica set ${only.name} from 0 to 3`, `ScalingReplicaSet Scaled up replica set ${only.name} from 3 to 4`]);
+  assert.deepEqual(deploymentEvents(result), [
+    `ScalingReplicaSet Scaled up replica set ${only.name} from 0 to 3`,
+    `ScalingReplicaSet Scaled up replica set ${only.name} from 3 to 4`,
+  ]);
 });
 
 test('revisionHistoryLimit 1 keeps one old ReplicaSet after the third rollout completes', () => {
@@ -93,5 +103,8 @@ test('revisionHistoryLimit 1 keeps one old ReplicaSet after the third rollout co
 test('kubesim plan NEW --from OLD gives the rolling update of the running Deployment', () => {
   const result = kubesim('plan', join('examples', 'sessions', 'nginx-deployment-1.9.1.yaml'), '--from', join('examples', 'sessions', 'nginx-deployment.yaml'));
   assert.equal(deploymentEvents(result).length, 7);
-  assert.deepEqual(result.final.replicaSets.map((rs) => [rs.revision, rs.replicas]).sort(), [['1', 0], ['2', 3]]);
+  assert.deepEqual(result.final.replicaSets.map((rs) => [rs.revision, rs.replicas]).sort(), [
+    ['1', 0],
+    ['2', 3],
+  ]);
 });

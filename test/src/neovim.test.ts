@@ -50,7 +50,12 @@ interface PrintedDiagnostic {
 
 function parseDiagnostics(stdout: string): PrintedDiagnostic[] {
   return [...stdout.matchAll(/^DIAG (\d+):(\d+) severity=(\d+) code=(\S*) source=(\S*) (.*)$/gm)].map((match) => ({
-    line: Number(match[1]), column: Number(match[2]), severity: Number(match[3]), code: match[4]!, source: match[5]!, message: match[6]!,
+    line: Number(match[1]),
+    column: Number(match[2]),
+    severity: Number(match[3]),
+    code: match[4]!,
+    source: match[5]!,
+    message: match[6]!,
   }));
 }
 
@@ -61,8 +66,20 @@ test('Neovim receives the syntax error and the selector mismatch from kubesim ls
   try {
     writeFileSync(join(work, 'manifest.yaml'), MANIFEST);
     // Private XDG folders keep swap files, shada and lsp.log out of $HOME.
-    const env = { ...process.env, KUBESIM_BIN: bin, XDG_CONFIG_HOME: join(work, 'config'), XDG_DATA_HOME: join(work, 'data'), XDG_CACHE_HOME: join(work, 'cache'), XDG_STATE_HOME: join(work, 'state') };
-    const run = spawnSync('nvim', ['--headless', '--clean', '-n', '-c', `luafile ${join(REPO_ROOT, 'test', 'neovim', 'probe.lua')}`, 'manifest.yaml'], { cwd: work, env, encoding: 'utf8', timeout: 60_000 });
+    const env = {
+      ...process.env,
+      KUBESIM_BIN: bin,
+      XDG_CONFIG_HOME: join(work, 'config'),
+      XDG_DATA_HOME: join(work, 'data'),
+      XDG_CACHE_HOME: join(work, 'cache'),
+      XDG_STATE_HOME: join(work, 'state'),
+    };
+    const run = spawnSync('nvim', ['--headless', '--clean', '-n', '-c', `luafile ${join(REPO_ROOT, 'test', 'neovim', 'probe.lua')}`, 'manifest.yaml'], {
+      cwd: work,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     const output = `${run.stdout}\n${run.stderr}`;
     assert.equal(run.status, 0, output);
     const diagnostics = parseDiagnostics(run.stdout);

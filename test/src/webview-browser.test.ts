@@ -53,7 +53,9 @@ function serve(): Promise<string> {
 async function openHarness(theme = 'vscode-light'): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
   await page.goto(`${base}/test/browser/harness.html`);
-  await page.evaluate((name) => { document.body.className = name; }, theme);
+  await page.evaluate((name) => {
+    document.body.className = name;
+  }, theme);
   return page;
 }
 
@@ -219,7 +221,14 @@ function trafficView(): RolloutView {
   const text = TRAFFIC_MANIFEST('nginx:1.26');
   const result = simulateRolloutFor(
     text,
-    { uri: 'file:///work/web.yaml', offset: 0, base: { kind: 'head' }, baseLabel: 'git HEAD', baseText: TRAFFIC_MANIFEST('nginx:1.25'), whatIf: DEFAULT_WHAT_IF },
+    {
+      uri: 'file:///work/web.yaml',
+      offset: 0,
+      base: { kind: 'head' },
+      baseLabel: 'git HEAD',
+      baseText: TRAFFIC_MANIFEST('nginx:1.25'),
+      whatIf: DEFAULT_WHAT_IF,
+    },
     DEFAULT_FACT_SETTINGS,
   );
   assert.equal(result.kind, 'view');

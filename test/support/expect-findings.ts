@@ -32,8 +32,10 @@ export function stripMarkers(marked: string): { text: string; ranges: { start: n
   let open = -1;
   for (const char of marked) {
     if (char === '⟦') open = text.length;
-    else if (char === '⟧') { ranges.push({ start: open, end: text.length }); open = -1; }
-    else text += char;
+    else if (char === '⟧') {
+      ranges.push({ start: open, end: text.length });
+      open = -1;
+    } else text += char;
   }
   return { text, ranges };
 }
@@ -41,7 +43,8 @@ export function stripMarkers(marked: string): { text: string; ranges: { start: n
 /** The findings of the workspace checks on `text`. */
 export function findingsOf(text: string, scenario: CheckScenario = {}): CheckFinding[] {
   const workspace: IndexedObject[] = Object.entries(scenario.otherFiles ?? {}).flatMap(([uri, other]) =>
-    objectsOf(parseManifestFile(other)).map((object) => ({ uri, object })));
+    objectsOf(parseManifestFile(other)).map((object) => ({ uri, object })),
+  );
   return runWorkspaceChecks(parseManifestFile(text), {
     kubernetesVersion: scenario.kubernetesVersion ?? '1.36',
     uri: 'file:///work/checked.yaml',
@@ -54,7 +57,11 @@ export function findingsOf(text: string, scenario: CheckScenario = {}): CheckFin
 export function expectFindings(marked: string, expected: ExpectedFinding[], scenario: CheckScenario = {}): CheckFinding[] {
   const { text, ranges } = stripMarkers(marked);
   const findings = findingsOf(text, scenario);
-  assert.deepEqual(findings.map((finding) => finding.code), expected.map((item) => item.code), findings.map((f) => f.message).join('\n'));
+  assert.deepEqual(
+    findings.map((finding) => finding.code),
+    expected.map((item) => item.code),
+    findings.map((f) => f.message).join('\n'),
+  );
   expected.forEach((item, i) => {
     const finding = findings[i]!;
     if (item.severity) assert.equal(finding.severity, item.severity, `severity of ${item.code}`);
@@ -62,7 +69,10 @@ export function expectFindings(marked: string, expected: ExpectedFinding[], scen
     assert.ok(finding.href?.startsWith('https://kubernetes.io/docs/'), `href of ${item.code}`);
   });
   if (ranges.length > 0) {
-    assert.deepEqual(findings.map((finding) => text.slice(finding.start, finding.end)), ranges.map((range) => text.slice(range.start, range.end)));
+    assert.deepEqual(
+      findings.map((finding) => text.slice(finding.start, finding.end)),
+      ranges.map((range) => text.slice(range.start, range.end)),
+    );
   }
   return findings;
 }
@@ -84,7 +94,9 @@ export function unmark(marked: string): { yaml: string; spans: string[] } {
 export function findingLines(marked: string, version: KubernetesVersion, filter: (finding: Finding) => boolean, previous?: string): string[] {
   const { yaml } = unmark(marked);
   const options = previous === undefined ? { kubernetesVersion: version } : { kubernetesVersion: version, previous: parseManifestFile(previous) };
-  return checkFile(parseManifestFile(yaml), options).filter(filter).map((finding) => `${finding.message} @ ${yaml.slice(finding.start, finding.end)}`);
+  return checkFile(parseManifestFile(yaml), options)
+    .filter(filter)
+    .map((finding) => `${finding.message} @ ${yaml.slice(finding.start, finding.end)}`);
 }
 
 /**
@@ -94,5 +106,8 @@ export function findingLines(marked: string, version: KubernetesVersion, filter:
 export function expectMessages(marked: string, version: KubernetesVersion, messages: string[], filter: (finding: Finding) => boolean, previous?: string): void {
   const { spans } = unmark(marked);
   assert.ok(messages.length === 0 ? spans.length === 0 : spans.length >= 1 && spans.length <= messages.length, 'a ⟦…⟧ span per expected message');
-  assert.deepEqual(findingLines(marked, version, filter, previous), messages.map((message, i) => `${message} @ ${spans[Math.min(i, spans.length - 1)]}`));
+  assert.deepEqual(
+    findingLines(marked, version, filter, previous),
+    messages.map((message, i) => `${message} @ ${spans[Math.min(i, spans.length - 1)]}`),
+  );
 }

@@ -47,7 +47,10 @@ export class TestLanguageServer {
   readonly logs: LogMessageParams[] = [];
   private readonly logWaiters: { predicate: (log: LogMessageParams) => boolean; resolve: (log: LogMessageParams) => void }[] = [];
 
-  private constructor(readonly connection: ProtocolConnection, private readonly child: ChildProcess) {
+  private constructor(
+    readonly connection: ProtocolConnection,
+    private readonly child: ChildProcess,
+  ) {
     connection.onNotification('window/logMessage', (params: LogMessageParams) => {
       this.logs.push(params);
       for (const waiter of [...this.logWaiters]) {
@@ -75,7 +78,8 @@ export class TestLanguageServer {
     child.stderr!.resume();
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
-      params.items.map((item) => (item.section === 'kubesim' ? options.settings ?? {} : null)));
+      params.items.map((item) => (item.section === 'kubesim' ? (options.settings ?? {}) : null)),
+    );
     connection.onRequest('client/registerCapability', () => null);
     connection.onRequest('window/workDoneProgress/create', () => null);
     connection.listen();
@@ -129,7 +133,13 @@ export class TestLanguageServer {
         if (index >= 0) this.logWaiters.splice(index, 1);
         reject(new Error(`no such log message in ${timeoutMs} ms; seen:\n${this.logs.map((log) => `[${log.type}] ${log.message}`).join('\n')}`));
       }, timeoutMs);
-      this.logWaiters.push({ predicate, resolve: (log) => { clearTimeout(timer); resolve(log); } });
+      this.logWaiters.push({
+        predicate,
+        resolve: (log) => {
+          clearTimeout(timer);
+          resolve(log);
+        },
+      });
     });
   }
 

@@ -50,8 +50,13 @@ const sizes = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(N
 console.log('| replicas | maxSurge / maxUnavailable | time (s) | CPU (s) | controller passes | events | simulated time (s) | peak heap (MB) | completed |');
 console.log('|---:|---|---:|---:|---:|---:|---:|---:|---|');
 for (const replicas of sizes) {
-  for (const [surge, unavailable] of [[1, 0], ['25%', '25%']]) {
+  for (const [surge, unavailable] of [
+    [1, 0],
+    ['25%', '25%'],
+  ]) {
     const result = run(replicas, surge, unavailable);
-    console.log(`| ${replicas.toLocaleString('en-US')} | ${surge} / ${unavailable} | ${result.seconds.toFixed(2)} | ${result.cpuSeconds.toFixed(2)} | ${result.passes} | ${result.events} | ${result.simulated.toFixed(0)} | ${result.peakMb.toFixed(0)} | ${result.complete ? 'yes' : 'no'} |`);
+    console.log(
+      `| ${replicas.toLocaleString('en-US')} | ${surge} / ${unavailable} | ${result.seconds.toFixed(2)} | ${result.cpuSeconds.toFixed(2)} | ${result.passes} | ${result.events} | ${result.simulated.toFixed(0)} | ${result.peakMb.toFixed(0)} | ${result.complete ? 'yes' : 'no'} |`,
+    );
   }
 }

@@ -56,7 +56,8 @@ function run(replicas, podManagementPolicy) {
   const cpuFinished = process.cpuUsage(cpuStart);
   heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
   const status = cluster.statefulSets.get('web').status;
-  if (status.updatedReplicas !== replicas || status.currentRevision !== status.updateRevision) throw new Error(`rollout did not finish: ${JSON.stringify(status)}`);
+  if (status.updatedReplicas !== replicas || status.currentRevision !== status.updateRevision)
+    throw new Error(`rollout did not finish: ${JSON.stringify(status)}`);
   return {
     replicas,
     podManagementPolicy,
@@ -72,7 +73,9 @@ function run(replicas, podManagementPolicy) {
 }
 
 const sizes = process.argv[2] ? process.argv[2].split(',').map(Number) : [100, 1000];
-console.log('| replicas | policy | create (ms) | rollout (ms) | create CPU (ms) | rollout CPU (ms) | controller passes | events | simulated time | peak heap growth (MB) |');
+console.log(
+  '| replicas | policy | create (ms) | rollout (ms) | create CPU (ms) | rollout CPU (ms) | controller passes | events | simulated time | peak heap growth (MB) |',
+);
 console.log('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const replicas of sizes) {
   for (const policy of ['OrderedReady', 'Parallel']) {

@@ -55,15 +55,34 @@ function measureServer(file, edits, runs) {
   const settings = join(work, 'settings.json');
   writeFileSync(settings, JSON.stringify({ kubesim: { kubernetesVersion: '1.36' } }));
   const out = join(work, `result-${edits}-${runs}-${file.split('/').pop()}.json`);
-  run([join(tools, 'lsp-bench.mjs'), '--server', `${JSON.stringify(process.execPath)} ${JSON.stringify(server)} --stdio`, '--file', file,
-    '--settings', settings, '--edits', String(edits), '--runs', String(runs), '--json-out', out], 'lsp-bench');
+  run(
+    [
+      join(tools, 'lsp-bench.mjs'),
+      '--server',
+      `${JSON.stringify(process.execPath)} ${JSON.stringify(server)} --stdio`,
+      '--file',
+      file,
+      '--settings',
+      settings,
+      '--edits',
+      String(edits),
+      '--runs',
+      String(runs),
+      '--json-out',
+      out,
+    ],
+    'lsp-bench',
+  );
   return JSON.parse(readFileSync(out, 'utf8'));
 }
 
 function measureFloor(file) {
-  const stdout = run([join(tools, 'yaml-parse-floor.mjs'), '--iterations', quick ? '3' : '8', '--yaml-module', join(root, 'node_modules', 'yaml'), file], 'yaml-parse-floor');
+  const stdout = run(
+    [join(tools, 'yaml-parse-floor.mjs'), '--iterations', quick ? '3' : '8', '--yaml-module', join(root, 'node_modules', 'yaml'), file],
+    'yaml-parse-floor',
+  );
   const parsed = JSON.parse(stdout.slice(stdout.indexOf('{')));
-  return Array.isArray(parsed) ? parsed[0] : parsed.results?.[0] ?? parsed;
+  return Array.isArray(parsed) ? parsed[0] : (parsed.results?.[0] ?? parsed);
 }
 
 const mark = (ok) => (ok ? 'yes' : '**no**');
@@ -86,7 +105,9 @@ try {
     ['server peak RSS (3,000 docs)', `${huge.serverRssMB} MB`, `≤ ${TARGETS.rss3000} MB`, mark(huge.serverRssMB <= TARGETS.rss3000)],
     ['open → diagnostics (3,000 docs)', `${huge.openToDiagnosticsMs} ms`, '', ''],
   ];
-  console.log(`Files: ${bytes(file1000)} (1,000 docs), ${bytes(file3000)} (3,000 docs); ${big.diagnosticsCount} diagnostics on open; Node ${process.version}${quick ? '; --quick' : ''}.\n`);
+  console.log(
+    `Files: ${bytes(file1000)} (1,000 docs), ${bytes(file3000)} (3,000 docs); ${big.diagnosticsCount} diagnostics on open; Node ${process.version}${quick ? '; --quick' : ''}.\n`,
+  );
   console.log('| measure | kubesim | target | met |');
   console.log('| --- | --- | --- | --- |');
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);

@@ -7,8 +7,9 @@ import { namespaceOf, type Baseline } from './check-context';
 export function findBaselineObject(object: ManifestObject, baseline: Baseline | undefined): ManifestObject | undefined {
   if (!baseline || !object.name) return undefined;
   const group = groupOf(object.apiVersion);
-  return objectsOf(baseline.file).find((old) =>
-    old.kind === object.kind && old.name === object.name && namespaceOf(old) === namespaceOf(object) && groupOf(old.apiVersion) === group);
+  return objectsOf(baseline.file).find(
+    (old) => old.kind === object.kind && old.name === object.name && namespaceOf(old) === namespaceOf(object) && groupOf(old.apiVersion) === group,
+  );
 }
 
 function groupOf(apiVersion: string): string {

@@ -12,13 +12,15 @@ export function checkDisruptionBudgetTarget(object: ManifestObject, context: Che
   if (!isNonEmptyLabelSelector(selector)) return [];
   const sources = podSourcesIn(context.workspace, namespaceOf(object));
   if (sources.length === 0 || sources.some((source) => labelSelectorMatches(selector, source.labels))) return [];
-  return [{
-    ...spanForPath(object, ['spec', 'selector']),
-    severity: 'warning',
-    code: 'pdb-selects-no-pods',
-    field: 'spec.selector',
-    message: `No pod template in namespace "${namespaceOf(object)}" matches this selector: the PodDisruptionBudget protects no pods.`,
-  }];
+  return [
+    {
+      ...spanForPath(object, ['spec', 'selector']),
+      severity: 'warning',
+      code: 'pdb-selects-no-pods',
+      field: 'spec.selector',
+      message: `No pod template in namespace "${namespaceOf(object)}" matches this selector: the PodDisruptionBudget protects no pods.`,
+    },
+  ];
 }
 
 // Kinds an HPA commonly scales that a workspace can define; other kinds (CRDs with a scale subresource) are not checked.
@@ -34,11 +36,13 @@ export function checkAutoscalerTarget(object: ManifestObject, context: CheckCont
   const sameKind = context.workspace.filter(({ object: other }) => other.kind === kind);
   if (sameKind.length === 0) return [];
   if (sameKind.some(({ object: other }) => other.name === name && namespaceOf(other) === namespace)) return [];
-  return [{
-    ...spanForPath(object, ['spec', 'scaleTargetRef', 'name']),
-    severity: 'warning',
-    code: 'hpa-target-missing',
-    field: 'spec.scaleTargetRef.name',
-    message: `No ${kind} "${name}" in namespace "${namespace}" in the workspace: the autoscaler reports FailedGetScale and scales nothing.`,
-  }];
+  return [
+    {
+      ...spanForPath(object, ['spec', 'scaleTargetRef', 'name']),
+      severity: 'warning',
+      code: 'hpa-target-missing',
+      field: 'spec.scaleTargetRef.name',
+      message: `No ${kind} "${name}" in namespace "${namespace}" in the workspace: the autoscaler reports FailedGetScale and scales nothing.`,
+    },
+  ];
 }

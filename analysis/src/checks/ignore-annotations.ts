@@ -38,7 +38,10 @@ export function isIgnoredByAnnotation(object: ManifestObject, code: string): boo
   if (shared.kubeLinter && Object.prototype.hasOwnProperty.call(annotations, KUBE_LINTER_PREFIX + shared.kubeLinter)) return true;
   const scoreIgnores = annotations[KUBE_SCORE_KEY];
   if (shared.kubeScore && typeof scoreIgnores === 'string') {
-    return scoreIgnores.split(',').map((item) => item.trim()).includes(shared.kubeScore);
+    return scoreIgnores
+      .split(',')
+      .map((item) => item.trim())
+      .includes(shared.kubeScore);
   }
   return false;
 }

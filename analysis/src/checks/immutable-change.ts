@@ -29,7 +29,10 @@ export function checkBaselineUpdate(object: ManifestObject, context: CheckContex
   return cachedUpdateFindings(object, old, context.kubernetesVersion, () =>
     checkObject(kind, object, old, context.kubernetesVersion)
       .filter((finding) => UPDATE_ONLY_CODE.test(finding.code))
-      .map((finding) => finding.code === 'statefulset-spec-update-forbidden' ? { ...finding, ...forbiddenFieldSpan(object, old, context.kubernetesVersion) } : finding));
+      .map((finding) =>
+        finding.code === 'statefulset-spec-update-forbidden' ? { ...finding, ...forbiddenFieldSpan(object, old, context.kubernetesVersion) } : finding,
+      ),
+  );
 }
 
 /** Spec fields a StatefulSet update may change, by release (ValidateStatefulSetUpdate). */
@@ -47,7 +50,9 @@ function forbiddenFieldSpan(object: ManifestObject, old: ManifestObject, version
   const keys = [...new Set([...Object.keys(isJsonObject(spec) ? spec : {}), ...Object.keys(isJsonObject(oldSpec) ? oldSpec : {})])];
   const isEqualField = (key: string): boolean => {
     const type = fields.get(key);
-    return type === undefined ? isSemanticallyEqual(valueAt(spec, [key]), valueAt(oldSpec, [key])) : isGoSemanticallyEqual(goLayoutFor(version), type, valueAt(spec, [key]), valueAt(oldSpec, [key]));
+    return type === undefined
+      ? isSemanticallyEqual(valueAt(spec, [key]), valueAt(oldSpec, [key]))
+      : isGoSemanticallyEqual(goLayoutFor(version), type, valueAt(spec, [key]), valueAt(oldSpec, [key]));
   };
   const changed = keys.find((key) => !mutable.has(key) && !isEqualField(key));
   const span = spanForPath(object, changed === undefined ? ['spec'] : ['spec', changed]);
@@ -80,14 +85,16 @@ export function checkImmutableSelector(object: ManifestObject, context: CheckCon
   const selector = valueAt(object.value, ['spec', 'selector']);
   if (isSemanticallyEqual(selector, valueAt(old.value, ['spec', 'selector']))) return [];
   const rendered = renderSelector(selector, context.kubernetesVersion);
-  return [{
-    ...spanForPath(object, ['spec', 'selector']),
-    severity: 'error',
-    code: 'daemonset-selector-immutable',
-    field: 'spec.selector',
-    // ValidateImmutableField's text, as the API server returns it (the daemonset registry strategy's ValidateUpdate).
-    message: `spec.selector: Invalid value: ${rendered}: field is immutable`,
-  }];
+  return [
+    {
+      ...spanForPath(object, ['spec', 'selector']),
+      severity: 'error',
+      code: 'daemonset-selector-immutable',
+      field: 'spec.selector',
+      // ValidateImmutableField's text, as the API server returns it (the daemonset registry strategy's ValidateUpdate).
+      message: `spec.selector: Invalid value: ${rendered}: field is immutable`,
+    },
+  ];
 }
 
 /** True when the baseline update check rejects `object` (nothing rolls out then). */
@@ -114,12 +121,14 @@ export function renderSelector(selector: JsonValue | undefined, version: Kuberne
     if (expressions) ordered.matchExpressions = expressions.map(orderExpression);
     return JSON.stringify(ordered);
   }
-  const labelText = labels && Object.keys(labels).length > 0
-    ? `map[string]string{${Object.keys(labels).sort().map((key) => `${JSON.stringify(key)}:${JSON.stringify(String(labels[key]))}`).join(', ')}}`
-    : 'map[string]string(nil)';
-  const expressionText = expressions
-    ? `[]v1.LabelSelectorRequirement{${expressions.map(goExpression).join(', ')}}`
-    : '[]v1.LabelSelectorRequirement(nil)';
+  const labelText =
+    labels && Object.keys(labels).length > 0
+      ? `map[string]string{${Object.keys(labels)
+          .sort()
+          .map((key) => `${JSON.stringify(key)}:${JSON.stringify(String(labels[key]))}`)
+          .join(', ')}}`
+      : 'map[string]string(nil)';
+  const expressionText = expressions ? `[]v1.LabelSelectorRequirement{${expressions.map(goExpression).join(', ')}}` : '[]v1.LabelSelectorRequirement(nil)';
   return `v1.LabelSelector{MatchLabels:${labelText}, MatchExpressions:${expressionText}}`;
 }
 

@@ -53,11 +53,16 @@ export function labelSelectorMatches(selector: JsonValue | undefined, labels: La
     if (!expression) return false;
     const has = Object.prototype.hasOwnProperty.call(labels, expression.key);
     switch (expression.operator) {
-      case 'In': return has && expression.values.includes(labels[expression.key]!);
-      case 'NotIn': return !has || !expression.values.includes(labels[expression.key]!);
-      case 'Exists': return has;
-      case 'DoesNotExist': return !has;
-      default: return false;
+      case 'In':
+        return has && expression.values.includes(labels[expression.key]!);
+      case 'NotIn':
+        return !has || !expression.values.includes(labels[expression.key]!);
+      case 'Exists':
+        return has;
+      case 'DoesNotExist':
+        return !has;
+      default:
+        return false;
     }
   });
 }

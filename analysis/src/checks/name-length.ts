@@ -25,27 +25,32 @@ export function checkStatefulSetNameLength(object: ManifestObject, _context: Che
   const lastOrdinal = (typeof start === 'number' ? start : 0) + Math.max(0, (typeof replicas === 'number' ? replicas : 1) - 1);
   const lastPod = `${name}-${lastOrdinal}`;
   if (lastPod.length > LABEL_VALUE_MAX) {
-    return [{
-      ...span,
-      severity: 'error',
-      code: 'statefulset-pod-name-too-long',
-      field: 'metadata.name',
-      message: `Pod "${lastPod}" is ${lastPod.length} characters: pod hostnames and the statefulset.kubernetes.io/pod-name label must be no more than 63 characters, so the StatefulSet controller cannot create it.`,
-    }];
+    return [
+      {
+        ...span,
+        severity: 'error',
+        code: 'statefulset-pod-name-too-long',
+        field: 'metadata.name',
+        message: `Pod "${lastPod}" is ${lastPod.length} characters: pod hostnames and the statefulset.kubernetes.io/pod-name label must be no more than 63 characters, so the StatefulSet controller cannot create it.`,
+      },
+    ];
   }
   const longest = name.length + 1 + HASH_MAX;
   if (longest <= LABEL_VALUE_MAX) return [];
   // The event and the API error (recordPodEvent in stateful_pod_control.go; ValidateLabels) for the first pod.
   const firstPod = `${name}-${typeof start === 'number' ? start : 0}`;
-  return [{
-    ...span,
-    severity: 'warning',
-    code: 'statefulset-name-too-long',
-    field: 'metadata.name',
-    message: `The name is ${name.length} characters; pods get the label controller-revision-hash: ${name}-<hash> (up to ${longest} characters), but label values must be no more than 63 characters. `
-      + `Whenever the hash is long, pod creation fails with a FailedCreate event: create Pod ${firstPod} in StatefulSet ${name} failed error: `
-      + `Pod "${firstPod}" is invalid: metadata.labels: Invalid value: "${name}-<hash>": must be no more than 63 characters. Keep StatefulSet names to 52 characters.`,
-  }];
+  return [
+    {
+      ...span,
+      severity: 'warning',
+      code: 'statefulset-name-too-long',
+      field: 'metadata.name',
+      message:
+        `The name is ${name.length} characters; pods get the label controller-revision-hash: ${name}-<hash> (up to ${longest} characters), but label values must be no more than 63 characters. ` +
+        `Whenever the hash is long, pod creation fails with a FailedCreate event: create Pod ${firstPod} in StatefulSet ${name} failed error: ` +
+        `Pod "${firstPod}" is invalid: metadata.labels: Invalid value: "${name}-<hash>": must be no more than 63 characters. Keep StatefulSet names to 52 characters.`,
+    },
+  ];
 }
 
 /**
@@ -57,11 +62,13 @@ export function checkDeploymentNameLength(object: ManifestObject, _context: Chec
   if (object.kind !== 'Deployment' || !object.name || object.name.length > SUBDOMAIN_MAX) return [];
   const longest = object.name.length + 1 + HASH_MAX;
   if (longest <= SUBDOMAIN_MAX) return [];
-  return [{
-    ...spanForPath(object, ['metadata', 'name']),
-    severity: 'warning',
-    code: 'deployment-name-too-long',
-    field: 'metadata.name',
-    message: `The name is ${object.name.length} characters; its ReplicaSets are named ${object.name.slice(0, 8)}…-<pod-template-hash> (up to ${longest} characters), over the 253-character limit: the Deployment controller fails to create them. Keep Deployment names to 242 characters.`,
-  }];
+  return [
+    {
+      ...spanForPath(object, ['metadata', 'name']),
+      severity: 'warning',
+      code: 'deployment-name-too-long',
+      field: 'metadata.name',
+      message: `The name is ${object.name.length} characters; its ReplicaSets are named ${object.name.slice(0, 8)}…-<pod-template-hash> (up to ${longest} characters), over the 253-character limit: the Deployment controller fails to create them. Keep Deployment names to 242 characters.`,
+    },
+  ];
 }

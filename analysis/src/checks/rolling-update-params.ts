@@ -43,8 +43,9 @@ export function checkZeroFenceposts(object: ManifestObject, _context: CheckConte
     severity: 'warning',
     code: 'rolling-update-zero-fenceposts',
     field: 'spec.strategy.rollingUpdate',
-    message: `With ${replicas} replica${replicas === 1 ? '' : 's'}, maxSurge ${String(surgeValue)} (rounded up) and maxUnavailable ${String(unavailableValue)} (rounded down) both come to 0 pods. `
-      + `The controller then allows 1 unavailable pod, so each rollout takes a pod down before its replacement is ready${replicas === 1 ? ' (here: the only pod)' : ''}.`,
+    message:
+      `With ${replicas} replica${replicas === 1 ? '' : 's'}, maxSurge ${String(surgeValue)} (rounded up) and maxUnavailable ${String(unavailableValue)} (rounded down) both come to 0 pods. ` +
+      `The controller then allows 1 unavailable pod, so each rollout takes a pod down before its replacement is ready${replicas === 1 ? ' (here: the only pod)' : ''}.`,
   };
   const replacement = typeof surgeValue === 'string' ? '25%' : '1';
   const edit = replaceValue(object, ['spec', 'strategy', 'rollingUpdate', 'maxSurge'], replacement);
@@ -71,11 +72,13 @@ export function checkStatefulSetMaxUnavailable(object: ManifestObject, context: 
   if (isFeatureEnabled('MaxUnavailableStatefulSet', version)) return [];
   const patchNote = maxUnavailableStatefulSetPatchNote(version);
   const when = patchNote ? `is off by default in Kubernetes ${version} (${patchNote})` : `is off by default in Kubernetes ${version}`;
-  return [{
-    ...spanForPath(object, path),
-    severity: 'warning',
-    code: 'statefulset-max-unavailable-dropped',
-    field: 'spec.updateStrategy.rollingUpdate.maxUnavailable',
-    message: `The MaxUnavailableStatefulSet feature gate ${when}: the API server silently drops maxUnavailable unless the stored StatefulSet already uses it, and the rolling update replaces one pod at a time.`,
-  }];
+  return [
+    {
+      ...spanForPath(object, path),
+      severity: 'warning',
+      code: 'statefulset-max-unavailable-dropped',
+      field: 'spec.updateStrategy.rollingUpdate.maxUnavailable',
+      message: `The MaxUnavailableStatefulSet feature gate ${when}: the API server silently drops maxUnavailable unless the stored StatefulSet already uses it, and the rolling update replaces one pod at a time.`,
+    },
+  ];
 }

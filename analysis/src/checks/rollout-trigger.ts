@@ -1,7 +1,15 @@
 // Tells whether applying the edited workload over its baseline version replaces pods (a rollout) or not.
 import {
-  computeControllerRevisionHash, computePodTemplateHash, controllerRevisionData, controllerRevisionName, replicaSetNameFor,
-  type Deployment, type JsonObject, type JsonValue, type KubernetesVersion, type StatefulSet,
+  computeControllerRevisionHash,
+  computePodTemplateHash,
+  controllerRevisionData,
+  controllerRevisionName,
+  replicaSetNameFor,
+  type Deployment,
+  type JsonObject,
+  type JsonValue,
+  type KubernetesVersion,
+  type StatefulSet,
 } from '../../../engine/src/index';
 import { applyDefaults, checkedKindOf } from '../../../engine/src/apiserver/validation/apply-defaults';
 import type { ManifestObject } from '../manifest/manifest-document';
@@ -32,21 +40,25 @@ export function checkRolloutTrigger(object: ManifestObject, context: CheckContex
   const span = locate(object, ['spec', 'template']).key ?? spanForPath(object, ['spec']);
   const against = describeBaseline(context.baseline);
   if (!revisions.changed) {
-    return [{
-      ...span,
-      severity: 'hint',
-      code: 'rollout-not-started',
-      field: 'spec.template',
-      message: `The pod template is unchanged from ${against} once the API server's defaults are filled in${revisions.name ? ` (${revisions.nameKind} ${revisions.name} stays current)` : ''}: applying this replaces no pods.`,
-    }];
+    return [
+      {
+        ...span,
+        severity: 'hint',
+        code: 'rollout-not-started',
+        field: 'spec.template',
+        message: `The pod template is unchanged from ${against} once the API server's defaults are filled in${revisions.name ? ` (${revisions.nameKind} ${revisions.name} stays current)` : ''}: applying this replaces no pods.`,
+      },
+    ];
   }
-  return [{
-    ...span,
-    severity: 'information',
-    code: 'rollout-will-start',
-    field: 'spec.template',
-    message: `The pod template differs from ${against}: ${rolloutEffect(object, revisions.name)}`,
-  }];
+  return [
+    {
+      ...span,
+      severity: 'information',
+      code: 'rollout-will-start',
+      field: 'spec.template',
+      message: `The pod template differs from ${against}: ${rolloutEffect(object, revisions.name)}`,
+    },
+  ];
 }
 
 // Hashing both templates on every keystroke of a large file adds up: the comparison depends only on
@@ -96,7 +108,12 @@ function compareRevisions(object: ManifestObject, old: ManifestObject, version: 
     // Bad input: a manifest being typed may not decode; there is then nothing to compare.
     return undefined;
   }
-  return { changed: !isSemanticallyEqual(comparableTemplate(valueAt(old.value, ['spec', 'template'])), comparableTemplate(valueAt(object.value, ['spec', 'template']))) };
+  return {
+    changed: !isSemanticallyEqual(
+      comparableTemplate(valueAt(old.value, ['spec', 'template'])),
+      comparableTemplate(valueAt(object.value, ['spec', 'template'])),
+    ),
+  };
 }
 
 function rolloutEffect(object: ManifestObject, revisionName: string | undefined): string {
@@ -133,7 +150,10 @@ function comparableTemplate(template: JsonValue | undefined): JsonValue | undefi
     removeIfEqual(spec, 'terminationGracePeriodSeconds', 30);
     for (const list of ['containers', 'initContainers']) {
       const containers = spec[list];
-      if (Array.isArray(containers)) containers.forEach((container) => { if (isJsonObject(container)) stripContainerDefaults(container); });
+      if (Array.isArray(containers))
+        containers.forEach((container) => {
+          if (isJsonObject(container)) stripContainerDefaults(container);
+        });
     }
   }
   return copy;
@@ -143,7 +163,10 @@ function stripContainerDefaults(container: JsonObject): void {
   removeIfEqual(container, 'terminationMessagePath', '/dev/termination-log');
   removeIfEqual(container, 'terminationMessagePolicy', 'File');
   if (typeof container.image === 'string') removeIfEqual(container, 'imagePullPolicy', defaultPullPolicy(container.image));
-  if (Array.isArray(container.ports)) container.ports.forEach((port) => { if (isJsonObject(port)) removeIfEqual(port, 'protocol', 'TCP'); });
+  if (Array.isArray(container.ports))
+    container.ports.forEach((port) => {
+      if (isJsonObject(port)) removeIfEqual(port, 'protocol', 'TCP');
+    });
 }
 
 // Always for `:latest` or no tag (and no digest), else IfNotPresent (SetDefaults_Container).

@@ -134,9 +134,15 @@ function crossKeyOf(object: ManifestObject): string {
       }
     }
     key = JSON.stringify([
-      object.kind, object.apiVersion, object.name ?? null, object.namespace ?? null,
-      valueAt(object.value, ['spec', 'selector']) ?? null, valueAt(object.value, ['spec', 'serviceName']) ?? null,
-      valueAt(object.value, ['spec', 'clusterIP']) ?? null, source?.labels ?? null, portNames,
+      object.kind,
+      object.apiVersion,
+      object.name ?? null,
+      object.namespace ?? null,
+      valueAt(object.value, ['spec', 'selector']) ?? null,
+      valueAt(object.value, ['spec', 'serviceName']) ?? null,
+      valueAt(object.value, ['spec', 'clusterIP']) ?? null,
+      source?.labels ?? null,
+      portNames,
     ]);
     crossKeys.set(object.value, key);
   }

@@ -20,13 +20,15 @@ export function checkServiceSelectsPods(object: ManifestObject, context: CheckCo
   if (sources.length === 0) return [];
   const selected = sourcesWithLabel(sources, Object.entries(selector)[0]!).filter((source) => mapSelectorMatches(selector, source.labels));
   if (selected.length === 0) {
-    return [{
-      ...spanForPath(object, ['spec', 'selector']),
-      severity: 'warning',
-      code: 'service-selects-no-pods',
-      field: 'spec.selector',
-      message: `No pod template in namespace "${namespaceOf(object)}" has the labels ${JSON.stringify(selector)}: this Service will have no endpoints.`,
-    }];
+    return [
+      {
+        ...spanForPath(object, ['spec', 'selector']),
+        severity: 'warning',
+        code: 'service-selects-no-pods',
+        field: 'spec.selector',
+        message: `No pod template in namespace "${namespaceOf(object)}" has the labels ${JSON.stringify(selector)}: this Service will have no endpoints.`,
+      },
+    ];
   }
   return checkNamedTargetPorts(object, selected);
 }
@@ -53,13 +55,15 @@ function checkNamedTargetPorts(object: ManifestObject, selected: PodSource[]): C
     const target = isJsonObject(port) ? port.targetPort : undefined;
     if (typeof target !== 'string' || declared.has(target)) return [];
     const owners = selected.map((source) => `${source.owner.object.kind}/${source.owner.object.name ?? '?'}`).join(', ');
-    return [{
-      ...spanForPath(object, ['spec', 'ports', i, 'targetPort']),
-      severity: 'warning' as const,
-      code: 'service-target-port-unknown',
-      field: `spec.ports[${i}].targetPort`,
-      message: `No container of the selected pods (${owners}) declares a port named "${target}": the Service has no endpoints for this port.`,
-    }];
+    return [
+      {
+        ...spanForPath(object, ['spec', 'ports', i, 'targetPort']),
+        severity: 'warning' as const,
+        code: 'service-target-port-unknown',
+        field: `spec.ports[${i}].targetPort`,
+        message: `No container of the selected pods (${owners}) declares a port named "${target}": the Service has no endpoints for this port.`,
+      },
+    ];
   });
 }
 

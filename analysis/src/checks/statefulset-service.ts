@@ -17,14 +17,16 @@ export function checkStatefulSetService(object: ManifestObject, context: CheckCo
   const span = spanForPath(object, ['spec', 'serviceName']);
   const service = servicesByName(context.workspace).get(`${namespace}/${serviceName}`);
   if (!service) {
-    return [{
-      ...span,
-      severity: 'warning',
-      code: 'statefulset-service-missing',
-      field: 'spec.serviceName',
-      message: `No Service "${serviceName}" in namespace "${namespace}" in the workspace: pods get no stable DNS names (${object.name}-0.${serviceName}.${namespace}.svc) until a headless Service with that name selects them.`,
-      fixes: headlessServiceFix(object, serviceName, context),
-    }];
+    return [
+      {
+        ...span,
+        severity: 'warning',
+        code: 'statefulset-service-missing',
+        field: 'spec.serviceName',
+        message: `No Service "${serviceName}" in namespace "${namespace}" in the workspace: pods get no stable DNS names (${object.name}-0.${serviceName}.${namespace}.svc) until a headless Service with that name selects them.`,
+        fixes: headlessServiceFix(object, serviceName, context),
+      },
+    ];
   }
   const findings: CheckFinding[] = [];
   if (valueAt(service.object.value, ['spec', 'clusterIP']) !== 'None') {
@@ -68,9 +70,10 @@ export function checkServiceHeadlessForStatefulSet(object: ManifestObject, conte
   };
   // LoadBalancer and NodePort Services may not be headless: no single correct fix.
   if (type === undefined || type === 'ClusterIP') {
-    const edit = valueAt(object.value, ['spec', 'clusterIP']) === undefined
-      ? insertMapEntries(object, ['spec'], [{ key: 'clusterIP', value: 'None' }])
-      : replaceValue(object, ['spec', 'clusterIP'], 'None');
+    const edit =
+      valueAt(object.value, ['spec', 'clusterIP']) === undefined
+        ? insertMapEntries(object, ['spec'], [{ key: 'clusterIP', value: 'None' }])
+        : replaceValue(object, ['spec', 'clusterIP'], 'None');
     if (edit) finding.fixes = [{ title: 'Set clusterIP: None (headless Service)', edits: [edit], isPreferred: true }];
   }
   return [finding];
@@ -86,7 +89,13 @@ function headlessServiceFix(object: ManifestObject, serviceName: string, context
   const ports = containerPorts(object);
   if (ports.length > 0) lines.push('  ports:', ...ports);
   const prefix = text.length === 0 || text.endsWith('\n') ? '' : '\n';
-  return [{ title: `Create headless Service "${serviceName}"`, edits: [{ start: text.length, end: text.length, newText: `${prefix}${lines.join('\n')}\n` }], isPreferred: true }];
+  return [
+    {
+      title: `Create headless Service "${serviceName}"`,
+      edits: [{ start: text.length, end: text.length, newText: `${prefix}${lines.join('\n')}\n` }],
+      isPreferred: true,
+    },
+  ];
 }
 
 // The first container port, named when it has a name, so the new Service has a usable port.

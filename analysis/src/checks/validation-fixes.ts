@@ -39,8 +39,12 @@ function addSelectorLabelsFix(object: ManifestObject): FindingFix[] {
   const missing = Object.entries(matchLabels).filter(([key]) => templateLabels[key] === undefined);
   const conflicting = Object.entries(matchLabels).some(([key, value]) => templateLabels[key] !== undefined && templateLabels[key] !== value);
   if (missing.length === 0 || conflicting) return [];
-  const edit = insertMapEntries(object, ['spec', 'template', 'metadata', 'labels'], missing.map(([key, value]) => ({ key, value: yamlScalar(value) })));
-  return edit ? [{ title: 'Add the selector\'s matchLabels to the template labels', edits: [edit], isPreferred: true }] : [];
+  const edit = insertMapEntries(
+    object,
+    ['spec', 'template', 'metadata', 'labels'],
+    missing.map(([key, value]) => ({ key, value: yamlScalar(value) })),
+  );
+  return edit ? [{ title: "Add the selector's matchLabels to the template labels", edits: [edit], isPreferred: true }] : [];
 }
 
 /** Removes `spec.strategy.rollingUpdate`, which strategy Recreate forbids. */

@@ -17,24 +17,30 @@ export function checkWorkloadSelectorOverlap(object: ManifestObject, context: Ch
   const selector = valueAt(object.value, ['spec', 'selector']);
   const namespace = namespaceOf(object);
   const own = podSourceOf({ uri: context.uri ?? '', object });
-  const overlapping = overlapCandidates(selectorWorkloadsIn(context.workspace, namespace), selector, own?.labels).filter((candidate) => {
-    const other = candidate.entry.object;
-    if (isSameObject(other, object)) return false;
-    if (other.kind === object.kind && other.name === object.name) return false;
-    if (neverShareClaimedPods(object.kind, other.kind)) return false;
-    return (candidate.labels !== undefined && labelSelectorMatches(selector, candidate.labels))
-      || (own !== undefined && labelSelectorMatches(candidate.selector, own.labels));
-  }).map((candidate) => candidate.entry);
+  const overlapping = overlapCandidates(selectorWorkloadsIn(context.workspace, namespace), selector, own?.labels)
+    .filter((candidate) => {
+      const other = candidate.entry.object;
+      if (isSameObject(other, object)) return false;
+      if (other.kind === object.kind && other.name === object.name) return false;
+      if (neverShareClaimedPods(object.kind, other.kind)) return false;
+      return (
+        (candidate.labels !== undefined && labelSelectorMatches(selector, candidate.labels)) ||
+        (own !== undefined && labelSelectorMatches(candidate.selector, own.labels))
+      );
+    })
+    .map((candidate) => candidate.entry);
   if (overlapping.length === 0) return [];
   // One object can sit in several files (alternative versions): name it once.
   const names = [...new Set(overlapping.map(({ object: other }) => `${other.kind}/${other.name ?? '?'}`))].join(', ');
-  return [{
-    ...spanForPath(object, ['spec', 'selector']),
-    severity: 'warning',
-    code: 'workload-selector-overlap',
-    field: 'spec.selector',
-    message: `This selector overlaps with ${names} in namespace "${namespace}": Kubernetes does not stop overlapping selectors, but the controllers might conflict and behave unexpectedly (a pod one of them orphans can be adopted by the other).`,
-  }];
+  return [
+    {
+      ...spanForPath(object, ['spec', 'selector']),
+      severity: 'warning',
+      code: 'workload-selector-overlap',
+      field: 'spec.selector',
+      message: `This selector overlaps with ${names} in namespace "${namespace}": Kubernetes does not stop overlapping selectors, but the controllers might conflict and behave unexpectedly (a pod one of them orphans can be adopted by the other).`,
+    },
+  ];
 }
 
 /**

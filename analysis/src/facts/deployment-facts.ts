@@ -1,8 +1,14 @@
 // What the cluster derives from a Deployment manifest: defaults, rollout bounds, ReplicaSet name.
 import { isJsonObject } from '../../../engine/src/index';
 import {
-  computePodTemplateHash, defaultDeployment, replicaSetNameFor,
-  type Deployment, type IntOrString, type JsonObject, type JsonValue, type PodTemplateSpec,
+  computePodTemplateHash,
+  defaultDeployment,
+  replicaSetNameFor,
+  type Deployment,
+  type IntOrString,
+  type JsonObject,
+  type JsonValue,
+  type PodTemplateSpec,
 } from '../../../engine/src/index';
 import type { ManifestObject } from '../manifest/manifest-document';
 import type { FactSettings } from './fact-settings';
@@ -42,7 +48,6 @@ export interface DeploymentFacts {
   /** `<deployment>-<pod-template-hash>`, the first ReplicaSet's name. */
   replicaSetName?: string;
 }
-
 
 function isIntOrString(value: JsonValue | undefined): value is IntOrString {
   return typeof value === 'string' || typeof value === 'number';
@@ -118,7 +123,11 @@ function podTemplateHashOf(template: PodTemplateSpec, settings: FactSettings): s
 // Follows MaxSurge, MaxUnavailable and MinAvailable, pkg/controller/deployment/util/deployment_util.go:
 // surge is not clamped, unavailable is clamped to replicas (and 0 when replicas is 0).
 /** Bounds of a rolling update of `replicas` pods: 25%/25% of 10 gives at most 13 pods, at least 8 available. */
-export function computeRollingBounds(maxSurge: IntOrString | undefined, maxUnavailable: IntOrString | undefined, replicas: number): RollingBounds | { error: string } {
+export function computeRollingBounds(
+  maxSurge: IntOrString | undefined,
+  maxUnavailable: IntOrString | undefined,
+  replicas: number,
+): RollingBounds | { error: string } {
   const fenceposts = resolveFenceposts(maxSurge, maxUnavailable, replicas);
   if ('error' in fenceposts) return fenceposts;
   const unavailable = replicas === 0 ? 0 : Math.min(fenceposts.unavailable, replicas);

@@ -13,7 +13,8 @@ export function scaleIntOrPercent(value: IntOrString, total: number, roundUp: bo
   if (!value.endsWith('%')) return { error: 'invalid value for IntOrString: invalid type: string is not a percentage' };
   const digits = value.slice(0, -1);
   // strconv.Atoi accepts an optional sign and decimal digits only.
-  if (!/^[+-]?\d+$/.test(digits)) return { error: `invalid value for IntOrString: invalid value "${value}": strconv.Atoi: parsing "${digits}": invalid syntax` };
+  if (!/^[+-]?\d+$/.test(digits))
+    return { error: `invalid value for IntOrString: invalid value "${value}": strconv.Atoi: parsing "${digits}": invalid syntax` };
   const percent = Number(digits);
   const scaled = (percent * total) / 100;
   return { value: roundUp ? Math.ceil(scaled) : Math.floor(scaled) };

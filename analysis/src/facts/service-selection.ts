@@ -14,7 +14,6 @@ export interface SelectingService {
   isHeadless: boolean;
 }
 
-
 /** The string labels of a JSON map (non-string values are skipped: the API rejects them anyway). */
 export function labelsOf(value: JsonValue | undefined): Record<string, string> {
   const labels: Record<string, string> = {};

@@ -1,8 +1,14 @@
 // What the cluster derives from a StatefulSet manifest: defaults, pod, PVC and DNS names, update budget.
 import { isJsonObject } from '../../../engine/src/index';
 import {
-  computeControllerRevisionHash, controllerRevisionData, controllerRevisionName, isFeatureEnabled,
-  type IntOrString, type JsonValue, type KubernetesVersion, type StatefulSet,
+  computeControllerRevisionHash,
+  controllerRevisionData,
+  controllerRevisionName,
+  isFeatureEnabled,
+  type IntOrString,
+  type JsonValue,
+  type KubernetesVersion,
+  type StatefulSet,
 } from '../../../engine/src/index';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { scalarText, type Defaulted } from './deployment-facts';
@@ -40,7 +46,6 @@ export interface StatefulSetFacts {
   /** `<set>-<hash>`: the first ControllerRevision, also the pods' controller-revision-hash label. */
   controllerRevisionName?: string;
 }
-
 
 function isMissing(value: JsonValue | undefined): boolean {
   return value === undefined || value === null || value === '';
@@ -83,7 +88,8 @@ export function statefulSetPodDnsName(podName: string, serviceName: string, name
 export function computeStatefulSetFacts(object: ManifestObject, settings: FactSettings): StatefulSetFacts | undefined {
   const spec = object.value.spec;
   if (!isJsonObject(spec)) return undefined;
-  const replicas: Defaulted<number> = typeof spec.replicas === 'number' ? { value: spec.replicas, isDefault: false } : { value: 1, isDefault: isMissing(spec.replicas) };
+  const replicas: Defaulted<number> =
+    typeof spec.replicas === 'number' ? { value: spec.replicas, isDefault: false } : { value: 1, isDefault: isMissing(spec.replicas) };
   const ordinals = isJsonObject(spec.ordinals) ? spec.ordinals : undefined;
   const startOrdinal = typeof ordinals?.start === 'number' ? ordinals.start : 0;
   const strategy = isJsonObject(spec.updateStrategy) ? spec.updateStrategy : undefined;

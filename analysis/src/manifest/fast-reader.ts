@@ -17,7 +17,7 @@ export interface FastDocument {
 
 // Characters that make the reader give up at once: tabs, carriage returns, other control
 // characters, YAML 1.1 line breaks (NEL, LS, PS), byte-order marks and surrogates.
- 
+
 const UNSUPPORTED_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]/;
 // Characters of the plain keys read here (labels and annotation keys included).
 const KEY_CHARACTER = new Uint8Array(128);
@@ -223,13 +223,17 @@ class Reader {
       const lineEnd = this.ends[line]!;
       let column = dash + 1;
       while (column < lineEnd && text.charCodeAt(column) === SPACE) column++;
-      if (column >= lineEnd || text.charCodeAt(column) === HASH || text.charCodeAt(column) === DASH && (column + 1 === lineEnd || text.charCodeAt(column + 1) === SPACE)) {
+      if (
+        column >= lineEnd ||
+        text.charCodeAt(column) === HASH ||
+        (text.charCodeAt(column) === DASH && (column + 1 === lineEnd || text.charCodeAt(column + 1) === SPACE))
+      ) {
         // Nested content on the next lines, an empty item or a compact nested sequence.
         giveUp();
       }
       const item = this.startsKey(column, lineEnd)
         ? this.blockMap(column - this.starts[line]!, column)
-        : (this.line = line + 1, this.inlineValue(column, line, indent));
+        : ((this.line = line + 1), this.inlineValue(column, line, indent));
       value.push(item.value);
       node.items.push(item.node);
       lastValueEnd = item.node.range![2];
@@ -286,9 +290,7 @@ class Reader {
       const end = this.lineEndWithBreak(line);
       this.expectNothingDeeper(indent);
       const range: SourceRange = [column, valueEnd, end];
-      return first === 0x7b
-        ? { value, node: { type: 'map', range, entries: [] } }
-        : { value, node: { type: 'seq', range, items: [] } };
+      return first === 0x7b ? { value, node: { type: 'map', range, entries: [] } } : { value, node: { type: 'seq', range, items: [] } };
     } else {
       if (INDICATORS.has(first) && !(first === DASH && column + 1 < lineEnd && text.charCodeAt(column + 1) !== SPACE)) giveUp();
       let end = column;

@@ -173,7 +173,8 @@ function parseGoUint(text: string, base: number): bigint | undefined {
 
 // parseTimestamp in resolve.go: four digits and a dash, then one of the layouts it tries with Go's
 // time.Parse (RFC 3339 with short date fields and `T` or `t`, space-separated without a zone, a date).
-const TIMESTAMP = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt](\d{1,2}):(\d{1,2}):(\d{1,2})(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2}))|(?: (\d{1,2}):(\d{1,2}):(\d{1,2})(?:\.\d+)?))?$/;
+const TIMESTAMP =
+  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt](\d{1,2}):(\d{1,2}):(\d{1,2})(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2}))|(?: (\d{1,2}):(\d{1,2}):(\d{1,2})(?:\.\d+)?))?$/;
 
 /** Whether goyaml.v2 reads the text as a timestamp (which kubectl then keeps as the text). */
 export function isTimestamp(text: string): boolean {
@@ -281,6 +282,8 @@ export function goSyntaxOf(value: JsonValue | undefined, nested = false): string
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value).replace('Infinity', 'Inf');
   if (Array.isArray(value)) return `[]interface {}{${value.map((item) => goSyntaxOf(item, true)).join(', ')}}`;
-  const entries = Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${goSyntaxOf(value[key], true)}`);
+  const entries = Object.keys(value)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${goSyntaxOf(value[key], true)}`);
   return `map[interface {}]interface {}{${entries.join(', ')}}`;
 }

@@ -105,8 +105,7 @@ export function spanForPath(object: ManifestObject, path: readonly PathSegment[]
 /** The object and object-relative path under a file offset, if any. */
 export function objectPathAt(document: ManifestDocument, offset: number): { object: ManifestObject; path: PathSegment[]; onKey: boolean } | undefined {
   const found = pathAtOffset(document.tree, offset - document.start);
-  const object = document.objects.find((candidate) =>
-    candidate.basePath.every((segment, i) => found.path[i] === segment));
+  const object = document.objects.find((candidate) => candidate.basePath.every((segment, i) => found.path[i] === segment));
   if (!object) return undefined;
   return { object, path: found.path.slice(object.basePath.length), onKey: found.onKey };
 }

@@ -51,9 +51,10 @@ export function parseManifestFile(text: string, previous?: ManifestFile): Manife
   const last = Math.min(old.length, old.length - suffix + 1);
   const regionStart = old[first]!.start;
   const regionEnd = last < old.length ? old[last]!.start + delta : text.length;
-  const chunks = regionEnd > regionStart || last >= old.length
-    ? splitDocuments(text.slice(regionStart, regionEnd)).map((chunk) => ({ start: chunk.start + regionStart, text: chunk.text }))
-    : [];
+  const chunks =
+    regionEnd > regionStart || last >= old.length
+      ? splitDocuments(text.slice(regionStart, regionEnd)).map((chunk) => ({ start: chunk.start + regionStart, text: chunk.text }))
+      : [];
   const documents = old.slice(0, first);
   documents.push(...reuseOrParse(chunks, first, old.slice(first, last)));
   for (let i = last; i < old.length; i++) documents.push(moveDocument(old[i]!, old[i]!.start + delta, documents.length));

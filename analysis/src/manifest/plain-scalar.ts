@@ -24,7 +24,7 @@ function cached<T>(cache: Map<string, T>, source: string, compute: (source: stri
 export function resolvePlainScalar(source: string): PlainValue | typeof UNRESOLVED {
   return cached(values, source, (text) => {
     const { value } = resolveScalar(text, 'plain');
-    return typeof value === 'number' && !Number.isFinite(value) ? UNRESOLVED : value as PlainValue;
+    return typeof value === 'number' && !Number.isFinite(value) ? UNRESOLVED : (value as PlainValue);
   });
 }
 

@@ -56,7 +56,13 @@ function invalidSeparator(chunk: DocumentChunk): SyntaxProblem | undefined {
   const lineEnd = chunk.text.indexOf('\n');
   const rest = chunk.text.slice(3, lineEnd === -1 ? undefined : lineEnd).trim();
   if (rest === '' || rest.startsWith('#')) return undefined;
-  return { start: chunk.start, end: chunk.start + 3 + chunk.text.slice(3).indexOf(rest) + rest.length, code: 'yaml-document-separator', message: `invalid Yaml document separator: ${rest}`, severity: 'error' };
+  return {
+    start: chunk.start,
+    end: chunk.start + 3 + chunk.text.slice(3).indexOf(rest) + rest.length,
+    code: 'yaml-document-separator',
+    message: `invalid Yaml document separator: ${rest}`,
+    severity: 'error',
+  };
 }
 
 function toProblem(error: { code: string; message: string; pos: [number, number] }, chunk: DocumentChunk, severity: 'error' | 'warning'): SyntaxProblem {
@@ -68,4 +74,3 @@ function toProblem(error: { code: string; message: string; pos: [number, number]
   const end = chunk.start + localEnd;
   return { start, end: Math.max(end, start), code: `yaml-${error.code.toLowerCase().replace(/_/g, '-')}`, message: error.message, severity };
 }
-

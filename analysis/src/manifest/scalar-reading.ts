@@ -57,6 +57,7 @@ export function decodeHint(source: string, message: string): string | undefined 
 export function retypedScalar(source: string, message: string): { newText: string; title: string } | undefined {
   if (!decodeHint(source, message)) return undefined;
   const reading = readingOf(source)!;
-  if (reading.style === 'plain') return { newText: JSON.stringify(reading.content), title: `Quote ${reading.content} so kubectl sends the string "${reading.content}"` };
+  if (reading.style === 'plain')
+    return { newText: JSON.stringify(reading.content), title: `Quote ${reading.content} so kubectl sends the string "${reading.content}"` };
   return { newText: reading.content, title: `Remove the quotes so kubectl sends ${describeValue(readingOf(reading.content)!)}` };
 }

@@ -25,7 +25,10 @@ export interface Conversion {
 
 /** Why kubectl stops reading the document. */
 class ConversionFailure extends Error {
-  constructor(message: string, readonly range: readonly [number, number] | undefined) {
+  constructor(
+    message: string,
+    readonly range: readonly [number, number] | undefined,
+  ) {
     super(message);
   }
 }
@@ -51,7 +54,12 @@ export function convertToJson(contents: unknown): Conversion {
     const problems = converter?.problems ?? [];
     if (error instanceof ConversionFailure) {
       const range = error.range ?? rangeOf(contents) ?? [0, 0];
-      problems.push({ range: [range[0], Math.max(range[1], range[0] + 1)], code: 'yaml-to-json', message: CONVERSION_PREFIX + error.message, severity: 'error' });
+      problems.push({
+        range: [range[0], Math.max(range[1], range[0] + 1)],
+        code: 'yaml-to-json',
+        message: CONVERSION_PREFIX + error.message,
+        severity: 'error',
+      });
       return { value: undefined, tree: sourceTreeOf(contents), problems: uniqueProblems(problems) };
     }
     if (error instanceof RangeError) {
@@ -73,9 +81,13 @@ function uniqueProblems(problems: ConversionProblem[]): ConversionProblem[] {
 
 // json.Marshal writes object keys sorted: the first NaN or infinity in that order names the error.
 function firstUnsupportedNumber(value: JsonValue): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? undefined : (Number.isNaN(value) ? 0 : value);
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : Number.isNaN(value) ? 0 : value;
   if (value === null || typeof value !== 'object') return undefined;
-  const children = Array.isArray(value) ? value : Object.keys(value).sort().map((key) => value[key]!);
+  const children = Array.isArray(value)
+    ? value
+    : Object.keys(value)
+        .sort()
+        .map((key) => value[key]!);
   for (const child of children) {
     const found = firstUnsupportedNumber(child);
     if (found !== undefined) return found;
@@ -251,7 +263,8 @@ class Converter {
       jsonKey = jsonKeyOf(resolvedKey, goSyntaxOf(value));
     } catch (error) {
       if (!(error instanceof ScalarError)) throw error;
-      if (!this.badKeys.has(target.value)) this.badKeys.set(target.value, new ConversionFailure(error.message, keyRange ? [keyRange[0], keyRange[1]] : rangeOf(pair.value)));
+      if (!this.badKeys.has(target.value))
+        this.badKeys.set(target.value, new ConversionFailure(error.message, keyRange ? [keyRange[0], keyRange[1]] : rangeOf(pair.value)));
       return;
     }
     const goKey = `${resolvedKey.tag}:${resolvedKey.digits ?? String(resolvedKey.value)}`;
@@ -276,18 +289,26 @@ class Converter {
 
   private set(target: MapTarget, jsonKey: string, goKey: string, value: JsonValue, keyRange: SourceRange | undefined, own: boolean): void {
     const previousGoKey = target.goKeys.get(jsonKey);
-    const keyText = (range: SourceRange | undefined) => (range ? [range[0], range[1]] as const : undefined);
+    const keyText = (range: SourceRange | undefined) => (range ? ([range[0], range[1]] as const) : undefined);
     if (previousGoKey !== undefined && own) {
       const earlier = target.ownKeys.get(jsonKey);
       if (previousGoKey === goKey && earlier) {
-        this.warn(keyText(keyRange), 'yaml-duplicate-key', `Duplicate key "${jsonKey}": kubectl keeps this last value (${shortJson(value)}) and drops the earlier one.`);
+        this.warn(
+          keyText(keyRange),
+          'yaml-duplicate-key',
+          `Duplicate key "${jsonKey}": kubectl keeps this last value (${shortJson(value)}) and drops the earlier one.`,
+        );
       } else if (previousGoKey !== goKey) {
         this.warn(keyText(keyRange), 'yaml-duplicate-key', `Two keys of this map both become "${jsonKey}" in JSON: kubectl keeps one of them at random.`);
       }
     } else if (previousGoKey !== undefined && !own) {
       const earlier = target.ownKeys.get(jsonKey);
       if (earlier && earlier.range) {
-        this.warn(keyText(earlier.range), 'yaml-merge-override', `The merge key "<<" after this key sets "${jsonKey}" again: kubectl keeps the merged value (${shortJson(value)}).`);
+        this.warn(
+          keyText(earlier.range),
+          'yaml-merge-override',
+          `The merge key "<<" after this key sets "${jsonKey}" again: kubectl keeps the merged value (${shortJson(value)}).`,
+        );
         target.ownKeys.delete(jsonKey);
       }
     }

@@ -1,8 +1,6 @@
 // The API server's verdict on each object of a file, placed on the source: decode problems on the
 // offending value or key, field errors on the field, cached per parsed value.
-import {
-  objectVerdict, type CheckedKind, type DecodeProblem, type KubernetesVersion, type ObjectVerdict, type VerdictError,
-} from '../../../engine/src/index';
+import { objectVerdict, type CheckedKind, type DecodeProblem, type KubernetesVersion, type ObjectVerdict, type VerdictError } from '../../../engine/src/index';
 import { checkedKindOf } from '../../../engine/src/index';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { locate, spanForPath } from '../manifest/manifest-document';
@@ -90,7 +88,10 @@ function decodeFinding(kind: CheckedKind, object: ManifestObject, problem: Decod
     href: 'https://kubernetes.io/docs/reference/using-api/api-concepts/#field-validation',
   };
   // `value: yes` in an env var: say how YAML typed the value.
-  const hint = problem.kind === 'type' ? decodeHint(object.document.text.slice(span.start - object.document.start, span.end - object.document.start), problem.message) : undefined;
+  const hint =
+    problem.kind === 'type'
+      ? decodeHint(object.document.text.slice(span.start - object.document.start, span.end - object.document.start), problem.message)
+      : undefined;
   if (hint) finding.hint = hint;
   return finding;
 }
@@ -116,7 +117,8 @@ function documentationFor(kind: CheckedKind, field: string): string {
   if (/(labels|selector(\.|$)|selector\.match)/.test(field) && !field.startsWith('spec.template.metadata.labels')) {
     return 'https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/';
   }
-  if (field.startsWith('metadata.annotations') || field.startsWith('spec.template.annotations')) return 'https://kubernetes.io/docs/concepts/overview/working-with-objects/annotations/';
+  if (field.startsWith('metadata.annotations') || field.startsWith('spec.template.annotations'))
+    return 'https://kubernetes.io/docs/concepts/overview/working-with-objects/annotations/';
   if (/Probe(\.|$)/.test(field)) return 'https://kubernetes.io/docs/concepts/configuration/liveness-readiness-startup-probes/';
   if (field.startsWith('spec.template.spec')) return 'https://kubernetes.io/docs/concepts/workloads/pods/';
   return KIND_PAGES[kind];

@@ -17,7 +17,10 @@ const NAME_ROWS = [
 for (const row of NAME_ROWS) {
   test(`a ${row.length}-character StatefulSet name (3 replicas) gives ${row.codes.join(', ') || 'nothing'}`, () => {
     const yaml = statefulSet('a'.repeat(row.length));
-    expectFindings(row.codes.length === 0 ? yaml.replace(/[⟦⟧]/g, '') : yaml, row.codes.map((code) => ({ code })));
+    expectFindings(
+      row.codes.length === 0 ? yaml.replace(/[⟦⟧]/g, '') : yaml,
+      row.codes.map((code) => ({ code })),
+    );
   });
 }
 
@@ -69,7 +72,10 @@ const FENCEPOST_ROWS = [
 for (const row of FENCEPOST_ROWS) {
   test(`replicas ${row.replicas}, maxSurge ${row.surge}, maxUnavailable ${row.unavailable}: ${row.codes.join(', ') || 'nothing'}`, () => {
     const yaml = deployment(row.replicas, row.surge, row.unavailable);
-    const findings = expectFindings(row.codes.length === 0 ? yaml.replace(/[⟦⟧]/g, '') : yaml, row.codes.map((code) => ({ code })));
+    const findings = expectFindings(
+      row.codes.length === 0 ? yaml.replace(/[⟦⟧]/g, '') : yaml,
+      row.codes.map((code) => ({ code })),
+    );
     if (row.fixed) {
       const fixed = applyFix(stripMarkers(yaml).text, findings[0]!);
       assert.ok(fixed.includes(`      ${row.fixed}\n`), fixed);
@@ -78,7 +84,8 @@ for (const row of FENCEPOST_ROWS) {
   });
 }
 
-const setWithMaxUnavailable = 'apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: web\nspec:\n  updateStrategy:\n    rollingUpdate:\n      maxUnavailable: ⟦2⟧\n';
+const setWithMaxUnavailable =
+  'apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: web\nspec:\n  updateStrategy:\n    rollingUpdate:\n      maxUnavailable: ⟦2⟧\n';
 const GATE_ROWS = [
   { version: '1.34', codes: ['statefulset-max-unavailable-dropped'] },
   { version: '1.35', codes: ['statefulset-max-unavailable-dropped'] },
@@ -88,14 +95,20 @@ const GATE_ROWS = [
 for (const row of GATE_ROWS) {
   test(`StatefulSet maxUnavailable on ${row.version}: ${row.codes.join(', ') || 'kept'}`, () => {
     const yaml = row.codes.length === 0 ? setWithMaxUnavailable.replace(/[⟦⟧]/g, '') : setWithMaxUnavailable;
-    expectFindings(yaml, row.codes.map((code) => ({ code, message: row.version === '1.35' ? '1.35.4' : '' })), { kubernetesVersion: row.version });
+    expectFindings(
+      yaml,
+      row.codes.map((code) => ({ code, message: row.version === '1.35' ? '1.35.4' : '' })),
+      { kubernetesVersion: row.version },
+    );
   });
 }
 
 test('the long-name warning quotes the FailedCreate event the controller records for the first pod', () => {
   const name = 'a'.repeat(53);
-  expectFindings(statefulSet(name), [{
-    code: 'statefulset-name-too-long',
-    message: `create Pod ${name}-0 in StatefulSet ${name} failed error: Pod "${name}-0" is invalid: metadata.labels: Invalid value: "${name}-<hash>": must be no more than 63 characters.`,
-  }]);
+  expectFindings(statefulSet(name), [
+    {
+      code: 'statefulset-name-too-long',
+      message: `create Pod ${name}-0 in StatefulSet ${name} failed error: Pod "${name}-0" is invalid: metadata.labels: Invalid value: "${name}-<hash>": must be no more than 63 characters.`,
+    },
+  ]);
 });

@@ -9,8 +9,16 @@ function readVectors<T>(name: string): T {
   return readJsonFixture<T>('engine', 'test', 'fixtures', 'hash', name);
 }
 
-interface DeploymentCase { id: string; manifest: string; replicaSetName: string }
-interface StatefulSetCase { id: string; manifest: string; controllerRevisionName: string }
+interface DeploymentCase {
+  id: string;
+  manifest: string;
+  replicaSetName: string;
+}
+interface StatefulSetCase {
+  id: string;
+  manifest: string;
+  controllerRevisionName: string;
+}
 
 const deployments = readVectors<{ cases: DeploymentCase[] }>('deployments-1.36-samples.json').cases;
 const statefulSets = readVectors<{ cases: StatefulSetCase[] }>('statefulsets-1.36-samples.json').cases;
@@ -70,7 +78,9 @@ const rows: Row[] = [
   {
     name: 'StatefulSet: defaulted imagePullPolicy spelled out and replicas changed, same revision',
     baseline: sts1142.manifest,
-    edited: sts1142.manifest.replace('replicas: 2', 'replicas: 5').replace('        image: nginx:1.14.2\n', '        image: nginx:1.14.2\n        imagePullPolicy: IfNotPresent\n'),
+    edited: sts1142.manifest
+      .replace('replicas: 2', 'replicas: 5')
+      .replace('        image: nginx:1.14.2\n', '        image: nginx:1.14.2\n        imagePullPolicy: IfNotPresent\n'),
     code: 'rollout-not-started',
     mentions: sts1142.controllerRevisionName,
   },
@@ -86,7 +96,11 @@ const rows: Row[] = [
 for (const row of rows) {
   test(`rollout: ${row.name}`, () => {
     const findings = rolloutFindings(row.edited, row.baseline);
-    assert.deepEqual(findings.map((finding) => finding.code), [row.code], findings.map((finding) => finding.message).join('\n'));
+    assert.deepEqual(
+      findings.map((finding) => finding.code),
+      [row.code],
+      findings.map((finding) => finding.message).join('\n'),
+    );
     const message = findings[0]!.message;
     if (row.mentions) assert.ok(message.includes(row.mentions), message);
     if (row.absent) assert.ok(!message.includes(row.absent), message);

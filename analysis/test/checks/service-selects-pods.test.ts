@@ -26,35 +26,61 @@ spec:
 const OTHER = { 'file:///work/deployment.yaml': DEPLOYMENT };
 
 test('a Service whose selector matches a pod template in another file is quiet', () => {
-  expectFindings('apiVersion: v1\nkind: Service\nmetadata:\n  name: api\nspec:\n  selector:\n    app: api\n  ports:\n    - port: 80\n      targetPort: http\n', [], { otherFiles: OTHER });
+  expectFindings(
+    'apiVersion: v1\nkind: Service\nmetadata:\n  name: api\nspec:\n  selector:\n    app: api\n  ports:\n    - port: 80\n      targetPort: http\n',
+    [],
+    { otherFiles: OTHER },
+  );
 });
 
 test('a Service selecting labels no template has is reported on its selector', () => {
-  expectFindings('apiVersion: v1\nkind: Service\nmetadata:\n  name: api\nspec:\n  selector:\n    ⟦app: apii⟧\n', [{ code: 'service-selects-no-pods', severity: 'warning' }], { otherFiles: OTHER });
+  expectFindings(
+    'apiVersion: v1\nkind: Service\nmetadata:\n  name: api\nspec:\n  selector:\n    ⟦app: apii⟧\n',
+    [{ code: 'service-selects-no-pods', severity: 'warning' }],
+    { otherFiles: OTHER },
+  );
 });
 
-test('a Service selecting one StatefulSet pod by the controller\'s pod-name label is quiet (argo-cd\'s redis-ha announce Services)', () => {
+test("a Service selecting one StatefulSet pod by the controller's pod-name label is quiet (argo-cd's redis-ha announce Services)", () => {
   const set = DEPLOYMENT.replace('kind: Deployment', 'kind: StatefulSet').replace('spec:\n  selector:', 'spec:\n  serviceName: api\n  selector:');
   const service = 'apiVersion: v1\nkind: Service\nmetadata:\n  name: api-0\nspec:\n  selector:\n    app: api\n    statefulset.kubernetes.io/pod-name: api-0\n';
   expectFindings(service, [], { otherFiles: { 'file:///work/statefulset.yaml': set } });
 });
 
 test('a Service in a namespace without workloads in the workspace is not reported', () => {
-  expectFindings('apiVersion: v1\nkind: Service\nmetadata:\n  name: api\n  namespace: elsewhere\nspec:\n  selector:\n    app: apii\n', [], { otherFiles: OTHER });
+  expectFindings('apiVersion: v1\nkind: Service\nmetadata:\n  name: api\n  namespace: elsewhere\nspec:\n  selector:\n    app: apii\n', [], {
+    otherFiles: OTHER,
+  });
 });
 
 test('kube-linter dangling-service ignore annotation silences the check', () => {
-  expectFindings('apiVersion: v1\nkind: Service\nmetadata:\n  name: api\n  annotations:\n    ignore-check.kube-linter.io/dangling-service: "pods come from an operator"\nspec:\n  selector:\n    app: apii\n', [], { otherFiles: OTHER });
+  expectFindings(
+    'apiVersion: v1\nkind: Service\nmetadata:\n  name: api\n  annotations:\n    ignore-check.kube-linter.io/dangling-service: "pods come from an operator"\nspec:\n  selector:\n    app: apii\n',
+    [],
+    { otherFiles: OTHER },
+  );
 });
 
 test('a named targetPort that no selected container declares is reported', () => {
-  expectFindings('apiVersion: v1\nkind: Service\nmetadata:\n  name: api\nspec:\n  selector:\n    app: api\n  ports:\n    - port: 80\n      targetPort: ⟦htttp⟧\n', [{ code: 'service-target-port-unknown', message: 'Deployment/api' }], { otherFiles: OTHER });
+  expectFindings(
+    'apiVersion: v1\nkind: Service\nmetadata:\n  name: api\nspec:\n  selector:\n    app: api\n  ports:\n    - port: 80\n      targetPort: ⟦htttp⟧\n',
+    [{ code: 'service-target-port-unknown', message: 'Deployment/api' }],
+    { otherFiles: OTHER },
+  );
 });
 
 test('a numeric targetPort is not checked against container ports', () => {
-  expectFindings('apiVersion: v1\nkind: Service\nmetadata:\n  name: api\nspec:\n  selector:\n    app: api\n  ports:\n    - port: 80\n      targetPort: 9090\n', [], { otherFiles: OTHER });
+  expectFindings(
+    'apiVersion: v1\nkind: Service\nmetadata:\n  name: api\nspec:\n  selector:\n    app: api\n  ports:\n    - port: 80\n      targetPort: 9090\n',
+    [],
+    { otherFiles: OTHER },
+  );
 });
 
 test('ExternalName Services and Services without a selector are not checked', () => {
-  expectFindings('apiVersion: v1\nkind: Service\nmetadata:\n  name: a\nspec:\n  type: ExternalName\n  externalName: example.com\n  selector:\n    app: nope\n---\napiVersion: v1\nkind: Service\nmetadata:\n  name: b\nspec:\n  ports:\n    - port: 80\n', [], { otherFiles: OTHER });
+  expectFindings(
+    'apiVersion: v1\nkind: Service\nmetadata:\n  name: a\nspec:\n  type: ExternalName\n  externalName: example.com\n  selector:\n    app: nope\n---\napiVersion: v1\nkind: Service\nmetadata:\n  name: b\nspec:\n  ports:\n    - port: 80\n',
+    [],
+    { otherFiles: OTHER },
+  );
 });

@@ -42,7 +42,11 @@ test('a headless Service that selects the pods, in another file, satisfies servi
 test('a missing Service is reported on serviceName, with a fix that appends a headless Service', () => {
   const [finding] = expectFindings(SET, [{ code: 'statefulset-service-missing', severity: 'warning', message: 'web-0.nginx.default.svc' }]);
   const fixed = applyFix(stripMarkers(SET).text, finding!);
-  assert.ok(fixed.endsWith('---\napiVersion: v1\nkind: Service\nmetadata:\n  name: nginx\nspec:\n  clusterIP: None\n  selector:\n    app: nginx\n  ports:\n    - name: web\n      port: 80\n'));
+  assert.ok(
+    fixed.endsWith(
+      '---\napiVersion: v1\nkind: Service\nmetadata:\n  name: nginx\nspec:\n  clusterIP: None\n  selector:\n    app: nginx\n  ports:\n    - name: web\n      port: 80\n',
+    ),
+  );
   assert.deepEqual(findingsOf(fixed), []);
 });
 
@@ -56,26 +60,37 @@ metadata:
     app: nginx
 `;
   expectFindings(SET, [{ code: 'statefulset-service-not-headless' }], { otherFiles: { 'file:///work/svc.yaml': service.replace(/[⟦⟧]/g, '') } });
-  const [finding] = expectFindings(service, [{ code: 'governing-service-not-headless' }], { otherFiles: { 'file:///work/set.yaml': SET.replace(/[⟦⟧]/g, '') } });
+  const [finding] = expectFindings(service, [{ code: 'governing-service-not-headless' }], {
+    otherFiles: { 'file:///work/set.yaml': SET.replace(/[⟦⟧]/g, '') },
+  });
   const fixed = applyFix(stripMarkers(service).text, finding!);
   assert.equal(fixed, 'apiVersion: v1\nkind: Service\nmetadata:\n  name: nginx\nspec:\n  selector:\n    app: nginx\n  clusterIP: None\n');
 });
 
 test('an explicit cluster IP is replaced by None', () => {
   const service = 'apiVersion: v1\nkind: Service\nmetadata:\n  name: nginx\nspec:\n  clusterIP: ⟦10.0.0.7⟧\n  selector:\n    app: nginx\n';
-  const [finding] = expectFindings(service, [{ code: 'governing-service-not-headless' }], { otherFiles: { 'file:///work/set.yaml': SET.replace(/[⟦⟧]/g, '') } });
+  const [finding] = expectFindings(service, [{ code: 'governing-service-not-headless' }], {
+    otherFiles: { 'file:///work/set.yaml': SET.replace(/[⟦⟧]/g, '') },
+  });
   assert.ok(applyFix(stripMarkers(service).text, finding!).includes('  clusterIP: None\n'));
 });
 
 test('a Service in another namespace does not count', () => {
-  expectFindings(SET, [{ code: 'statefulset-service-missing' }], { otherFiles: { 'file:///work/svc.yaml': HEADLESS.replace('name: nginx', 'name: nginx\n  namespace: other') } });
+  expectFindings(SET, [{ code: 'statefulset-service-missing' }], {
+    otherFiles: { 'file:///work/svc.yaml': HEADLESS.replace('name: nginx', 'name: nginx\n  namespace: other') },
+  });
 });
 
 test('a headless Service selecting other pods is reported', () => {
-  expectFindings(SET, [{ code: 'statefulset-service-selector-mismatch' }], { otherFiles: { 'file:///work/svc.yaml': HEADLESS.replace('app: nginx', 'app: db') } });
+  expectFindings(SET, [{ code: 'statefulset-service-selector-mismatch' }], {
+    otherFiles: { 'file:///work/svc.yaml': HEADLESS.replace('app: nginx', 'app: db') },
+  });
 });
 
 test('kube-score/ignore statefulset-has-servicename silences the check', () => {
-  const ignored = SET.replace(/[⟦⟧]/g, '').replace('name: web\n', 'name: web\n  annotations:\n    kube-score/ignore: pod-probes, statefulset-has-servicename\n');
+  const ignored = SET.replace(/[⟦⟧]/g, '').replace(
+    'name: web\n',
+    'name: web\n  annotations:\n    kube-score/ignore: pod-probes, statefulset-has-servicename\n',
+  );
   expectFindings(ignored, []);
 });

@@ -22,7 +22,10 @@ ${labels}
 
 test('two Deployments whose selector matches the other template are both reported', () => {
   const file = `${api('blue', '        app: api\n        color: blue')}---\n${api('green', '        app: api\n        color: green')}`;
-  expectFindings(file, [{ code: 'workload-selector-overlap', message: 'Deployment/green' }, { code: 'workload-selector-overlap', message: 'Deployment/blue' }]);
+  expectFindings(file, [
+    { code: 'workload-selector-overlap', message: 'Deployment/green' },
+    { code: 'workload-selector-overlap', message: 'Deployment/blue' },
+  ]);
 });
 
 test('selectors that tell the templates apart do not overlap', () => {
@@ -36,25 +39,38 @@ test('the same workload in another file (an overlay copy) is not an overlap', ()
 });
 
 test('a PodDisruptionBudget selecting no template is reported', () => {
-  expectFindings('apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: api\nspec:\n  minAvailable: 1\n  selector:\n    ⟦matchLabels:\n      app: ap⟧\n', [{ code: 'pdb-selects-no-pods' }], { otherFiles: { 'file:///work/d.yaml': api('api', '        app: api') } });
-  expectFindings('apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: api\nspec:\n  minAvailable: 1\n  selector:\n    matchExpressions:\n      - key: app\n        operator: In\n        values: [api]\n', [], { otherFiles: { 'file:///work/d.yaml': api('api', '        app: api') } });
+  expectFindings(
+    'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: api\nspec:\n  minAvailable: 1\n  selector:\n    ⟦matchLabels:\n      app: ap⟧\n',
+    [{ code: 'pdb-selects-no-pods' }],
+    { otherFiles: { 'file:///work/d.yaml': api('api', '        app: api') } },
+  );
+  expectFindings(
+    'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: api\nspec:\n  minAvailable: 1\n  selector:\n    matchExpressions:\n      - key: app\n        operator: In\n        values: [api]\n',
+    [],
+    { otherFiles: { 'file:///work/d.yaml': api('api', '        app: api') } },
+  );
 });
 
 test('an HPA whose Deployment is missing is reported; one whose Deployment exists is not', () => {
-  const hpa = (name: string) => `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: api\nspec:\n  scaleTargetRef:\n    apiVersion: apps/v1\n    kind: Deployment\n    name: ${name}\n  maxReplicas: 5\n`;
+  const hpa = (name: string) =>
+    `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: api\nspec:\n  scaleTargetRef:\n    apiVersion: apps/v1\n    kind: Deployment\n    name: ${name}\n  maxReplicas: 5\n`;
   const others = { 'file:///work/d.yaml': api('api', '        app: api') };
   expectFindings(hpa('⟦apii⟧'), [{ code: 'hpa-target-missing' }], { otherFiles: others });
   expectFindings(hpa('api'), [], { otherFiles: others });
   expectFindings(hpa('apii'), []);
 });
 
-test('a StatefulSet and a Deployment with the same labels never claim each other\'s pods: no overlap warning', () => {
-  const statefulSet = 'apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: web\nspec:\n  serviceName: web\n  selector:\n    matchLabels:\n      app: nginx\n  template:\n    metadata:\n      labels:\n        app: nginx\n';
-  const deployment = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: nginx\nspec:\n  selector:\n    matchLabels:\n      app: nginx\n  template:\n    metadata:\n      labels:\n        app: nginx\n';
+test("a StatefulSet and a Deployment with the same labels never claim each other's pods: no overlap warning", () => {
+  const statefulSet =
+    'apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: web\nspec:\n  serviceName: web\n  selector:\n    matchLabels:\n      app: nginx\n  template:\n    metadata:\n      labels:\n        app: nginx\n';
+  const deployment =
+    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: nginx\nspec:\n  selector:\n    matchLabels:\n      app: nginx\n  template:\n    metadata:\n      labels:\n        app: nginx\n';
   const replicaSet = deployment.replace('kind: Deployment', 'kind: ReplicaSet').replace('name: nginx', 'name: bare');
   const service = { 'file:///work/svc.yaml': 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  clusterIP: None\n  selector:\n    app: nginx\n' };
   expectFindings(statefulSet, [], { otherFiles: { ...service, 'file:///work/deploy.yaml': deployment } });
   expectFindings(deployment, [], { otherFiles: { ...service, 'file:///work/sts.yaml': statefulSet } });
   // A bare ReplicaSet adopts orphans by selector alone, so it still overlaps with the StatefulSet.
-  expectFindings(statefulSet, [{ code: 'workload-selector-overlap', message: 'ReplicaSet/bare' }], { otherFiles: { ...service, 'file:///work/rs.yaml': replicaSet } });
+  expectFindings(statefulSet, [{ code: 'workload-selector-overlap', message: 'ReplicaSet/bare' }], {
+    otherFiles: { ...service, 'file:///work/rs.yaml': replicaSet },
+  });
 });

@@ -76,9 +76,10 @@ for (const row of CASES) {
   test(`first ReplicaSet / ControllerRevision name: ${row.id} on ${row.version} is ${row.expected}`, () => {
     const [object] = objectsOf(parseManifestFile(row.manifest));
     const settings = { kubernetesVersion: row.version, clusterDomain: 'cluster.local' };
-    const name = object!.kind === 'Deployment'
-      ? computeDeploymentFacts(object!, settings)?.replicaSetName
-      : computeStatefulSetFacts(object!, settings)?.controllerRevisionName;
+    const name =
+      object!.kind === 'Deployment'
+        ? computeDeploymentFacts(object!, settings)?.replicaSetName
+        : computeStatefulSetFacts(object!, settings)?.controllerRevisionName;
     assert.equal(name, row.expected);
   });
 }

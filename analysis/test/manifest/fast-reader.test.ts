@@ -21,8 +21,16 @@ function agreesWithYaml(text: string): boolean {
   const fast = readPlainManifest(text);
   if (!fast) return false;
   const full = parseDocument(text, { schema: 'failsafe', version: '1.1', uniqueKeys: false, prettyErrors: false });
-  assert.deepEqual(full.errors.map((error) => error.message), [], `yaml rejects what the fast reader read: ${JSON.stringify(text)}`);
-  assert.deepEqual(full.warnings.map((warning) => warning.message), [], `yaml warns on: ${JSON.stringify(text)}`);
+  assert.deepEqual(
+    full.errors.map((error) => error.message),
+    [],
+    `yaml rejects what the fast reader read: ${JSON.stringify(text)}`,
+  );
+  assert.deepEqual(
+    full.warnings.map((warning) => warning.message),
+    [],
+    `yaml warns on: ${JSON.stringify(text)}`,
+  );
   const converted = convertToJson(full.contents);
   assert.deepEqual(converted.problems, [], `the full reader has problems with ${JSON.stringify(text)}`);
   assert.deepStrictEqual(fast.value, converted.value, `values differ for ${JSON.stringify(text)}`);
@@ -43,11 +51,17 @@ const READ: [string, string][] = [
   ['document-level comments at the end', 'a:\n  b: 1\n# x\nc: 1\n# y\n'],
   ['literal block scalars, all chompings', 'a: |-\n  x\n  y\n\n\nc: |+\n  k\n\nd: |\n  l\n  m\ne: 1\n'],
   ['a literal block scalar in a sequence', 'a:\n- |\n  x\n- y\n'],
-  ['YAML 1.1 scalars', 'a: yes\nb: 0644\nc: 1:30\nd: ~\nf: -1\ng: 0x1F\nh: 1e3\ni: "yes"\nj: \'it\'\'s\'\nk: off\nl: 1_000\nm: 0o17\nn: y\n'],
+  ['YAML 1.1 scalars', "a: yes\nb: 0644\nc: 1:30\nd: ~\nf: -1\ng: 0x1F\nh: 1e3\ni: \"yes\"\nj: 'it''s'\nk: off\nl: 1_000\nm: 0o17\nn: y\n"],
   ['a timestamp (kept as its text)', 'a: 2001-12-14\nb: 2024-01-01T00:00:00Z\n'],
   ['keys that are not strings in YAML 1.1', 'on: push\n80: http\n0x10: a\n1.5: b\n'],
-  ['keys with dots, slashes and dashes', 'metadata:\n  annotations:\n    prometheus.io/scrape: "true"\n    app.kubernetes.io/name: web\n    .dockerconfigjson: x\n'],
-  ['indented sequences and compact maps', 'spec:\n  containers:\n    - name: a\n      ports:\n        - containerPort: 80\n          protocol: TCP\n    -   name: b\n        image: x\n'],
+  [
+    'keys with dots, slashes and dashes',
+    'metadata:\n  annotations:\n    prometheus.io/scrape: "true"\n    app.kubernetes.io/name: web\n    .dockerconfigjson: x\n',
+  ],
+  [
+    'indented sequences and compact maps',
+    'spec:\n  containers:\n    - name: a\n      ports:\n        - containerPort: 80\n          protocol: TCP\n    -   name: b\n        image: x\n',
+  ],
   ['plain scalars with colons, hashes and flow characters', 'a: http://x:80/#frag\nb: a#b\nc: x[0]{1}\nd: -Xmx1g\ne: a, b\n'],
   ['a file without a final line break', 'a: 1\nb:\n  c: d'],
   ['a quoted value with a trailing comment', 'a: "x"  # note\nb: \'y\' # note\n'],
@@ -91,7 +105,29 @@ for (const [name, text] of GIVES_UP) {
 const TRICKY_KEYS = ['a', 'name', 'app.kubernetes.io/name', 'spec', 'x-y', 'on', '80', 'null', 'k_1'];
 const PLAIN_KEYS = ['a', 'name', 'app.kubernetes.io/name', 'spec', 'x-y', 'image', 'k_1', 'ports'];
 const TRICKY_SCALARS = fc.oneof(
-  fc.constantFrom('yes', 'no', '0644', '1:30', '~', '', 'a: b', 'x #y', '- a', "it's", '"q"', '1e3', '.nan', '2001-12-14', '[]', '{}', 'true', '-1', '08', 'a\nb', 'tab\there'),
+  fc.constantFrom(
+    'yes',
+    'no',
+    '0644',
+    '1:30',
+    '~',
+    '',
+    'a: b',
+    'x #y',
+    '- a',
+    "it's",
+    '"q"',
+    '1e3',
+    '.nan',
+    '2001-12-14',
+    '[]',
+    '{}',
+    'true',
+    '-1',
+    '08',
+    'a\nb',
+    'tab\there',
+  ),
   fc.string({ maxLength: 8 }),
   fc.integer(),
   fc.double({ noNaN: true }),
@@ -129,14 +165,20 @@ function sprinkle(text: string, inserts: [number, number, boolean][]): string {
 /** Runs the property over objects as `yaml` writes them, comments and blank lines sprinkled in; returns how many were read. */
 function checkAgreement(objects: fc.Arbitrary<Record<string, unknown>>, runs: number): number {
   let read = 0;
-  fc.assert(fc.property(
-    objects, fc.constantFrom(true, false), fc.constantFrom(2, 4), fc.constantFrom('PLAIN', 'QUOTE_DOUBLE'),
-    fc.array(fc.tuple(fc.nat(60), fc.nat(8), fc.boolean()), { maxLength: 4 }),
-    (object, indentSeq, indent, defaultStringType, inserts) => {
-      const text = sprinkle(stringify(object, { version: '1.1', indentSeq, indent, defaultStringType: defaultStringType as 'PLAIN' }), inserts);
-      if (agreesWithYaml(text)) read++;
-    },
-  ), { numRuns: runs, seed: 20261121 });
+  fc.assert(
+    fc.property(
+      objects,
+      fc.constantFrom(true, false),
+      fc.constantFrom(2, 4),
+      fc.constantFrom('PLAIN', 'QUOTE_DOUBLE'),
+      fc.array(fc.tuple(fc.nat(60), fc.nat(8), fc.boolean()), { maxLength: 4 }),
+      (object, indentSeq, indent, defaultStringType, inserts) => {
+        const text = sprinkle(stringify(object, { version: '1.1', indentSeq, indent, defaultStringType: defaultStringType as 'PLAIN' }), inserts);
+        if (agreesWithYaml(text)) read++;
+      },
+    ),
+    { numRuns: runs, seed: 20261121 },
+  );
   return read;
 }
 

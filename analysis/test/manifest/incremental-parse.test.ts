@@ -83,7 +83,24 @@ spec:
       targetPort: http
 `;
 
-const SNIPPETS = ['---\n', '\n---\n', '\n', '# note\n', 'replicas: 5', '7', 'x', '', 'clusterIP: None\n  ', 'app: web', '%YAML 1.1\n', '  ', '{{ .Values.x }}', ': ', '- ', 'name: db-2'];
+const SNIPPETS = [
+  '---\n',
+  '\n---\n',
+  '\n',
+  '# note\n',
+  'replicas: 5',
+  '7',
+  'x',
+  '',
+  'clusterIP: None\n  ',
+  'app: web',
+  '%YAML 1.1\n',
+  '  ',
+  '{{ .Values.x }}',
+  ': ',
+  '- ',
+  'name: db-2',
+];
 
 interface Edit {
   at: number;
@@ -96,7 +113,8 @@ function apply(text: string, edit: Edit): string {
   return text.slice(0, at) + edit.insert + text.slice(Math.min(text.length, at + edit.remove));
 }
 
-const shape = (file: ManifestFile) => file.documents.map((document) => ({ index: document.index, start: document.start, end: document.end, text: document.text }));
+const shape = (file: ManifestFile) =>
+  file.documents.map((document) => ({ index: document.index, start: document.start, end: document.end, text: document.text }));
 
 function findings(file: ManifestFile) {
   const workspace = objectsOf(file).map((object) => ({ uri: 'file:///shop.yaml', object }));
@@ -104,21 +122,27 @@ function findings(file: ManifestFile) {
 }
 
 test('incremental re-parse and cached checks equal a fresh parse and check after every edit', () => {
-  fc.assert(fc.property(
-    fc.array(fc.record({ at: fc.nat(3000), remove: fc.oneof(fc.constant(0), fc.nat(3), fc.nat(200)), insert: fc.constantFrom(...SNIPPETS) }), { minLength: 1, maxLength: 8 }),
-    (edits) => {
-      let text = BASE;
-      let file = parseManifestFile(text);
-      findings(file);
-      for (const edit of edits) {
-        text = apply(text, edit);
-        file = parseManifestFile(text, file);
-        const fresh = parseManifestFile(text);
-        assert.deepEqual(shape(file), shape(fresh), `documents differ after ${JSON.stringify(edit)}`);
-        assert.deepEqual(findings(file), findings(fresh), `findings differ after ${JSON.stringify(edit)}`);
-      }
-    },
-  ), { numRuns: 300, seed: 424242 });
+  fc.assert(
+    fc.property(
+      fc.array(fc.record({ at: fc.nat(3000), remove: fc.oneof(fc.constant(0), fc.nat(3), fc.nat(200)), insert: fc.constantFrom(...SNIPPETS) }), {
+        minLength: 1,
+        maxLength: 8,
+      }),
+      (edits) => {
+        let text = BASE;
+        let file = parseManifestFile(text);
+        findings(file);
+        for (const edit of edits) {
+          text = apply(text, edit);
+          file = parseManifestFile(text, file);
+          const fresh = parseManifestFile(text);
+          assert.deepEqual(shape(file), shape(fresh), `documents differ after ${JSON.stringify(edit)}`);
+          assert.deepEqual(findings(file), findings(fresh), `findings differ after ${JSON.stringify(edit)}`);
+        }
+      },
+    ),
+    { numRuns: 300, seed: 424242 },
+  );
 });
 
 test('an edit inside one document re-parses that document only', () => {

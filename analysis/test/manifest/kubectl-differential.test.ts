@@ -35,7 +35,13 @@ function startStub(): Promise<{ kubeconfig: string; stop: () => void }> {
       output += data;
       if (!output.includes('\n')) return;
       const kubeconfig = output.trim();
-      ok({ kubeconfig, stop: () => { child.kill(); rmSync(dirname(kubeconfig), { recursive: true, force: true }); } });
+      ok({
+        kubeconfig,
+        stop: () => {
+          child.kill();
+          rmSync(dirname(kubeconfig), { recursive: true, force: true });
+        },
+      });
     });
     child.on('error', fail);
   });
@@ -66,8 +72,11 @@ function splitJsonStream(text: string): unknown[] {
 }
 
 function kubectlOutcomes(directory: string, names: string[], kubeconfig: string): Map<string, Outcome> {
-  const result = spawnSync('kubectl', ['create', '--dry-run=client', '--validate=false', '-o', 'json', '-f', directory],
-    { encoding: 'utf8', env: { ...process.env, KUBECONFIG: kubeconfig }, maxBuffer: 256 * 1024 * 1024 });
+  const result = spawnSync('kubectl', ['create', '--dry-run=client', '--validate=false', '-o', 'json', '-f', directory], {
+    encoding: 'utf8',
+    env: { ...process.env, KUBECONFIG: kubeconfig },
+    maxBuffer: 256 * 1024 * 1024,
+  });
   const outcomes = new Map<string, Outcome>(names.map((name) => [name, { objects: [] }]));
   for (const object of splitJsonStream(result.stdout)) {
     const name = String((object as { metadata?: { name?: string } }).metadata?.name ?? '');
@@ -123,9 +132,10 @@ test('kubesim reads generated YAML exactly as the real kubectl does', async (con
       const kubectl = expected.get(name)!;
       const kubesim = kubesimOutcome(texts[i]!);
       if (kubectl.error !== undefined) errors++;
-      const sameError = kubectl.error === undefined
-        ? kubesim.error === undefined
-        : kubesim.error !== undefined && (sameMessage(kubesim.error, kubectl.error) || isSyntaxError(kubectl.error) || isKubesimSyntaxError(kubesim.error));
+      const sameError =
+        kubectl.error === undefined
+          ? kubesim.error === undefined
+          : kubesim.error !== undefined && (sameMessage(kubesim.error, kubectl.error) || isSyntaxError(kubectl.error) || isKubesimSyntaxError(kubesim.error));
       let sameObjects = true;
       try {
         assert.deepStrictEqual(kubesim.objects, kubectl.objects);
@@ -144,4 +154,3 @@ test('kubesim reads generated YAML exactly as the real kubectl does', async (con
     rmSync(directory, { recursive: true, force: true });
   }
 });
-

@@ -8,7 +8,13 @@ const TWO = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec
 
 test('objects are recognised by apiVersion and kind, with name', () => {
   const objects = objectsOf(parseManifestFile(TWO));
-  assert.deepEqual(objects.map((o) => [o.kind, o.name]), [['Deployment', 'web'], ['Service', 'web']]);
+  assert.deepEqual(
+    objects.map((o) => [o.kind, o.name]),
+    [
+      ['Deployment', 'web'],
+      ['Service', 'web'],
+    ],
+  );
 });
 
 test('spanForPath finds a value, and a missing field falls back to its parent key', () => {

@@ -19,7 +19,10 @@ const ROWS: { name: string; text: string; starts: number[] }[] = [
 for (const row of ROWS) {
   test(`splitDocuments: ${row.name}`, () => {
     const chunks = splitDocuments(row.text);
-    assert.deepEqual(chunks.map((chunk) => chunk.start), row.starts);
+    assert.deepEqual(
+      chunks.map((chunk) => chunk.start),
+      row.starts,
+    );
     assert.equal(chunks.map((chunk) => chunk.text).join(''), row.text);
   });
 }

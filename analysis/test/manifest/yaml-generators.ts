@@ -12,31 +12,158 @@ export type YamlNode =
   | { type: 'map'; flow: boolean; anchor: boolean; entries: [YamlNode, YamlNode][]; merge?: YamlNode }
   | { type: 'seq'; flow: boolean; anchor: boolean; items: YamlNode[] };
 
-const WORDS = ['y', 'Y', 'yes', 'Yes', 'YES', 'yEs', 'n', 'N', 'no', 'No', 'NO', 'nO', 'true', 'True', 'TRUE', 'tRue', 'false', 'False', 'FALSE',
-  'on', 'On', 'ON', 'oN', 'off', 'Off', 'OFF', 'oFF', 'null', 'Null', 'NULL', 'nuLL', '~', '', '<<', 't', 'f', 'o', 'x'];
+const WORDS = [
+  'y',
+  'Y',
+  'yes',
+  'Yes',
+  'YES',
+  'yEs',
+  'n',
+  'N',
+  'no',
+  'No',
+  'NO',
+  'nO',
+  'true',
+  'True',
+  'TRUE',
+  'tRue',
+  'false',
+  'False',
+  'FALSE',
+  'on',
+  'On',
+  'ON',
+  'oN',
+  'off',
+  'Off',
+  'OFF',
+  'oFF',
+  'null',
+  'Null',
+  'NULL',
+  'nuLL',
+  '~',
+  '',
+  '<<',
+  't',
+  'f',
+  'o',
+  'x',
+];
 // Words kubectl refuses (JSON has no NaN or infinity): rare, or every file would fail.
 const REFUSED = ['.inf', '.Inf', '.INF', '-.inf', '+.inf', '-.Inf', '+.INF', '.nan', '.NaN', '.NAN'];
-const SPECIALS = ['.Nan', '.iNf', '1e400', '-1e400', '1e-400', '0x', '0b', '0o',
-  '08', '09.5', '1:30', '10:30:00', '-1:20', '190:20:30', '0x_1F', '1__0', '_1', '1_', '0b+101', '0b-101', '-0b101', '+0b101', '-0b+1', '1.', '.5', '+.5',
-  '-.5', '.5e3', '.5_5', '._5', '.5e', '1e3', '1E+3', '12e3.5', '0.e1', '00', '-0', '-0.0', '+0', '2001-12-14', '2001-12-14T21:59:43.10Z',
-  '2001-12-14t21:59:43Z', '2001-12-14 21:59:43.10', '2001-12-14T21:59:43+05:30', '2001-02-30', '2001-1-1', '2001-12-14 21:59:43.10 -5', '20011-12-14',
-  '9223372036854775807', '9223372036854775808', '-9223372036854775808', '-9223372036854775809', '18446744073709551615', '18446744073709551616',
-  '0xFFFFFFFFFFFFFFFF', '0x10000000000000000', '0b1111111111111111111111111111111111111111111111111111111111111111', '1,000', 'Infinity', 'NaN',
-  'inf', '0x1p3', '1e', '+', '-', '1-2', '1.2.3', 'v1', '1.10', '3', '0644', '0o644', '0O17', '0X1f', '0B11', '1_000_000', '+1_000', '0x1F_FF',
-  '.', '..', '.e3', '0.1', '1.0', '100.000', '1e-7', '1e21', '123456789', '1e7', '0.1234567891', '3.4028235e38', '3.5e38', '1.5e-46', '-1.5'];
+const SPECIALS = [
+  '.Nan',
+  '.iNf',
+  '1e400',
+  '-1e400',
+  '1e-400',
+  '0x',
+  '0b',
+  '0o',
+  '08',
+  '09.5',
+  '1:30',
+  '10:30:00',
+  '-1:20',
+  '190:20:30',
+  '0x_1F',
+  '1__0',
+  '_1',
+  '1_',
+  '0b+101',
+  '0b-101',
+  '-0b101',
+  '+0b101',
+  '-0b+1',
+  '1.',
+  '.5',
+  '+.5',
+  '-.5',
+  '.5e3',
+  '.5_5',
+  '._5',
+  '.5e',
+  '1e3',
+  '1E+3',
+  '12e3.5',
+  '0.e1',
+  '00',
+  '-0',
+  '-0.0',
+  '+0',
+  '2001-12-14',
+  '2001-12-14T21:59:43.10Z',
+  '2001-12-14t21:59:43Z',
+  '2001-12-14 21:59:43.10',
+  '2001-12-14T21:59:43+05:30',
+  '2001-02-30',
+  '2001-1-1',
+  '2001-12-14 21:59:43.10 -5',
+  '20011-12-14',
+  '9223372036854775807',
+  '9223372036854775808',
+  '-9223372036854775808',
+  '-9223372036854775809',
+  '18446744073709551615',
+  '18446744073709551616',
+  '0xFFFFFFFFFFFFFFFF',
+  '0x10000000000000000',
+  '0b1111111111111111111111111111111111111111111111111111111111111111',
+  '1,000',
+  'Infinity',
+  'NaN',
+  'inf',
+  '0x1p3',
+  '1e',
+  '+',
+  '-',
+  '1-2',
+  '1.2.3',
+  'v1',
+  '1.10',
+  '3',
+  '0644',
+  '0o644',
+  '0O17',
+  '0X1f',
+  '0B11',
+  '1_000_000',
+  '+1_000',
+  '0x1F_FF',
+  '.',
+  '..',
+  '.e3',
+  '0.1',
+  '1.0',
+  '100.000',
+  '1e-7',
+  '1e21',
+  '123456789',
+  '1e7',
+  '0.1234567891',
+  '3.4028235e38',
+  '3.5e38',
+  '1.5e-46',
+  '-1.5',
+];
 const BASE64 = ['aGVsbG8=', 'aGVsbG8', 'aGk=', '', '!!!', '4pyTIMOgIGxhIG1vZGU=', '/w==', 'aGVs\nbG8='];
 const TAGS = ['!!str', '!!int', '!!float', '!!bool', '!!null', '!!timestamp', '!', '!foo', '!!map', '!!seq', '!!merge'];
 
 /** Go-style integer and float literals: any base, sign, underscores. */
 const numberText = fc.oneof(
-  fc.tuple(fc.constantFrom('', '+', '-'), fc.constantFrom('', '0', '0o', '0O', '0x', '0X', '0b', '0B'), fc.bigInt({ min: 0n, max: (1n << 66n) }),
-    fc.nat(6)).map(([sign, prefix, value, underscore]) => {
-    const base = /x/i.test(prefix) ? 16 : /b/i.test(prefix) ? 2 : prefix === '' ? 10 : 8;
-    let digits = value.toString(base);
-    if (underscore > 0 && digits.length > underscore) digits = digits.slice(0, underscore) + '_' + digits.slice(underscore);
-    return sign + prefix + digits;
-  }),
-  fc.tuple(fc.constantFrom('', '+', '-'), fc.nat(99999), fc.option(fc.nat(9999)), fc.option(fc.integer({ min: -30, max: 30 })))
+  fc
+    .tuple(fc.constantFrom('', '+', '-'), fc.constantFrom('', '0', '0o', '0O', '0x', '0X', '0b', '0B'), fc.bigInt({ min: 0n, max: 1n << 66n }), fc.nat(6))
+    .map(([sign, prefix, value, underscore]) => {
+      const base = /x/i.test(prefix) ? 16 : /b/i.test(prefix) ? 2 : prefix === '' ? 10 : 8;
+      let digits = value.toString(base);
+      if (underscore > 0 && digits.length > underscore) digits = digits.slice(0, underscore) + '_' + digits.slice(underscore);
+      return sign + prefix + digits;
+    }),
+  fc
+    .tuple(fc.constantFrom('', '+', '-'), fc.nat(99999), fc.option(fc.nat(9999)), fc.option(fc.integer({ min: -30, max: 30 })))
     .map(([sign, whole, fraction, exponent]) => `${sign}${whole}${fraction === null ? '' : '.' + fraction}${exponent === null ? '' : 'e' + exponent}`),
   fc.double({ noNaN: true }).map(String),
 );
@@ -50,9 +177,32 @@ const scalarText = fc.oneof(
 );
 
 const scalar: fc.Arbitrary<YamlNode> = fc.oneof(
-  { weight: 30, arbitrary: fc.record({ type: fc.constant('scalar' as const), text: scalarText, style: fc.constantFrom<ScalarStyle>('plain', 'plain', 'plain', 'single', 'double') }) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant('scalar' as const), text: scalarText, style: fc.constantFrom<ScalarStyle>('plain', 'double'), tag: fc.constantFrom(...TAGS) }) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant('scalar' as const), text: fc.constantFrom(...BASE64), style: fc.constantFrom<ScalarStyle>('plain', 'double'), tag: fc.constant('!!binary') }) },
+  {
+    weight: 30,
+    arbitrary: fc.record({
+      type: fc.constant('scalar' as const),
+      text: scalarText,
+      style: fc.constantFrom<ScalarStyle>('plain', 'plain', 'plain', 'single', 'double'),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('scalar' as const),
+      text: scalarText,
+      style: fc.constantFrom<ScalarStyle>('plain', 'double'),
+      tag: fc.constantFrom(...TAGS),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('scalar' as const),
+      text: fc.constantFrom(...BASE64),
+      style: fc.constantFrom<ScalarStyle>('plain', 'double'),
+      tag: fc.constant('!!binary'),
+    }),
+  },
 );
 
 const keyScalar: fc.Arbitrary<YamlNode> = fc.oneof(
@@ -74,20 +224,58 @@ export const yamlNode: fc.Arbitrary<YamlNode> = fc.letrec<{ node: YamlNode }>((t
     { weight: 6, arbitrary: scalar },
     { weight: 1, arbitrary: blockScalar },
     { weight: 2, arbitrary: fc.record({ type: fc.constant('alias' as const), pick: fc.nat(20) }) },
-    { weight: 3, arbitrary: fc.record({
-      type: fc.constant('map' as const), flow: fc.boolean(), anchor: fc.boolean(),
-      entries: fc.array(fc.tuple(keyScalar, tie('node')), { maxLength: 4 }),
-      merge: fc.option(fc.oneof(
-        { weight: 4, arbitrary: fc.record({ type: fc.constant('alias' as const), pick: fc.nat(20), mapsOnly: fc.constant(true) }) },
-        { weight: 2, arbitrary: fc.record({ type: fc.constant('map' as const), flow: fc.constant(true), anchor: fc.constant(false), entries: fc.array(fc.tuple(keyScalar, scalar), { maxLength: 3 }) }) },
-        { weight: 2, arbitrary: fc.record({ type: fc.constant('seq' as const), flow: fc.constant(true), anchor: fc.constant(false), items: fc.array(fc.oneof(
-          fc.record({ type: fc.constant('alias' as const), pick: fc.nat(20), mapsOnly: fc.constant(true) }),
-          fc.record({ type: fc.constant('map' as const), flow: fc.constant(true), anchor: fc.constant(false), entries: fc.array(fc.tuple(keyScalar, scalar), { maxLength: 2 }) }),
-        ), { maxLength: 3 }) }) },
-        { weight: 1, arbitrary: tie('node') },
-      ), { freq: 3, nil: undefined }),
-    }, { requiredKeys: ['type', 'flow', 'anchor', 'entries'] }) },
-    { weight: 2, arbitrary: fc.record({ type: fc.constant('seq' as const), flow: fc.boolean(), anchor: fc.boolean(), items: fc.array(tie('node'), { maxLength: 3 }) }) },
+    {
+      weight: 3,
+      arbitrary: fc.record(
+        {
+          type: fc.constant('map' as const),
+          flow: fc.boolean(),
+          anchor: fc.boolean(),
+          entries: fc.array(fc.tuple(keyScalar, tie('node')), { maxLength: 4 }),
+          merge: fc.option(
+            fc.oneof(
+              { weight: 4, arbitrary: fc.record({ type: fc.constant('alias' as const), pick: fc.nat(20), mapsOnly: fc.constant(true) }) },
+              {
+                weight: 2,
+                arbitrary: fc.record({
+                  type: fc.constant('map' as const),
+                  flow: fc.constant(true),
+                  anchor: fc.constant(false),
+                  entries: fc.array(fc.tuple(keyScalar, scalar), { maxLength: 3 }),
+                }),
+              },
+              {
+                weight: 2,
+                arbitrary: fc.record({
+                  type: fc.constant('seq' as const),
+                  flow: fc.constant(true),
+                  anchor: fc.constant(false),
+                  items: fc.array(
+                    fc.oneof(
+                      fc.record({ type: fc.constant('alias' as const), pick: fc.nat(20), mapsOnly: fc.constant(true) }),
+                      fc.record({
+                        type: fc.constant('map' as const),
+                        flow: fc.constant(true),
+                        anchor: fc.constant(false),
+                        entries: fc.array(fc.tuple(keyScalar, scalar), { maxLength: 2 }),
+                      }),
+                    ),
+                    { maxLength: 3 },
+                  ),
+                }),
+              },
+              { weight: 1, arbitrary: tie('node') },
+            ),
+            { freq: 3, nil: undefined },
+          ),
+        },
+        { requiredKeys: ['type', 'flow', 'anchor', 'entries'] },
+      ),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({ type: fc.constant('seq' as const), flow: fc.boolean(), anchor: fc.boolean(), items: fc.array(tie('node'), { maxLength: 3 }) }),
+    },
   ),
 })).node;
 
@@ -194,16 +382,21 @@ export class YamlWriter {
 
 /** One test file: documents (each a ConfigMap named `<name>-<i>` holding the generated values), some empty. */
 export const yamlFile = fc.record({
-  documents: fc.array(fc.record({ values: fc.array(yamlNode, { minLength: 1, maxLength: 3 }), emptyBefore: fc.constantFrom(false, false, false, true) }), { minLength: 1, maxLength: 3 }),
+  documents: fc.array(fc.record({ values: fc.array(yamlNode, { minLength: 1, maxLength: 3 }), emptyBefore: fc.constantFrom(false, false, false, true) }), {
+    minLength: 1,
+    maxLength: 3,
+  }),
 });
 
 /** The text of a generated file. */
 export function writeYamlFile(name: string, file: { documents: { values: YamlNode[]; emptyBefore: boolean }[] }): string {
   const writer = new YamlWriter();
-  return file.documents.map((document, index) => {
-    writer.startDocument();
-    const header = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}-${index}\n  namespace: default\n`;
-    const body = document.values.map((value, i) => `v${i}:${writer.block(value, 2)}\n`).join('');
-    return (document.emptyBefore ? '---\n# nothing here\n' : '') + '---\n' + header + body;
-  }).join('');
+  return file.documents
+    .map((document, index) => {
+      writer.startDocument();
+      const header = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}-${index}\n  namespace: default\n`;
+      const body = document.values.map((value, i) => `v${i}:${writer.block(value, 2)}\n`).join('');
+      return (document.emptyBefore ? '---\n# nothing here\n' : '') + '---\n' + header + body;
+    })
+    .join('');
 }

@@ -19,14 +19,14 @@ import { applyDefaults } from '../../../engine/src/apiserver/validation/apply-de
 import { expectMessages } from '../../../test/support/expect-findings';
 import { deploymentWith as deployment } from './pod-manifest';
 
-
 const isFieldError = (finding: Finding) => finding.field !== undefined && finding.message.startsWith(`${finding.field}: `);
 const isRestartFinding = (finding: Finding) => /restartPolicy/.test(finding.message);
 
 const container = 'spec.template.spec.containers[0]';
 const init = 'spec.template.spec.initContainers[0]';
 // kube-apiserver's decode failure (a 400 before validation runs), as kubectl prints it.
-const UNKNOWN_RULES = 'Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: unknown field "spec.template.spec.containers[0].restartPolicyRules"';
+const UNKNOWN_RULES =
+  'Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: unknown field "spec.template.spec.containers[0].restartPolicyRules"';
 const FORBIDDEN = `${container}.restartPolicy: Forbidden: may not be set for non-init containers`;
 
 interface Row {
@@ -102,6 +102,9 @@ for (const row of STATEFUL_SET_ROWS) {
   test(`StatefulSet pod template restart rules follow the selected release (${row.version}): ${row.paths.join(', ') || 'none'}`, () => {
     const defaulted = applyDefaults('StatefulSet', structuredClone(STATEFUL_SET), '1.36');
     const errors = validateStatefulSetSpec(defaulted, { version: row.version }).filter((error) => error.path.text.endsWith('restartPolicy'));
-    assert.deepEqual(errors.map((error) => error.path.text), row.paths);
+    assert.deepEqual(
+      errors.map((error) => error.path.text),
+      row.paths,
+    );
   });
 }

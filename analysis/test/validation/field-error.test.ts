@@ -1,7 +1,17 @@
 // Table-driven checks of the message builders and value printing against apimachinery's text.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FieldPath, formatFieldError, intOrStringValue, invalid, notSupported, required, stringMapValue, stringValue, type FieldError } from '../../../engine/src/apiserver/validation/field-error';
+import {
+  FieldPath,
+  formatFieldError,
+  intOrStringValue,
+  invalid,
+  notSupported,
+  required,
+  stringMapValue,
+  stringValue,
+  type FieldError,
+} from '../../../engine/src/apiserver/validation/field-error';
 import { isDns1123Label, isQualifiedName, isValidPercent } from '../../../engine/src/apiserver/validation/string-checks';
 
 const spec = FieldPath.root('spec');
@@ -49,11 +59,27 @@ for (const row of rows) {
 
 const messageRows: { input: string; check: (value: string) => string[]; expected: string[] }[] = [
   { input: 'abc.123', check: isDns1123Label, expected: ['must not contain dots'] },
-  { input: 'Abc', check: isDns1123Label, expected: ["a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"] },
+  {
+    input: 'Abc',
+    check: isDns1123Label,
+    expected: [
+      "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
+    ],
+  },
   { input: 'a'.repeat(64), check: isDns1123Label, expected: ['must be no more than 63 characters'] },
-  { input: 'a/b/c', check: isQualifiedName, expected: ["a valid label key must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"] },
+  {
+    input: 'a/b/c',
+    check: isQualifiedName,
+    expected: [
+      "a valid label key must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
+    ],
+  },
   { input: '/a', check: isQualifiedName, expected: ['prefix part must be non-empty'] },
-  { input: '10', check: isValidPercent, expected: ["a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')"] },
+  {
+    input: '10',
+    check: isValidPercent,
+    expected: ["a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')"],
+  },
 ];
 
 for (const row of messageRows) {

@@ -77,7 +77,10 @@ spec:
 for (const row of rows) {
   for (const version of ['1.32', '1.37'] as const) {
     test(`no findings: ${row.name} on ${version}`, () => {
-      assert.deepEqual(checkFile(parseManifestFile(row.yaml), { kubernetesVersion: version }).map((f) => f.message), []);
+      assert.deepEqual(
+        checkFile(parseManifestFile(row.yaml), { kubernetesVersion: version }).map((f) => f.message),
+        [],
+      );
     });
   }
 }

@@ -11,7 +11,8 @@ import { deploymentWith } from './pod-manifest';
 const isFieldError = (finding: Finding) => finding.field !== undefined && finding.message.startsWith(`${finding.field}: `);
 const pod = 'spec.template.spec';
 const nodeTerms = `${pod}.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms`;
-const keyMessage = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+const keyMessage =
+  "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
 
 interface Row {
   name: string;
@@ -64,7 +65,9 @@ const rows: Row[] = [
   {
     name: 'a pod anti-affinity term with an invalid topologyKey',
     pod: '      affinity:\n        podAntiAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n          - labelSelector: {matchLabels: {app: web}}\n            topologyKey: ⟦kubernetes.io/host/name⟧\n',
-    messages: [`${pod}.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey: Invalid value: "kubernetes.io/host/name": a valid label key must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`],
+    messages: [
+      `${pod}.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey: Invalid value: "kubernetes.io/host/name": a valid label key must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
+    ],
   },
   {
     name: 'a weighted pod affinity term with weight 101',
@@ -74,7 +77,9 @@ const rows: Row[] = [
   {
     name: 'matchLabelKeys without a labelSelector',
     pod: '      affinity:\n        podAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n          - topologyKey: zone\n            matchLabelKeys: ⟦[pod-template-hash]⟧\n',
-    messages: [`${pod}.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].matchLabelKeys: Forbidden: must not be specified when labelSelector is not set`],
+    messages: [
+      `${pod}.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].matchLabelKeys: Forbidden: must not be specified when labelSelector is not set`,
+    ],
   },
   {
     name: 'a toleration with operator Exists and a value (the error sits on operator)',
@@ -97,7 +102,9 @@ const rows: Row[] = [
   {
     name: 'a toleration without key needs operator Exists',
     pod: '      tolerations:\n      - {operator: ⟦Equal⟧, value: x}\n',
-    messages: [`${pod}.tolerations[0].operator: Invalid value: "Equal": operator must be Exists when \`key\` is empty, which means "match all values and all keys"`],
+    messages: [
+      `${pod}.tolerations[0].operator: Invalid value: "Equal": operator must be Exists when \`key\` is empty, which means "match all values and all keys"`,
+    ],
   },
   {
     name: 'topology spread: maxSkew 0 and an unknown whenUnsatisfiable',
@@ -115,7 +122,9 @@ const rows: Row[] = [
   {
     name: 'topology spread: minDomains with ScheduleAnyway',
     pod: '      topologySpreadConstraints:\n      - {maxSkew: 1, topologyKey: zone, whenUnsatisfiable: ScheduleAnyway, minDomains: ⟦2⟧}\n',
-    messages: [`${pod}.topologySpreadConstraints[0].minDomains: Invalid value: 2: can only use minDomains if whenUnsatisfiable=DoNotSchedule, not ScheduleAnyway`],
+    messages: [
+      `${pod}.topologySpreadConstraints[0].minDomains: Invalid value: 2: can only use minDomains if whenUnsatisfiable=DoNotSchedule, not ScheduleAnyway`,
+    ],
   },
   {
     name: 'topology spread: an unknown nodeTaintsPolicy',
@@ -133,7 +142,9 @@ const rows: Row[] = [
   {
     name: 'a priorityClassName in upper case',
     pod: '      priorityClassName: ⟦High⟧\n',
-    messages: [`${pod}.priorityClassName: Invalid value: "High": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`],
+    messages: [
+      `${pod}.priorityClassName: Invalid value: "High": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
+    ],
   },
   {
     name: 'dnsPolicy None without dnsConfig',
@@ -160,7 +171,9 @@ const rows: Row[] = [
   {
     name: 'a search domain with an underscore before RelaxedDNSSearchValidation is on',
     pod: '      dnsConfig:\n        searches: [⟦_srv.example.com⟧]\n',
-    messages: [`${pod}.dnsConfig.searches[0]: Invalid value: "_srv.example.com": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`],
+    messages: [
+      `${pod}.dnsConfig.searches[0]: Invalid value: "_srv.example.com": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
+    ],
     versions: ['1.32'],
   },
   {

@@ -32,7 +32,10 @@ const rows: Row[] = [
   },
   {
     name: 'runAsNonRoot with runAsUser 0 is left to the kubelet',
-    yaml: deployment('        securityContext: {runAsNonRoot: true, runAsUser: 0}\n', '      securityContext: {runAsNonRoot: true, runAsUser: 0, fsGroup: 0}\n'),
+    yaml: deployment(
+      '        securityContext: {runAsNonRoot: true, runAsUser: 0}\n',
+      '      securityContext: {runAsNonRoot: true, runAsUser: 0, fsGroup: 0}\n',
+    ),
     messages: [],
   },
   {
@@ -46,7 +49,9 @@ const rows: Row[] = [
   {
     name: 'allowPrivilegeEscalation false with privileged true (1.34+ prints the internal struct as JSON)',
     yaml: deployment('        securityContext: ⟦{privileged: true, allowPrivilegeEscalation: false}⟧\n'),
-    messages: [`${container}.securityContext: Invalid value: {"Capabilities":null,"Privileged":true,"SELinuxOptions":null,"WindowsOptions":null,"RunAsUser":null,"RunAsGroup":null,"RunAsNonRoot":null,"ReadOnlyRootFilesystem":null,"AllowPrivilegeEscalation":false,"ProcMount":null,"SeccompProfile":null,"AppArmorProfile":null}: cannot set \`allowPrivilegeEscalation\` to false and \`privileged\` to true`],
+    messages: [
+      `${container}.securityContext: Invalid value: {"Capabilities":null,"Privileged":true,"SELinuxOptions":null,"WindowsOptions":null,"RunAsUser":null,"RunAsGroup":null,"RunAsNonRoot":null,"ReadOnlyRootFilesystem":null,"AllowPrivilegeEscalation":false,"ProcMount":null,"SeccompProfile":null,"AppArmorProfile":null}: cannot set \`allowPrivilegeEscalation\` to false and \`privileged\` to true`,
+    ],
     versions: ['1.34', '1.36'],
   },
   {
@@ -62,12 +67,16 @@ const rows: Row[] = [
   {
     name: 'an unknown seccomp type',
     yaml: deployment('        securityContext:\n          seccompProfile: {type: ⟦runtime/default⟧}\n'),
-    messages: [`${container}.securityContext.seccompProfile.type: Unsupported value: "runtime/default": supported values: "Localhost", "RuntimeDefault", "Unconfined"`],
+    messages: [
+      `${container}.securityContext.seccompProfile.type: Unsupported value: "runtime/default": supported values: "Localhost", "RuntimeDefault", "Unconfined"`,
+    ],
   },
   {
     name: 'a seccomp localhostProfile without type Localhost (the value is the whole profile)',
     yaml: deployment('        securityContext:\n          seccompProfile: {type: RuntimeDefault, localhostProfile: ⟦p.json⟧}\n'),
-    messages: [`${container}.securityContext.seccompProfile.localhostProfile: Invalid value: {"Type":"RuntimeDefault","LocalhostProfile":"p.json"}: can only be set when seccomp type is Localhost`],
+    messages: [
+      `${container}.securityContext.seccompProfile.localhostProfile: Invalid value: {"Type":"RuntimeDefault","LocalhostProfile":"p.json"}: can only be set when seccomp type is Localhost`,
+    ],
     versions: ['1.36'],
   },
   {
@@ -88,7 +97,9 @@ const rows: Row[] = [
   {
     name: 'a sysctl name in upper case',
     yaml: deployment('', '      securityContext:\n        sysctls: [{name: ⟦Net.Core.somaxconn⟧, value: "1024"}]\n'),
-    messages: [`${pod}.securityContext.sysctls[0].name: Invalid value: "Net.Core.somaxconn": must have at most 253 characters and match regex ^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[\\./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$`],
+    messages: [
+      `${pod}.securityContext.sysctls[0].name: Invalid value: "Net.Core.somaxconn": must have at most 253 characters and match regex ^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[\\./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$`,
+    ],
   },
   {
     name: 'a network sysctl on a host-network pod',

@@ -27,7 +27,10 @@ ${port}`;
 const rows: { name: string; yaml: string; messages: string[] }[] = [
   {
     name: 'a valid Service decodes',
-    yaml: service('  type: LoadBalancer\n  sessionAffinityConfig:\n    clientIP:\n      timeoutSeconds: 600\n', '    targetPort: http\n    appProtocol: http\n'),
+    yaml: service(
+      '  type: LoadBalancer\n  sessionAffinityConfig:\n    clientIP:\n      timeoutSeconds: 600\n',
+      '    targetPort: http\n    appProtocol: http\n',
+    ),
     messages: [],
   },
   {

@@ -7,7 +7,8 @@ import type { KubernetesVersion } from '../../../engine/src/index';
 import type { Finding } from '../../src/validation/finding';
 import { expectMessages } from '../../../test/support/expect-findings';
 
-const isFieldError = (finding: Finding) => finding.code.startsWith('service-') && finding.field !== undefined && finding.message.startsWith(`${finding.field}: `);
+const isFieldError = (finding: Finding) =>
+  finding.code.startsWith('service-') && finding.field !== undefined && finding.message.startsWith(`${finding.field}: `);
 
 interface Row {
   name: string;
@@ -145,7 +146,10 @@ const rows: Row[] = [
   {
     name: 'ipFamilies and ipFamilyPolicy on an ExternalName Service',
     yaml: 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  type: ExternalName\n  externalName: db.example.com\n  ipFamilies: ⟦[IPv4]⟧\n  ipFamilyPolicy: ⟦SingleStack⟧\n',
-    messages: ['spec.ipFamilies: Forbidden: may not be set for ExternalName services', 'spec.ipFamilyPolicy: Forbidden: may not be set for ExternalName services'],
+    messages: [
+      'spec.ipFamilies: Forbidden: may not be set for ExternalName services',
+      'spec.ipFamilyPolicy: Forbidden: may not be set for ExternalName services',
+    ],
   },
   // Traffic policies.
   {
@@ -174,7 +178,11 @@ const rows: Row[] = [
     yaml: service('  sessionAffinity: ClientIP\n  sessionAffinityConfig:\n    clientIP:\n      timeoutSeconds: ⟦0⟧\n'),
     messages: ['spec.sessionAffinityConfig.clientIP.timeoutSeconds: Invalid value: 0: must be greater than 0 and less than 86400'],
   },
-  { name: 'a ClientIP timeout of exactly one day', yaml: service('  sessionAffinity: ClientIP\n  sessionAffinityConfig:\n    clientIP:\n      timeoutSeconds: 86400\n'), messages: [] },
+  {
+    name: 'a ClientIP timeout of exactly one day',
+    yaml: service('  sessionAffinity: ClientIP\n  sessionAffinityConfig:\n    clientIP:\n      timeoutSeconds: 86400\n'),
+    messages: [],
+  },
   {
     name: 'ClientIP without a config is defaulted (10800 seconds)',
     yaml: service('  sessionAffinity: ClientIP\n  sessionAffinityConfig: {}\n'),
@@ -217,7 +225,11 @@ const rows: Row[] = [
     yaml: service('  allocateLoadBalancerNodePorts: ⟦false⟧\n'),
     messages: ["spec.allocateLoadBalancerNodePorts: Forbidden: may only be used when `type` is 'LoadBalancer'"],
   },
-  { name: 'allocateLoadBalancerNodePorts on a LoadBalancer Service', yaml: service('  type: LoadBalancer\n  allocateLoadBalancerNodePorts: false\n'), messages: [] },
+  {
+    name: 'allocateLoadBalancerNodePorts on a LoadBalancer Service',
+    yaml: service('  type: LoadBalancer\n  allocateLoadBalancerNodePorts: false\n'),
+    messages: [],
+  },
   {
     name: 'loadBalancerClass on a NodePort Service',
     yaml: service('  type: NodePort\n  loadBalancerClass: ⟦example.com/lb⟧\n'),
@@ -232,7 +244,9 @@ const rows: Row[] = [
   {
     name: 'an appProtocol that is not a qualified name',
     yaml: service('', '    appProtocol: ⟦-h2c⟧\n'),
-    messages: ["spec.ports[0].appProtocol: Invalid value: \"-h2c\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"],
+    messages: [
+      "spec.ports[0].appProtocol: Invalid value: \"-h2c\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
+    ],
   },
   { name: 'a prefixed appProtocol', yaml: service('', '    appProtocol: kubernetes.io/h2c\n'), messages: [] },
   {
@@ -256,8 +270,13 @@ const rows: Row[] = [
   },
   {
     name: 'the topology-mode annotation disagreeing with the hints annotation',
-    yaml: service('').replace('  name: web\n', '  name: web\n  annotations:\n    service.kubernetes.io/topology-aware-hints: Auto\n    service.kubernetes.io/topology-mode: ⟦Disabled⟧\n'),
-    messages: ['metadata.annotations[service.kubernetes.io/topology-mode]: Invalid value: "Disabled": must match annotations[service.kubernetes.io/topology-aware-hints] when both are specified'],
+    yaml: service('').replace(
+      '  name: web\n',
+      '  name: web\n  annotations:\n    service.kubernetes.io/topology-aware-hints: Auto\n    service.kubernetes.io/topology-mode: ⟦Disabled⟧\n',
+    ),
+    messages: [
+      'metadata.annotations[service.kubernetes.io/topology-mode]: Invalid value: "Disabled": must match annotations[service.kubernetes.io/topology-aware-hints] when both are specified',
+    ],
   },
   // Update.
   {

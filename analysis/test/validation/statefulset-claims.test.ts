@@ -40,14 +40,20 @@ const rows: { name: string; claim: string; messages: string[] }[] = [
   {
     name: 'an unknown access mode',
     claim: `      accessModes: [ReadWriteAll]\n${STORAGE}`,
-    messages: ['spec.volumeClaimTemplates[0].spec.accessModes: Unsupported value: "ReadWriteAll": supported values: "ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod"'],
+    messages: [
+      'spec.volumeClaimTemplates[0].spec.accessModes: Unsupported value: "ReadWriteAll": supported values: "ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod"',
+    ],
   },
   {
     name: 'ReadWriteOncePod with another mode',
     claim: `      accessModes: [ReadWriteOncePod, ReadWriteOnce]\n${STORAGE}`,
     messages: ['spec.volumeClaimTemplates[0].spec.accessModes: Forbidden: may not use ReadWriteOncePod with other access modes'],
   },
-  { name: 'no storage request', claim: '      accessModes: [ReadWriteOnce]\n', messages: ['spec.volumeClaimTemplates[0].spec.resources[storage]: Required value'] },
+  {
+    name: 'no storage request',
+    claim: '      accessModes: [ReadWriteOnce]\n',
+    messages: ['spec.volumeClaimTemplates[0].spec.resources[storage]: Required value'],
+  },
   {
     name: 'a zero storage request',
     claim: '      accessModes: [ReadWriteOnce]\n      resources:\n        requests:\n          storage: 0Gi\n',
@@ -56,7 +62,9 @@ const rows: { name: string; claim: string; messages: string[] }[] = [
   {
     name: 'a storage class that is not a DNS subdomain',
     claim: `      accessModes: [ReadWriteOnce]\n      storageClassName: Fast_SSD\n${STORAGE}`,
-    messages: ["spec.volumeClaimTemplates[0].spec.storageClassName: Invalid value: \"Fast_SSD\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"],
+    messages: [
+      "spec.volumeClaimTemplates[0].spec.storageClassName: Invalid value: \"Fast_SSD\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+    ],
   },
   {
     name: 'an unknown volume mode',

@@ -7,8 +7,10 @@ import { goLayoutFor, type KubernetesVersion } from '../../../engine/src/index';
 import { isGoSemanticallyEqual } from '../../../engine/src/apiserver/semantic-equality';
 import { findingLines } from '../../../test/support/expect-findings';
 
-const FORBIDDEN_134 = "spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden";
-const FORBIDDEN_132 = "spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden";
+const FORBIDDEN_134 =
+  "spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden";
+const FORBIDDEN_132 =
+  "spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden";
 const VERSIONS: KubernetesVersion[] = ['1.32', '1.33', '1.34', '1.35', '1.36', '1.37'];
 
 function statefulSet(storage: string, extra = ''): string {
@@ -52,7 +54,12 @@ const rows: { name: string; before: string; after: string; forbidden: boolean }[
   { name: '1Gi -> 2Gi (a resize)', before: statefulSet('1Gi'), after: statefulSet('2Gi'), forbidden: true },
   { name: '1G -> 1Gi (decimal vs binary)', before: statefulSet('1G'), after: statefulSet('1Gi'), forbidden: true },
   { name: 'replicas changed (mutable)', before: statefulSet('1Gi'), after: statefulSet('1Gi', '  replicas: 3\n'), forbidden: false },
-  { name: 'podManagementPolicy written out as its default', before: statefulSet('1Gi'), after: statefulSet('1Gi', '  podManagementPolicy: OrderedReady\n'), forbidden: false },
+  {
+    name: 'podManagementPolicy written out as its default',
+    before: statefulSet('1Gi'),
+    after: statefulSet('1Gi', '  podManagementPolicy: OrderedReady\n'),
+    forbidden: false,
+  },
   { name: 'podManagementPolicy changed', before: statefulSet('1Gi'), after: statefulSet('1Gi', '  podManagementPolicy: Parallel\n'), forbidden: true },
 ];
 

@@ -12,7 +12,11 @@ import { checkFile } from '../../src/check-file';
 import type { Finding } from '../../src/validation/finding';
 import { repoPath } from '../../../test/support/paths';
 
-interface ExpectedError { field: string; type: string; detailSubstring: string }
+interface ExpectedError {
+  field: string;
+  type: string;
+  detailSubstring: string;
+}
 interface Vector {
   name: string;
   operation: 'create' | 'update';
@@ -43,8 +47,13 @@ for (const name of ['sts-create-over-100-percent-maxunavailable', 'sts-create-ze
 }
 
 const TYPE_TEXTS: [string, string][] = [
-  ['Required value', 'Required'], ['Invalid value', 'Invalid'], ['Forbidden', 'Forbidden'], ['Unsupported value', 'NotSupported'],
-  ['Duplicate value', 'Duplicate'], ['Not found', 'NotFound'], ['Too long', 'TooLong'],
+  ['Required value', 'Required'],
+  ['Invalid value', 'Invalid'],
+  ['Forbidden', 'Forbidden'],
+  ['Unsupported value', 'NotSupported'],
+  ['Duplicate value', 'Duplicate'],
+  ['Not found', 'NotFound'],
+  ['Too long', 'TooLong'],
 ];
 
 // The error type, read back from the message the way a user sees it.
@@ -58,7 +67,10 @@ function apiFindings(yaml: string, version: KubernetesVersion, previousYaml?: st
   return checkFile(parseManifestFile(yaml), options).filter((finding) => finding.field !== undefined);
 }
 
-const vectors: Vector[] = readdirSync(VECTOR_DIR).filter((file) => file.endsWith('.json')).sort().map((file) => JSON.parse(readFileSync(join(VECTOR_DIR, file), 'utf8')) as Vector);
+const vectors: Vector[] = readdirSync(VECTOR_DIR)
+  .filter((file) => file.endsWith('.json'))
+  .sort()
+  .map((file) => JSON.parse(readFileSync(join(VECTOR_DIR, file), 'utf8')) as Vector);
 
 test('validation vectors are present', () => {
   assert.ok(vectors.length >= 70, `found ${vectors.length} vectors in ${VECTOR_DIR}`);
@@ -69,22 +81,49 @@ for (const vector of vectors) {
     test(`${vector.name} on ${version}`, () => {
       const since134 = version >= '1.34';
       const deviation = KNOWN_DEVIATIONS[vector.name];
-      const expected = deviation?.expected ?? (vector.internalOnly ? [] : (since134 ? vector.expectedErrorsSince134 : vector.expectedErrorsBefore134) ?? vector.expectedErrors);
+      const expected =
+        deviation?.expected ??
+        (vector.internalOnly ? [] : ((since134 ? vector.expectedErrorsSince134 : vector.expectedErrorsBefore134) ?? vector.expectedErrors));
       const findings = apiFindings(stringify(vector.object), version, vector.oldObject ? stringify(vector.oldObject) : undefined);
       const actual = findings.map((finding) => `${finding.field} ${typeOf(finding)}`);
       const wanted = expected.map((error) => `${error.field} ${error.type}`);
       if (vector.firstErrorOnly && !vector.internalOnly) {
-        assert.ok(actual.includes(wanted[0]!), `expected ${wanted[0]} among ${JSON.stringify(findings.map((f) => f.message), null, 1)}`);
+        assert.ok(
+          actual.includes(wanted[0]!),
+          `expected ${wanted[0]} among ${JSON.stringify(
+            findings.map((f) => f.message),
+            null,
+            1,
+          )}`,
+        );
       } else {
-        assert.deepEqual([...new Set(actual)].sort(), [...new Set(wanted)].sort(), JSON.stringify(findings.map((f) => f.message), null, 1));
+        assert.deepEqual(
+          [...new Set(actual)].sort(),
+          [...new Set(wanted)].sort(),
+          JSON.stringify(
+            findings.map((f) => f.message),
+            null,
+            1,
+          ),
+        );
       }
       for (const error of expected) {
-        const match = findings.find((finding) => finding.field === error.field && typeOf(finding) === error.type && finding.message.includes(error.detailSubstring));
+        const match = findings.find(
+          (finding) => finding.field === error.field && typeOf(finding) === error.type && finding.message.includes(error.detailSubstring),
+        );
         assert.ok(match, `no ${error.field} ${error.type} containing ${JSON.stringify(error.detailSubstring)}`);
       }
       if (since134 && !vector.internalOnly && !deviation) {
-        if (vector.expectedDetailExact) assert.ok(findings.some((finding) => finding.message.endsWith(`: ${vector.expectedDetailExact}`)), 'exact detail');
-        if (vector.errorString && !vector.errorString.startsWith('[')) assert.ok(findings.some((finding) => finding.message === vector.errorString), `error string ${vector.errorString} in ${JSON.stringify(findings.map((f) => f.message))}`);
+        if (vector.expectedDetailExact)
+          assert.ok(
+            findings.some((finding) => finding.message.endsWith(`: ${vector.expectedDetailExact}`)),
+            'exact detail',
+          );
+        if (vector.errorString && !vector.errorString.startsWith('['))
+          assert.ok(
+            findings.some((finding) => finding.message === vector.errorString),
+            `error string ${vector.errorString} in ${JSON.stringify(findings.map((f) => f.message))}`,
+          );
         if (vector.errorString?.startsWith('[')) assert.equal(vector.errorString, `[${findings.map((finding) => finding.message).join(', ')}]`);
       }
     });

@@ -66,11 +66,17 @@ export function isGoSemanticallyEqual(layout: GoLayout, type: string, a: JsonVal
       const rightMap = isJsonObject(right) ? right : {};
       const keys = (map: Record<string, JsonValue>): string[] => Object.keys(map).filter((key) => map[key] !== undefined);
       const leftKeys = keys(leftMap);
-      return leftKeys.length === keys(rightMap).length && leftKeys.every((key) => rightMap[key] !== undefined && isGoSemanticallyEqual(layout, shape.value, leftMap[key], rightMap[key]));
+      return (
+        leftKeys.length === keys(rightMap).length &&
+        leftKeys.every((key) => rightMap[key] !== undefined && isGoSemanticallyEqual(layout, shape.value, leftMap[key], rightMap[key]))
+      );
     }
-    case 'string': return (left ?? '') === (right ?? '');
-    case 'bool': return (left ?? false) === (right ?? false);
-    default: return (left ?? 0) === (right ?? 0);
+    case 'string':
+      return (left ?? '') === (right ?? '');
+    case 'bool':
+      return (left ?? false) === (right ?? false);
+    default:
+      return (left ?? 0) === (right ?? 0);
   }
 }
 

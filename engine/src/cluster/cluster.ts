@@ -13,7 +13,19 @@
 //      moves the clock to the next kubelet transition or controller wake time.
 //   3. Pod state is never stored: it is computed from the cohort's kubelet timeline and `cluster.now`
 //      (`podStatusAt`, `isAvailableAt` in kubelet/pod-timeline.ts).
-import type { ControllerRevision, Deployment, KubeEvent, ObjectMeta, OwnerReference, PersistentVolumeClaim, Pod, PodTemplateSpec, ReplicaSet, Service, StatefulSet } from '../model/objects';
+import type {
+  ControllerRevision,
+  Deployment,
+  KubeEvent,
+  ObjectMeta,
+  OwnerReference,
+  PersistentVolumeClaim,
+  Pod,
+  PodTemplateSpec,
+  ReplicaSet,
+  Service,
+  StatefulSet,
+} from '../model/objects';
 import type { KubernetesVersion } from '../model/kubernetes-version';
 import { defaultKubeletOptions, type KubeletOptions } from '../kubelet/kubelet-options';
 import { planPodTimeline } from '../kubelet/pod-timeline';
@@ -184,7 +196,13 @@ export class Cluster {
     if (!isActiveCohort(cohort) || count <= 0) return [];
     this.podsVersion++;
     const taken = cohort.names.splice(Math.max(0, cohort.names.length - count));
-    const terminating: PodCohort = { ...cohort, id: this.nextCohortId++, names: taken, deletedAt: this.now, goneAt: this.now + this.kubelet.podTerminationSeconds * 1000 };
+    const terminating: PodCohort = {
+      ...cohort,
+      id: this.nextCohortId++,
+      names: taken,
+      deletedAt: this.now,
+      goneAt: this.now + this.kubelet.podTerminationSeconds * 1000,
+    };
     this.cohorts.push(terminating);
     this.cohortsByOwner.get(cohort.owner.uid)?.push(terminating);
     if (cohort.names.length === 0) this.dropEmptyCohorts();

@@ -88,7 +88,10 @@ export class TokenBucket {
   private tokens = 0;
   private last = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly qps: number, private readonly burst: number) {}
+  constructor(
+    private readonly qps: number,
+    private readonly burst: number,
+  ) {}
 
   // Follows Limiter.reserveN with no wait allowed: the state only moves when the token is granted.
   tryAccept(nowMs: number): boolean {
@@ -156,7 +159,9 @@ export class EventCorrelator {
     const { message, cacheKey } = this.aggregate(event, keys, nowMs);
     // eventObserve: a cache hit continues the counted event, a miss starts one at count 1.
     const last = this.observations.peek(cacheKey);
-    const observed: EventLog = last ? { count: last.count + 1, firstTime: last.firstTime, eventId: last.eventId } : { count: 1, firstTime: nowMs, eventId: newEventId };
+    const observed: EventLog = last
+      ? { count: last.count + 1, firstTime: last.firstTime, eventId: last.eventId }
+      : { count: 1, firstTime: nowMs, eventId: newEventId };
     this.observations.add(cacheKey, observed);
     // The spam filter runs after the count moved: a dropped repeat still counts in the next one sent.
     if (!this.acceptSpam(keys.spamKey, nowMs)) return { skip: true };

@@ -34,7 +34,10 @@ export class EventRecorder {
   private latestTime = 0;
 
   /** `clock` gives the simulated now for expiry; without it, the time of the latest event recorded. */
-  constructor(private readonly clock?: () => number, private readonly correlatorOptions: Partial<CorrelatorOptions> = {}) {}
+  constructor(
+    private readonly clock?: () => number,
+    private readonly correlatorOptions: Partial<CorrelatorOptions> = {},
+  ) {}
 
   /** Records one event about `subject` from controller `source` at simulated time `time`. */
   record(time: number, subject: EventSubject, type: 'Normal' | 'Warning', reason: string, message: string, source: string): void {
@@ -93,7 +96,13 @@ export class EventRecorder {
   /** Live events about one object, in creation order (what `kubectl describe` lists, before sorting). */
   eventsFor(kind: string, name: string, namespace = 'default'): KubeEvent[] {
     const now = this.now();
-    return this.events.filter((event) => event.involvedObject.kind === kind && event.involvedObject.name === name && (event.involvedObject.namespace ?? 'default') === namespace && event.lastTime + EVENT_TTL_MS > now);
+    return this.events.filter(
+      (event) =>
+        event.involvedObject.kind === kind &&
+        event.involvedObject.name === name &&
+        (event.involvedObject.namespace ?? 'default') === namespace &&
+        event.lastTime + EVENT_TTL_MS > now,
+    );
   }
 
   /** A mark for `writtenSince`: the number of creates and patches so far. */

@@ -73,14 +73,16 @@ const GATED_DROPS: GatedDrop[] = [
     // dropDisabledProcMountField: a set procMount is forced to Default, not removed; in use
     // means some container has a non-Default procMount.
     gate: 'ProcMountType',
-    inUse: (old) => containersOf(old).some((container) => {
-      const securityContext = asObject(container.securityContext);
-      return isSet(securityContext, 'procMount') && securityContext!.procMount !== 'Default';
-    }),
-    drop: (spec) => containersOf(spec).forEach((container) => {
-      const securityContext = asObject(container.securityContext);
-      if (isSet(securityContext, 'procMount')) securityContext!.procMount = 'Default';
-    }),
+    inUse: (old) =>
+      containersOf(old).some((container) => {
+        const securityContext = asObject(container.securityContext);
+        return isSet(securityContext, 'procMount') && securityContext!.procMount !== 'Default';
+      }),
+    drop: (spec) =>
+      containersOf(spec).forEach((container) => {
+        const securityContext = asObject(container.securityContext);
+        if (isSet(securityContext, 'procMount')) securityContext!.procMount = 'Default';
+      }),
   },
   {
     // dropDisabledDynamicResourceAllocationFields: in use means pod-level resourceClaims.
@@ -123,8 +125,10 @@ const GATED_DROPS: GatedDrop[] = [
     // gate is declared from 1.34 only: 1.32 and 1.33 drop nothing here, and validation then
     // rejects a regular container's restartPolicy and an init container's non-Always one.
     gate: 'ContainerRestartRules',
-    inUse: (old) => objectsIn(old?.initContainers).some((container) => (isSet(container, 'restartPolicy') && container.restartPolicy !== 'Always') || isNonEmptyList(container, 'restartPolicyRules'))
-      || objectsIn(old?.containers).some((container) => isSet(container, 'restartPolicy')),
+    inUse: (old) =>
+      objectsIn(old?.initContainers).some(
+        (container) => (isSet(container, 'restartPolicy') && container.restartPolicy !== 'Always') || isNonEmptyList(container, 'restartPolicyRules'),
+      ) || objectsIn(old?.containers).some((container) => isSet(container, 'restartPolicy')),
     drop: (spec) => {
       for (const container of objectsIn(spec.initContainers)) {
         if (isSet(container, 'restartPolicy') && container.restartPolicy !== 'Always') delete container.restartPolicy;
@@ -162,18 +166,23 @@ const GATED_DROPS: GatedDrop[] = [
     // dropContainerStopSignals: a lifecycle left empty becomes nil.
     gate: 'ContainerStopSignals',
     inUse: (old) => containersOf(old).some((container) => isSet(asObject(container.lifecycle), 'stopSignal')),
-    drop: (spec) => containersOf(spec).forEach((container) => {
-      const lifecycle = asObject(container.lifecycle);
-      if (!lifecycle || !isSet(lifecycle, 'stopSignal')) return;
-      delete lifecycle.stopSignal;
-      if (Object.values(lifecycle).every((value) => value === null)) delete container.lifecycle;
-    }),
+    drop: (spec) =>
+      containersOf(spec).forEach((container) => {
+        const lifecycle = asObject(container.lifecycle);
+        if (!lifecycle || !isSet(lifecycle, 'stopSignal')) return;
+        delete lifecycle.stopSignal;
+        if (Object.values(lifecycle).every((value) => value === null)) delete container.lifecycle;
+      }),
   },
 ];
 
 function dropImageVolumes(spec: JsonObject): void {
   if (!Array.isArray(spec.volumes)) return;
-  const imageVolumeNames = new Set(objectsIn(spec.volumes).filter((volume) => isSet(volume, 'image')).map((volume) => volume.name));
+  const imageVolumeNames = new Set(
+    objectsIn(spec.volumes)
+      .filter((volume) => isSet(volume, 'image'))
+      .map((volume) => volume.name),
+  );
   if (imageVolumeNames.size === 0) return;
   // Go keeps a nil slice when nothing is left, which omitempty leaves out.
   const keepIn = (object: JsonObject, key: string, keep: (item: JsonValue) => boolean): void => {

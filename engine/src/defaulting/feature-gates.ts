@@ -26,13 +26,25 @@ type GateSteps = readonly (readonly [KubernetesVersion | 'before', GateState])[]
 
 const GATE_STEPS: Record<string, GateSteps> = {
   // Beta off since 1.30, beta on in 1.33.
-  UserNamespacesSupport: [['before', false], ['1.33', true]],
+  UserNamespacesSupport: [
+    ['before', false],
+    ['1.33', true],
+  ],
   // Alpha 1.31, beta on 1.33, GA 1.35.
-  SupplementalGroupsPolicy: [['before', false], ['1.33', true]],
+  SupplementalGroupsPolicy: [
+    ['before', false],
+    ['1.33', true],
+  ],
   // Alpha 1.32, beta on 1.34 (unchanged in the 1.37 split).
-  PodLevelResources: [['before', false], ['1.34', true]],
+  PodLevelResources: [
+    ['before', false],
+    ['1.34', true],
+  ],
   // Beta off since 1.31, beta on 1.33.
-  ProcMountType: [['before', false], ['1.33', true]],
+  ProcMountType: [
+    ['before', false],
+    ['1.33', true],
+  ],
   // Beta on since 1.26, GA 1.33.
   NodeInclusionPolicyInPodTopologySpread: [['before', true]],
   // Beta on since 1.27.
@@ -40,7 +52,10 @@ const GATE_STEPS: Record<string, GateSteps> = {
   // Beta on since 1.31, GA 1.33.
   MatchLabelKeysInPodAffinity: [['before', true]],
   // Beta off 1.32, GA on 1.34, locked 1.35.
-  DynamicResourceAllocation: [['before', false], ['1.34', true]],
+  DynamicResourceAllocation: [
+    ['before', false],
+    ['1.34', true],
+  ],
   // Alpha 1.29, beta still off from 1.33 (1.37 unconfirmed).
   ClusterTrustBundleProjection: [['before', false]],
   // Guards PodCertificate projections: alpha 1.34, beta off 1.35 (1.36 seen off; 1.37 unconfirmed).
@@ -48,28 +63,50 @@ const GATE_STEPS: Record<string, GateSteps> = {
   // Alpha 1.35, beta still off in 1.37.
   GenericWorkload: [['before', false]],
   // Beta on 1.33, GA 1.35.
-  InPlacePodVerticalScaling: [['before', false], ['1.33', true]],
+  InPlacePodVerticalScaling: [
+    ['before', false],
+    ['1.33', true],
+  ],
   // Beta on since 1.29, GA 1.33.
   SidecarContainers: [['before', true]],
   // Declared in 1.34 (alpha, off; PR #132642), beta on 1.35 (1.36 seen on; 1.37 unconfirmed).
   // Before 1.34 only SidecarContainers governs container restartPolicy (see the header).
-  ContainerRestartRules: [['before', 'undeclared'], ['1.34', false], ['1.35', true]],
+  ContainerRestartRules: [
+    ['before', 'undeclared'],
+    ['1.34', false],
+    ['1.35', true],
+  ],
   // Beta on since 1.31, GA 1.33.
   RecursiveReadOnlyMounts: [['before', true]],
   // Alpha 1.34, beta on 1.35 (1.36 and 1.37 unconfirmed).
-  HostnameOverride: [['before', false], ['1.35', true]],
+  HostnameOverride: [
+    ['before', false],
+    ['1.35', true],
+  ],
   // Alpha 1.34, beta on 1.35 (1.36 and 1.37 unconfirmed).
-  EnvFiles: [['before', false], ['1.35', true]],
+  EnvFiles: [
+    ['before', false],
+    ['1.35', true],
+  ],
   // Beta on since 1.30, GA 1.34.
   PodLifecycleSleepAction: [['before', true]],
   // Alpha 1.31, beta off 1.33, beta on 1.35.
-  ImageVolume: [['before', false], ['1.35', true]],
+  ImageVolume: [
+    ['before', false],
+    ['1.35', true],
+  ],
   // Alpha 1.32, beta on 1.33.
-  SELinuxChangePolicy: [['before', false], ['1.33', true]],
+  SELinuxChangePolicy: [
+    ['before', false],
+    ['1.33', true],
+  ],
   // Alpha since 1.33, no later step in the 1.36 line (1.37 unconfirmed).
   ContainerStopSignals: [['before', false]],
   // Not dropped from templates, listed for completeness: beta off 1.31, GA 1.34.
-  VolumeAttributesClass: [['before', false], ['1.34', true]],
+  VolumeAttributesClass: [
+    ['before', false],
+    ['1.34', true],
+  ],
   // Alpha since 1.26.
   CrossNamespaceVolumeDataSource: [['before', false]],
   // Alpha (off) from 1.24; beta on in 1.35.0-1.35.3 (#133153), then off from 1.35.4 and in 1.36
@@ -78,7 +115,10 @@ const GATE_STEPS: Record<string, GateSteps> = {
   // "1.35.4" to "1.36" and beta on from 1.37 (website PR #56128). A minor stands for its newest
   // patch (our 1.35 layouts are from v0.35.7), so 1.35 counts as off: see
   // maxUnavailableStatefulSetPatchNote for the wording shown to users.
-  MaxUnavailableStatefulSet: [['before', false], ['1.37', true]],
+  MaxUnavailableStatefulSet: [
+    ['before', false],
+    ['1.37', true],
+  ],
 };
 
 function gateState(steps: GateSteps, version: KubernetesVersion): GateState {
@@ -107,5 +147,5 @@ export function isFeatureGateDisabled(gate: string, version: KubernetesVersion):
  * newest 1.35 patch, where MaxUnavailableStatefulSet is off; undefined for other releases.
  */
 export function maxUnavailableStatefulSetPatchNote(version: KubernetesVersion): string | undefined {
-  return version === '1.35' ? 'on by default in 1.35.0-1.35.3, off from 1.35.4 (kubesim\'s 1.35 is the newest patch)' : undefined;
+  return version === '1.35' ? "on by default in 1.35.0-1.35.3, off from 1.35.4 (kubesim's 1.35 is the newest patch)" : undefined;
 }

@@ -168,7 +168,11 @@ function planOf(layout: GoLayout, typeName: string): FieldPlan[] {
   let plan = byType.get(typeName);
   if (!plan) {
     plan = (layout.structs[typeName] ?? []).map(([, jsonName, flags, type, markers]) => ({
-      jsonName, type, marker: markers?.default, inline: flags.includes('e') && jsonName === '', shape: shapeOrUndefined(layout, type),
+      jsonName,
+      type,
+      marker: markers?.default,
+      inline: flags.includes('e') && jsonName === '',
+      shape: shapeOrUndefined(layout, type),
     }));
     byType.set(typeName, plan);
   }
@@ -204,7 +208,6 @@ function applyValueDefaults(layout: GoLayout, value: JsonValue, type: string, ve
   else if (shape.kind === 'struct' && isJsonObject(value)) applyStructDefaults(layout, value, shape.name, version);
 }
 
-
 /**
  * Returns a copy of `template` as the API server stores it for `version`: defaulted, with
  * gated-off fields dropped (kept when `oldTemplate`, the stored template on update, uses them)
@@ -225,7 +228,8 @@ export function defaultPodTemplateInPlace(template: PodTemplateSpec, version: Ku
   const oldSpec = oldTemplate?.spec;
   dropDisabledPodSpecFields(spec, isJsonObject(oldSpec ?? null) ? (oldSpec as JsonObject) : undefined, version);
   // Convert_v1_PodSpec_To_core_PodSpec and back: one service account name, in both fields.
-  const serviceAccount = (typeof spec.serviceAccountName === 'string' && spec.serviceAccountName) || (typeof spec.serviceAccount === 'string' && spec.serviceAccount) || '';
+  const serviceAccount =
+    (typeof spec.serviceAccountName === 'string' && spec.serviceAccountName) || (typeof spec.serviceAccount === 'string' && spec.serviceAccount) || '';
   if (serviceAccount) {
     spec.serviceAccountName = serviceAccount;
     spec.serviceAccount = serviceAccount;

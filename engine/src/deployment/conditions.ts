@@ -16,7 +16,13 @@ export const MINIMUM_REPLICAS_AVAILABLE = 'MinimumReplicasAvailable';
 export const MINIMUM_REPLICAS_UNAVAILABLE = 'MinimumReplicasUnavailable';
 
 /** NewDeploymentCondition, both times set to `timestamp`. */
-export function newDeploymentCondition(type: DeploymentCondition['type'], status: DeploymentCondition['status'], reason: string, message: string, timestamp: string): DeploymentCondition {
+export function newDeploymentCondition(
+  type: DeploymentCondition['type'],
+  status: DeploymentCondition['status'],
+  reason: string,
+  message: string,
+  timestamp: string,
+): DeploymentCondition {
   return { type, status, lastUpdateTime: timestamp, lastTransitionTime: timestamp, reason, message };
 }
 
@@ -76,7 +82,12 @@ export function deploymentProgressing(deployment: Deployment, newStatus: Deploym
  * DeploymentTimedOut: the Progressing condition was last updated more than progressDeadlineSeconds
  * before `nowMs` (strictly; `timeOf` turns condition timestamps into ms).
  */
-export function deploymentTimedOut(deployment: Deployment, status: DeploymentStatus, nowMs: number, timeOf: (timestamp: string | undefined) => number): boolean {
+export function deploymentTimedOut(
+  deployment: Deployment,
+  status: DeploymentStatus,
+  nowMs: number,
+  timeOf: (timestamp: string | undefined) => number,
+): boolean {
   if (!hasProgressDeadline(deployment)) return false;
   const condition = getDeploymentCondition(status, 'Progressing');
   if (!condition) return false;

@@ -12,7 +12,13 @@ export function syncDeployment(cluster: Cluster, deployment: Deployment): number
   const context: SyncContext = { cluster, writes: 0 };
   const selector = deployment.spec.selector;
   if (!selector || (Object.keys(selector.matchLabels ?? {}).length === 0 && (selector.matchExpressions ?? []).length === 0)) {
-    cluster.recordEvent(deployment, 'Warning', 'SelectingAll', 'This deployment is selecting all pods. A non-empty selector is required.', DEPLOYMENT_CONTROLLER);
+    cluster.recordEvent(
+      deployment,
+      'Warning',
+      'SelectingAll',
+      'This deployment is selecting all pods. A non-empty selector is required.',
+      DEPLOYMENT_CONTROLLER,
+    );
     if ((deployment.status?.observedGeneration ?? 0) < (deployment.metadata.generation ?? 1)) {
       updateDeploymentStatus(context, deployment, { ...(deployment.status ?? {}), observedGeneration: deployment.metadata.generation ?? 1 });
     }

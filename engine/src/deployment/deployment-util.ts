@@ -37,7 +37,11 @@ export function scaledValueFromIntOrPercent(value: IntOrString | null | undefine
 }
 
 /** ResolveFenceposts: surge rounded up, unavailable rounded down, both 0 gives unavailable 1. */
-export function resolveFenceposts(maxSurge: IntOrString | null | undefined, maxUnavailable: IntOrString | null | undefined, desired: number): { surge: number; unavailable: number } {
+export function resolveFenceposts(
+  maxSurge: IntOrString | null | undefined,
+  maxUnavailable: IntOrString | null | undefined,
+  desired: number,
+): { surge: number; unavailable: number } {
   const surge = scaledValueFromIntOrPercent(maxSurge, desired, true);
   const unavailable = scaledValueFromIntOrPercent(maxUnavailable, desired, false);
   if (surge === 0 && unavailable === 0) return { surge, unavailable: 1 };
@@ -73,7 +77,7 @@ export function minAvailable(deployment: Deployment): number {
 
 /** Σ spec.replicas (GetReplicaCountForReplicaSets). */
 export function replicaCount(replicaSets: readonly (ReplicaSet | undefined)[]): number {
-  return replicaSets.reduce((sum, rs) => sum + (rs ? rs.spec.replicas ?? 1 : 0), 0);
+  return replicaSets.reduce((sum, rs) => sum + (rs ? (rs.spec.replicas ?? 1) : 0), 0);
 }
 
 /** Σ status.replicas (GetActualReplicaCountForReplicaSets). */
@@ -121,7 +125,10 @@ export function newReplicaSetNewReplicas(deployment: Deployment, allReplicaSets:
 }
 
 /** GetNonNegativeInt32FromAnnotation: ParseUint base 10, then ≤ MaxInt32. */
-export function nonNegativeInt32FromAnnotation(annotations: Record<string, string> | undefined | null, key: string): { value: number; ok: boolean; error?: string } {
+export function nonNegativeInt32FromAnnotation(
+  annotations: Record<string, string> | undefined | null,
+  key: string,
+): { value: number; ok: boolean; error?: string } {
   const text = annotations?.[key];
   if (text === undefined) return { value: 0, ok: false };
   if (!/^\d+$/.test(text)) return { value: 0, ok: false, error: `strconv.ParseUint: parsing "${text}": invalid syntax` };
@@ -234,7 +241,13 @@ export function copyDeploymentAnnotationsToReplicaSet(deployment: Deployment, rs
  * revision-history, trimmed from the front to `historyLimitInChars`), and on creation sets the
  * desired/max replicas annotations. True when anything changed.
  */
-export function setNewReplicaSetAnnotations(deployment: Deployment, rs: ReplicaSet, newRevision: string, exists: boolean, historyLimitInChars = MAX_REVISION_HISTORY_LENGTH_IN_CHARS): boolean {
+export function setNewReplicaSetAnnotations(
+  deployment: Deployment,
+  rs: ReplicaSet,
+  newRevision: string,
+  exists: boolean,
+  historyLimitInChars = MAX_REVISION_HISTORY_LENGTH_IN_CHARS,
+): boolean {
   let changed = copyDeploymentAnnotationsToReplicaSet(deployment, rs);
   const annotations = (rs.metadata.annotations ??= {});
   const oldRevision = annotations[REVISION_ANNOTATION];

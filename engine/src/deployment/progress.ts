@@ -2,14 +2,29 @@
 // (syncRolloutStatus, requeueStuckDeployment) and checkPausedConditions in sync.go.
 import type { Deployment, ReplicaSet } from '../model/objects';
 import {
-  deploymentComplete, deploymentProgressing, deploymentTimedOut, getDeploymentCondition, hasProgressDeadline, newDeploymentCondition,
-  NEW_REPLICA_SET_AVAILABLE_REASON, PAUSED_DEPLOY_REASON, removeDeploymentCondition, REPLICA_SET_UPDATED_REASON, RESUMED_DEPLOY_REASON,
-  setDeploymentCondition, TIMED_OUT_REASON,
+  deploymentComplete,
+  deploymentProgressing,
+  deploymentTimedOut,
+  getDeploymentCondition,
+  hasProgressDeadline,
+  newDeploymentCondition,
+  NEW_REPLICA_SET_AVAILABLE_REASON,
+  PAUSED_DEPLOY_REASON,
+  removeDeploymentCondition,
+  REPLICA_SET_UPDATED_REASON,
+  RESUMED_DEPLOY_REASON,
+  setDeploymentCondition,
+  TIMED_OUT_REASON,
 } from './conditions';
 import { calculateStatus, sameStatus, type SyncContext, updateDeploymentStatus } from './sync';
 
 /** syncRolloutStatus: status plus the Progressing condition (complete, progressing or timed out). */
-export function syncRolloutStatus(context: SyncContext, allReplicaSets: (ReplicaSet | undefined)[], newReplicaSet: ReplicaSet | undefined, deployment: Deployment): void {
+export function syncRolloutStatus(
+  context: SyncContext,
+  allReplicaSets: (ReplicaSet | undefined)[],
+  newReplicaSet: ReplicaSet | undefined,
+  deployment: Deployment,
+): void {
   const { cluster } = context;
   const status = calculateStatus(cluster, allReplicaSets, newReplicaSet, deployment);
   if (!hasProgressDeadline(deployment)) removeDeploymentCondition(status, 'Progressing');
@@ -19,7 +34,10 @@ export function syncRolloutStatus(context: SyncContext, allReplicaSets: (Replica
   const now = cluster.timestamp();
   if (hasProgressDeadline(deployment) && !isComplete) {
     if (deploymentComplete(deployment, status)) {
-      setDeploymentCondition(status, newDeploymentCondition('Progressing', 'True', NEW_REPLICA_SET_AVAILABLE_REASON, `${subject} has successfully progressed.`, now));
+      setDeploymentCondition(
+        status,
+        newDeploymentCondition('Progressing', 'True', NEW_REPLICA_SET_AVAILABLE_REASON, `${subject} has successfully progressed.`, now),
+      );
     } else if (deploymentProgressing(deployment, status)) {
       // Progress refreshes lastUpdateTime even with the same reason; lastTransitionTime stays while True.
       const condition = newDeploymentCondition('Progressing', 'True', REPLICA_SET_UPDATED_REASON, `${subject} is progressing.`, now);

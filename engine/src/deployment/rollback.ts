@@ -16,7 +16,11 @@ export interface CommandResult {
 export function rollbackDeployment(cluster: Cluster, name: string, toRevision = 0, namespace = 'default'): CommandResult {
   const deployment = cluster.deployments.get(name, namespace);
   if (!deployment) return { output: `Error from server (NotFound): deployments.apps "${name}" not found`, error: true };
-  if (deployment.spec.paused) return { output: `error: you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume deployment/${name}' and try again`, error: true };
+  if (deployment.spec.paused)
+    return {
+      output: `error: you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume deployment/${name}' and try again`,
+      error: true,
+    };
   const replicaSets = replicaSetsForDeployment(cluster, deployment);
   let target;
   if (toRevision < 0) return { output: `error: unable to find specified revision ${toRevision} in history`, error: true };

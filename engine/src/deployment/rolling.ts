@@ -3,7 +3,14 @@
 // scaleDownOldReplicaSetsForRollingUpdate).
 import type { Deployment, ReplicaSet } from '../model/objects';
 import { deploymentComplete } from './conditions';
-import { availableReplicaCount, compareByCreationTimestamp, filterActiveReplicaSets, maxUnavailable, newReplicaSetNewReplicas, replicaCount } from './deployment-util';
+import {
+  availableReplicaCount,
+  compareByCreationTimestamp,
+  filterActiveReplicaSets,
+  maxUnavailable,
+  newReplicaSetNewReplicas,
+  replicaCount,
+} from './deployment-util';
 import { syncRolloutStatus } from './progress';
 import { cleanupDeployment, getAllReplicaSetsAndSyncRevision, scaleReplicaSetAndRecordEvent, type SyncContext } from './sync';
 
@@ -24,7 +31,12 @@ export function rolloutRolling(context: SyncContext, deployment: Deployment, rep
 }
 
 /** reconcileNewReplicaSet: scales the new RS towards spec.replicas within maxSurge. */
-export function reconcileNewReplicaSet(context: SyncContext, allReplicaSets: (ReplicaSet | undefined)[], newReplicaSet: ReplicaSet | undefined, deployment: Deployment): boolean {
+export function reconcileNewReplicaSet(
+  context: SyncContext,
+  allReplicaSets: (ReplicaSet | undefined)[],
+  newReplicaSet: ReplicaSet | undefined,
+  deployment: Deployment,
+): boolean {
   if (!newReplicaSet) return false;
   const desired = deployment.spec.replicas ?? 1;
   const current = newReplicaSet.spec.replicas ?? 1;
@@ -38,7 +50,13 @@ export function reconcileNewReplicaSet(context: SyncContext, allReplicaSets: (Re
  * availability allows. 10 replicas, maxUnavailable 2, new RS 3 with 1 available: allPods 13,
  * minAvailable 8, newUnavailable 2, so at most 3 old replicas go in this pass.
  */
-export function reconcileOldReplicaSets(context: SyncContext, allReplicaSets: (ReplicaSet | undefined)[], oldReplicaSets: ReplicaSet[], newReplicaSet: ReplicaSet | undefined, deployment: Deployment): boolean {
+export function reconcileOldReplicaSets(
+  context: SyncContext,
+  allReplicaSets: (ReplicaSet | undefined)[],
+  oldReplicaSets: ReplicaSet[],
+  newReplicaSet: ReplicaSet | undefined,
+  deployment: Deployment,
+): boolean {
   if (replicaCount(oldReplicaSets) === 0) return false;
   const allPods = replicaCount(allReplicaSets);
   const minAvailable = (deployment.spec.replicas ?? 1) - maxUnavailable(deployment);
@@ -51,7 +69,12 @@ export function reconcileOldReplicaSets(context: SyncContext, allReplicaSets: (R
 }
 
 /** cleanupUnhealthyReplicas: scales down unavailable old replicas, oldest RS first, up to maxCleanupCount. */
-export function cleanupUnhealthyReplicas(context: SyncContext, oldReplicaSets: ReplicaSet[], deployment: Deployment, maxCleanupCount: number): { replicaSets: ReplicaSet[]; count: number } {
+export function cleanupUnhealthyReplicas(
+  context: SyncContext,
+  oldReplicaSets: ReplicaSet[],
+  deployment: Deployment,
+  maxCleanupCount: number,
+): { replicaSets: ReplicaSet[]; count: number } {
   const sorted = [...oldReplicaSets].sort(compareByCreationTimestamp);
   let total = 0;
   for (const rs of sorted) {
@@ -69,7 +92,12 @@ export function cleanupUnhealthyReplicas(context: SyncContext, oldReplicaSets: R
 }
 
 /** scaleDownOldReplicaSetsForRollingUpdate: scales old RSs down by what availability allows, oldest first. */
-export function scaleDownOldReplicaSetsForRollingUpdate(context: SyncContext, allReplicaSets: (ReplicaSet | undefined)[], oldReplicaSets: ReplicaSet[], deployment: Deployment): number {
+export function scaleDownOldReplicaSetsForRollingUpdate(
+  context: SyncContext,
+  allReplicaSets: (ReplicaSet | undefined)[],
+  oldReplicaSets: ReplicaSet[],
+  deployment: Deployment,
+): number {
   const minAvailable = (deployment.spec.replicas ?? 1) - maxUnavailable(deployment);
   const available = availableReplicaCount(allReplicaSets);
   if (available <= minAvailable) return 0;

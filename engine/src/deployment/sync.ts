@@ -7,14 +7,40 @@ import { isAtLeast, type KubernetesVersion } from '../model/kubernetes-version';
 import { cloneJson } from '../model/clone';
 import { computePodTemplateHash } from '../hash/pod-template-hash';
 import {
-  FOUND_NEW_REPLICA_SET_REASON, getDeploymentCondition, hasProgressDeadline, MINIMUM_REPLICAS_AVAILABLE, MINIMUM_REPLICAS_UNAVAILABLE,
-  NEW_REPLICA_SET_REASON, newDeploymentCondition, setDeploymentCondition,
+  FOUND_NEW_REPLICA_SET_REASON,
+  getDeploymentCondition,
+  hasProgressDeadline,
+  MINIMUM_REPLICAS_AVAILABLE,
+  MINIMUM_REPLICAS_UNAVAILABLE,
+  NEW_REPLICA_SET_REASON,
+  newDeploymentCondition,
+  setDeploymentCondition,
 } from './conditions';
 import {
-  actualReplicaCount, availableReplicaCount, compareByRevision, compareBySizeNewer, compareBySizeOlder, DESIRED_REPLICAS_ANNOTATION,
-  filterActiveReplicaSets, findActiveOrLatest, isRollingUpdate, isSaturated, maxRevision, maxSurge, maxUnavailable, MAX_INT32,
-  newReplicaSetNewReplicas, nonNegativeInt32FromAnnotation, POD_TEMPLATE_HASH_LABEL, readyReplicaCount, replicaCount,
-  replicasAnnotationsNeedUpdate, REVISION_ANNOTATION, replicaSetProportion, setNewReplicaSetAnnotations, setReplicasAnnotations,
+  actualReplicaCount,
+  availableReplicaCount,
+  compareByRevision,
+  compareBySizeNewer,
+  compareBySizeOlder,
+  DESIRED_REPLICAS_ANNOTATION,
+  filterActiveReplicaSets,
+  findActiveOrLatest,
+  isRollingUpdate,
+  isSaturated,
+  maxRevision,
+  maxSurge,
+  maxUnavailable,
+  MAX_INT32,
+  newReplicaSetNewReplicas,
+  nonNegativeInt32FromAnnotation,
+  POD_TEMPLATE_HASH_LABEL,
+  readyReplicaCount,
+  replicaCount,
+  replicasAnnotationsNeedUpdate,
+  REVISION_ANNOTATION,
+  replicaSetProportion,
+  setNewReplicaSetAnnotations,
+  setReplicasAnnotations,
   terminatingReplicaCount,
 } from './deployment-util';
 import { findNewReplicaSet, replicaSetsOwnedBy } from './find-replica-sets';
@@ -51,7 +77,12 @@ export function replicaSetsForDeployment(cluster: Cluster, deployment: Deploymen
 }
 
 /** getAllReplicaSetsAndSyncRevision: the new RS (created when allowed) and all old RSs. */
-export function getAllReplicaSetsAndSyncRevision(context: SyncContext, deployment: Deployment, replicaSets: ReplicaSet[], createIfNotExisted: boolean): { newReplicaSet: ReplicaSet | undefined; oldReplicaSets: ReplicaSet[] } {
+export function getAllReplicaSetsAndSyncRevision(
+  context: SyncContext,
+  deployment: Deployment,
+  replicaSets: ReplicaSet[],
+  createIfNotExisted: boolean,
+): { newReplicaSet: ReplicaSet | undefined; oldReplicaSets: ReplicaSet[] } {
   // syncDeployment asks twice (isScalingEvent, then the strategy). When the first answer found the
   // new RS and nothing was written since, the second would find the same sets and sync nothing.
   const found = context.found;
@@ -78,7 +109,13 @@ function copyStatus(deployment: Deployment): DeploymentStatus {
 }
 
 /** getNewReplicaSet: syncs the existing new RS's annotations, or creates it (§2.1 of deployment.md). */
-function getNewReplicaSet(context: SyncContext, deployment: Deployment, existing: ReplicaSet | undefined, oldReplicaSets: ReplicaSet[], createIfNotExisted: boolean): ReplicaSet | undefined {
+function getNewReplicaSet(
+  context: SyncContext,
+  deployment: Deployment,
+  existing: ReplicaSet | undefined,
+  oldReplicaSets: ReplicaSet[],
+  createIfNotExisted: boolean,
+): ReplicaSet | undefined {
   const { cluster } = context;
   const newRevision = String(maxRevision(oldReplicaSets) + 1);
   if (existing) {
@@ -94,7 +131,10 @@ function getNewReplicaSet(context: SyncContext, deployment: Deployment, existing
     let status = deployment.status ?? {};
     if (hasProgressDeadline(deployment) && !getDeploymentCondition(status, 'Progressing')) {
       status = copyStatus(deployment);
-      setDeploymentCondition(status, newDeploymentCondition('Progressing', 'True', FOUND_NEW_REPLICA_SET_REASON, `Found new replica set "${existing.metadata.name}"`, cluster.timestamp()));
+      setDeploymentCondition(
+        status,
+        newDeploymentCondition('Progressing', 'True', FOUND_NEW_REPLICA_SET_REASON, `Found new replica set "${existing.metadata.name}"`, cluster.timestamp()),
+      );
       needsUpdate = true;
     }
     if (needsUpdate) updateDeploymentStatus(context, deployment, status);
@@ -118,7 +158,16 @@ function getNewReplicaSet(context: SyncContext, deployment: Deployment, existing
   selector.matchLabels = { ...(selector.matchLabels ?? {}), [POD_TEMPLATE_HASH_LABEL]: hash };
   const metadata = cluster.newObjectMeta(name, namespace);
   metadata.labels = { ...template.metadata.labels };
-  metadata.ownerReferences = [{ apiVersion: 'apps/v1', kind: 'Deployment', name: deployment.metadata.name, uid: deployment.metadata.uid ?? '', controller: true, blockOwnerDeletion: true }];
+  metadata.ownerReferences = [
+    {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      name: deployment.metadata.name,
+      uid: deployment.metadata.uid ?? '',
+      controller: true,
+      blockOwnerDeletion: true,
+    },
+  ];
   const newReplicaSet: ReplicaSet = {
     apiVersion: 'apps/v1',
     kind: 'ReplicaSet',
@@ -130,10 +179,14 @@ function getNewReplicaSet(context: SyncContext, deployment: Deployment, existing
   setNewReplicaSetAnnotations(deployment, newReplicaSet, newRevision, false);
   cluster.replicaSets.put(newReplicaSet);
   context.writes++;
-  if (replicas > 0) cluster.recordEvent(deployment, 'Normal', 'ScalingReplicaSet', `Scaled up replica set ${name} from 0 to ${replicas}`, DEPLOYMENT_CONTROLLER);
+  if (replicas > 0)
+    cluster.recordEvent(deployment, 'Normal', 'ScalingReplicaSet', `Scaled up replica set ${name} from 0 to ${replicas}`, DEPLOYMENT_CONTROLLER);
   setDeploymentRevision(deployment, newRevision);
   if (hasProgressDeadline(deployment)) {
-    setDeploymentCondition(status, newDeploymentCondition('Progressing', 'True', NEW_REPLICA_SET_REASON, `Created new replica set "${name}"`, cluster.timestamp()));
+    setDeploymentCondition(
+      status,
+      newDeploymentCondition('Progressing', 'True', NEW_REPLICA_SET_REASON, `Created new replica set "${name}"`, cluster.timestamp()),
+    );
   }
   updateDeploymentStatus(context, deployment, status);
   return newReplicaSet;
@@ -150,7 +203,13 @@ export function scaleReplicaSet(context: SyncContext, rs: ReplicaSet, newScale: 
   setReplicasAnnotations(rs, desired, maxReplicas);
   updateReplicaSet(context, rs, sizeNeedsUpdate);
   if (!sizeNeedsUpdate) return false;
-  context.cluster.recordEvent(deployment, 'Normal', 'ScalingReplicaSet', `Scaled ${operation} replica set ${rs.metadata.name} from ${oldScale} to ${newScale}`, DEPLOYMENT_CONTROLLER);
+  context.cluster.recordEvent(
+    deployment,
+    'Normal',
+    'ScalingReplicaSet',
+    `Scaled ${operation} replica set ${rs.metadata.name} from ${oldScale} to ${newScale}`,
+    DEPLOYMENT_CONTROLLER,
+  );
   return true;
 }
 
@@ -237,7 +296,12 @@ function reportsTerminatingReplicas(version: KubernetesVersion): boolean {
 }
 
 /** calculateStatus: the Deployment status from its RSs, with the Available condition. */
-export function calculateStatus(cluster: Cluster, allReplicaSets: (ReplicaSet | undefined)[], newReplicaSet: ReplicaSet | undefined, deployment: Deployment): DeploymentStatus {
+export function calculateStatus(
+  cluster: Cluster,
+  allReplicaSets: (ReplicaSet | undefined)[],
+  newReplicaSet: ReplicaSet | undefined,
+  deployment: Deployment,
+): DeploymentStatus {
   const available = availableReplicaCount(allReplicaSets);
   const status: DeploymentStatus = {
     observedGeneration: deployment.metadata.generation ?? 1,
@@ -255,14 +319,29 @@ export function calculateStatus(cluster: Cluster, allReplicaSets: (ReplicaSet | 
   if (deployment.status?.collisionCount !== undefined) status.collisionCount = deployment.status.collisionCount;
   status.conditions = (deployment.status?.conditions ?? []).map((condition) => ({ ...condition }));
   if (available >= (deployment.spec.replicas ?? 1) - maxUnavailable(deployment)) {
-    setDeploymentCondition(status, newDeploymentCondition('Available', 'True', MINIMUM_REPLICAS_AVAILABLE, 'Deployment has minimum availability.', cluster.timestamp()));
+    setDeploymentCondition(
+      status,
+      newDeploymentCondition('Available', 'True', MINIMUM_REPLICAS_AVAILABLE, 'Deployment has minimum availability.', cluster.timestamp()),
+    );
   } else {
-    setDeploymentCondition(status, newDeploymentCondition('Available', 'False', MINIMUM_REPLICAS_UNAVAILABLE, 'Deployment does not have minimum availability.', cluster.timestamp()));
+    setDeploymentCondition(
+      status,
+      newDeploymentCondition('Available', 'False', MINIMUM_REPLICAS_UNAVAILABLE, 'Deployment does not have minimum availability.', cluster.timestamp()),
+    );
   }
   return status;
 }
 
-const STATUS_NUMBER_FIELDS = ['observedGeneration', 'replicas', 'updatedReplicas', 'readyReplicas', 'availableReplicas', 'unavailableReplicas', 'terminatingReplicas', 'collisionCount'] as const;
+const STATUS_NUMBER_FIELDS = [
+  'observedGeneration',
+  'replicas',
+  'updatedReplicas',
+  'readyReplicas',
+  'availableReplicas',
+  'unavailableReplicas',
+  'terminatingReplicas',
+  'collisionCount',
+] as const;
 const CONDITION_FIELDS = ['type', 'status', 'lastUpdateTime', 'lastTransitionTime', 'reason', 'message'] as const;
 
 /**
@@ -286,7 +365,12 @@ export function sameStatus(a: DeploymentStatus | undefined, b: DeploymentStatus)
 }
 
 /** syncDeploymentStatus: writes calculateStatus when it differs. */
-export function syncDeploymentStatus(context: SyncContext, allReplicaSets: (ReplicaSet | undefined)[], newReplicaSet: ReplicaSet | undefined, deployment: Deployment): void {
+export function syncDeploymentStatus(
+  context: SyncContext,
+  allReplicaSets: (ReplicaSet | undefined)[],
+  newReplicaSet: ReplicaSet | undefined,
+  deployment: Deployment,
+): void {
   const status = calculateStatus(context.cluster, allReplicaSets, newReplicaSet, deployment);
   if (!sameStatus(deployment.status, status)) updateDeploymentStatus(context, deployment, status);
 }
@@ -295,6 +379,7 @@ export function syncDeploymentStatus(context: SyncContext, allReplicaSets: (Repl
 export function syncScaling(context: SyncContext, deployment: Deployment, replicaSets: ReplicaSet[]): void {
   const { newReplicaSet, oldReplicaSets } = getAllReplicaSetsAndSyncRevision(context, deployment, replicaSets, false);
   scale(context, deployment, newReplicaSet, oldReplicaSets);
-  if (deployment.spec.paused && deployment.metadata.annotations?.['deprecated.deployment.rollback.to'] === undefined) cleanupDeployment(context, oldReplicaSets, deployment);
+  if (deployment.spec.paused && deployment.metadata.annotations?.['deprecated.deployment.rollback.to'] === undefined)
+    cleanupDeployment(context, oldReplicaSets, deployment);
   syncDeploymentStatus(context, [...oldReplicaSets, newReplicaSet], newReplicaSet, deployment);
 }

@@ -91,11 +91,18 @@ function isZeroValue(layout: GoLayout, value: GoValue, expr: string): boolean {
 }
 
 function quantityText(value: GoValue): string {
-  const v = value as { i: { value: bigint; scale: number }; d: { Dec: { unscaled: { neg: boolean; abs: GoValue[] | null }; scale: number } | null }; s: string; Format: string };
+  const v = value as {
+    i: { value: bigint; scale: number };
+    d: { Dec: { unscaled: { neg: boolean; abs: GoValue[] | null }; scale: number } | null };
+    s: string;
+    Format: string;
+  };
   let decimal = null;
   if (v.d.Dec) {
     let magnitude = 0n;
-    (v.d.Dec.unscaled.abs ?? []).forEach((word, index) => { magnitude += BigInt(word as bigint) << BigInt(64 * index); });
+    (v.d.Dec.unscaled.abs ?? []).forEach((word, index) => {
+      magnitude += BigInt(word as bigint) << BigInt(64 * index);
+    });
     decimal = { unscaled: v.d.Dec.unscaled.neg ? -magnitude : magnitude, scale: v.d.Dec.scale };
   }
   return quantityString({ i: { value: BigInt(v.i.value), scale: v.i.scale }, d: decimal, s: v.s, format: v.Format as 'DecimalSI' });

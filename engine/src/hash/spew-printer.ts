@@ -30,7 +30,10 @@ function formatValue(layout: GoLayout, value: GoValue, expr: string, ignoreType:
   if (!ignoreType) out.push(`(${goTypeString(expr)})`);
   switch (shape.kind) {
     case 'slice': {
-      if (value === null) { out.push('<nil>'); return; }
+      if (value === null) {
+        out.push('<nil>');
+        return;
+      }
       out.push('[');
       (value as GoValue[]).forEach((item, index) => {
         if (index > 0) out.push(' ');
@@ -40,7 +43,10 @@ function formatValue(layout: GoLayout, value: GoValue, expr: string, ignoreType:
       return;
     }
     case 'map': {
-      if (value === null) { out.push('<nil>'); return; }
+      if (value === null) {
+        out.push('<nil>');
+        return;
+      }
       const entries = value as { [key: string]: GoValue };
       const keys = Object.keys(entries).sort(compareBytes);
       out.push('map[');

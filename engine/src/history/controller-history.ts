@@ -70,7 +70,9 @@ export function newStatefulSetRevision(set: StatefulSet, revision: number, colli
       namespace: set.metadata.namespace ?? 'default',
       labels: { ...(set.spec.template.metadata?.labels ?? {}), [CONTROLLER_REVISION_HASH_KEY]: hash },
       annotations: { ...(set.metadata.annotations ?? {}) },
-      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: set.metadata.name, uid: set.metadata.uid ?? '', controller: true, blockOwnerDeletion: true }],
+      ownerReferences: [
+        { apiVersion: 'apps/v1', kind: 'StatefulSet', name: set.metadata.name, uid: set.metadata.uid ?? '', controller: true, blockOwnerDeletion: true },
+      ],
     },
     data,
     revision,

@@ -29,14 +29,18 @@ function int(value: JsonValue | undefined): number {
 
 /** printLabelsMultiline / printAnnotationsMultiline (sorted keys, continuation lines start with a tab). */
 export function multiline(title: string, values: Record<string, string> | undefined, separator: string, skip: string[] = []): string {
-  const keys = Object.keys(values ?? {}).filter((key) => !skip.includes(key)).sort();
+  const keys = Object.keys(values ?? {})
+    .filter((key) => !skip.includes(key))
+    .sort();
   if (keys.length === 0) return `${title}:\t<none>\n`;
   return keys.map((key, index) => `${index === 0 ? `${title}:\t` : '\t'}${key}${separator}${values?.[key]}\n`).join('');
 }
 
 /** metav1.FormatLabelSelector: `app=nginx,tier in (a,b)`, `<none>` when empty. */
 export function formatLabelSelector(selector: LabelSelector | undefined): string {
-  const parts = Object.keys(selector?.matchLabels ?? {}).sort().map((key) => `${key}=${selector?.matchLabels?.[key]}`);
+  const parts = Object.keys(selector?.matchLabels ?? {})
+    .sort()
+    .map((key) => `${key}=${selector?.matchLabels?.[key]}`);
   for (const expression of selector?.matchExpressions ?? []) {
     const values = [...(expression.values ?? [])].sort().join(',');
     if (expression.operator === 'In') parts.push(`${expression.key} in (${values})`);
@@ -49,7 +53,9 @@ export function formatLabelSelector(selector: LabelSelector | undefined): string
 
 /** describeContainerPorts / describeContainerHostPorts: `80/TCP, 443/TCP`. */
 function containerPorts(container: JsonObject, field: 'containerPort' | 'hostPort'): string {
-  return objectsOf(container.ports).map((port) => `${int(port[field])}/${text(port.protocol)}`).join(', ');
+  return objectsOf(container.ports)
+    .map((port) => `${int(port[field])}/${text(port.protocol)}`)
+    .join(', ');
 }
 
 /** resource.Quantity String() of a manifest value (the text itself when it does not parse). */
@@ -65,7 +71,10 @@ function quantityText(value: JsonValue | undefined): string {
 /** describeResources: Limits then Requests, resource names sorted. */
 function describeResources(resources: JsonObject | undefined): string {
   let out = '';
-  for (const [field, title] of [['limits', 'Limits'], ['requests', 'Requests']] as const) {
+  for (const [field, title] of [
+    ['limits', 'Limits'],
+    ['requests', 'Requests'],
+  ] as const) {
     const list = objectOf(resources?.[field]);
     const names = Object.keys(list ?? {}).sort();
     if (names.length === 0) continue;
@@ -111,7 +120,10 @@ export function describeProbe(probe: JsonObject): string {
 
 function describeCommand(container: JsonObject): string {
   let out = '';
-  for (const [field, title] of [['command', 'Command'], ['args', 'Args']] as const) {
+  for (const [field, title] of [
+    ['command', 'Command'],
+    ['args', 'Args'],
+  ] as const) {
     const parts = Array.isArray(container[field]) ? (container[field] as JsonValue[]) : [];
     if (parts.length === 0) continue;
     out += `${LEVEL_2}${title}:\n`;
@@ -122,7 +134,11 @@ function describeCommand(container: JsonObject): string {
 
 function describeProbes(container: JsonObject): string {
   let out = '';
-  for (const [field, title] of [['livenessProbe', 'Liveness'], ['readinessProbe', 'Readiness'], ['startupProbe', 'Startup']] as const) {
+  for (const [field, title] of [
+    ['livenessProbe', 'Liveness'],
+    ['readinessProbe', 'Readiness'],
+    ['startupProbe', 'Startup'],
+  ] as const) {
     const probe = objectOf(container[field]);
     if (probe) out += `${LEVEL_2}${title}:\t${describeProbe(probe)}\n`;
   }
@@ -141,7 +157,10 @@ function describeEnvFrom(container: JsonObject): string {
     const from = configMap ? 'ConfigMap' : secret ? 'Secret' : '';
     const optional = reference?.optional === true;
     const prefix = text(source.prefix);
-    out += prefix.length === 0 ? `${LEVEL_3}${text(reference?.name)}\t${from}\tOptional: ${optional}\n` : `${LEVEL_3}${text(reference?.name)}\t${from} with prefix '${prefix}'\tOptional: ${optional}\n`;
+    out +=
+      prefix.length === 0
+        ? `${LEVEL_3}${text(reference?.name)}\t${from}\tOptional: ${optional}\n`
+        : `${LEVEL_3}${text(reference?.name)}\t${from} with prefix '${prefix}'\tOptional: ${optional}\n`;
   }
   return out;
 }
@@ -167,7 +186,7 @@ function containerResourceValue(reference: JsonObject, container: JsonObject): s
   const [section, name] = resource.split('.', 2) as [string, string | undefined];
   const resources = objectOf(container.resources);
   const list = objectOf(resources?.[section]);
-  const amount = name === undefined ? undefined : quantityNumber(list?.[name]) ?? 0;
+  const amount = name === undefined ? undefined : (quantityNumber(list?.[name]) ?? 0);
   const divisor = quantityNumber(reference.divisor) || 1;
   if (amount === undefined) return '';
   return String(Math.ceil(amount / divisor - 1e-12));
@@ -221,7 +240,8 @@ function describeMounts(container: JsonObject): string {
   const devices = objectsOf(container.volumeDevices);
   if (devices.length > 0) {
     out += `${LEVEL_2}Devices:${mounts.length === 0 ? '\t<none>' : ''}\n`;
-    for (const device of [...devices].sort((a, b) => (text(a.devicePath) < text(b.devicePath) ? -1 : 1))) out += `${LEVEL_3}${text(device.devicePath)} from ${text(device.name)}\n`;
+    for (const device of [...devices].sort((a, b) => (text(a.devicePath) < text(b.devicePath) ? -1 : 1)))
+      out += `${LEVEL_3}${text(device.devicePath)} from ${text(device.name)}\n`;
   }
   return out;
 }

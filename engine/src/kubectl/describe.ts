@@ -68,7 +68,8 @@ function describeDeploymentObject(cluster: Cluster, d: Deployment): string {
   text += `StrategyType:\t${d.spec.strategy?.type ?? 'RollingUpdate'}\n`;
   text += `MinReadySeconds:\t${d.spec.minReadySeconds ?? 0}\n`;
   const rollingUpdate = d.spec.strategy?.rollingUpdate;
-  if (rollingUpdate) text += `RollingUpdateStrategy:\t${String(rollingUpdate.maxUnavailable ?? 0)} max unavailable, ${String(rollingUpdate.maxSurge ?? 0)} max surge\n`;
+  if (rollingUpdate)
+    text += `RollingUpdateStrategy:\t${String(rollingUpdate.maxUnavailable ?? 0)} max unavailable, ${String(rollingUpdate.maxSurge ?? 0)} max surge\n`;
   text += describePodTemplate(d.spec.template);
   if ((status.conditions ?? []).length > 0) {
     text += 'Conditions:\n  Type\tStatus\tReason\n  ----\t------\t------\n';

@@ -32,11 +32,28 @@ function tables(parts: { prefix: string; columns: string[]; rows: string[][] }[]
 /** `kubectl get deploy,rs,pods -n NAMESPACE` (at most `podLimit` pod rows). */
 export function getDeploymentObjects(cluster: Cluster, namespace = 'default', podLimit = Number.POSITIVE_INFINITY): WorkloadGetOutput {
   const pods = listPodRows(cluster, namespace, podLimit);
-  const output = tables([
-    { prefix: 'deployment.apps', columns: DEPLOYMENT_COLUMNS, rows: cluster.deployments.list(namespace).map((d) => deploymentRow(cluster, d)).sort(byFirstCell) },
-    { prefix: 'replicaset.apps', columns: REPLICA_SET_COLUMNS, rows: cluster.replicaSets.list(namespace).map((rs) => replicaSetRow(cluster, rs)).sort(byFirstCell) },
-    { prefix: 'pod', columns: POD_COLUMNS, rows: pods.rows },
-  ], namespace);
+  const output = tables(
+    [
+      {
+        prefix: 'deployment.apps',
+        columns: DEPLOYMENT_COLUMNS,
+        rows: cluster.deployments
+          .list(namespace)
+          .map((d) => deploymentRow(cluster, d))
+          .sort(byFirstCell),
+      },
+      {
+        prefix: 'replicaset.apps',
+        columns: REPLICA_SET_COLUMNS,
+        rows: cluster.replicaSets
+          .list(namespace)
+          .map((rs) => replicaSetRow(cluster, rs))
+          .sort(byFirstCell),
+      },
+      { prefix: 'pod', columns: POD_COLUMNS, rows: pods.rows },
+    ],
+    namespace,
+  );
   return { command: 'kubectl get deploy,rs,pods', output, podsOmitted: pods.total - pods.rows.length };
 }
 
@@ -46,11 +63,21 @@ export function getStatefulSetObjects(cluster: Cluster, namespace = 'default', p
   // Like the pods: with more claims than the limit, the oldest ones, then in name order.
   const claims = cluster.persistentVolumeClaims.list(namespace);
   const listed = claims.length > podLimit ? claims.slice(0, podLimit) : claims;
-  const output = tables([
-    { prefix: 'statefulset.apps', columns: STATEFUL_SET_COLUMNS, rows: cluster.statefulSets.list(namespace).map((set) => statefulSetRow(cluster, set)).sort(byFirstCell) },
-    { prefix: 'pod', columns: POD_COLUMNS, rows: pods.rows },
-    { prefix: 'persistentvolumeclaim', columns: CLAIM_COLUMNS, rows: listed.map((claim) => claimRow(cluster, claim)).sort(byFirstCell) },
-  ], namespace);
+  const output = tables(
+    [
+      {
+        prefix: 'statefulset.apps',
+        columns: STATEFUL_SET_COLUMNS,
+        rows: cluster.statefulSets
+          .list(namespace)
+          .map((set) => statefulSetRow(cluster, set))
+          .sort(byFirstCell),
+      },
+      { prefix: 'pod', columns: POD_COLUMNS, rows: pods.rows },
+      { prefix: 'persistentvolumeclaim', columns: CLAIM_COLUMNS, rows: listed.map((claim) => claimRow(cluster, claim)).sort(byFirstCell) },
+    ],
+    namespace,
+  );
   const result: WorkloadGetOutput = { command: 'kubectl get sts,pods,pvc', output, podsOmitted: pods.total - pods.rows.length };
   if (claims.length > listed.length) result.claimsOmitted = claims.length - listed.length;
   return result;

@@ -32,7 +32,13 @@ export const DEPLOYMENT_COLUMNS = ['NAME', 'READY', 'UP-TO-DATE', 'AVAILABLE', '
 /** One `kubectl get deployments` row. */
 export function deploymentRow(cluster: Cluster, d: Deployment): string[] {
   const status = d.status ?? {};
-  return [d.metadata.name, `${status.readyReplicas ?? 0}/${d.spec.replicas ?? 1}`, String(status.updatedReplicas ?? 0), String(status.availableReplicas ?? 0), age(cluster, d.metadata.creationTimestamp)];
+  return [
+    d.metadata.name,
+    `${status.readyReplicas ?? 0}/${d.spec.replicas ?? 1}`,
+    String(status.updatedReplicas ?? 0),
+    String(status.availableReplicas ?? 0),
+    age(cluster, d.metadata.creationTimestamp),
+  ];
 }
 
 /** `kubectl get replicasets`: NAME DESIRED CURRENT READY AGE. */
@@ -47,7 +53,13 @@ export const REPLICA_SET_COLUMNS = ['NAME', 'DESIRED', 'CURRENT', 'READY', 'AGE'
 
 /** One `kubectl get replicasets` row. */
 export function replicaSetRow(cluster: Cluster, rs: ReplicaSet): string[] {
-  return [rs.metadata.name, String(rs.spec.replicas ?? 1), String(rs.status?.replicas ?? 0), String(rs.status?.readyReplicas ?? 0), age(cluster, rs.metadata.creationTimestamp)];
+  return [
+    rs.metadata.name,
+    String(rs.spec.replicas ?? 1),
+    String(rs.status?.replicas ?? 0),
+    String(rs.status?.readyReplicas ?? 0),
+    age(cluster, rs.metadata.creationTimestamp),
+  ];
 }
 
 function containerCount(cohort: PodCohort): number {
@@ -80,9 +92,11 @@ export function listPodRows(cluster: Cluster, namespace = 'default', limit = Num
     const status = podStatusAt(cohort.timeline, cluster.now, cohort.deletedAt);
     const containers = containerCount(cohort);
     const restartedAt = lastRestartAt(cohort.timeline, cluster.now);
-    const restarts = status.restarts > 0 && restartedAt !== undefined ? `${status.restarts} (${humanDuration(cluster.now - restartedAt)} ago)` : String(status.restarts);
+    const restarts =
+      status.restarts > 0 && restartedAt !== undefined ? `${status.restarts} (${humanDuration(cluster.now - restartedAt)} ago)` : String(status.restarts);
     const podAge = age(cluster, cluster.timestamp(cohort.timeline.createdAt));
-    for (const name of cohort.names.slice(0, limit - rows.length)) rows.push([name, `${status.ready ? containers : 0}/${containers}`, status.displayStatus, restarts, podAge]);
+    for (const name of cohort.names.slice(0, limit - rows.length))
+      rows.push([name, `${status.ready ? containers : 0}/${containers}`, status.displayStatus, restarts, podAge]);
   }
   rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   return { rows, total };

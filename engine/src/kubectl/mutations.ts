@@ -44,7 +44,10 @@ export function resourceNameOf(kind: string, name: string): string {
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }
@@ -57,7 +60,10 @@ export function applyDeployment(cluster: Cluster, manifest: Deployment, options:
   const existing = cluster.deployments.get(name, namespace);
   const resource = resourceNameOf('Deployment', name);
   if (existing && options.mode === 'create') {
-    return { output: `Error from server (AlreadyExists): error when creating "${options.fileName ?? ''}": deployments.apps "${name}" already exists`, error: true };
+    return {
+      output: `Error from server (AlreadyExists): error when creating "${options.fileName ?? ''}": deployments.apps "${name}" already exists`,
+      error: true,
+    };
   }
   if (!existing) {
     const metadata = cluster.newObjectMeta(name, namespace);
@@ -98,7 +104,9 @@ export function applyObjects(cluster: Cluster, objects: KubernetesObject[], opti
   for (const object of objects) {
     const handler = APPLY_HANDLERS.get(object.kind);
     if (!handler) {
-      lines.push(`error: resource mapping not found for name: "${object.metadata?.name ?? ''}" kind "${String(object.kind)}": kubesim does not simulate this kind`);
+      lines.push(
+        `error: resource mapping not found for name: "${object.metadata?.name ?? ''}" kind "${String(object.kind)}": kubesim does not simulate this kind`,
+      );
       error = true;
       continue;
     }
@@ -141,7 +149,10 @@ export function setImage(cluster: Cluster, name: string, images: Record<string, 
   // A new template object (stored templates are never mutated in place).
   const template = cloneJson(deployment.spec.template);
   const spec = template.spec ?? {};
-  const containers = [...(Array.isArray(spec.initContainers) ? (spec.initContainers as JsonObject[]) : []), ...(Array.isArray(spec.containers) ? (spec.containers as JsonObject[]) : [])];
+  const containers = [
+    ...(Array.isArray(spec.initContainers) ? (spec.initContainers as JsonObject[]) : []),
+    ...(Array.isArray(spec.containers) ? (spec.containers as JsonObject[]) : []),
+  ];
   const before = JSON.stringify(deployment.spec.template);
   deployment.spec.template = template;
   for (const [container, image] of Object.entries(images)) {
@@ -162,7 +173,8 @@ export function setImage(cluster: Cluster, name: string, images: Record<string, 
 export function setPaused(cluster: Cluster, name: string, paused: boolean, namespace = 'default'): CommandResult {
   const deployment = cluster.deployments.get(name, namespace);
   if (!deployment) return notFound(name);
-  if (Boolean(deployment.spec.paused) === paused) return { output: `error: deployments.apps "${name}" is ${paused ? 'already paused' : 'not paused'}`, error: true };
+  if (Boolean(deployment.spec.paused) === paused)
+    return { output: `error: deployments.apps "${name}" is ${paused ? 'already paused' : 'not paused'}`, error: true };
   deployment.spec.paused = paused;
   touch(cluster, deployment, true);
   return { output: `deployment.apps/${name} ${paused ? 'paused' : 'resumed'}` };
@@ -174,7 +186,10 @@ export function restartDeployment(cluster: Cluster, name: string, namespace = 'd
   if (!deployment) return notFound(name);
   if (deployment.spec.paused) return { output: `error: deployments.apps "${name}" can't restart paused deployment (run rollout resume first)`, error: true };
   const template = cloneJson(deployment.spec.template);
-  template.metadata = { ...(template.metadata ?? {}), annotations: { ...(template.metadata?.annotations ?? {}), 'kubectl.kubernetes.io/restartedAt': cluster.timestamp() } };
+  template.metadata = {
+    ...(template.metadata ?? {}),
+    annotations: { ...(template.metadata?.annotations ?? {}), 'kubectl.kubernetes.io/restartedAt': cluster.timestamp() },
+  };
   deployment.spec.template = template;
   touch(cluster, deployment, true);
   return { output: `deployment.apps/${name} restarted` };

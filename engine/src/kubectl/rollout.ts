@@ -15,11 +15,21 @@ export function rolloutStatusMessage(deployment: Deployment): { message: string;
   const status = deployment.status ?? {};
   const desired = deployment.spec.replicas ?? 1;
   if ((deployment.metadata.generation ?? 1) <= (status.observedGeneration ?? 0)) {
-    if (getDeploymentCondition(status, 'Progressing')?.reason === TIMED_OUT_REASON) return { message: `error: deployment "${name}" exceeded its progress deadline`, done: true, error: true };
+    if (getDeploymentCondition(status, 'Progressing')?.reason === TIMED_OUT_REASON)
+      return { message: `error: deployment "${name}" exceeded its progress deadline`, done: true, error: true };
     const updated = status.updatedReplicas ?? 0;
-    if (updated < desired) return { message: `Waiting for deployment "${name}" rollout to finish: ${updated} out of ${desired} new replicas have been updated...`, done: false };
-    if ((status.replicas ?? 0) > updated) return { message: `Waiting for deployment "${name}" rollout to finish: ${(status.replicas ?? 0) - updated} old replicas are pending termination...`, done: false };
-    if ((status.availableReplicas ?? 0) < updated) return { message: `Waiting for deployment "${name}" rollout to finish: ${status.availableReplicas ?? 0} of ${updated} updated replicas are available...`, done: false };
+    if (updated < desired)
+      return { message: `Waiting for deployment "${name}" rollout to finish: ${updated} out of ${desired} new replicas have been updated...`, done: false };
+    if ((status.replicas ?? 0) > updated)
+      return {
+        message: `Waiting for deployment "${name}" rollout to finish: ${(status.replicas ?? 0) - updated} old replicas are pending termination...`,
+        done: false,
+      };
+    if ((status.availableReplicas ?? 0) < updated)
+      return {
+        message: `Waiting for deployment "${name}" rollout to finish: ${status.availableReplicas ?? 0} of ${updated} updated replicas are available...`,
+        done: false,
+      };
     return { message: `deployment "${name}" successfully rolled out`, done: true };
   }
   return { message: 'Waiting for deployment spec update to be observed...', done: false };
@@ -41,7 +51,9 @@ export function rolloutHistory(cluster: Cluster, name: string, revision?: number
   // The name printer writes `deployment.apps/NAME <operation>`, the operation being "\n" + the history
   // text; the table ends with a newline (a blank line follows it), this sentence does not.
   if (replicaSets.length === 0) return { output: `deployment.apps/${name} \nNo rollout history found.` };
-  const rows = replicaSets.map((rs) => ({ revision: revisionOf(rs), cause: rs.metadata.annotations?.[CHANGE_CAUSE_ANNOTATION] ?? '<none>' })).sort((a, b) => a.revision - b.revision);
+  const rows = replicaSets
+    .map((rs) => ({ revision: revisionOf(rs), cause: rs.metadata.annotations?.[CHANGE_CAUSE_ANNOTATION] ?? '<none>' }))
+    .sort((a, b) => a.revision - b.revision);
   let table = 'REVISION\tCHANGE-CAUSE\n';
   for (const row of rows) table += `${row.revision}\t${row.cause}\n`;
   return { output: `deployment.apps/${name} \n${alignTabs(table).replace(/\n$/, '')}` };

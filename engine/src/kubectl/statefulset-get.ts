@@ -46,7 +46,12 @@ export function statefulSetRow(cluster: Cluster, set: StatefulSet): string[] {
 }
 
 // The access-mode abbreviations of GetAccessModesAsString, in its fixed order.
-const ACCESS_MODES: [string, string][] = [['ReadWriteOnce', 'RWO'], ['ReadOnlyMany', 'ROX'], ['ReadWriteMany', 'RWX'], ['ReadWriteOncePod', 'RWOP']];
+const ACCESS_MODES: [string, string][] = [
+  ['ReadWriteOnce', 'RWO'],
+  ['ReadOnlyMany', 'ROX'],
+  ['ReadWriteMany', 'RWX'],
+  ['ReadWriteOncePod', 'RWOP'],
+];
 
 /** Column headers of `kubectl get pvc`. */
 export const CLAIM_COLUMNS = ['NAME', 'STATUS', 'VOLUME', 'CAPACITY', 'ACCESS MODES', 'STORAGECLASS', 'VOLUMEATTRIBUTESCLASS', 'AGE'];
@@ -62,7 +67,11 @@ export function claimRow(cluster: Cluster, claim: PersistentVolumeClaim): string
     claim.status?.phase ?? 'Pending',
     bound ? String(spec.volumeName ?? '') : '',
     bound ? String(requests.storage ?? '') : '',
-    bound ? ACCESS_MODES.filter(([mode]) => modes.includes(mode)).map(([, short]) => short).join(',') : '',
+    bound
+      ? ACCESS_MODES.filter(([mode]) => modes.includes(mode))
+          .map(([, short]) => short)
+          .join(',')
+      : '',
     String(spec.storageClassName ?? ''),
     typeof spec.volumeAttributesClassName === 'string' ? spec.volumeAttributesClassName : '<unset>',
     age(cluster, claim.metadata.creationTimestamp),
@@ -71,7 +80,10 @@ export function claimRow(cluster: Cluster, claim: PersistentVolumeClaim): string
 
 /** `kubectl get pvc [-l selector]`: NAME STATUS VOLUME CAPACITY ACCESS MODES STORAGECLASS VOLUMEATTRIBUTESCLASS AGE. */
 export function getPersistentVolumeClaims(cluster: Cluster, namespace = 'default', selector?: string): string {
-  const claims = cluster.persistentVolumeClaims.list(namespace).filter((claim) => matchesLabelSelector(claim.metadata.labels, selector)).sort(byName);
+  const claims = cluster.persistentVolumeClaims
+    .list(namespace)
+    .filter((claim) => matchesLabelSelector(claim.metadata.labels, selector))
+    .sort(byName);
   if (claims.length === 0) return `No resources found in ${namespace} namespace.`;
   return formatTable([CLAIM_COLUMNS, ...claims.map((claim) => claimRow(cluster, claim))], GET_LAYOUT);
 }
@@ -79,12 +91,21 @@ export function getPersistentVolumeClaims(cluster: Cluster, namespace = 'default
 /** The `kubectl get pods` cells of one pod: NAME READY STATUS RESTARTS AGE. */
 export function podRow(cluster: Cluster, pod: Pod): string[] {
   const containers = Array.isArray(pod.spec.containers) ? (pod.spec.containers as JsonValue[]).length : 1;
-  return [pod.metadata.name, `${pod.status.ready ? containers : 0}/${containers}`, pod.status.displayStatus, String(pod.status.restarts), age(cluster, pod.metadata.creationTimestamp)];
+  return [
+    pod.metadata.name,
+    `${pod.status.ready ? containers : 0}/${containers}`,
+    pod.status.displayStatus,
+    String(pod.status.restarts),
+    age(cluster, pod.metadata.creationTimestamp),
+  ];
 }
 
 /** `kubectl get pods -l selector`, sorted by name. */
 export function getPodsWithSelector(cluster: Cluster, selector: string | undefined, namespace = 'default'): string {
-  const pods = cluster.listPods(namespace).filter((pod) => matchesLabelSelector(pod.metadata.labels, selector)).sort(byName);
+  const pods = cluster
+    .listPods(namespace)
+    .filter((pod) => matchesLabelSelector(pod.metadata.labels, selector))
+    .sort(byName);
   if (pods.length === 0) return `No resources found in ${namespace} namespace.`;
   return formatTable([['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE'], ...pods.map((pod) => podRow(cluster, pod))], GET_LAYOUT);
 }
@@ -98,10 +119,17 @@ export class PodWatch {
   private readonly seen = new Map<string, string>();
   private started = false;
 
-  constructor(private readonly cluster: Cluster, private readonly selector: string | undefined, private readonly namespace = 'default') {}
+  constructor(
+    private readonly cluster: Cluster,
+    private readonly selector: string | undefined,
+    private readonly namespace = 'default',
+  ) {}
 
   poll(): string[] {
-    const pods = this.cluster.listPods(this.namespace).filter((pod) => matchesLabelSelector(pod.metadata.labels, this.selector)).sort(byName);
+    const pods = this.cluster
+      .listPods(this.namespace)
+      .filter((pod) => matchesLabelSelector(pod.metadata.labels, this.selector))
+      .sort(byName);
     // `listed`: rows of the initial list (printed under the header in one table); `events`: later
     // watch events, each flushed through its own tabwriter.
     const listed: string[][] = [];
@@ -117,7 +145,8 @@ export class PodWatch {
       const pending = [row[0], `0/${row[1].split('/')[1] ?? '1'}`, 'Pending', '0', row[4]];
       const pendingKey = `${pending[1]} ${pending[2]} ${pending[3]}`;
       // Only for pods created since the watch began (or at its first instant); older pods are listed as they are.
-      const fresh = previous === undefined && row[2] !== 'Terminating' && (this.started || this.cluster.now - this.cluster.timeOf(pod.metadata.creationTimestamp) < 1000);
+      const fresh =
+        previous === undefined && row[2] !== 'Terminating' && (this.started || this.cluster.now - this.cluster.timeOf(pod.metadata.creationTimestamp) < 1000);
       const sequence: string[][] = [];
       if (fresh) sequence.push(pending);
       if ((fresh || previous === pendingKey) && row[2] !== 'Pending' && row[2] !== 'Terminating') sequence.push(pending);

@@ -34,12 +34,18 @@ export function statefulSetRolloutStatus(set: StatefulSet): { message: string; d
     // Without a partition (never after API defaulting) kubectl skips straight to "complete".
     const partition = rollingUpdate.partition;
     if (partition !== undefined && partition !== null && (status.updatedReplicas ?? 0) < replicas - partition) {
-      return { message: `Waiting for partitioned roll out to finish: ${status.updatedReplicas ?? 0} out of ${replicas - partition} new pods have been updated...`, done: false };
+      return {
+        message: `Waiting for partitioned roll out to finish: ${status.updatedReplicas ?? 0} out of ${replicas - partition} new pods have been updated...`,
+        done: false,
+      };
     }
     return { message: `partitioned roll out complete: ${status.updatedReplicas ?? 0} new pods have been updated...`, done: true };
   }
   if (status.updateRevision !== status.currentRevision) {
-    return { message: `waiting for statefulset rolling update to complete ${status.updatedReplicas ?? 0} pods at revision ${status.updateRevision}...`, done: false };
+    return {
+      message: `waiting for statefulset rolling update to complete ${status.updatedReplicas ?? 0} pods at revision ${status.updateRevision}...`,
+      done: false,
+    };
   }
   return { message: `statefulset rolling update complete ${status.currentReplicas ?? 0} pods at revision ${status.currentRevision}...`, done: true };
 }

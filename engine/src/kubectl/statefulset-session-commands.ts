@@ -7,10 +7,14 @@ import { registerApplyHandler } from './mutations';
 import { applyStatefulSetObject, isStatefulSetCommand, runStatefulSetCommand } from './statefulset-session';
 
 for (const kind of ['Service', 'StatefulSet']) {
-  registerApplyHandler(kind, (cluster, object) => applyStatefulSetObject(cluster, object) ?? { output: `error: kubesim cannot apply ${kind} ${object.metadata.name}`, error: true });
+  registerApplyHandler(
+    kind,
+    (cluster, object) => applyStatefulSetObject(cluster, object) ?? { output: `error: kubesim cannot apply ${kind} ${object.metadata.name}`, error: true },
+  );
 }
 
 registerSessionCommand({
   matches: (argv) => isStatefulSetCommand(argv),
-  run: (context, argv) => runStatefulSetCommand(context.cluster, argv, context.namespace) ?? { output: `error: unsupported command: ${argv.join(' ')}`, error: true },
+  run: (context, argv) =>
+    runStatefulSetCommand(context.cluster, argv, context.namespace) ?? { output: `error: unsupported command: ${argv.join(' ')}`, error: true },
 });

@@ -40,7 +40,10 @@ export function applyStatefulSetObject(cluster: Cluster, object: KubernetesObjec
   const namespace = object.metadata.namespace ?? 'default';
   if (object.kind === 'Service') {
     const existing = cluster.services.get(object.metadata.name, namespace);
-    const next: Service = { ...cloneJson(object), metadata: { ...object.metadata, ...(existing?.metadata ?? cluster.newObjectMeta(object.metadata.name, namespace)) } };
+    const next: Service = {
+      ...cloneJson(object),
+      metadata: { ...object.metadata, ...(existing?.metadata ?? cluster.newObjectMeta(object.metadata.name, namespace)) },
+    };
     const unchanged = existing !== undefined && JSON.stringify(existing.spec) === JSON.stringify(object.spec);
     cluster.services.put(next);
     return { output: `service/${object.metadata.name} ${existing === undefined ? 'created' : unchanged ? 'unchanged' : 'configured'}` };
@@ -90,7 +93,8 @@ function routeStatefulSetCommand(argv: readonly string[]): StatefulSetCommandRun
     if (isPods && selector !== undefined) return (cluster, namespace) => ({ output: getPodsWithSelector(cluster, selector, namespace) });
     return undefined;
   }
-  if (tool === 'kubectl' && verb === 'delete' && isPods && selector !== undefined) return (cluster, namespace) => deletePodsBySelector(cluster, selector, namespace);
+  if (tool === 'kubectl' && verb === 'delete' && isPods && selector !== undefined)
+    return (cluster, namespace) => deletePodsBySelector(cluster, selector, namespace);
   if (tool === 'kubectl' && verb === 'rollout') {
     const name = statefulSetTarget(argv[3]);
     if (name === undefined) return undefined;
@@ -123,7 +127,11 @@ export function runStatefulSetCommand(cluster: Cluster, argv: readonly string[],
 function watchPods(cluster: Cluster, selector: string | undefined, namespace: string): string {
   const watch = new PodWatch(cluster, selector, namespace);
   const lines = [...watch.poll()];
-  runUntil(cluster, () => false, () => lines.push(...watch.poll()));
+  runUntil(
+    cluster,
+    () => false,
+    () => lines.push(...watch.poll()),
+  );
   return lines.join('\n');
 }
 
@@ -145,8 +153,13 @@ function deletePodsBySelector(cluster: Cluster, selector: string, namespace: str
     .sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));
   if (pods.length === 0) return { output: 'No resources found' };
   for (const pod of pods) cluster.deletePodByName(pod.metadata.name, namespace);
-  const terminating = (): boolean => cluster.listPods(namespace).some((pod) => pod.status.displayStatus === 'Terminating' && pods.some((gone) => gone.metadata.name === pod.metadata.name));
-  runUntil(cluster, () => !terminating(), () => undefined);
+  const terminating = (): boolean =>
+    cluster.listPods(namespace).some((pod) => pod.status.displayStatus === 'Terminating' && pods.some((gone) => gone.metadata.name === pod.metadata.name));
+  runUntil(
+    cluster,
+    () => !terminating(),
+    () => undefined,
+  );
   return { output: pods.map((pod) => kubectlDeletedLine(cluster.version, 'pod', pod.metadata.name, namespace)).join('\n') };
 }
 
@@ -167,7 +180,7 @@ function waitForRollout(cluster: Cluster, name: string, namespace: string, print
   };
   const done = runUntil(cluster, () => last?.done === true, check);
   if (!done && last && !last.done) messages.push(`error: timed out waiting for the condition`);
-  const output = printAll ? messages.join('\n') : messages[messages.length - 1] ?? '';
+  const output = printAll ? messages.join('\n') : (messages[messages.length - 1] ?? '');
   return { output, error: last?.error === true || !done };
 }
 
@@ -206,7 +219,13 @@ export function summarizeStatefulSets(cluster: Cluster): StatefulSetClusterSumma
         ...(typeof pod.spec.hostname === 'string' ? { hostname: pod.spec.hostname } : {}),
         ...(typeof pod.spec.subdomain === 'string' ? { subdomain: pod.spec.subdomain } : {}),
         ...(typeof pod.spec.subdomain === 'string' && pod.spec.subdomain !== ''
-          ? { dnsName: podDnsName(typeof pod.spec.hostname === 'string' ? pod.spec.hostname : pod.metadata.name, pod.spec.subdomain, set.metadata.namespace ?? 'default') }
+          ? {
+              dnsName: podDnsName(
+                typeof pod.spec.hostname === 'string' ? pod.spec.hostname : pod.metadata.name,
+                pod.spec.subdomain,
+                set.metadata.namespace ?? 'default',
+              ),
+            }
           : {}),
       }));
     return {
@@ -222,6 +241,8 @@ export function summarizeStatefulSets(cluster: Cluster): StatefulSetClusterSumma
       pods,
     };
   });
-  const persistentVolumeClaims = cluster.persistentVolumeClaims.list().map((claim) => ({ name: claim.metadata.name, status: claim.status?.phase ?? 'Pending' }));
+  const persistentVolumeClaims = cluster.persistentVolumeClaims
+    .list()
+    .map((claim) => ({ name: claim.metadata.name, status: claim.status?.phase ?? 'Pending' }));
   return { statefulSets, persistentVolumeClaims };
 }

@@ -47,7 +47,10 @@ function splitQuantity(text: string): { positive: boolean; value: string; num: s
   let positive = true;
   let pos = 0;
   const end = text.length;
-  if (text[0] === '-') { positive = false; pos++; } else if (text[0] === '+') pos++;
+  if (text[0] === '-') {
+    positive = false;
+    pos++;
+  } else if (text[0] === '+') pos++;
   while (pos < end && text[pos] === '0') pos++;
   if (pos >= end) return { positive, value: '0', num: '0', denom: '', suffix: '' };
   let i = pos;
@@ -124,9 +127,8 @@ export function parseQuantity(text: string): Quantity {
         if (!positive) result = -result;
         const i = { value: result, scale };
         // The input is reused as the cached string only when it is already canonical.
-        const canonical = format === 'BinarySI'
-          ? exponent % 10 === 0 && (parsed & 7n) !== 0n
-          : scale % 3 === 0 && !shifted.endsWith('000') && shifted[0] !== '0';
+        const canonical =
+          format === 'BinarySI' ? exponent % 10 === 0 && (parsed & 7n) !== 0n : scale % 3 === 0 && !shifted.endsWith('000') && shifted[0] !== '0';
         return { i, d: null, s: canonical ? text : '', format };
       }
     }

@@ -74,7 +74,8 @@ export class ReplicaSetController implements Controller {
     let changed = false;
     for (const replicaSet of cluster.replicaSets.all()) {
       const last = this.quiet.get(replicaSet);
-      if (last && last.now === cluster.now && last.podsVersion === cluster.podsVersion && last.resourceVersion === replicaSet.metadata.resourceVersion) continue;
+      if (last && last.now === cluster.now && last.podsVersion === cluster.podsVersion && last.resourceVersion === replicaSet.metadata.resourceVersion)
+        continue;
       if (syncReplicaSet(cluster, replicaSet)) {
         changed = true;
         this.quiet.delete(replicaSet);
@@ -135,8 +136,18 @@ function manageReplicas(cluster: Cluster, replicaSet: ReplicaSet, activeCount: n
   if (diff < 0) {
     // Every slow-start batch succeeds in the simulation, so the batches form one cohort.
     const count = Math.min(-diff, BURST_REPLICAS);
-    const owner = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: replicaSet.metadata.name, uid: replicaSet.metadata.uid ?? '', controller: true, blockOwnerDeletion: true };
-    const cohort = cluster.createPods(owner, replicaSet.metadata.namespace ?? 'default', replicaSet.spec.template, { generateName: `${replicaSet.metadata.name}-`, count });
+    const owner = {
+      apiVersion: 'apps/v1',
+      kind: 'ReplicaSet',
+      name: replicaSet.metadata.name,
+      uid: replicaSet.metadata.uid ?? '',
+      controller: true,
+      blockOwnerDeletion: true,
+    };
+    const cohort = cluster.createPods(owner, replicaSet.metadata.namespace ?? 'default', replicaSet.spec.template, {
+      generateName: `${replicaSet.metadata.name}-`,
+      count,
+    });
     for (const name of cohort.names) cluster.recordEvent(replicaSet, 'Normal', 'SuccessfulCreate', `Created pod: ${name}`, SOURCE);
     return true;
   }

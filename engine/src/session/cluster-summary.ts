@@ -101,7 +101,16 @@ export function summarizeCluster(cluster: Cluster, podLimit = Number.POSITIVE_IN
   if (podCount <= podLimit) {
     for (const cohort of cluster.allCohorts()) {
       const status = podStatusAt(cohort.timeline, cluster.now, cohort.deletedAt);
-      for (const name of cohort.names) pods.push({ name, phase: status.phase, status: status.displayStatus, ready: status.ready, restarts: status.restarts, owner: cohort.owner.name, labels: { ...cohort.labels } });
+      for (const name of cohort.names)
+        pods.push({
+          name,
+          phase: status.phase,
+          status: status.displayStatus,
+          ready: status.ready,
+          restarts: status.restarts,
+          owner: cohort.owner.name,
+          labels: { ...cohort.labels },
+        });
     }
   }
   return { deployments: deployments.sort(byName), replicaSets: replicaSets.sort(byName), pods: pods.sort(byName), podCount };

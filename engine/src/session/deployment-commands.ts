@@ -47,14 +47,19 @@ function watchRolloutStatus(context: SessionContext, name: string, print: boolea
   lines.push(verdict.message);
   if (verdict.done) return { output: print ? lines.join('\n') : '', error: verdict.error };
   let finished = false;
-  runUntil(cluster, () => finished, ROLLOUT_WAIT_LIMIT_MS, () => {
-    const current = requireDeployment(context, name);
-    if (finished || !current || current.metadata.resourceVersion === lastVersion) return;
-    lastVersion = current.metadata.resourceVersion;
-    verdict = rolloutStatusMessage(current);
-    lines.push(verdict.message);
-    if (verdict.done) finished = true;
-  });
+  runUntil(
+    cluster,
+    () => finished,
+    ROLLOUT_WAIT_LIMIT_MS,
+    () => {
+      const current = requireDeployment(context, name);
+      if (finished || !current || current.metadata.resourceVersion === lastVersion) return;
+      lastVersion = current.metadata.resourceVersion;
+      verdict = rolloutStatusMessage(current);
+      lines.push(verdict.message);
+      if (verdict.done) finished = true;
+    },
+  );
   return { output: print ? lines.join('\n') : '', error: verdict.error };
 }
 
@@ -67,7 +72,11 @@ function defineCommands(): void {
       if (!fileName) return usage('must specify one of -f and -k');
       const record = parsed.flags.get('record') === 'true';
       const objects = context.readManifest(fileName);
-      return applyObjects(context.cluster, objects, { mode: argv[1] === 'create' ? 'create' : 'apply', fileName, changeCause: record ? changeCauseOf([argv[1]], parsed) : undefined });
+      return applyObjects(context.cluster, objects, {
+        mode: argv[1] === 'create' ? 'create' : 'apply',
+        fileName,
+        changeCause: record ? changeCauseOf([argv[1]], parsed) : undefined,
+      });
     },
   });
   registerSessionCommand({
@@ -90,7 +99,13 @@ function defineCommands(): void {
         images[container] = image;
       }
       const record = parsed.flags.get('record') === 'true';
-      return setImage(context.cluster, deploymentName(parsed.positional) ?? '', images, record ? changeCauseOf(['set', 'image'], parsed) : undefined, context.namespace);
+      return setImage(
+        context.cluster,
+        deploymentName(parsed.positional) ?? '',
+        images,
+        record ? changeCauseOf(['set', 'image'], parsed) : undefined,
+        context.namespace,
+      );
     },
   });
   registerSessionCommand({
@@ -123,7 +138,11 @@ function defineCommands(): void {
     run: (context, argv) => {
       const parsed = parseArguments(argv.slice(2));
       const [kind, name] = parsed.positional;
-      const table = DEPLOYMENT_WORDS.includes(kind) ? getDeployments(context.cluster, context.namespace) : REPLICA_SET_WORDS.includes(kind) ? getReplicaSets(context.cluster, context.namespace) : getPods(context.cluster, context.namespace);
+      const table = DEPLOYMENT_WORDS.includes(kind)
+        ? getDeployments(context.cluster, context.namespace)
+        : REPLICA_SET_WORDS.includes(kind)
+          ? getReplicaSets(context.cluster, context.namespace)
+          : getPods(context.cluster, context.namespace);
       if (name === undefined || table.startsWith('No resources')) return { output: table };
       const [header, ...rows] = table.split('\n');
       const row = rows.find((candidate) => candidate.split(' ')[0] === name);
@@ -133,7 +152,9 @@ function defineCommands(): void {
   });
   registerSessionCommand({
     matches: (argv) => startsWith(argv, 'kubectl', 'describe') && isDeploymentTarget(argv, 2),
-    run: (context, argv) => ({ output: describeDeployment(context.cluster, deploymentName(parseArguments(argv.slice(2)).positional) ?? '', context.namespace) }),
+    run: (context, argv) => ({
+      output: describeDeployment(context.cluster, deploymentName(parseArguments(argv.slice(2)).positional) ?? '', context.namespace),
+    }),
   });
   registerSessionCommand({
     matches: (argv) => startsWith(argv, 'kubectl', 'delete') && POD_WORDS.includes(argv[2]?.split('/')[0] ?? ''),
@@ -170,7 +191,11 @@ function defineCommands(): void {
       const duration = parseDuration(argv[2]);
       if (duration === undefined) return usage(`invalid duration "${argv[2]}"`);
       const seconds = duration / 1000;
-      context.cluster.kubelet = { ...context.cluster.kubelet, podReadyAfterSeconds: seconds, podRunningAfterSeconds: Math.min(context.cluster.kubelet.podRunningAfterSeconds, seconds) };
+      context.cluster.kubelet = {
+        ...context.cluster.kubelet,
+        podReadyAfterSeconds: seconds,
+        podRunningAfterSeconds: Math.min(context.cluster.kubelet.podRunningAfterSeconds, seconds),
+      };
       return { output: '' };
     },
   });

@@ -160,14 +160,24 @@ export function toSeconds(ms: number): number {
 function summarizeEvents(events: readonly KubeEvent[], context: StepContext, kind: string): { events: RolloutEventSummary[]; omitted: number } {
   const ordered = [...events.filter((event) => event.involvedObject.kind === kind), ...events.filter((event) => event.involvedObject.kind !== kind)];
   const all = ordered.map((event): RolloutEventSummary => ({
-    type: event.type, reason: event.reason, source: event.source, message: event.message, involvedObject: `${event.involvedObject.kind}/${event.involvedObject.name}`,
-    firstSeen: toSeconds(event.time - context.startMs), lastSeen: toSeconds(event.lastTime - context.startMs), count: event.count,
+    type: event.type,
+    reason: event.reason,
+    source: event.source,
+    message: event.message,
+    involvedObject: `${event.involvedObject.kind}/${event.involvedObject.name}`,
+    firstSeen: toSeconds(event.time - context.startMs),
+    lastSeen: toSeconds(event.lastTime - context.startMs),
+    count: event.count,
   }));
   return { events: all.slice(0, context.eventsPerStep), omitted: Math.max(0, all.length - context.eventsPerStep) };
 }
 
 function summaryOf(events: RolloutEventSummary[], fallback: string): string {
-  if (events.length > 3) return `${events.slice(0, 3).map((event) => event.message).join('; ')}; …`;
+  if (events.length > 3)
+    return `${events
+      .slice(0, 3)
+      .map((event) => event.message)
+      .join('; ')}; …`;
   if (events.length > 0) return events.map((event) => event.message).join('; ');
   return fallback;
 }
@@ -197,9 +207,15 @@ export function snapshotDeployment(context: StepContext, recorded: readonly Kube
   const replicaSets = owned
     .map((rs): RolloutReplicaSet => {
       const view: RolloutReplicaSet = {
-        name: rs.metadata.name, podTemplateHash: rs.metadata.labels?.[POD_TEMPLATE_HASH_LABEL] ?? '', isNew: rs === newReplicaSet,
-        desired: rs.spec.replicas ?? 0, current: rs.status?.replicas ?? 0, ready: rs.status?.readyReplicas ?? 0, available: rs.status?.availableReplicas ?? 0,
-        createdAt: toSeconds(cluster.timeOf(rs.metadata.creationTimestamp) - startMs), images: imagesOf(rs.spec.template.spec),
+        name: rs.metadata.name,
+        podTemplateHash: rs.metadata.labels?.[POD_TEMPLATE_HASH_LABEL] ?? '',
+        isNew: rs === newReplicaSet,
+        desired: rs.spec.replicas ?? 0,
+        current: rs.status?.replicas ?? 0,
+        ready: rs.status?.readyReplicas ?? 0,
+        available: rs.status?.availableReplicas ?? 0,
+        createdAt: toSeconds(cluster.timeOf(rs.metadata.creationTimestamp) - startMs),
+        images: imagesOf(rs.spec.template.spec),
       };
       const revision = revisionOf(rs);
       if (!Number.isNaN(revision)) view.revision = revision;
@@ -218,8 +234,15 @@ export function snapshotDeployment(context: StepContext, recorded: readonly Kube
     const containers = Math.max(1, imagesOf(cohort.spec).length);
     for (const name of cohort.names.slice(0, context.podLimit - pods.length)) {
       pods.push({
-        name, phase: status.phase, status: status.displayStatus, ready: status.ready, readyContainers: status.ready ? containers : 0, totalContainers: containers,
-        restarts: status.restarts, owner, createdAt: toSeconds(cohort.timeline.createdAt - startMs),
+        name,
+        phase: status.phase,
+        status: status.displayStatus,
+        ready: status.ready,
+        readyContainers: status.ready ? containers : 0,
+        totalContainers: containers,
+        restarts: status.restarts,
+        owner,
+        createdAt: toSeconds(cohort.timeline.createdAt - startMs),
       });
     }
   }
@@ -228,14 +251,29 @@ export function snapshotDeployment(context: StepContext, recorded: readonly Kube
   const { events, omitted } = summarizeEvents(recorded, context, 'Deployment');
   const rolloutStatus = rolloutStatusMessage(deployment).message;
   const step: RolloutStep = {
-    index, time: toSeconds(cluster.now - startMs), controllers,
+    index,
+    time: toSeconds(cluster.now - startMs),
+    controllers,
     summary: summaryOf(events, `${status.availableReplicas ?? 0} of ${desired} available, ${status.updatedReplicas ?? 0} updated`),
     workload: {
-      replicas: status.replicas ?? 0, updatedReplicas: status.updatedReplicas ?? 0, readyReplicas: status.readyReplicas ?? 0, availableReplicas: status.availableReplicas ?? 0,
-      desiredReplicas: desired, createdAt: toSeconds(cluster.timeOf(deployment.metadata.creationTimestamp) - startMs),
-      conditions: (status.conditions ?? []).map((condition) => ({ type: condition.type, status: condition.status, reason: condition.reason, message: condition.message })),
+      replicas: status.replicas ?? 0,
+      updatedReplicas: status.updatedReplicas ?? 0,
+      readyReplicas: status.readyReplicas ?? 0,
+      availableReplicas: status.availableReplicas ?? 0,
+      desiredReplicas: desired,
+      createdAt: toSeconds(cluster.timeOf(deployment.metadata.creationTimestamp) - startMs),
+      conditions: (status.conditions ?? []).map((condition) => ({
+        type: condition.type,
+        status: condition.status,
+        reason: condition.reason,
+        message: condition.message,
+      })),
     },
-    replicaSets, pods, podsOmitted: total - pods.length, events, rolloutStatus,
+    replicaSets,
+    pods,
+    podsOmitted: total - pods.length,
+    events,
+    rolloutStatus,
     kubectl: [
       getOutput(getDeploymentObjects(cluster, context.namespace, context.podLimit)),
       { kind: 'status', command: `kubectl rollout status deployment/${context.name}`, output: rolloutStatus },
@@ -247,8 +285,10 @@ export function snapshotDeployment(context: StepContext, recorded: readonly Kube
   if (deployment.spec.strategy?.type !== 'Recreate') {
     const podsNow = replicaSets.reduce((sum, rs) => sum + rs.current, 0);
     step.budget = {
-      maxSurge: maxSurge(deployment), maxUnavailable: maxUnavailable(deployment),
-      surgeInUse: Math.max(0, podsNow - desired), unavailableInUse: Math.max(0, desired - (status.availableReplicas ?? 0)),
+      maxSurge: maxSurge(deployment),
+      maxUnavailable: maxUnavailable(deployment),
+      surgeInUse: Math.max(0, podsNow - desired),
+      unavailableInUse: Math.max(0, desired - (status.availableReplicas ?? 0)),
     };
   }
   return step;
@@ -299,10 +339,19 @@ function statefulSetPods(context: StepContext, set: StatefulSet): { pods: Rollou
     const pod = byName.get(view.name)!;
     const containers = Math.max(1, imagesOf(pod.spec).length);
     const result: RolloutPod = {
-      name: view.name, phase: pod.status.phase, status: view.terminating ? 'Terminating' : view.status, ready: view.ready,
-      readyContainers: view.ready ? containers : 0, totalContainers: containers, restarts: pod.status.restarts, owner: set.metadata.name,
+      name: view.name,
+      phase: pod.status.phase,
+      status: view.terminating ? 'Terminating' : view.status,
+      ready: view.ready,
+      readyContainers: view.ready ? containers : 0,
+      totalContainers: containers,
+      restarts: pod.status.restarts,
+      owner: set.metadata.name,
       createdAt: toSeconds(cluster.timeOf(pod.metadata.creationTimestamp) - context.startMs),
-      ordinal: view.ordinal, hostname: view.hostname, persistentVolumeClaims: view.claims, revision: view.revision,
+      ordinal: view.ordinal,
+      hostname: view.hostname,
+      persistentVolumeClaims: view.claims,
+      revision: view.revision,
     };
     if (view.dnsName) result.dnsName = view.dnsName;
     return result;
@@ -320,23 +369,49 @@ export function snapshotStatefulSet(context: StepContext, recorded: readonly Kub
   const readyReplicas = status?.readyReplicas ?? 0;
   const { events, omitted } = summarizeEvents(recorded, context, 'StatefulSet');
   const rolloutStatus = statefulSetRolloutStatus(set).message;
-  const claims = cluster.persistentVolumeClaims.list(context.namespace).slice(0, context.podLimit).map((claim): RolloutClaim => {
-    const [name, phase, volume, capacity, accessModes, storageClass] = claimRow(cluster, claim);
-    return { name, status: phase, volume, capacity, accessModes, storageClass, createdAt: toSeconds(cluster.timeOf(claim.metadata.creationTimestamp) - startMs) };
-  });
+  const claims = cluster.persistentVolumeClaims
+    .list(context.namespace)
+    .slice(0, context.podLimit)
+    .map((claim): RolloutClaim => {
+      const [name, phase, volume, capacity, accessModes, storageClass] = claimRow(cluster, claim);
+      return {
+        name,
+        status: phase,
+        volume,
+        capacity,
+        accessModes,
+        storageClass,
+        createdAt: toSeconds(cluster.timeOf(claim.metadata.creationTimestamp) - startMs),
+      };
+    });
   const step: RolloutStep = {
-    index, time: toSeconds(cluster.now - startMs), controllers, summary: summaryOf(events, `${readyReplicas} of ${desired} ready`),
+    index,
+    time: toSeconds(cluster.now - startMs),
+    controllers,
+    summary: summaryOf(events, `${readyReplicas} of ${desired} ready`),
     workload: {
-      replicas: status?.replicas ?? 0, updatedReplicas: status?.updatedReplicas ?? 0, readyReplicas, availableReplicas: status?.availableReplicas ?? 0,
-      desiredReplicas: desired, createdAt: toSeconds(cluster.timeOf(set.metadata.creationTimestamp) - startMs),
+      replicas: status?.replicas ?? 0,
+      updatedReplicas: status?.updatedReplicas ?? 0,
+      readyReplicas,
+      availableReplicas: status?.availableReplicas ?? 0,
+      desiredReplicas: desired,
+      createdAt: toSeconds(cluster.timeOf(set.metadata.creationTimestamp) - startMs),
       conditions: [],
     },
-    replicaSets: [], pods, podsOmitted: total - pods.length,
+    replicaSets: [],
+    pods,
+    podsOmitted: total - pods.length,
     statefulSet: {
-      serviceName: set.spec.serviceName ?? '', headlessService: context.headlessService, podManagementPolicy: set.spec.podManagementPolicy ?? 'OrderedReady',
-      partition: set.spec.updateStrategy?.rollingUpdate?.partition ?? 0, currentRevision: status?.currentRevision ?? '', updateRevision: status?.updateRevision ?? '', claims,
+      serviceName: set.spec.serviceName ?? '',
+      headlessService: context.headlessService,
+      podManagementPolicy: set.spec.podManagementPolicy ?? 'OrderedReady',
+      partition: set.spec.updateStrategy?.rollingUpdate?.partition ?? 0,
+      currentRevision: status?.currentRevision ?? '',
+      updateRevision: status?.updateRevision ?? '',
+      claims,
     },
-    events, rolloutStatus,
+    events,
+    rolloutStatus,
     kubectl: [
       getOutput(getStatefulSetObjects(cluster, context.namespace, context.podLimit)),
       { kind: 'status', command: `kubectl rollout status statefulset/${context.name}`, output: rolloutStatus },

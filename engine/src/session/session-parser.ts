@@ -63,7 +63,18 @@ export interface ParsedArguments {
 }
 
 const SHORT_FLAGS: Record<string, string> = { f: 'filename', n: 'namespace', l: 'selector', o: 'output', w: 'watch', c: 'container' };
-const VALUE_FLAGS = new Set(['filename', 'namespace', 'selector', 'output', 'replicas', 'revision', 'to-revision', 'timeout', 'kubernetes-version', 'container']);
+const VALUE_FLAGS = new Set([
+  'filename',
+  'namespace',
+  'selector',
+  'output',
+  'replicas',
+  'revision',
+  'to-revision',
+  'timeout',
+  'kubernetes-version',
+  'container',
+]);
 
 /** Splits words into positional arguments and flags (`--a=b`, `--a b`, `-f b`, `--record`). */
 export function parseArguments(words: string[]): ParsedArguments {
@@ -76,7 +87,7 @@ export function parseArguments(words: string[]): ParsedArguments {
       positional.push(word);
       continue;
     }
-    const name = word.startsWith('--') ? match[1] : SHORT_FLAGS[match[1]] ?? match[1];
+    const name = word.startsWith('--') ? match[1] : (SHORT_FLAGS[match[1]] ?? match[1]);
     if (match[2] !== undefined) flags.set(name, match[2]);
     else if (VALUE_FLAGS.has(name) && i + 1 < words.length) flags.set(name, words[++i]);
     else flags.set(name, 'true');

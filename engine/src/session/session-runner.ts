@@ -89,7 +89,12 @@ export function runSession(input: SessionInput): SessionResult {
     if (result.error) step.error = true;
     steps.push(step);
   }
-  return { kubernetesVersion: input.version, steps, events: summarizeEvents(cluster, cluster.events), final: { ...summarizeCluster(cluster), ...summarizeStatefulSets(cluster), ...summarizeServices(cluster) } };
+  return {
+    kubernetesVersion: input.version,
+    steps,
+    events: summarizeEvents(cluster, cluster.events),
+    final: { ...summarizeCluster(cluster), ...summarizeStatefulSets(cluster), ...summarizeServices(cluster) },
+  };
 }
 
 /** The terminal-like transcript of a session result: `$ command` then its output. */

@@ -14,8 +14,13 @@ import { rollbackStatefulSet, statefulSetHistory } from '../kubectl/statefulset-
 import { applyStatefulSet } from '../statefulset/stateful-set-simulation';
 import { createDeploymentCluster } from './simulation-clock';
 import {
-  snapshotDeployment, snapshotStatefulSet, templateImages, toSeconds,
-  type GoverningServiceState, type RolloutStep, type StepContext,
+  snapshotDeployment,
+  snapshotStatefulSet,
+  templateImages,
+  toSeconds,
+  type GoverningServiceState,
+  type RolloutStep,
+  type StepContext,
 } from './rollout-steps';
 
 /** A workload the preview can roll out. */
@@ -113,14 +118,25 @@ function withReplicas(workload: RolloutWorkload, replicas: number | undefined): 
 
 /** Simulates applying `newManifest` over a settled `oldManifest` (or onto an empty cluster). */
 export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation {
-  const { seed, whatIf = {}, services = [], clusterDomain = 'cluster.local', podListLimit = 60, eventsPerStep = 50, describeEventLimit = 200, maxSeconds = 3600, maxSteps = 10_000, ...kubelet } = input.options ?? {};
+  const {
+    seed,
+    whatIf = {},
+    services = [],
+    clusterDomain = 'cluster.local',
+    podListLimit = 60,
+    eventsPerStep = 50,
+    describeEventLimit = 200,
+    maxSeconds = 3600,
+    maxSteps = 10_000,
+    ...kubelet
+  } = input.options ?? {};
   const after = input.newManifest;
   const name = after.metadata.name;
   const namespace = after.metadata.namespace ?? 'default';
   const tailMs = maxSeconds * 1000;
   const cluster = createDeploymentCluster({ version: input.version, seed, kubelet });
   for (const service of services) if ((service.metadata.namespace ?? 'default') === namespace) cluster.services.put(service);
-  const before = input.oldManifest && { ...input.oldManifest, metadata: { ...input.oldManifest.metadata, name, namespace } } as RolloutWorkload;
+  const before = input.oldManifest && ({ ...input.oldManifest, metadata: { ...input.oldManifest.metadata, name, namespace } } as RolloutWorkload);
   if (before) {
     apply(cluster, before);
     cluster.settle();
@@ -136,7 +152,14 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
   apply(cluster, withReplicas(after, whatIf.replicas));
 
   const context: StepContext = {
-    cluster, name, namespace, startMs, podLimit: podListLimit, eventsPerStep, describeEventLimit, clusterDomain,
+    cluster,
+    name,
+    namespace,
+    startMs,
+    podLimit: podListLimit,
+    eventsPerStep,
+    describeEventLimit,
+    clusterDomain,
     headlessService: after.kind === 'StatefulSet' ? governingServiceState(services, after.spec.serviceName, namespace) : 'found',
   };
   const snapshot = after.kind === 'Deployment' ? snapshotDeployment : snapshotStatefulSet;
@@ -151,8 +174,14 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
 
   const outcome = after.kind === 'Deployment' ? deploymentOutcome(cluster, name, namespace, steps, startMs) : statefulSetOutcome(steps);
   const simulation: RolloutSimulation = {
-    kubernetesVersion: input.version, kind: after.kind, strategy: strategyOf(cluster, after), steps, outcome, revisions: revisionsOf(cluster, after),
-    complete: outcome.kind === 'complete', timedOut: outcome.kind === 'failed',
+    kubernetesVersion: input.version,
+    kind: after.kind,
+    strategy: strategyOf(cluster, after),
+    steps,
+    outcome,
+    revisions: revisionsOf(cluster, after),
+    complete: outcome.kind === 'complete',
+    timedOut: outcome.kind === 'failed',
   };
   const newReplicaSet = steps.at(-1)!.replicaSets.find((rs) => rs.isNew);
   if (newReplicaSet && baseReplicaSets.has(newReplicaSet.name) && before && JSON.stringify(before.spec.template) !== JSON.stringify(after.spec.template)) {
@@ -165,13 +194,23 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
 // (pause, resume), then the undo, and stops once nothing happens within `tailMs` of the last one.
 // Deployments wake at every pod phase (the pod listing of a step changes); StatefulSets only at
 // what their controller reads, as runStatefulSetUntilSettled does.
-function runWithActions(cluster: Cluster, after: RolloutWorkload, whatIf: RolloutWhatIf, startMs: number, tailMs: number, maxSteps: number, record: (controllers: string[]) => void, count: () => number): void {
+function runWithActions(
+  cluster: Cluster,
+  after: RolloutWorkload,
+  whatIf: RolloutWhatIf,
+  startMs: number,
+  tailMs: number,
+  maxSteps: number,
+  record: (controllers: string[]) => void,
+  count: () => number,
+): void {
   const name = after.metadata.name;
   const namespace = after.metadata.namespace ?? 'default';
   const actions: { atMs: number; run: () => void }[] = [];
   if (after.kind === 'Deployment') {
     if (whatIf.pauseAtSecond !== undefined) actions.push({ atMs: startMs + whatIf.pauseAtSecond * 1000, run: () => setPaused(cluster, name, true, namespace) });
-    if (whatIf.resumeAtSecond !== undefined) actions.push({ atMs: startMs + whatIf.resumeAtSecond * 1000, run: () => setPaused(cluster, name, false, namespace) });
+    if (whatIf.resumeAtSecond !== undefined)
+      actions.push({ atMs: startMs + whatIf.resumeAtSecond * 1000, run: () => setPaused(cluster, name, false, namespace) });
     actions.sort((a, b) => a.atMs - b.atMs);
   }
   const podPhases = after.kind === 'Deployment';
@@ -213,10 +252,17 @@ function revisionsOf(cluster: Cluster, after: RolloutWorkload): number[] {
   if (after.kind === 'Deployment') {
     const deployment = cluster.deployments.get(after.metadata.name, namespace);
     if (!deployment) return [];
-    return replicaSetsForDeployment(cluster, deployment).map(revisionOf).filter((revision) => !Number.isNaN(revision)).sort((a, b) => b - a);
+    return replicaSetsForDeployment(cluster, deployment)
+      .map(revisionOf)
+      .filter((revision) => !Number.isNaN(revision))
+      .sort((a, b) => b - a);
   }
   const set = cluster.statefulSets.get(after.metadata.name, namespace);
-  return set ? statefulSetHistory(cluster, set).map((revision) => revision.revision).reverse() : [];
+  return set
+    ? statefulSetHistory(cluster, set)
+        .map((revision) => revision.revision)
+        .reverse()
+    : [];
 }
 
 function deploymentOutcome(cluster: Cluster, name: string, namespace: string, steps: RolloutStep[], startMs: number): RolloutOutcomeSummary {
@@ -239,7 +285,8 @@ function deploymentOutcome(cluster: Cluster, name: string, namespace: string, st
     if (lastProgress) failed.stalledAtSecond = lastProgress.time;
     return failed;
   }
-  if (deployment.spec.paused) return outcome('paused', `The Deployment is paused at ${last.time}s; the rollout waits for \`kubectl rollout resume\`.`, last.time);
+  if (deployment.spec.paused)
+    return outcome('paused', `The Deployment is paused at ${last.time}s; the rollout waits for \`kubectl rollout resume\`.`, last.time);
   const status = rolloutStatusMessage(deployment);
   if (status.done) return outcome('complete', `Rollout complete after ${last.time}s.`, last.time);
   const stalled = outcome('stalled', `The rollout stalls at ${last.time}s: ${status.message}`, last.time);
@@ -248,7 +295,11 @@ function deploymentOutcome(cluster: Cluster, name: string, namespace: string, st
 }
 
 function lastScalingStep(steps: readonly RolloutStep[]): RolloutStep | undefined {
-  const desiredOf = (step: RolloutStep): string => step.replicaSets.map((rs) => `${rs.name}=${rs.desired}`).sort().join(',');
+  const desiredOf = (step: RolloutStep): string =>
+    step.replicaSets
+      .map((rs) => `${rs.name}=${rs.desired}`)
+      .sort()
+      .join(',');
   for (let index = steps.length - 1; index > 0; index--) if (desiredOf(steps[index]!) !== desiredOf(steps[index - 1]!)) return steps[index];
   return steps[0]?.events.some((event) => event.reason === 'ScalingReplicaSet') ? steps[0] : undefined;
 }
@@ -258,5 +309,10 @@ function statefulSetOutcome(steps: RolloutStep[]): RolloutOutcomeSummary {
   const workload = last.workload;
   const settled = workload.readyReplicas === workload.desiredReplicas && workload.replicas === workload.desiredReplicas;
   if (settled) return { kind: 'complete', message: `Rollout complete after ${last.time}s.`, atSecond: last.time };
-  return { kind: 'stalled', message: `The rollout stalls at ${last.time}s: a pod never becomes Ready, so the controller waits.`, atSecond: last.time, stalledAtSecond: last.time };
+  return {
+    kind: 'stalled',
+    message: `The rollout stalls at ${last.time}s: a pod never becomes Ready, so the controller waits.`,
+    atSecond: last.time,
+    stalledAtSecond: last.time,
+  };
 }

@@ -5,10 +5,16 @@ import { cloneJson } from '../model/clone';
 import { getStartOrdinal, getPodName, initIdentity, setPodRevision, statefulSetControllerRef, updateStorage } from './stateful-set-util';
 
 /** The update strategy after API defaulting: a missing type means RollingUpdate with partition 0. */
-export function effectiveUpdateStrategy(set: StatefulSet): { type: 'RollingUpdate' | 'OnDelete'; rollingUpdate?: { partition: number; maxUnavailable?: number | string } } {
+export function effectiveUpdateStrategy(set: StatefulSet): {
+  type: 'RollingUpdate' | 'OnDelete';
+  rollingUpdate?: { partition: number; maxUnavailable?: number | string };
+} {
   const strategy = set.spec.updateStrategy;
   if (strategy?.type === undefined) {
-    return { type: 'RollingUpdate', rollingUpdate: { partition: strategy?.rollingUpdate?.partition ?? 0, maxUnavailable: strategy?.rollingUpdate?.maxUnavailable } };
+    return {
+      type: 'RollingUpdate',
+      rollingUpdate: { partition: strategy?.rollingUpdate?.partition ?? 0, maxUnavailable: strategy?.rollingUpdate?.maxUnavailable },
+    };
   }
   if (strategy.rollingUpdate === undefined || strategy.rollingUpdate === null) return { type: strategy.type };
   return { type: strategy.type, rollingUpdate: { partition: strategy.rollingUpdate.partition ?? 0, maxUnavailable: strategy.rollingUpdate.maxUnavailable } };
@@ -48,7 +54,13 @@ export function newStatefulSetPod(set: StatefulSet, ordinal: number): Pod {
  * status.currentReplicas when rollingUpdate is unset) come from the current revision, the rest
  * from the update revision. Go's `a && b || c` precedence is kept on purpose.
  */
-export function newVersionedStatefulSetPod(currentSet: StatefulSet, updateSet: StatefulSet, currentRevision: string, updateRevision: string, ordinal: number): Pod {
+export function newVersionedStatefulSetPod(
+  currentSet: StatefulSet,
+  updateSet: StatefulSet,
+  currentRevision: string,
+  updateRevision: string,
+  ordinal: number,
+): Pod {
   const strategy = effectiveUpdateStrategy(currentSet);
   const start = getStartOrdinal(currentSet);
   const useCurrent =

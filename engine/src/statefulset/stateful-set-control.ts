@@ -9,8 +9,19 @@ import { applyRevision, chooseStatefulSetRevisions, revisionsToTruncate, type Re
 import { claimOwnerRefsFor, hasUnexpectedController, isPodClaimStale } from './claim-retention';
 import { effectiveUpdateStrategy, newVersionedStatefulSetPod } from './stateful-pod';
 import {
-  claimNamesForOrdinal, getOrdinal, getPersistentVolumeClaims, getStartOrdinal, hasTerminalPhase, identityMatches,
-  isRunningAndAvailable, isRunningAndReady, isTerminating, isUnavailable, storageMatches, updateIdentity, updateStorage,
+  claimNamesForOrdinal,
+  getOrdinal,
+  getPersistentVolumeClaims,
+  getStartOrdinal,
+  hasTerminalPhase,
+  identityMatches,
+  isRunningAndAvailable,
+  isRunningAndReady,
+  isTerminating,
+  isUnavailable,
+  storageMatches,
+  updateIdentity,
+  updateStorage,
 } from './stateful-set-util';
 import { computeStatefulSetStatus, completeRollingUpdate, isStatusInconsistent, type StatefulSetStatus } from './stateful-set-status';
 import { rollingUpdateDeletions } from './stateful-set-rolling';
@@ -148,7 +159,11 @@ class Pass {
   readonly events: StatefulSetEvent[] = [];
   readonly claims: ClaimOverlay;
 
-  constructor(readonly set: StatefulSet, world: StatefulSetWorld, readonly options: StatefulSetSyncOptions) {
+  constructor(
+    readonly set: StatefulSet,
+    world: StatefulSetWorld,
+    readonly options: StatefulSetSyncOptions,
+  ) {
     this.claims = new ClaimOverlay(world.claimsByName ?? claimIndexOf(world.claims));
   }
 
@@ -431,7 +446,13 @@ function countStatus(
 }
 
 // updateStatefulSet: the replica/condemned split, the two loops and the rolling update.
-function updateStatefulSet(pass: Pass, pods: readonly PodFacts[], currentRevision: ControllerRevision, updateRevision: ControllerRevision, collisionCount: number): StatefulSetStatus {
+function updateStatefulSet(
+  pass: Pass,
+  pods: readonly PodFacts[],
+  currentRevision: ControllerRevision,
+  updateRevision: ControllerRevision,
+  collisionCount: number,
+): StatefulSetStatus {
   const { set, options } = pass;
   const now = options.now;
   const minReadySeconds = set.spec.minReadySeconds ?? 0;

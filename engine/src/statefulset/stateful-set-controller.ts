@@ -83,7 +83,10 @@ export class StatefulSetController implements Controller {
   /** The last pass result per set (namespace/name), for tests and previews. */
   readonly lastResults = new Map<string, StatefulSetSyncResult>();
   private readonly podCache = new Map<number, CachedCohortPods>();
-  private readonly claimIndexes = new Map<string, { all: readonly PersistentVolumeClaim[]; list: readonly PersistentVolumeClaim[]; byName: ReadonlyMap<string, PersistentVolumeClaim> }>();
+  private readonly claimIndexes = new Map<
+    string,
+    { all: readonly PersistentVolumeClaim[]; list: readonly PersistentVolumeClaim[]; byName: ReadonlyMap<string, PersistentVolumeClaim> }
+  >();
   private controlledClaims: { claims: readonly PersistentVolumeClaim[]; controlled: boolean } | undefined;
   /** Each set's pod list (by set uid) and what it was built from. */
   private readonly setPods = new Map<string, SetPods>();
@@ -103,7 +106,13 @@ export class StatefulSetController implements Controller {
       const namespace = set.metadata.namespace ?? 'default';
       const claims = this.claimsOf(cluster, namespace);
       const result = syncStatefulSet(
-        { set, pods: this.cachedPodsOf(cluster, set), claims: claims.list, claimsByName: claims.byName, revisions: cluster.controllerRevisions.list(namespace) },
+        {
+          set,
+          pods: this.cachedPodsOf(cluster, set),
+          claims: claims.list,
+          claimsByName: claims.byName,
+          revisions: cluster.controllerRevisions.list(namespace),
+        },
         { now: cluster.now, version: cluster.version, codec: this.codec(cluster), maxUnavailableGate: this.options.maxUnavailableGate },
       );
       this.lastResults.set(`${namespace}/${set.metadata.name}`, result);
@@ -256,7 +265,10 @@ export class StatefulSetController implements Controller {
     switch (action.kind) {
       case 'createRevision': {
         const meta = cluster.newObjectMeta(action.revision.metadata.name, namespace);
-        cluster.controllerRevisions.put({ ...action.revision, metadata: { ...action.revision.metadata, uid: meta.uid, resourceVersion: meta.resourceVersion, creationTimestamp: meta.creationTimestamp } });
+        cluster.controllerRevisions.put({
+          ...action.revision,
+          metadata: { ...action.revision.metadata, uid: meta.uid, resourceVersion: meta.resourceVersion, creationTimestamp: meta.creationTimestamp },
+        });
         break;
       }
       case 'updateRevision':
@@ -273,12 +285,19 @@ export class StatefulSetController implements Controller {
         break;
       case 'createPod': {
         const pod = action.pod;
-        const cohort = cluster.createPods(statefulSetControllerRef(set), namespace, { metadata: { labels: pod.metadata.labels ?? {}, ...(pod.metadata.annotations ? { annotations: pod.metadata.annotations } : {}) }, spec: pod.spec }, { names: [pod.metadata.name] });
+        const cohort = cluster.createPods(
+          statefulSetControllerRef(set),
+          namespace,
+          { metadata: { labels: pod.metadata.labels ?? {}, ...(pod.metadata.annotations ? { annotations: pod.metadata.annotations } : {}) }, spec: pod.spec },
+          { names: [pod.metadata.name] },
+        );
         this.podUids.set(cohort.id, cluster.random.uid());
         break;
       }
       case 'updatePod': {
-        const cohort = cluster.podsOwnedBy(set.metadata.uid ?? '').find((candidate) => candidate.deletedAt === undefined && candidate.names.includes(action.pod.metadata.name));
+        const cohort = cluster
+          .podsOwnedBy(set.metadata.uid ?? '')
+          .find((candidate) => candidate.deletedAt === undefined && candidate.names.includes(action.pod.metadata.name));
         if (cohort) {
           cohort.labels = { ...(action.pod.metadata.labels ?? {}) };
           cohort.spec = action.pod.spec;
@@ -311,7 +330,12 @@ export class StatefulSetController implements Controller {
     spec.storageClassName ??= DEFAULT_STORAGE_CLASS;
     spec.volumeName = `pvc-${meta.uid}`;
     spec.volumeMode ??= 'Filesystem';
-    return { ...claim, metadata: { ...claim.metadata, uid: meta.uid, resourceVersion: meta.resourceVersion, creationTimestamp: meta.creationTimestamp }, spec, status: { phase: 'Bound' } };
+    return {
+      ...claim,
+      metadata: { ...claim.metadata, uid: meta.uid, resourceVersion: meta.resourceVersion, creationTimestamp: meta.creationTimestamp },
+      spec,
+      status: { phase: 'Bound' },
+    };
   }
 
   // The garbage collector's share of PVC retention: a claim whose controller is a Pod or a
@@ -320,13 +344,18 @@ export class StatefulSetController implements Controller {
     // Nothing to collect when no owner went away and no claim changed since the last look.
     const cohorts = cluster.allCohorts();
     const claims = cluster.persistentVolumeClaims.all();
-    const signature = `${cohorts.length}|${cohorts[0]?.id}|${cohorts[cohorts.length - 1]?.id}|${cluster.statefulSets.all().map((set) => set.metadata.uid).join(',')}`;
+    const signature = `${cohorts.length}|${cohorts[0]?.id}|${cohorts[cohorts.length - 1]?.id}|${cluster.statefulSets
+      .all()
+      .map((set) => set.metadata.uid)
+      .join(',')}`;
     const last = this.lastCollection;
     if (last && last.signature === signature && last.claims === claims) return false;
     this.lastCollection = { signature, claims };
     // Only claims controlled by a Pod or a StatefulSet can be collected (none with Retain/Retain).
     if (this.controlledClaims?.claims !== claims) {
-      const controlled = claims.some((claim) => claim.metadata.ownerReferences?.some((ref) => ref.controller === true && (ref.kind === 'Pod' || ref.kind === 'StatefulSet')) === true);
+      const controlled = claims.some(
+        (claim) => claim.metadata.ownerReferences?.some((ref) => ref.controller === true && (ref.kind === 'Pod' || ref.kind === 'StatefulSet')) === true,
+      );
       this.controlledClaims = { claims, controlled };
     }
     if (!this.controlledClaims.controlled) return false;

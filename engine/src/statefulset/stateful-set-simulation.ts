@@ -72,7 +72,12 @@ export function applyStatefulSet(cluster: Cluster, manifest: StatefulSet): State
     delete next.status;
   } else {
     const specChanged = JSON.stringify(existing.spec) !== JSON.stringify(next.spec);
-    next.metadata = { ...existing.metadata, labels: next.metadata.labels, annotations: next.metadata.annotations, generation: (existing.metadata.generation ?? 1) + (specChanged ? 1 : 0) };
+    next.metadata = {
+      ...existing.metadata,
+      labels: next.metadata.labels,
+      annotations: next.metadata.annotations,
+      generation: (existing.metadata.generation ?? 1) + (specChanged ? 1 : 0),
+    };
     if (existing.status) next.status = existing.status;
   }
   cluster.statefulSets.put(next);
@@ -104,7 +109,12 @@ export function statefulSetPodViews(set: StatefulSet, pods: readonly Pod[], clus
 }
 
 /** Runs the cluster until nothing is left to do, recording every pass that changed something. */
-export function runStatefulSetUntilSettled(cluster: Cluster, controller: StatefulSetController, set: StatefulSet, options: { clusterDomain?: string; maxSteps?: number } = {}): StatefulSetPreviewStep[] {
+export function runStatefulSetUntilSettled(
+  cluster: Cluster,
+  controller: StatefulSetController,
+  set: StatefulSet,
+  options: { clusterDomain?: string; maxSteps?: number } = {},
+): StatefulSetPreviewStep[] {
   const steps: StatefulSetPreviewStep[] = [];
   const maxSteps = options.maxSteps ?? 10_000;
   const namespace = set.metadata.namespace ?? 'default';

@@ -64,10 +64,7 @@ export function computeStatefulSetStatus(
 export function completeRollingUpdate(set: StatefulSet, status: StatefulSetStatus, version: KubernetesVersion): StatefulSetStatus {
   const strategyAllows = isAtLeast(version, '1.36') || effectiveUpdateStrategy(set).type === 'RollingUpdate';
   const complete =
-    strategyAllows &&
-    status.updatedReplicas === status.replicas &&
-    status.readyReplicas === status.replicas &&
-    status.replicas === (set.spec.replicas ?? 1);
+    strategyAllows && status.updatedReplicas === status.replicas && status.readyReplicas === status.replicas && status.replicas === (set.spec.replicas ?? 1);
   if (!complete) return status;
   return { ...status, currentReplicas: status.updatedReplicas, currentRevision: status.updateRevision };
 }

@@ -150,7 +150,8 @@ export function scaleIntOrPercent(value: IntOrString, total: number, roundUp: bo
   if (typeof value === 'number') return { value };
   if (!value.endsWith('%')) return { error: 'invalid value for IntOrString: invalid type: string is not a percentage' };
   const digits = value.slice(0, -1);
-  if (!/^[+-]?[0-9]+$/.test(digits)) return { error: `invalid value for IntOrString: invalid value "${value}": strconv.Atoi: parsing "${digits}": invalid syntax` };
+  if (!/^[+-]?[0-9]+$/.test(digits))
+    return { error: `invalid value for IntOrString: invalid value "${value}": strconv.Atoi: parsing "${digits}": invalid syntax` };
   const scaled = (Number(digits) * total) / 100;
   return { value: roundUp ? Math.ceil(scaled) : Math.floor(scaled) };
 }
@@ -226,7 +227,14 @@ const storageChecks = new WeakMap<Pod, { templates: unknown; setName: string; po
 export function storageMatches(set: StatefulSet, pod: Pod): boolean {
   const cached = storageChecks.get(pod);
   const templates = set.spec.volumeClaimTemplates;
-  if (cached && cached.templates === templates && cached.setName === set.metadata.name && cached.podName === pod.metadata.name && cached.volumes === pod.spec.volumes) return cached.result;
+  if (
+    cached &&
+    cached.templates === templates &&
+    cached.setName === set.metadata.name &&
+    cached.podName === pod.metadata.name &&
+    cached.volumes === pod.spec.volumes
+  )
+    return cached.result;
   const result = computeStorageMatches(set, pod);
   storageChecks.set(pod, { templates, setName: set.metadata.name, podName: pod.metadata.name, volumes: pod.spec.volumes, result });
   return result;

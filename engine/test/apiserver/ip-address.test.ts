@@ -52,11 +52,17 @@ test('on addresses without leading zeros or zones, ipFamilyOf agrees with Node',
   const octet = fc.integer({ min: 0, max: 255 }).map(String);
   const v4 = fc.tuple(octet, octet, octet, octet).map((parts) => parts.join('.'));
   const group = fc.integer({ min: 0, max: 0xffff }).map((n) => n.toString(16));
-  const v6 = fc.tuple(fc.array(group, { minLength: 8, maxLength: 8 }), fc.integer({ min: 0, max: 7 }), fc.integer({ min: 0, max: 8 }))
-    .map(([groups, from, length]) => (length === 0 ? groups.join(':') : `${groups.slice(0, from).join(':')}::${groups.slice(from + Math.min(length, 8 - from)).join(':')}`));
+  const v6 = fc
+    .tuple(fc.array(group, { minLength: 8, maxLength: 8 }), fc.integer({ min: 0, max: 7 }), fc.integer({ min: 0, max: 8 }))
+    .map(([groups, from, length]) =>
+      length === 0 ? groups.join(':') : `${groups.slice(0, from).join(':')}::${groups.slice(from + Math.min(length, 8 - from)).join(':')}`,
+    );
   const junk = fc.string({ maxLength: 12 });
-  fc.assert(fc.property(fc.oneof(v4, v6, junk), (text) => {
-    if (/(^|[.:])0\d/.test(text) || text.includes('%')) return;
-    assert.equal(ipFamilyOf(text), isIP(text), text);
-  }), { numRuns: 3000, seed: 11 });
+  fc.assert(
+    fc.property(fc.oneof(v4, v6, junk), (text) => {
+      if (/(^|[.:])0\d/.test(text) || text.includes('%')) return;
+      assert.equal(ipFamilyOf(text), isIP(text), text);
+    }),
+    { numRuns: 3000, seed: 11 },
+  );
 });

@@ -12,9 +12,12 @@ import { createDeploymentCluster, runUntil } from '../../src/session/simulation-
 
 function nginx(image: string): Deployment {
   return {
-    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'nginx' },
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'nginx' },
     spec: {
-      replicas: 100, selector: { matchLabels: { app: 'nginx' } },
+      replicas: 100,
+      selector: { matchLabels: { app: 'nginx' } },
       strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } },
       template: { metadata: { labels: { app: 'nginx' } }, spec: { containers: [{ name: 'nginx', image }] } },
     },
@@ -47,11 +50,17 @@ test('100 replicas, maxSurge 1 / maxUnavailable 0: Deployment events and the des
   const deploymentEvents = cluster.recorder.eventsFor('Deployment', 'nginx');
   assert.equal(deploymentEvents.length, 11);
   const combined = deploymentEvents.at(-1)!;
-  assert.deepEqual([combined.count, combined.time, combined.lastTime, combined.message], [111, 1_025_000, 1_300_000, `(combined from similar events): Scaled down replica set ${oldName} from 41 to 40`]);
+  assert.deepEqual(
+    [combined.count, combined.time, combined.lastTime, combined.message],
+    [111, 1_025_000, 1_300_000, `(combined from similar events): Scaled down replica set ${oldName} from 41 to 40`],
+  );
 
   const describe = describeDeployment(cluster, 'nginx');
   // Cells of each row (the tabwriter pads columns with two or more spaces; no cell holds two).
-  const table = describe.slice(describe.indexOf('Events:')).split('\n').map((line) => line.trim().split(/\s{2,}/));
+  const table = describe
+    .slice(describe.indexOf('Events:'))
+    .split('\n')
+    .map((line) => line.trim().split(/\s{2,}/));
   assert.deepEqual(table, [
     ['Events:'],
     ['Type', 'Reason', 'Age', 'From', 'Message'],
@@ -66,7 +75,13 @@ test('100 replicas, maxSurge 1 / maxUnavailable 0: Deployment events and the des
     ['Normal', 'ScalingReplicaSet', '8m5s', 'deployment-controller', `Scaled up replica set ${newName} from 3 to 4`],
     ['Normal', 'ScalingReplicaSet', '8m', 'deployment-controller', `Scaled down replica set ${oldName} from 97 to 96`],
     ['Normal', 'ScalingReplicaSet', '8m', 'deployment-controller', `Scaled up replica set ${newName} from 4 to 5`],
-    ['Normal', 'ScalingReplicaSet', '3m20s (x111 over 7m55s)', 'deployment-controller', `(combined from similar events): Scaled down replica set ${oldName} from 41 to 40`],
+    [
+      'Normal',
+      'ScalingReplicaSet',
+      '3m20s (x111 over 7m55s)',
+      'deployment-controller',
+      `(combined from similar events): Scaled down replica set ${oldName} from 41 to 40`,
+    ],
   ]);
 });
 

@@ -38,7 +38,11 @@ const rows: Row[] = [
   },
   {
     name: 'the bucket refills one token per 300 s: the 26th event passes at 300 s, not at 299 s',
-    occurrences: [...repeat(25, (i) => ({ second: 0, reason: `Reason${i}`, message: 'm' })), { second: 299, reason: 'Late', message: 'dropped' }, { second: 300, reason: 'Later', message: 'kept' }],
+    occurrences: [
+      ...repeat(25, (i) => ({ second: 0, reason: `Reason${i}`, message: 'm' })),
+      { second: 299, reason: 'Late', message: 'dropped' },
+      { second: 300, reason: 'Later', message: 'kept' },
+    ],
     expected: [...repeat(25, (i) => ({ second: 0, message: `1 0-0 m (Reason${i})` })).map((o) => o.message), '1 300-300 kept (Later)'],
   },
   {
@@ -48,7 +52,11 @@ const rows: Row[] = [
       { second: 0, reason: 'Other', message: 'other object', subject: other },
       { second: 0, reason: 'Other', message: 'other source', source: 'deployment-controller' },
     ],
-    expected: [...repeat(25, (i) => ({ second: 0, message: `1 0-0 m (Reason${i})` })).map((o) => o.message), '1 0-0 other object (Other)', '1 0-0 other source (Other)'],
+    expected: [
+      ...repeat(25, (i) => ({ second: 0, message: `1 0-0 m (Reason${i})` })).map((o) => o.message),
+      '1 0-0 other object (Other)',
+      '1 0-0 other source (Other)',
+    ],
   },
   {
     name: '12 similar FailedCreate events with different messages: 9 kept, the 10th to 12th combined',
@@ -86,12 +94,18 @@ const rows: Row[] = [
   },
   {
     name: 'an event an hour after its last write is gone; a repeat creates it again with the counted first time',
-    occurrences: [{ second: 0, message: 'same' }, { second: 3600, message: 'same' }],
+    occurrences: [
+      { second: 0, message: 'same' },
+      { second: 3600, message: 'same' },
+    ],
     expected: ['2 0-3600 same (Reason)'],
   },
   {
     name: 'an event not written for an hour is no longer listed',
-    occurrences: [{ second: 0, message: 'old' }, { second: 10, reason: 'Fresh', message: 'new' }],
+    occurrences: [
+      { second: 0, message: 'old' },
+      { second: 10, reason: 'Fresh', message: 'new' },
+    ],
     expected: ['1 10-10 new (Fresh)'],
     atSecond: 3600,
   },
@@ -103,10 +117,19 @@ for (const row of rows) {
     const recorder = new EventRecorder(() => now);
     for (const occurrence of row.occurrences) {
       now = occurrence.second * 1000;
-      recorder.record(now, occurrence.subject ?? web, 'Normal', occurrence.reason ?? 'Reason', occurrence.message, occurrence.source ?? 'replicaset-controller');
+      recorder.record(
+        now,
+        occurrence.subject ?? web,
+        'Normal',
+        occurrence.reason ?? 'Reason',
+        occurrence.message,
+        occurrence.source ?? 'replicaset-controller',
+      );
     }
     now = (row.atSecond ?? row.occurrences.at(-1)!.second) * 1000;
-    const live = (row.all ? recorder.events : recorder.liveEvents()).map((event) => `${event.count} ${event.time / 1000}-${event.lastTime / 1000} ${event.message} (${event.reason})`);
+    const live = (row.all ? recorder.events : recorder.liveEvents()).map(
+      (event) => `${event.count} ${event.time / 1000}-${event.lastTime / 1000} ${event.message} (${event.reason})`,
+    );
     assert.deepEqual(live, row.expected);
   });
 }
@@ -118,7 +141,10 @@ test('writtenSince lists the events created or patched after a mark, by their la
   const mark = recorder.writeMark;
   recorder.record(5000, web, 'Normal', 'SuccessfulCreate', 'Created pod: a', 'replicaset-controller');
   recorder.record(5000, web, 'Normal', 'SuccessfulDelete', 'Deleted pod: c', 'replicaset-controller');
-  assert.deepEqual(recorder.writtenSince(mark).map((event) => `${event.message} x${event.count}`), ['Created pod: a x2', 'Deleted pod: c x1']);
+  assert.deepEqual(
+    recorder.writtenSince(mark).map((event) => `${event.message} x${event.count}`),
+    ['Created pod: a x2', 'Deleted pod: c x1'],
+  );
   assert.deepEqual(recorder.writtenSince(recorder.writeMark), []);
 });
 
@@ -129,7 +155,10 @@ const buckets: { name: string; acceptsAt: number[]; expected: boolean[] }[] = [
 for (const row of buckets) {
   test(`token bucket (burst 2, float32 1/300 per s): ${row.name}`, () => {
     const bucket = new TokenBucket(Math.fround(1 / 300), 2);
-    assert.deepEqual(row.acceptsAt.map((ms) => bucket.tryAccept(ms)), row.expected);
+    assert.deepEqual(
+      row.acceptsAt.map((ms) => bucket.tryAccept(ms)),
+      row.expected,
+    );
   });
 }
 

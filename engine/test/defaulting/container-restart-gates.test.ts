@@ -85,7 +85,9 @@ test('1.34 keeps every restart field on update when the stored template already 
 });
 
 test('1.34: a stored sidecar alone is not "in use", so a new regular restartPolicy is still dropped', () => {
-  const stored: PodTemplateSpec = { spec: { initContainers: [{ name: 'sidecar', image: 'envoy', restartPolicy: 'Always' }], containers: [{ name: 'app', image: 'app' }] } };
+  const stored: PodTemplateSpec = {
+    spec: { initContainers: [{ name: 'sidecar', image: 'envoy', restartPolicy: 'Always' }], containers: [{ name: 'app', image: 'app' }] },
+  };
   const spec = defaultPodTemplate(template(), '1.34', stored).spec as JsonObject;
   assert.equal((spec.containers as JsonObject[])[0]!.restartPolicy, undefined);
 });

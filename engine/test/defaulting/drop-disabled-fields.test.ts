@@ -53,14 +53,34 @@ function firstContainer(template: PodTemplateSpec, list = 'containers'): JsonObj
 test('image volumes go whole with their mounts when ImageVolume is off (1.34), and stay on 1.35', () => {
   const template: PodTemplateSpec = {
     spec: {
-      volumes: [{ name: 'model', image: { reference: 'registry/model:v1' } }, { name: 'config', configMap: { name: 'c' } }],
-      containers: [{ name: 'app', image: 'app:1', volumeMounts: [{ name: 'model', mountPath: '/model' }, { name: 'config', mountPath: '/config' }] }],
+      volumes: [
+        { name: 'model', image: { reference: 'registry/model:v1' } },
+        { name: 'config', configMap: { name: 'c' } },
+      ],
+      containers: [
+        {
+          name: 'app',
+          image: 'app:1',
+          volumeMounts: [
+            { name: 'model', mountPath: '/model' },
+            { name: 'config', mountPath: '/config' },
+          ],
+        },
+      ],
     },
   };
   const on134 = defaultPodTemplate(template, '1.34');
   assert.deepEqual(specOf(on134).volumes, [{ name: 'config', configMap: { name: 'c', defaultMode: 420 } }]);
   assert.deepEqual(firstContainer(on134).volumeMounts, [{ name: 'config', mountPath: '/config' }]);
-  const onlyImage = defaultPodTemplate({ spec: { volumes: [{ name: 'model', image: { reference: 'm:1' } }], containers: [{ name: 'app', image: 'app:1', volumeMounts: [{ name: 'model', mountPath: '/m' }] }] } }, '1.34');
+  const onlyImage = defaultPodTemplate(
+    {
+      spec: {
+        volumes: [{ name: 'model', image: { reference: 'm:1' } }],
+        containers: [{ name: 'app', image: 'app:1', volumeMounts: [{ name: 'model', mountPath: '/m' }] }],
+      },
+    },
+    '1.34',
+  );
   assert.equal(specOf(onlyImage).volumes, undefined);
   assert.equal(firstContainer(onlyImage).volumeMounts, undefined);
   const on135 = defaultPodTemplate(template, '1.35');
@@ -127,7 +147,11 @@ test('pod-level resources and resource claims are dropped while their gates are 
 
 test('hostUsers, supplementalGroupsPolicy and seLinuxChangePolicy are dropped on 1.32 and kept on 1.33', () => {
   const template: PodTemplateSpec = {
-    spec: { hostUsers: false, securityContext: { supplementalGroupsPolicy: 'Strict', seLinuxChangePolicy: 'MountOption', runAsUser: 1000 }, containers: [{ name: 'a', image: 'a:1' }] },
+    spec: {
+      hostUsers: false,
+      securityContext: { supplementalGroupsPolicy: 'Strict', seLinuxChangePolicy: 'MountOption', runAsUser: 1000 },
+      containers: [{ name: 'a', image: 'a:1' }],
+    },
   };
   const on132 = specOf(defaultPodTemplate(template, '1.32'));
   assert.equal(on132.hostUsers, undefined);
@@ -138,7 +162,9 @@ test('hostUsers, supplementalGroupsPolicy and seLinuxChangePolicy are dropped on
 });
 
 test('on update a gated field survives when the stored template already uses it', () => {
-  const template: PodTemplateSpec = { spec: { containers: [{ name: 'a', image: 'a:2', resizePolicy: [{ resourceName: 'cpu', restartPolicy: 'NotRequired' }] }] } };
+  const template: PodTemplateSpec = {
+    spec: { containers: [{ name: 'a', image: 'a:2', resizePolicy: [{ resourceName: 'cpu', restartPolicy: 'NotRequired' }] }] },
+  };
   assert.equal(firstContainer(defaultPodTemplate(template, '1.32')).resizePolicy, undefined);
   const kept = firstContainer(defaultPodTemplate(template, '1.32', template)).resizePolicy;
   assert.deepEqual(kept, [{ resourceName: 'cpu', restartPolicy: 'NotRequired' }]);

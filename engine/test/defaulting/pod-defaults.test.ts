@@ -20,17 +20,31 @@ for (const row of PULL_POLICIES) {
 }
 
 test('volumes: no source becomes emptyDir, configMap gets defaultMode 420, probes get their defaults', () => {
-  const template = defaultPodTemplate({
-    spec: {
-      volumes: [{ name: 'scratch' }, { name: 'config', configMap: { name: 'c' } }],
-      containers: [{ name: 'a', image: 'a:1', ports: [{ containerPort: 80 }], readinessProbe: { httpGet: { port: 80 } }, livenessProbe: { grpc: { port: 9 } } }],
+  const template = defaultPodTemplate(
+    {
+      spec: {
+        volumes: [{ name: 'scratch' }, { name: 'config', configMap: { name: 'c' } }],
+        containers: [
+          { name: 'a', image: 'a:1', ports: [{ containerPort: 80 }], readinessProbe: { httpGet: { port: 80 } }, livenessProbe: { grpc: { port: 9 } } },
+        ],
+      },
     },
-  }, '1.36');
+    '1.36',
+  );
   const spec = template.spec as JsonObject;
-  assert.deepEqual(spec.volumes, [{ name: 'scratch', emptyDir: {} }, { name: 'config', configMap: { name: 'c', defaultMode: 420 } }]);
+  assert.deepEqual(spec.volumes, [
+    { name: 'scratch', emptyDir: {} },
+    { name: 'config', configMap: { name: 'c', defaultMode: 420 } },
+  ]);
   const container = (spec.containers as JsonObject[])[0]!;
   assert.deepEqual(container.ports, [{ containerPort: 80, protocol: 'TCP' }]);
-  assert.deepEqual(container.readinessProbe, { httpGet: { port: 80, path: '/', scheme: 'HTTP' }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 });
+  assert.deepEqual(container.readinessProbe, {
+    httpGet: { port: 80, path: '/', scheme: 'HTTP' },
+    timeoutSeconds: 1,
+    periodSeconds: 10,
+    successThreshold: 1,
+    failureThreshold: 3,
+  });
   assert.deepEqual((container.livenessProbe as JsonObject).grpc, { port: 9, service: '' });
   assert.equal(spec.dnsPolicy, 'ClusterFirst');
   assert.deepEqual(spec.securityContext, {});
@@ -46,7 +60,12 @@ test('resizePolicy is dropped on 1.32 (InPlacePodVerticalScaling off) and kept o
 });
 
 test('StatefulSet defaults: type RollingUpdate without a block keeps rollingUpdate nil', () => {
-  const base = { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'web' }, spec: { template: { spec: { containers: [] } } } } as unknown as StatefulSet;
+  const base = {
+    apiVersion: 'apps/v1',
+    kind: 'StatefulSet',
+    metadata: { name: 'web' },
+    spec: { template: { spec: { containers: [] } } },
+  } as unknown as StatefulSet;
   const defaulted = defaultStatefulSet(base, '1.36');
   assert.deepEqual(defaulted.spec.updateStrategy, { type: 'RollingUpdate', rollingUpdate: { partition: 0 } });
   assert.equal(defaulted.spec.podManagementPolicy, 'OrderedReady');

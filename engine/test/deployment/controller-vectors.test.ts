@@ -2,8 +2,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  cleanupDeployment, cleanupUnhealthyReplicas, maxSurge, reconcileNewReplicaSet, reconcileOldReplicaSets, scale, scaleDownOldReplicaSetsForRollingUpdate,
-  setReplicasAnnotations, type IntOrString, type ReplicaSet, type SyncContext,
+  cleanupDeployment,
+  cleanupUnhealthyReplicas,
+  maxSurge,
+  reconcileNewReplicaSet,
+  reconcileOldReplicaSets,
+  scale,
+  scaleDownOldReplicaSetsForRollingUpdate,
+  setReplicasAnnotations,
+  type IntOrString,
+  type ReplicaSet,
+  type SyncContext,
 } from '../../src/index';
 import { emptyCluster, makeDeployment, makeReplicaSet, readVectors } from './fixtures';
 
@@ -11,7 +20,16 @@ function context(): SyncContext {
   return { cluster: emptyCluster(), writes: 0 };
 }
 
-interface NewCase { name: string; featureGated?: string; deploymentReplicas: number; maxSurge: number; oldReplicas: number; newReplicas: number; scaleExpected: boolean; expectedNewReplicas?: number }
+interface NewCase {
+  name: string;
+  featureGated?: string;
+  deploymentReplicas: number;
+  maxSurge: number;
+  oldReplicas: number;
+  newReplicas: number;
+  scaleExpected: boolean;
+  expectedNewReplicas?: number;
+}
 for (const row of readVectors<NewCase>('TestDeploymentController_reconcileNewReplicaSet').cases.filter((row) => !row.featureGated)) {
   test(`reconcileNewReplicaSet ${row.name}`, () => {
     const deployment = makeDeployment(row.deploymentReplicas, row.maxSurge, 0);
@@ -23,7 +41,17 @@ for (const row of readVectors<NewCase>('TestDeploymentController_reconcileNewRep
   });
 }
 
-interface OldCase { comment?: string; deploymentReplicas: number; maxUnavailable: number; oldReplicas: number; newReplicas: number; readyPodsFromOldRS: number; readyPodsFromNewRS: number; scaleExpected: boolean; expectedOldReplicas?: number }
+interface OldCase {
+  comment?: string;
+  deploymentReplicas: number;
+  maxUnavailable: number;
+  oldReplicas: number;
+  newReplicas: number;
+  readyPodsFromOldRS: number;
+  readyPodsFromNewRS: number;
+  scaleExpected: boolean;
+  expectedOldReplicas?: number;
+}
 for (const row of readVectors<OldCase>('TestDeploymentController_reconcileOldReplicaSets').cases) {
   test(`reconcileOldReplicaSets ${JSON.stringify(row)}`, () => {
     const deployment = makeDeployment(row.deploymentReplicas, 0, row.maxUnavailable);
@@ -35,7 +63,12 @@ for (const row of readVectors<OldCase>('TestDeploymentController_reconcileOldRep
   });
 }
 
-interface CleanupUnhealthyCase { oldReplicas: number; readyPods: number; maxCleanupCount: number; cleanupCountExpected: number }
+interface CleanupUnhealthyCase {
+  oldReplicas: number;
+  readyPods: number;
+  maxCleanupCount: number;
+  cleanupCountExpected: number;
+}
 for (const row of readVectors<CleanupUnhealthyCase>('TestDeploymentController_cleanupUnhealthyReplicas').cases) {
   test(`cleanupUnhealthyReplicas ${JSON.stringify(row)}`, () => {
     const deployment = makeDeployment(10, 2, 2);
@@ -44,7 +77,14 @@ for (const row of readVectors<CleanupUnhealthyCase>('TestDeploymentController_cl
   });
 }
 
-interface ScaleDownCase { deploymentReplicas: number; maxUnavailable: number; readyPods: number; oldReplicas: number; scaleExpected: boolean; expectedOldReplicas?: number }
+interface ScaleDownCase {
+  deploymentReplicas: number;
+  maxUnavailable: number;
+  readyPods: number;
+  oldReplicas: number;
+  scaleExpected: boolean;
+  expectedOldReplicas?: number;
+}
 for (const row of readVectors<ScaleDownCase>('TestDeploymentController_scaleDownOldReplicaSetsForRollingUpdate').cases) {
   test(`scaleDownOldReplicaSetsForRollingUpdate ${JSON.stringify(row)}`, () => {
     const deployment = makeDeployment(row.deploymentReplicas, 0, row.maxUnavailable);
@@ -55,7 +95,13 @@ for (const row of readVectors<ScaleDownCase>('TestDeploymentController_scaleDown
   });
 }
 
-interface CleanupCase { featureGated?: string; comment?: string; oldRSs: { name: string; spec: number; status: number; deletionTimestamp?: string; observedGeneration?: number }[]; revisionHistoryLimit: number; expectedDeletions: number }
+interface CleanupCase {
+  featureGated?: string;
+  comment?: string;
+  oldRSs: { name: string; spec: number; status: number; deletionTimestamp?: string; observedGeneration?: number }[];
+  revisionHistoryLimit: number;
+  expectedDeletions: number;
+}
 for (const row of readVectors<CleanupCase>('TestDeploymentController_cleanupDeployment').cases.filter((row) => !row.featureGated)) {
   test(`cleanupDeployment ${JSON.stringify(row)}`, () => {
     const sync = context();
@@ -72,15 +118,37 @@ for (const row of readVectors<CleanupCase>('TestDeploymentController_cleanupDepl
   });
 }
 
-interface ScaleRS { name: string; specReplicas: number; creationTimestamp: string; statusAvailableReplicas?: number }
-interface ScaleDeploymentShape { replicas: number; maxSurge: IntOrString; maxUnavailable: IntOrString }
-interface ScaleCase { name: string; deployment: ScaleDeploymentShape; oldDeployment: ScaleDeploymentShape; newRS: ScaleRS | null; oldRSs: ScaleRS[]; expectedNewSpecReplicas?: number; expectedOldSpecReplicas: number[]; desiredReplicasAnnotationOverride?: Record<string, number>; wasntUpdated?: Record<string, boolean> | string[] }
+interface ScaleRS {
+  name: string;
+  specReplicas: number;
+  creationTimestamp: string;
+  statusAvailableReplicas?: number;
+}
+interface ScaleDeploymentShape {
+  replicas: number;
+  maxSurge: IntOrString;
+  maxUnavailable: IntOrString;
+}
+interface ScaleCase {
+  name: string;
+  deployment: ScaleDeploymentShape;
+  oldDeployment: ScaleDeploymentShape;
+  newRS: ScaleRS | null;
+  oldRSs: ScaleRS[];
+  expectedNewSpecReplicas?: number;
+  expectedOldSpecReplicas: number[];
+  desiredReplicasAnnotationOverride?: Record<string, number>;
+  wasntUpdated?: Record<string, boolean> | string[];
+}
 for (const row of readVectors<ScaleCase>('TestScale').cases) {
   test(`scale ${row.name}`, () => {
     const deployment = makeDeployment(row.deployment.replicas, row.deployment.maxSurge, row.deployment.maxUnavailable);
     const oldDeployment = makeDeployment(row.oldDeployment.replicas, row.oldDeployment.maxSurge, row.oldDeployment.maxUnavailable);
     const build = (source: ScaleRS): ReplicaSet => {
-      const rs = makeReplicaSet(source.name, source.specReplicas, { creationTimestamp: source.creationTimestamp, available: source.statusAvailableReplicas ?? 0 });
+      const rs = makeReplicaSet(source.name, source.specReplicas, {
+        creationTimestamp: source.creationTimestamp,
+        available: source.statusAvailableReplicas ?? 0,
+      });
       const desired = row.desiredReplicasAnnotationOverride?.[source.name] ?? row.oldDeployment.replicas;
       setReplicasAnnotations(rs, desired, desired + maxSurge(oldDeployment));
       return rs;
@@ -89,7 +157,8 @@ for (const row of readVectors<ScaleCase>('TestScale').cases) {
     const oldRSs = row.oldRSs.map(build);
     scale(context(), deployment, newRS, oldRSs);
     const ignored = new Set(Array.isArray(row.wasntUpdated) ? row.wasntUpdated : Object.keys(row.wasntUpdated ?? {}));
-    if (newRS && row.expectedNewSpecReplicas !== undefined && !ignored.has(newRS.metadata.name)) assert.equal(newRS.spec.replicas, row.expectedNewSpecReplicas, newRS.metadata.name);
+    if (newRS && row.expectedNewSpecReplicas !== undefined && !ignored.has(newRS.metadata.name))
+      assert.equal(newRS.spec.replicas, row.expectedNewSpecReplicas, newRS.metadata.name);
     oldRSs.forEach((rs, index) => {
       if (!ignored.has(rs.metadata.name)) assert.equal(rs.spec.replicas, row.expectedOldSpecReplicas[index], rs.metadata.name);
     });

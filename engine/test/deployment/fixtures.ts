@@ -8,7 +8,12 @@ export function readVectors<T>(name: string): { cases: T[] } {
 }
 
 /** A RollingUpdate (or Recreate) Deployment like upstream's newDeployment test helper. */
-export function makeDeployment(replicas: number, maxSurge: IntOrString | null = 0, maxUnavailable: IntOrString | null = 0, strategy: 'RollingUpdate' | 'Recreate' = 'RollingUpdate'): Deployment {
+export function makeDeployment(
+  replicas: number,
+  maxSurge: IntOrString | null = 0,
+  maxUnavailable: IntOrString | null = 0,
+  strategy: 'RollingUpdate' | 'Recreate' = 'RollingUpdate',
+): Deployment {
   const rollingUpdate: { maxSurge?: IntOrString; maxUnavailable?: IntOrString } = {};
   if (maxSurge !== null) rollingUpdate.maxSurge = maxSurge;
   if (maxUnavailable !== null) rollingUpdate.maxUnavailable = maxUnavailable;
@@ -28,7 +33,11 @@ export function makeDeployment(replicas: number, maxSurge: IntOrString | null = 
 }
 
 /** A ReplicaSet owned by makeDeployment's Deployment. */
-export function makeReplicaSet(name: string, specReplicas: number, options: { available?: number; statusReplicas?: number; creationTimestamp?: string; image?: string } = {}): ReplicaSet {
+export function makeReplicaSet(
+  name: string,
+  specReplicas: number,
+  options: { available?: number; statusReplicas?: number; creationTimestamp?: string; image?: string } = {},
+): ReplicaSet {
   return {
     apiVersion: 'apps/v1',
     kind: 'ReplicaSet',
@@ -39,7 +48,11 @@ export function makeReplicaSet(name: string, specReplicas: number, options: { av
       creationTimestamp: options.creationTimestamp ?? '2016-05-20T00:00:00Z',
       ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'foo', uid: 'deployment-uid', controller: true }],
     },
-    spec: { replicas: specReplicas, selector: { matchLabels: { foo: 'bar' } }, template: { metadata: { labels: { foo: 'bar' } }, spec: { containers: [{ name: 'foo', image: options.image ?? name }] } } },
+    spec: {
+      replicas: specReplicas,
+      selector: { matchLabels: { foo: 'bar' } },
+      template: { metadata: { labels: { foo: 'bar' } }, spec: { containers: [{ name: 'foo', image: options.image ?? name }] } },
+    },
     status: { replicas: options.statusReplicas ?? 0, availableReplicas: options.available ?? 0 },
   };
 }

@@ -9,8 +9,19 @@ import type { KubernetesVersion } from '../../src/model/kubernetes-version';
 import type { Deployment, PodTemplateSpec } from '../../src/model/objects';
 import { readJsonFixture } from '../../../test/support/paths';
 
-interface DeploymentCase { id: string; manifest: string; collisionCount: number | null; podTemplateHash: string; replicaSetName: string }
-interface SpewSample { id: string; collisionCount: number | null; podTemplateHash: string; spew: string }
+interface DeploymentCase {
+  id: string;
+  manifest: string;
+  collisionCount: number | null;
+  podTemplateHash: string;
+  replicaSetName: string;
+}
+interface SpewSample {
+  id: string;
+  collisionCount: number | null;
+  podTemplateHash: string;
+  spew: string;
+}
 
 const VERSIONS: KubernetesVersion[] = ['1.32', '1.36'];
 
@@ -20,11 +31,13 @@ const SPEW_TEMPLATES: Record<string, PodTemplateSpec> = {
   'resources-100m-128Mi': {
     metadata: { labels: { app: 'res' } },
     spec: {
-      containers: [{
-        name: 'app',
-        image: 'nginx:1.25.3',
-        resources: { limits: { cpu: '500m', memory: '256Mi' }, requests: { cpu: '100m', memory: '128Mi' } },
-      }],
+      containers: [
+        {
+          name: 'app',
+          image: 'nginx:1.25.3',
+          resources: { limits: { cpu: '500m', memory: '256Mi' }, requests: { cpu: '100m', memory: '128Mi' } },
+        },
+      ],
     },
   },
   'realistic-api-server': {
@@ -34,21 +47,26 @@ const SPEW_TEMPLATES: Record<string, PodTemplateSpec> = {
     },
     spec: {
       serviceAccountName: 'payments',
-      containers: [{
-        name: 'api',
-        image: 'ghcr.io/acme/payments-api:v2.14.0',
-        args: ['--port=8080', '--log-format=json'],
-        ports: [{ name: 'http', containerPort: 8080 }, { name: 'metrics', containerPort: 9090 }],
-        env: [
-          { name: 'GOMAXPROCS', valueFrom: { resourceFieldRef: { resource: 'limits.cpu' } } },
-          { name: 'DATABASE_URL', valueFrom: { secretKeyRef: { name: 'payments-db', key: 'url' } } },
-        ],
-        resources: { limits: { cpu: '1', memory: '512Mi' }, requests: { cpu: '250m', memory: '256Mi' } },
-        livenessProbe: { httpGet: { path: '/livez', port: 'http' }, initialDelaySeconds: 10 },
-        readinessProbe: { httpGet: { path: '/readyz', port: 'http' } },
-        securityContext: { runAsNonRoot: true, allowPrivilegeEscalation: false },
-        volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
-      }],
+      containers: [
+        {
+          name: 'api',
+          image: 'ghcr.io/acme/payments-api:v2.14.0',
+          args: ['--port=8080', '--log-format=json'],
+          ports: [
+            { name: 'http', containerPort: 8080 },
+            { name: 'metrics', containerPort: 9090 },
+          ],
+          env: [
+            { name: 'GOMAXPROCS', valueFrom: { resourceFieldRef: { resource: 'limits.cpu' } } },
+            { name: 'DATABASE_URL', valueFrom: { secretKeyRef: { name: 'payments-db', key: 'url' } } },
+          ],
+          resources: { limits: { cpu: '1', memory: '512Mi' }, requests: { cpu: '250m', memory: '256Mi' } },
+          livenessProbe: { httpGet: { path: '/livez', port: 'http' }, initialDelaySeconds: 10 },
+          readinessProbe: { httpGet: { path: '/readyz', port: 'http' } },
+          securityContext: { runAsNonRoot: true, allowPrivilegeEscalation: false },
+          volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
+        },
+      ],
       volumes: [{ name: 'tmp', emptyDir: {} }],
     },
   },
@@ -75,7 +93,13 @@ for (const version of VERSIONS) {
   }
 }
 
-interface EncodingCase { spewText?: string; collisionCount?: number | null; fnv32a?: number; decimal: string; podTemplateHash: string }
+interface EncodingCase {
+  spewText?: string;
+  collisionCount?: number | null;
+  fnv32a?: number;
+  decimal: string;
+  podTemplateHash: string;
+}
 const encodingCases = readJsonFixture<{ cases: EncodingCase[] }>('engine', 'test', 'fixtures', 'hash', 'ComputeHash_encoding.json').cases;
 for (const row of encodingCases.filter((c) => c.spewText === undefined)) {
   test(`SafeEncodeString of ${row.decimal} is ${row.podTemplateHash}`, () => assert.equal(safeEncodeDecimal(Number(row.decimal)), row.podTemplateHash));

@@ -14,7 +14,11 @@ function nginx(): Deployment {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
     metadata: { name: 'nginx' },
-    spec: { replicas: 2, selector: { matchLabels: { app: 'nginx' } }, template: { metadata: { labels: { app: 'nginx' } }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] } } },
+    spec: {
+      replicas: 2,
+      selector: { matchLabels: { app: 'nginx' } },
+      template: { metadata: { labels: { app: 'nginx' } }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] } },
+    },
   } as Deployment;
 }
 

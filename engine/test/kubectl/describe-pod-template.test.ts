@@ -7,11 +7,31 @@ import type { JsonObject } from '../../src/model/objects';
 
 const timing = { initialDelaySeconds: 5, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 };
 const probeRows: { name: string; probe: JsonObject; expected: string }[] = [
-  { name: 'http-get with defaulted scheme and no host', probe: { httpGet: { path: '/healthz', port: 8080, scheme: 'HTTP' }, ...timing }, expected: 'http-get http://:8080/healthz delay=5s timeout=1s period=10s #success=1 #failure=3' },
-  { name: 'http-get with a named port and host', probe: { httpGet: { host: 'example.com', path: '/', port: 'http', scheme: 'HTTPS' }, ...timing }, expected: 'http-get https://example.com:http/ delay=5s timeout=1s period=10s #success=1 #failure=3' },
-  { name: 'exec prints the command as a Go slice', probe: { exec: { command: ['cat', '/tmp/healthy'] }, ...timing }, expected: 'exec [cat /tmp/healthy] delay=5s timeout=1s period=10s #success=1 #failure=3' },
-  { name: 'tcp-socket with empty host', probe: { tcpSocket: { port: 5432 }, ...timing }, expected: 'tcp-socket :5432 delay=5s timeout=1s period=10s #success=1 #failure=3' },
-  { name: 'grpc with defaulted empty service', probe: { grpc: { port: 9090, service: '' }, ...timing }, expected: 'grpc <pod>:9090  delay=5s timeout=1s period=10s #success=1 #failure=3' },
+  {
+    name: 'http-get with defaulted scheme and no host',
+    probe: { httpGet: { path: '/healthz', port: 8080, scheme: 'HTTP' }, ...timing },
+    expected: 'http-get http://:8080/healthz delay=5s timeout=1s period=10s #success=1 #failure=3',
+  },
+  {
+    name: 'http-get with a named port and host',
+    probe: { httpGet: { host: 'example.com', path: '/', port: 'http', scheme: 'HTTPS' }, ...timing },
+    expected: 'http-get https://example.com:http/ delay=5s timeout=1s period=10s #success=1 #failure=3',
+  },
+  {
+    name: 'exec prints the command as a Go slice',
+    probe: { exec: { command: ['cat', '/tmp/healthy'] }, ...timing },
+    expected: 'exec [cat /tmp/healthy] delay=5s timeout=1s period=10s #success=1 #failure=3',
+  },
+  {
+    name: 'tcp-socket with empty host',
+    probe: { tcpSocket: { port: 5432 }, ...timing },
+    expected: 'tcp-socket :5432 delay=5s timeout=1s period=10s #success=1 #failure=3',
+  },
+  {
+    name: 'grpc with defaulted empty service',
+    probe: { grpc: { port: 9090, service: '' }, ...timing },
+    expected: 'grpc <pod>:9090  delay=5s timeout=1s period=10s #success=1 #failure=3',
+  },
 ];
 for (const row of probeRows) {
   test(`describeProbe: ${row.name}`, () => assert.equal(describeProbe(row.probe), row.expected));
@@ -27,9 +47,19 @@ test('describePodTemplate: resources, probes, envFrom, env sources, mounts, node
           image: 'nginx:1.27',
           command: ['nginx', '-g'],
           args: ['daemon off;'],
-          ports: [{ containerPort: 80, protocol: 'TCP' }, { containerPort: 443, protocol: 'TCP' }],
+          ports: [
+            { containerPort: 80, protocol: 'TCP' },
+            { containerPort: 443, protocol: 'TCP' },
+          ],
           resources: { limits: { memory: '128Mi', cpu: '500m' }, requests: { cpu: 0.25 } },
-          readinessProbe: { httpGet: { path: '/', port: 80, scheme: 'HTTP' }, initialDelaySeconds: 0, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 },
+          readinessProbe: {
+            httpGet: { path: '/', port: 80, scheme: 'HTTP' },
+            initialDelaySeconds: 0,
+            timeoutSeconds: 1,
+            periodSeconds: 10,
+            successThreshold: 1,
+            failureThreshold: 3,
+          },
           envFrom: [{ configMapRef: { name: 'settings' } }, { secretRef: { name: 'keys', optional: true }, prefix: 'K_' }],
           env: [
             { name: 'MODE', value: 'a\nb' },
@@ -40,10 +70,16 @@ test('describePodTemplate: resources, probes, envFrom, env sources, mounts, node
             { name: 'CPU_LIMIT', valueFrom: { resourceFieldRef: { resource: 'limits.cpu', divisor: '1' } } },
             { name: 'STORAGE', valueFrom: { resourceFieldRef: { resource: 'limits.ephemeral-storage' } } },
           ],
-          volumeMounts: [{ name: 'data', mountPath: '/var/www', subPath: 'site' }, { name: 'conf', mountPath: '/etc/nginx', readOnly: true }],
+          volumeMounts: [
+            { name: 'data', mountPath: '/var/www', subPath: 'site' },
+            { name: 'conf', mountPath: '/etc/nginx', readOnly: true },
+          ],
         },
       ],
-      volumes: [{ name: 'data', emptyDir: {} }, { name: 'conf', configMap: { name: 'nginx' } }],
+      volumes: [
+        { name: 'data', emptyDir: {} },
+        { name: 'conf', configMap: { name: 'nginx' } },
+      ],
       nodeSelector: { 'kubernetes.io/os': 'linux', disk: 'ssd' },
       tolerations: [
         { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },

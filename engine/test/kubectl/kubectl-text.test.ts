@@ -34,15 +34,21 @@ for (const row of durations) {
 }
 
 test('formatTable reproduces a real `kubectl get rs` table (minwidth 6, padding 3)', () => {
-  assert.equal(formatTable([
-    ['NAME', 'DESIRED', 'CURRENT', 'READY', 'AGE'],
-    ['nginx-deployment-1764197365', '3', '3', '3', '6s'],
-    ['nginx-deployment-3167673210', '0', '0', '0', '30s'],
-  ], GET_LAYOUT), [
-    'NAME                          DESIRED   CURRENT   READY   AGE',
-    'nginx-deployment-1764197365   3         3         3       6s',
-    'nginx-deployment-3167673210   0         0         0       30s',
-  ].join('\n'));
+  assert.equal(
+    formatTable(
+      [
+        ['NAME', 'DESIRED', 'CURRENT', 'READY', 'AGE'],
+        ['nginx-deployment-1764197365', '3', '3', '3', '6s'],
+        ['nginx-deployment-3167673210', '0', '0', '0', '30s'],
+      ],
+      GET_LAYOUT,
+    ),
+    [
+      'NAME                          DESIRED   CURRENT   READY   AGE',
+      'nginx-deployment-1764197365   3         3         3       6s',
+      'nginx-deployment-3167673210   0         0         0       30s',
+    ].join('\n'),
+  );
 });
 
 const deployment = { kind: 'Deployment', metadata: { name: 'nginx-deployment', namespace: 'default' } };
@@ -59,14 +65,17 @@ test('describe Events: a repeated identical event is one row, "<last> (xN over <
   at(240, 'Scaled up replica set nginx-deployment-1764197365 to 1');
   cluster.advanceTo(300_000);
   const { table } = describeEvents(cluster, cluster.recorder.eventsFor('Deployment', 'nginx-deployment'));
-  assert.equal(table, [
-    'Events:',
-    '  Type    Reason             Age               From                   Message',
-    '  ----    ------             ----              ----                   -------',
-    '  Normal  ScalingReplicaSet  3m20s             deployment-controller  Scaled down replica set nginx-deployment-3167673210 to 2',
-    '  Normal  ScalingReplicaSet  60s (x3 over 5m)  deployment-controller  Scaled up replica set nginx-deployment-1764197365 to 1',
-    '',
-  ].join('\n'));
+  assert.equal(
+    table,
+    [
+      'Events:',
+      '  Type    Reason             Age               From                   Message',
+      '  ----    ------             ----              ----                   -------',
+      '  Normal  ScalingReplicaSet  3m20s             deployment-controller  Scaled down replica set nginx-deployment-3167673210 to 2',
+      '  Normal  ScalingReplicaSet  60s (x3 over 5m)  deployment-controller  Scaled up replica set nginx-deployment-1764197365 to 1',
+      '',
+    ].join('\n'),
+  );
 });
 
 test('describe Events: none prints "Events:  <none>" once aligned', () => {
@@ -77,8 +86,14 @@ test('describe Events: none prints "Events:  <none>" once aligned', () => {
 test('kubectl get deploy,rs,pods: kind-qualified names, one table per type, a blank line between', () => {
   const cluster = createDeploymentCluster({ version: '1.36', seed: 1 });
   const deployment = {
-    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'nginx-deployment' },
-    spec: { replicas: 2, selector: { matchLabels: { app: 'nginx' } }, template: { metadata: { labels: { app: 'nginx' } }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.7.9' }] } } },
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'nginx-deployment' },
+    spec: {
+      replicas: 2,
+      selector: { matchLabels: { app: 'nginx' } },
+      template: { metadata: { labels: { app: 'nginx' } }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.7.9' }] } },
+    },
   } as Deployment;
   applyDeployment(cluster, deployment, { mode: 'apply' });
   runUntil(cluster, () => rolloutStatusMessage(cluster.deployments.get('nginx-deployment')!).done, 600_000);
@@ -91,7 +106,10 @@ test('kubectl get deploy,rs,pods: kind-qualified names, one table per type, a bl
   assert.match(tables[0]![1]!, /^deployment\.apps\/nginx-deployment   2\/2     2            2           \d+s$/);
   assert.match(tables[1]![1]!, /^replicaset\.apps\/nginx-deployment-[a-z0-9]+   2         2         2       \d+s$/);
   assert.equal(tables[2]!.length, 3);
-  assert.ok(tables[2]!.slice(1).every((line) => /^pod\/nginx-deployment-[a-z0-9]+-[a-z0-9]{5}   1\/1     Running   0          \d+s$/.test(line)), tables[2]!.join('\n'));
+  assert.ok(
+    tables[2]!.slice(1).every((line) => /^pod\/nginx-deployment-[a-z0-9]+-[a-z0-9]{5}   1\/1     Running   0          \d+s$/.test(line)),
+    tables[2]!.join('\n'),
+  );
   const capped = getDeploymentObjects(cluster, 'default', 1);
   assert.equal(capped.podsOmitted, 1);
   assert.equal(capped.output.split('\n\n')[2]!.split('\n').length, 2);

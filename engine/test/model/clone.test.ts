@@ -14,9 +14,12 @@ test('cloneJson equals a JSON round trip on random values', () => {
     array: fc.array(tie('node'), { maxLength: 4 }),
     object: fc.dictionary(fc.oneof(fc.string(), fc.constant('__proto__')), tie('node'), { maxKeys: 4 }),
   })).object;
-  fc.assert(fc.property(value, (input) => {
-    assert.deepStrictEqual(cloneJson(input), roundTrip(input));
-  }), { numRuns: 2000, seed: 7 });
+  fc.assert(
+    fc.property(value, (input) => {
+      assert.deepStrictEqual(cloneJson(input), roundTrip(input));
+    }),
+    { numRuns: 2000, seed: 7 },
+  );
 });
 
 test('cloneJson copies: changing the copy leaves the original alone', () => {

@@ -22,5 +22,8 @@ test('the CLI usage names the first and last supported release and the default',
   const usage = runKubesim(['--help']).stdout;
   const first = SUPPORTED_KUBERNETES_VERSIONS[0]!;
   const last = SUPPORTED_KUBERNETES_VERSIONS[SUPPORTED_KUBERNETES_VERSIONS.length - 1]!;
-  assert.match(usage, new RegExp(`${first.replace('.', '\\.')} to ${last.replace('.', '\\.')} \\(default ${DEFAULT_KUBERNETES_VERSION.replace('.', '\\.')}\\)`));
+  assert.match(
+    usage,
+    new RegExp(`${first.replace('.', '\\.')} to ${last.replace('.', '\\.')} \\(default ${DEFAULT_KUBERNETES_VERSION.replace('.', '\\.')}\\)`),
+  );
 });

@@ -4,7 +4,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  applyDeployment, createDeploymentCluster, maxSurge, maxUnavailable, revisionOf, rolloutStatusMessage, runUntil, type Cluster, type Deployment, type IntOrString,
+  applyDeployment,
+  createDeploymentCluster,
+  maxSurge,
+  maxUnavailable,
+  revisionOf,
+  rolloutStatusMessage,
+  runUntil,
+  type Cluster,
+  type Deployment,
+  type IntOrString,
 } from '../../src/index';
 
 function deployment(replicas: number, image: string, surge: IntOrString, unavailable: IntOrString, minReadySeconds = 0): Deployment {
@@ -23,7 +32,10 @@ function deployment(replicas: number, image: string, surge: IntOrString, unavail
 }
 
 function activePods(cluster: Cluster): number {
-  return cluster.allCohorts().filter((cohort) => cohort.deletedAt === undefined).reduce((sum, cohort) => sum + cohort.names.length, 0);
+  return cluster
+    .allCohorts()
+    .filter((cohort) => cohort.deletedAt === undefined)
+    .reduce((sum, cohort) => sum + cohort.names.length, 0);
 }
 
 function rolledOut(cluster: Cluster): boolean {
@@ -46,7 +58,10 @@ for (const row of rows) {
   test(`rolling update invariants ${JSON.stringify(row)}`, () => {
     const cluster = createDeploymentCluster({ version: '1.36', seed: 7, kubelet: { podReadyAfterSeconds: row.readyAfter, failingImages: ['web:broken'] } });
     applyDeployment(cluster, deployment(row.replicas, 'web:1', row.surge, row.unavailable, row.minReadySeconds), { mode: 'apply' });
-    assert.ok(runUntil(cluster, () => rolledOut(cluster), 3_600_000), 'first rollout completes');
+    assert.ok(
+      runUntil(cluster, () => rolledOut(cluster), 3_600_000),
+      'first rollout completes',
+    );
     const next = deployment(row.replicas, row.failing ? 'web:broken' : 'web:2', row.surge, row.unavailable, row.minReadySeconds);
     applyDeployment(cluster, next, { mode: 'apply' });
     const stored = cluster.deployments.get('web')!;
@@ -66,14 +81,23 @@ for (const row of rows) {
     };
     const done = runUntil(cluster, () => rolledOut(cluster), 3_600_000, check);
     const sets = cluster.replicaSets.list().sort((a, b) => revisionOf(a) - revisionOf(b));
-    assert.deepEqual(sets.map((rs) => revisionOf(rs)), [1, 2]);
+    assert.deepEqual(
+      sets.map((rs) => revisionOf(rs)),
+      [1, 2],
+    );
     if (row.failing) {
       // The new pods never become ready; the rollout ends on the progress deadline (600 s).
       assert.equal(rolloutStatusMessage(cluster.deployments.get('web')!).message, 'error: deployment "web" exceeded its progress deadline');
-      assert.equal(cluster.deployments.get('web')!.status?.conditions?.find((c) => c.type === 'Progressing')?.message, `ReplicaSet "${sets[1].metadata.name}" has timed out progressing.`);
+      assert.equal(
+        cluster.deployments.get('web')!.status?.conditions?.find((c) => c.type === 'Progressing')?.message,
+        `ReplicaSet "${sets[1].metadata.name}" has timed out progressing.`,
+      );
     } else {
       assert.ok(done, 'second rollout completes');
-      assert.deepEqual(sets.map((rs) => rs.spec.replicas), [0, row.replicas]);
+      assert.deepEqual(
+        sets.map((rs) => rs.spec.replicas),
+        [0, row.replicas],
+      );
     }
   });
 }

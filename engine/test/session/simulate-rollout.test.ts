@@ -9,11 +9,20 @@ import { simulateRollout } from '../../src/session/simulate-rollout';
 
 function web(image = 'nginx:1.7.9', storageClassName?: string): StatefulSet {
   return {
-    apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'web' },
+    apiVersion: 'apps/v1',
+    kind: 'StatefulSet',
+    metadata: { name: 'web' },
     spec: {
-      serviceName: 'nginx', replicas: 2, selector: { matchLabels: { app: 'nginx' } },
+      serviceName: 'nginx',
+      replicas: 2,
+      selector: { matchLabels: { app: 'nginx' } },
       template: { metadata: { labels: { app: 'nginx' } }, spec: { containers: [{ name: 'nginx', image }] } },
-      volumeClaimTemplates: [{ metadata: { name: 'www' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, ...(storageClassName ? { storageClassName } : {}) } }],
+      volumeClaimTemplates: [
+        {
+          metadata: { name: 'www' },
+          spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, ...(storageClassName ? { storageClassName } : {}) },
+        },
+      ],
     },
   } as unknown as StatefulSet;
 }
@@ -41,23 +50,38 @@ test('a fresh StatefulSet: ordered pods with identity, bound claims from volumeC
   const firstWithWeb1 = result.steps.find((step) => step.pods.some((pod) => pod.name === 'web-1'))!;
   assert.equal(firstWithWeb1.pods.find((pod) => pod.name === 'web-0')?.ready, true);
   const last = result.steps.at(-1)!;
-  assert.deepEqual(last.pods.map((pod) => [pod.name, pod.ordinal, pod.hostname, pod.dnsName, pod.persistentVolumeClaims]), [
-    ['web-0', 0, 'web-0', 'web-0.nginx.default.svc.cluster.local', ['www-web-0']],
-    ['web-1', 1, 'web-1', 'web-1.nginx.default.svc.cluster.local', ['www-web-1']],
-  ]);
+  assert.deepEqual(
+    last.pods.map((pod) => [pod.name, pod.ordinal, pod.hostname, pod.dnsName, pod.persistentVolumeClaims]),
+    [
+      ['web-0', 0, 'web-0', 'web-0.nginx.default.svc.cluster.local', ['www-web-0']],
+      ['web-1', 1, 'web-1', 'web-1.nginx.default.svc.cluster.local', ['www-web-1']],
+    ],
+  );
   // printPersistentVolumeClaim: capacity and access modes of a bound claim; the class the simulated
   // default StorageClass provisioner filled in, as `kubectl get pvc` in the same simulation prints it.
-  assert.deepEqual(last.statefulSet!.claims.map(({ name, status, capacity, accessModes, storageClass }) => [name, status, capacity, accessModes, storageClass]), [
-    ['www-web-0', 'Bound', '1Gi', 'RWO', DEFAULT_STORAGE_CLASS],
-    ['www-web-1', 'Bound', '1Gi', 'RWO', DEFAULT_STORAGE_CLASS],
-  ]);
+  assert.deepEqual(
+    last.statefulSet!.claims.map(({ name, status, capacity, accessModes, storageClass }) => [name, status, capacity, accessModes, storageClass]),
+    [
+      ['www-web-0', 'Bound', '1Gi', 'RWO', DEFAULT_STORAGE_CLASS],
+      ['www-web-1', 'Bound', '1Gi', 'RWO', DEFAULT_STORAGE_CLASS],
+    ],
+  );
   assert.ok(last.statefulSet!.claims.every((claim) => claim.volume.startsWith('pvc-')));
   const [get, status, describe] = last.kubectl;
   assert.equal(get!.command, 'kubectl get sts,pods,pvc');
-  assert.match(get!.output, /^NAME {19}READY   AGE\nstatefulset\.apps\/web   2\/2     \d+s\n\nNAME {8}READY   STATUS    RESTARTS   AGE\npod\/web-0   1\/1     Running   0 /);
-  assert.match(get!.output, /\npersistentvolumeclaim\/www-web-1   Bound    pvc-[0-9a-f-]+   1Gi        RWO            standard       <unset>                 \d+s$/);
+  assert.match(
+    get!.output,
+    /^NAME {19}READY   AGE\nstatefulset\.apps\/web   2\/2     \d+s\n\nNAME {8}READY   STATUS    RESTARTS   AGE\npod\/web-0   1\/1     Running   0 /,
+  );
+  assert.match(
+    get!.output,
+    /\npersistentvolumeclaim\/www-web-1   Bound    pvc-[0-9a-f-]+   1Gi        RWO            standard       <unset>                 \d+s$/,
+  );
   // API defaulting sets partition 0, so StatefulSetStatusViewer takes the partitioned branch.
-  assert.deepEqual([status!.command, status!.output], ['kubectl rollout status statefulset/web', 'partitioned roll out complete: 2 new pods have been updated...']);
+  assert.deepEqual(
+    [status!.command, status!.output],
+    ['kubectl rollout status statefulset/web', 'partitioned roll out complete: 2 new pods have been updated...'],
+  );
   assert.equal(describe!.command, 'kubectl describe statefulset web');
   assert.match(describe!.output, /^Events:\n {2}Type {4}Reason {12}Age/);
   assert.match(describe!.output, /SuccessfulCreate {2}\d+s +statefulset-controller {2}create Claim www-web-0 Pod web-0 in StatefulSet web success\n/);
@@ -65,7 +89,10 @@ test('a fresh StatefulSet: ordered pods with identity, bound claims from volumeC
 
 test('an explicit storageClassName is what the claim and kubectl get pvc show', () => {
   const last = simulateRollout({ newManifest: web('nginx:1.7.9', 'fast-ssd'), version: '1.36' }).steps.at(-1)!;
-  assert.deepEqual(last.statefulSet!.claims.map((claim) => claim.storageClass), ['fast-ssd', 'fast-ssd']);
+  assert.deepEqual(
+    last.statefulSet!.claims.map((claim) => claim.storageClass),
+    ['fast-ssd', 'fast-ssd'],
+  );
   assert.match(last.kubectl[0]!.output, /RWO            fast-ssd       <unset>/);
 });
 
@@ -81,21 +108,43 @@ test('a StatefulSet image update recreates pods from the highest ordinal; descri
 
 function nginx(image: string): Deployment {
   return {
-    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'nginx-deployment' },
-    spec: { replicas: 3, selector: { matchLabels: { app: 'nginx' } }, template: { metadata: { labels: { app: 'nginx' } }, spec: { containers: [{ name: 'nginx', image }] } } },
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'nginx-deployment' },
+    spec: {
+      replicas: 3,
+      selector: { matchLabels: { app: 'nginx' } },
+      template: { metadata: { labels: { app: 'nginx' } }, spec: { containers: [{ name: 'nginx', image }] } },
+    },
   } as Deployment;
 }
 
 test('what-if pause at 0 s: after its first pass (new ReplicaSet at 1) the paused Deployment scales nothing', () => {
-  const result = simulateRollout({ oldManifest: nginx('nginx:1.7.9'), newManifest: nginx('nginx:1.9.1'), version: '1.36', options: { whatIf: { pauseAtSecond: 0 } } });
+  const result = simulateRollout({
+    oldManifest: nginx('nginx:1.7.9'),
+    newManifest: nginx('nginx:1.9.1'),
+    version: '1.36',
+    options: { whatIf: { pauseAtSecond: 0 } },
+  });
   assert.equal(result.outcome.kind, 'paused');
   const last = result.steps.at(-1)!;
-  assert.deepEqual(last.replicaSets.map((rs) => [rs.isNew, rs.desired]), [[true, 1], [false, 3]]);
+  assert.deepEqual(
+    last.replicaSets.map((rs) => [rs.isNew, rs.desired]),
+    [
+      [true, 1],
+      [false, 3],
+    ],
+  );
   assert.match(last.kubectl[1]!.output, /^Waiting for deployment "nginx-deployment" rollout to finish: 1 out of 3 new replicas have been updated\.\.\.$/);
 });
 
 test('what-if undo after the rollout: revision 1 comes back as revision 3 and its ReplicaSet is scaled up again', () => {
-  const result = simulateRollout({ oldManifest: nginx('nginx:1.7.9'), newManifest: nginx('nginx:1.9.1'), version: '1.36', options: { whatIf: { undoToRevision: 1 } } });
+  const result = simulateRollout({
+    oldManifest: nginx('nginx:1.7.9'),
+    newManifest: nginx('nginx:1.9.1'),
+    version: '1.36',
+    options: { whatIf: { undoToRevision: 1 } },
+  });
   assert.equal(result.outcome.kind, 'complete');
   const last = result.steps.at(-1)!;
   const current = last.replicaSets.find((rs) => rs.isNew)!;
@@ -105,7 +154,12 @@ test('what-if undo after the rollout: revision 1 comes back as revision 3 and it
 });
 
 test('what-if scale to 5 with pods that never become ready: the deadline fails the rollout', () => {
-  const result = simulateRollout({ oldManifest: nginx('nginx:1.7.9'), newManifest: nginx('nginx:broken'), version: '1.36', options: { whatIf: { replicas: 5, readyAfterSeconds: 'never' } } });
+  const result = simulateRollout({
+    oldManifest: nginx('nginx:1.7.9'),
+    newManifest: nginx('nginx:broken'),
+    version: '1.36',
+    options: { whatIf: { replicas: 5, readyAfterSeconds: 'never' } },
+  });
   assert.equal(result.timedOut, true);
   assert.equal(result.steps.at(-1)!.workload.desiredReplicas, 5);
   assert.equal(result.steps.at(-1)!.kubectl[1]!.output, 'error: deployment "nginx-deployment" exceeded its progress deadline');

@@ -9,9 +9,23 @@ import { makeSet } from './fixtures';
 type Policy = 'Retain' | 'Delete';
 interface RetentionVectors {
   setup: { set: { name: string; uid: string; replicas: number }; pod: { uid: string; nameInRange: string; nameCondemned: string } };
-  updateClaimOwnerRefForSetAndPod: { name: string; whenScaled: Policy; whenDeleted: Policy; condemned: boolean; needsPodRef: boolean; needsSetRef: boolean; extraRef?: OwnerReference }[];
-  hasUnexpectedController: { setup: { set: { name: string; uid: string }; pod: { name: string; uid: string } }; cases: { name: string; refs: OwnerReference[]; expected: boolean }[] };
-  updateClaimControllerRef: { setup: { set: { name: string; uid: string; replicas: number; whenScaled: Policy; whenDeleted: Policy }; pod: { name: string; uid: string } }; cases: { name: string; original: OwnerReference[]; expected: OwnerReference[] }[] };
+  updateClaimOwnerRefForSetAndPod: {
+    name: string;
+    whenScaled: Policy;
+    whenDeleted: Policy;
+    condemned: boolean;
+    needsPodRef: boolean;
+    needsSetRef: boolean;
+    extraRef?: OwnerReference;
+  }[];
+  hasUnexpectedController: {
+    setup: { set: { name: string; uid: string }; pod: { name: string; uid: string } };
+    cases: { name: string; refs: OwnerReference[]; expected: boolean }[];
+  };
+  updateClaimControllerRef: {
+    setup: { set: { name: string; uid: string; replicas: number; whenScaled: Policy; whenDeleted: Policy }; pod: { name: string; uid: string } };
+    cases: { name: string; original: OwnerReference[]; expected: OwnerReference[] }[];
+  };
 }
 const vectors = readVector<RetentionVectors>('pvc-ownerrefs.json');
 
@@ -42,9 +56,18 @@ for (const row of vectors.updateClaimOwnerRefForSetAndPod) {
       const refs = start.map((ref) => (ref.kind === 'Pod' ? { ...ref, name: podName } : ref));
       if (row.extraRef) refs.push(row.extraRef);
       const result = claimOwnerRefsFor(claimWith(refs), set, podName, podSetup.uid);
-      assert.equal(result.some((ref) => ref.kind === 'Pod' && ref.name === podName && ref.uid === podSetup.uid && ref.controller === true), row.needsPodRef);
-      assert.equal(result.some((ref) => ref.kind === 'StatefulSet' && ref.uid === setup.uid && ref.controller === true), row.needsSetRef);
-      assert.equal(result.some((ref) => ref.kind === 'ConfigMap'), startName === 'unrelated');
+      assert.equal(
+        result.some((ref) => ref.kind === 'Pod' && ref.name === podName && ref.uid === podSetup.uid && ref.controller === true),
+        row.needsPodRef,
+      );
+      assert.equal(
+        result.some((ref) => ref.kind === 'StatefulSet' && ref.uid === setup.uid && ref.controller === true),
+        row.needsSetRef,
+      );
+      assert.equal(
+        result.some((ref) => ref.kind === 'ConfigMap'),
+        startName === 'unrelated',
+      );
     });
   }
 }
@@ -66,6 +89,9 @@ for (const row of vectors.updateClaimControllerRef.cases) {
     const set = setOf(s.name, s.uid, s.replicas, s.whenScaled, s.whenDeleted);
     const result = claimOwnerRefsFor(claimWith(row.original), set, pod.name, pod.uid);
     // NewControllerRef also sets blockOwnerDeletion, which the upstream comparison leaves out.
-    assert.deepEqual(result.map(({ blockOwnerDeletion: _b, ...ref }) => ref), row.expected);
+    assert.deepEqual(
+      result.map(({ blockOwnerDeletion: _b, ...ref }) => ref),
+      row.expected,
+    );
   });
 }

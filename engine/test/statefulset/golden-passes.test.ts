@@ -16,9 +16,13 @@ const GOLDEN_DIR = repoPath('engine', 'test', 'statefulset', 'golden');
 
 function web(spec: Record<string, unknown>, image = 'nginx:1.9.1'): StatefulSet {
   return {
-    apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'web', namespace: 'default' },
+    apiVersion: 'apps/v1',
+    kind: 'StatefulSet',
+    metadata: { name: 'web', namespace: 'default' },
     spec: {
-      serviceName: 'nginx', replicas: 3, selector: { matchLabels: { app: 'nginx' } },
+      serviceName: 'nginx',
+      replicas: 3,
+      selector: { matchLabels: { app: 'nginx' } },
       template: { metadata: { labels: { app: 'nginx' } }, spec: { containers: [{ name: 'nginx', image }] } },
       volumeClaimTemplates: [{ metadata: { name: 'www' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
       ...spec,
@@ -112,7 +116,10 @@ test('golden ordered-ready-create-5: claim before pod, one ordinal per pass, in 
 
 test('golden rolling-update-partition-2-of-6: only ordinals >= 2 replaced, highest first (statefulset.md 6)', () => {
   const simulation = simulate(scenarios[1]);
-  const expected = [5, 4, 3, 2].flatMap((ordinal) => [`delete Pod web-${ordinal} in StatefulSet web successful`, `create Pod web-${ordinal} in StatefulSet web successful`]);
+  const expected = [5, 4, 3, 2].flatMap((ordinal) => [
+    `delete Pod web-${ordinal} in StatefulSet web successful`,
+    `create Pod web-${ordinal} in StatefulSet web successful`,
+  ]);
   assert.deepEqual(messagesOf(simulation), expected);
   const last = simulation.steps.at(-1)!;
   const revisions = new Map(last.pods.map((pod) => [pod.name, pod.revision]));
@@ -126,7 +133,9 @@ test('golden rolling-update-partition-2-of-6: only ordinals >= 2 replaced, highe
 
 test('golden parallel-max-unavailable-2 on 1.37: two outdated pods deleted per pass, highest first (statefulset.md 5, 6)', () => {
   const simulation = simulate(scenarios[2]);
-  const deletions = simulation.steps.map((step) => step.events.filter((event) => event.reason === 'SuccessfulDelete').map((event) => event.message.split(' ')[2])).filter((names) => names.length > 0);
+  const deletions = simulation.steps
+    .map((step) => step.events.filter((event) => event.reason === 'SuccessfulDelete').map((event) => event.message.split(' ')[2]))
+    .filter((names) => names.length > 0);
   assert.deepEqual(deletions, [['web-4', 'web-3'], ['web-2', 'web-1'], ['web-0']]);
   assert.equal(simulation.outcome.kind, 'complete');
   const last = simulation.steps.at(-1)!;
@@ -135,10 +144,19 @@ test('golden parallel-max-unavailable-2 on 1.37: two outdated pods deleted per p
 
 test('golden scale-down-retention-delete: condemned pods deleted highest first, their claims collected (statefulset.md 2, 4)', () => {
   const simulation = simulate(scenarios[3]);
-  assert.deepEqual(messagesOf(simulation), [4, 3, 2].map((ordinal) => `delete Pod web-${ordinal} in StatefulSet web successful`));
+  assert.deepEqual(
+    messagesOf(simulation),
+    [4, 3, 2].map((ordinal) => `delete Pod web-${ordinal} in StatefulSet web successful`),
+  );
   const last = simulation.steps.at(-1)!;
-  assert.deepEqual(last.pods.map((pod) => pod.name), ['web-0', 'web-1']);
-  assert.deepEqual(last.statefulSet!.claims.map((claim) => claim.name), ['www-web-0', 'www-web-1']);
+  assert.deepEqual(
+    last.pods.map((pod) => pod.name),
+    ['web-0', 'web-1'],
+  );
+  assert.deepEqual(
+    last.statefulSet!.claims.map((claim) => claim.name),
+    ['www-web-0', 'www-web-1'],
+  );
 });
 
 test('a capped pod listing is the first rows of the full listing at every step', () => {

@@ -7,7 +7,14 @@ import type { KubernetesVersion } from '../../src/model/kubernetes-version';
 import type { Pod, StatefulSet } from '../../src/model/objects';
 import { StatefulSetController } from '../../src/statefulset/stateful-set-controller';
 import { applyStatefulSet } from '../../src/statefulset/stateful-set-simulation';
-import { getOrdinal, getStatefulSetMaxUnavailable, isRunningAndAvailable, isRunningAndReady, isTerminating, isUnavailable } from '../../src/statefulset/stateful-set-util';
+import {
+  getOrdinal,
+  getStatefulSetMaxUnavailable,
+  isRunningAndAvailable,
+  isRunningAndReady,
+  isTerminating,
+  isUnavailable,
+} from '../../src/statefulset/stateful-set-util';
 import { TEST_CODEC } from './fixtures';
 
 /** One recorded pass: time, event messages, pods afterwards. */
@@ -45,11 +52,16 @@ export class Scenario {
   }
 
   podNames(): string[] {
-    return this.pods().filter((pod) => !isTerminating(pod)).map((pod) => pod.metadata.name);
+    return this.pods()
+      .filter((pod) => !isTerminating(pod))
+      .map((pod) => pod.metadata.name);
   }
 
   claimNames(): string[] {
-    return this.cluster.persistentVolumeClaims.list().map((claim) => claim.metadata.name).sort();
+    return this.cluster.persistentVolumeClaims
+      .list()
+      .map((claim) => claim.metadata.name)
+      .sort();
   }
 
   /** All event messages so far. */
@@ -89,11 +101,16 @@ export class Scenario {
         for (const pod of before) {
           const other = getOrdinal(pod.metadata.name);
           if (other >= ordinal || other < (set.spec.ordinals?.start ?? 0)) continue;
-          assert.ok(isRunningAndReady(pod) && !isTerminating(pod) && isRunningAndAvailable(pod, minReadySeconds, now), `${name} created while ${pod.metadata.name} not ready`);
+          assert.ok(
+            isRunningAndReady(pod) && !isTerminating(pod) && isRunningAndAvailable(pod, minReadySeconds, now),
+            `${name} created while ${pod.metadata.name} not ready`,
+          );
         }
       }
     }
-    const updateDeletions = messages.some((message) => message.startsWith('delete Pod ')) && before.some((pod) => pod.metadata.labels?.['controller-revision-hash'] !== this.set.status?.updateRevision);
+    const updateDeletions =
+      messages.some((message) => message.startsWith('delete Pod ')) &&
+      before.some((pod) => pod.metadata.labels?.['controller-revision-hash'] !== this.set.status?.updateRevision);
     if (updateDeletions) {
       const start = set.spec.ordinals?.start ?? 0;
       const replicas = set.spec.replicas ?? 1;

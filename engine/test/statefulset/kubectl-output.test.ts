@@ -27,28 +27,57 @@ function setWith(spec: Partial<StatefulSet['spec']>, status: Partial<NonNullable
     kind: 'StatefulSet',
     metadata: { name: 'web', generation },
     spec: { replicas: 3, selector: { matchLabels: { app: 'nginx' } }, template: {}, ...spec } as StatefulSet['spec'],
-    status: { observedGeneration: 2, replicas: 3, readyReplicas: 3, currentReplicas: 3, updatedReplicas: 3, currentRevision: 'web-a', updateRevision: 'web-a', ...status } as StatefulSet['status'],
+    status: {
+      observedGeneration: 2,
+      replicas: 3,
+      readyReplicas: 3,
+      currentReplicas: 3,
+      updatedReplicas: 3,
+      currentRevision: 'web-a',
+      updateRevision: 'web-a',
+      ...status,
+    } as StatefulSet['status'],
   };
 }
 
 const statusRows: { name: string; set: StatefulSet; message: string; done: boolean }[] = [
   { name: 'spec not observed', set: setWith({}, { observedGeneration: 1 }), message: 'Waiting for statefulset spec update to be observed...', done: false },
-  { name: 'two pods not ready', set: setWith({ updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 0 } } }, { readyReplicas: 1 }), message: 'Waiting for 2 pods to be ready...', done: false },
+  {
+    name: 'two pods not ready',
+    set: setWith({ updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 0 } } }, { readyReplicas: 1 }),
+    message: 'Waiting for 2 pods to be ready...',
+    done: false,
+  },
   {
     name: 'partition 1, one of two updated',
     set: setWith({ updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 1 } } }, { updatedReplicas: 1 }),
     message: 'Waiting for partitioned roll out to finish: 1 out of 2 new pods have been updated...',
     done: false,
   },
-  { name: 'partition 0 complete', set: setWith({ updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 0 } } }, {}), message: 'partitioned roll out complete: 3 new pods have been updated...', done: true },
-  { name: 'rollingUpdate without partition', set: setWith({ updateStrategy: { type: 'RollingUpdate', rollingUpdate: {} } }, { updatedReplicas: 0 }), message: 'partitioned roll out complete: 0 new pods have been updated...', done: true },
+  {
+    name: 'partition 0 complete',
+    set: setWith({ updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 0 } } }, {}),
+    message: 'partitioned roll out complete: 3 new pods have been updated...',
+    done: true,
+  },
+  {
+    name: 'rollingUpdate without partition',
+    set: setWith({ updateStrategy: { type: 'RollingUpdate', rollingUpdate: {} } }, { updatedReplicas: 0 }),
+    message: 'partitioned roll out complete: 0 new pods have been updated...',
+    done: true,
+  },
   {
     name: 'no rollingUpdate, revisions differ',
     set: setWith({ updateStrategy: { type: 'RollingUpdate' } }, { updatedReplicas: 1, updateRevision: 'web-b' }),
     message: 'waiting for statefulset rolling update to complete 1 pods at revision web-b...',
     done: false,
   },
-  { name: 'no rollingUpdate, complete', set: setWith({ updateStrategy: { type: 'RollingUpdate' } }, {}), message: 'statefulset rolling update complete 3 pods at revision web-a...', done: true },
+  {
+    name: 'no rollingUpdate, complete',
+    set: setWith({ updateStrategy: { type: 'RollingUpdate' } }, {}),
+    message: 'statefulset rolling update complete 3 pods at revision web-a...',
+    done: true,
+  },
 ];
 for (const row of statusRows) {
   test(`rollout status statefulset: ${row.name}`, () => {

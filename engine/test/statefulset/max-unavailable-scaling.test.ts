@@ -22,9 +22,19 @@ const SCALE_ROWS: { value: number | string; total: number; roundUp: boolean; exp
   { value: '+50%', total: 5, roundUp: false, expected: { value: 2 } },
   { value: '5', total: 10, roundUp: false, expected: { error: NOT_A_PERCENTAGE } },
   { value: '', total: 10, roundUp: false, expected: { error: NOT_A_PERCENTAGE } },
-  { value: '5.5%', total: 10, roundUp: false, expected: { error: 'invalid value for IntOrString: invalid value "5.5%": strconv.Atoi: parsing "5.5": invalid syntax' } },
+  {
+    value: '5.5%',
+    total: 10,
+    roundUp: false,
+    expected: { error: 'invalid value for IntOrString: invalid value "5.5%": strconv.Atoi: parsing "5.5": invalid syntax' },
+  },
   { value: '%', total: 10, roundUp: false, expected: { error: 'invalid value for IntOrString: invalid value "%": strconv.Atoi: parsing "": invalid syntax' } },
-  { value: ' 5%', total: 10, roundUp: false, expected: { error: 'invalid value for IntOrString: invalid value " 5%": strconv.Atoi: parsing " 5": invalid syntax' } },
+  {
+    value: ' 5%',
+    total: 10,
+    roundUp: false,
+    expected: { error: 'invalid value for IntOrString: invalid value " 5%": strconv.Atoi: parsing " 5": invalid syntax' },
+  },
 ];
 for (const row of SCALE_ROWS) {
   test(`scaleIntOrPercent(${JSON.stringify(row.value)}, ${row.total}, roundUp ${row.roundUp}) = ${JSON.stringify(row.expected)}`, () => {
@@ -74,7 +84,10 @@ test('maxUnavailable "5" with the gate on (1.37): every sync fails at the rollin
   const revision = scenario.set.status?.currentRevision;
   assert.equal(scenario.set.status?.readyReplicas, 3);
   scenario.apply(withImage(set, 'nginx:1.10')).run();
-  assert.ok(scenario.messages().every((message) => !message.startsWith('delete Pod')), scenario.messages().join('\n'));
+  assert.ok(
+    scenario.messages().every((message) => !message.startsWith('delete Pod')),
+    scenario.messages().join('\n'),
+  );
   assert.ok(scenario.pods().every((pod) => pod.metadata.labels?.['controller-revision-hash'] === revision));
   assert.equal(scenario.set.status?.updatedReplicas, 0);
 });

@@ -39,7 +39,12 @@ test('preview lists hostname, DNS name and claims per ordinal', () => {
   const set: StatefulSet = {
     ...compatibilitySet,
     metadata: { name: 'web', namespace: 'default' },
-    spec: { ...compatibilitySet.spec, replicas: 2, serviceName: 'nginx', volumeClaimTemplates: [{ metadata: { name: 'www' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }] },
+    spec: {
+      ...compatibilitySet.spec,
+      replicas: 2,
+      serviceName: 'nginx',
+      volumeClaimTemplates: [{ metadata: { name: 'www' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
+    },
   };
   const preview = simulateStatefulSetRollout(set, { version: '1.36' });
   assert.equal(preview.stuck, false);

@@ -15,23 +15,32 @@ function withImage(set: StatefulSet, image: string): StatefulSet {
 }
 
 function deletedPods(scenario: Scenario): string[] {
-  return scenario.messages().filter((m) => m.startsWith('delete Pod ')).map((m) => m.split(' ')[2]);
+  return scenario
+    .messages()
+    .filter((m) => m.startsWith('delete Pod '))
+    .map((m) => m.split(' ')[2]);
 }
 
 function createdPods(scenario: Scenario): string[] {
-  return scenario.messages().filter((m) => m.startsWith('create Pod ')).map((m) => m.split(' ')[2]);
+  return scenario
+    .messages()
+    .filter((m) => m.startsWith('create Pod '))
+    .map((m) => m.split(' ')[2]);
 }
 
 test('OrderedReady 0->3 creates claims then pods, one ordinal at a time', () => {
   const scenario = new Scenario().apply(makeSet({ replicas: 3, ...CLAIMS })).run();
-  assert.deepEqual(scenario.messages().filter((m) => m.startsWith('create ')), [
-    'create Claim www-web-0 Pod web-0 in StatefulSet web success',
-    'create Pod web-0 in StatefulSet web successful',
-    'create Claim www-web-1 Pod web-1 in StatefulSet web success',
-    'create Pod web-1 in StatefulSet web successful',
-    'create Claim www-web-2 Pod web-2 in StatefulSet web success',
-    'create Pod web-2 in StatefulSet web successful',
-  ]);
+  assert.deepEqual(
+    scenario.messages().filter((m) => m.startsWith('create ')),
+    [
+      'create Claim www-web-0 Pod web-0 in StatefulSet web success',
+      'create Pod web-0 in StatefulSet web successful',
+      'create Claim www-web-1 Pod web-1 in StatefulSet web success',
+      'create Pod web-1 in StatefulSet web successful',
+      'create Claim www-web-2 Pod web-2 in StatefulSet web success',
+      'create Pod web-2 in StatefulSet web successful',
+    ],
+  );
   const creations = scenario.passes.filter((pass) => pass.messages.some((m) => m.startsWith('create Pod')));
   assert.ok(creations[0].time < creations[1].time && creations[1].time < creations[2].time);
   assert.deepEqual(scenario.claimNames(), ['www-web-0', 'www-web-1', 'www-web-2']);
@@ -60,10 +69,10 @@ test('OrderedReady 3->1 deletes web-2, waits for it to go, then deletes web-1', 
   const passesBefore = scenario.passes.length;
   scenario.apply(makeSet({ replicas: 1 })).run();
   const deletions = scenario.passes.slice(passesBefore).filter((pass) => pass.messages.some((m) => m.startsWith('delete Pod')));
-  assert.deepEqual(deletions.map((pass) => pass.messages.filter((m) => m.startsWith('delete'))), [
-    ['delete Pod web-2 in StatefulSet web successful'],
-    ['delete Pod web-1 in StatefulSet web successful'],
-  ]);
+  assert.deepEqual(
+    deletions.map((pass) => pass.messages.filter((m) => m.startsWith('delete'))),
+    [['delete Pod web-2 in StatefulSet web successful'], ['delete Pod web-1 in StatefulSet web successful']],
+  );
   // web-1 goes only after web-2 disappeared (terminationGracePeriod simulated by the kubelet).
   assert.ok(deletions[0].pods.some((pod) => pod.metadata.name === 'web-2'));
   assert.ok(!deletions[1].pods.some((pod) => pod.metadata.name === 'web-2'));
@@ -119,7 +128,10 @@ for (const row of [
     const passesBefore = scenario.passes.length;
     scenario.apply(withImage(set, 'nginx:1.10')).run();
     const first = scenario.passes.slice(passesBefore).find((pass) => pass.messages.some((m) => m.startsWith('delete Pod')));
-    assert.deepEqual(first?.messages.map((m) => m.split(' ')[2]), row.firstPass);
+    assert.deepEqual(
+      first?.messages.map((m) => m.split(' ')[2]),
+      row.firstPass,
+    );
     assert.ok(scenario.maxUnavailableSeen <= allowedUnavailable(set, row.gate));
     assert.equal(scenario.set.status?.updatedReplicas, 5);
     assert.equal(scenario.set.status?.currentRevision, scenario.set.status?.updateRevision);
@@ -190,7 +202,10 @@ test('whenDeleted Delete makes the set the controller of every claim', () => {
   const set = makeSet({ replicas: 2, ...CLAIMS, persistentVolumeClaimRetentionPolicy: { whenScaled: 'Retain', whenDeleted: 'Delete' } });
   const scenario = new Scenario().apply(set).run();
   for (const claim of scenario.cluster.persistentVolumeClaims.list()) {
-    assert.deepEqual(claim.metadata.ownerReferences?.map((ref) => [ref.kind, ref.name, ref.controller]), [['StatefulSet', 'web', true]]);
+    assert.deepEqual(
+      claim.metadata.ownerReferences?.map((ref) => [ref.kind, ref.name, ref.controller]),
+      [['StatefulSet', 'web', true]],
+    );
   }
 });
 
@@ -203,7 +218,10 @@ test('deleted pods come back in order with the same names and claims', () => {
   const after = scenario.passes.slice(passesBefore).flatMap((pass) => pass.messages);
   assert.deepEqual(after, ['create Pod web-0 in StatefulSet web successful', 'create Pod web-1 in StatefulSet web successful']);
   assert.deepEqual(scenario.claimNames(), ['www-web-0', 'www-web-1']);
-  assert.deepEqual(scenario.pods().map((pod) => pod.spec.hostname), ['web-0', 'web-1']);
+  assert.deepEqual(
+    scenario.pods().map((pod) => pod.spec.hostname),
+    ['web-0', 'web-1'],
+  );
 });
 
 test('rollback reuses the old ControllerRevision and renumbers it', () => {
@@ -226,5 +244,11 @@ test('revisionHistoryLimit 1 keeps only live revisions plus one', () => {
     scenario.apply(set).run();
   }
   assert.equal(scenario.cluster.controllerRevisions.list().length, 2);
-  assert.deepEqual(scenario.cluster.controllerRevisions.list().map((revision) => revision.revision).sort(), [3, 4]);
+  assert.deepEqual(
+    scenario.cluster.controllerRevisions
+      .list()
+      .map((revision) => revision.revision)
+      .sort(),
+    [3, 4],
+  );
 });

@@ -2,8 +2,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  getParentNameAndOrdinal, getPersistentVolumeClaimName, getPersistentVolumeClaims, getPodName, getStatefulSetMaxUnavailable, identityMatches,
-  isHealthy, isRunningAndAvailable, isRunningAndReady, isTerminating, podDnsName,
+  getParentNameAndOrdinal,
+  getPersistentVolumeClaimName,
+  getPersistentVolumeClaims,
+  getPodName,
+  getStatefulSetMaxUnavailable,
+  identityMatches,
+  isHealthy,
+  isRunningAndAvailable,
+  isRunningAndReady,
+  isTerminating,
+  podDnsName,
 } from '../../src/statefulset/stateful-set-util';
 import { newStatefulSetPod } from '../../src/statefulset/stateful-pod';
 import { setPodRevision } from '../../src/statefulset/stateful-set-util';
@@ -16,7 +25,15 @@ interface NamingVectors {
   ordinalRange: { replicas: number; ordinalsStart: number | null; expectedOrdinals: number[] }[];
   pvcName: { claimTemplate: string; set: string; ordinal: number; expected: string }[];
   pvcLabels: { claimTemplateLabels: Record<string, string>; selectorMatchLabels: Record<string, string>; expected: Record<string, string> }[];
-  podLabelsAdded: { set: string; ordinal: number; templateLabels: Record<string, string>; revisionName: string; expected: Record<string, string>; expectedMeta: { generateName: string; ownerReferences: object[] }; expectedSpec: { hostname: string; volumes: object[] } };
+  podLabelsAdded: {
+    set: string;
+    ordinal: number;
+    templateLabels: Record<string, string>;
+    revisionName: string;
+    expected: Record<string, string>;
+    expectedMeta: { generateName: string; ownerReferences: object[] };
+    expectedSpec: { hostname: string; volumes: object[] };
+  };
 }
 const naming = readVector<NamingVectors>('naming.json');
 
@@ -45,12 +62,16 @@ for (const row of naming.ordinalRange) {
 }
 
 for (const row of naming.pvcName) {
-  test(`getPersistentVolumeClaimName ${JSON.stringify(row)}`, () => assert.equal(getPersistentVolumeClaimName(row.claimTemplate, row.set, row.ordinal), row.expected));
+  test(`getPersistentVolumeClaimName ${JSON.stringify(row)}`, () =>
+    assert.equal(getPersistentVolumeClaimName(row.claimTemplate, row.set, row.ordinal), row.expected));
 }
 
 for (const row of naming.pvcLabels) {
   test(`claim labels ${JSON.stringify(row)}`, () => {
-    const set = makeSet({ selector: { matchLabels: row.selectorMatchLabels }, volumeClaimTemplates: [{ metadata: { name: 'www', labels: row.claimTemplateLabels }, spec: {} }] });
+    const set = makeSet({
+      selector: { matchLabels: row.selectorMatchLabels },
+      volumeClaimTemplates: [{ metadata: { name: 'www', labels: row.claimTemplateLabels }, spec: {} }],
+    });
     assert.deepEqual(getPersistentVolumeClaims(set, 0).get('www')?.metadata.labels, row.expected);
   });
 }
@@ -58,14 +79,22 @@ for (const row of naming.pvcLabels) {
 test('pod built from the template carries the identity of the compatibility test pod', () => {
   const vector = naming.podLabelsAdded;
   const set = makeSet(
-    { serviceName: 'svc', selector: { matchLabels: vector.templateLabels }, template: { metadata: { labels: vector.templateLabels }, spec: {} }, volumeClaimTemplates: [{ metadata: { name: 'test' }, spec: {} }] },
+    {
+      serviceName: 'svc',
+      selector: { matchLabels: vector.templateLabels },
+      template: { metadata: { labels: vector.templateLabels }, spec: {} },
+      volumeClaimTemplates: [{ metadata: { name: 'test' }, spec: {} }],
+    },
     vector.set,
   );
   const pod = newStatefulSetPod(set, vector.ordinal);
   setPodRevision(pod, vector.revisionName);
   assert.deepEqual(pod.metadata.labels, vector.expected);
   assert.equal((pod.metadata as { generateName?: string }).generateName, vector.expectedMeta.generateName);
-  assert.deepEqual(pod.metadata.ownerReferences?.map(({ uid: _uid, ...rest }) => rest), vector.expectedMeta.ownerReferences);
+  assert.deepEqual(
+    pod.metadata.ownerReferences?.map(({ uid: _uid, ...rest }) => rest),
+    vector.expectedMeta.ownerReferences,
+  );
   assert.equal(pod.spec.hostname, vector.expectedSpec.hostname);
   assert.equal(pod.spec.subdomain, 'svc');
   assert.deepEqual(pod.spec.volumes, vector.expectedSpec.volumes);

@@ -72,15 +72,25 @@ test('deleting the pods recreates them in order with the same identities and cla
   const web0Running = rows.findIndex((row) => /^web-0\s+1\/1\s+Running/.test(row));
   const web1First = rows.findIndex((row) => row.startsWith('web-1'));
   assert.ok(web0Running > 0 && web1First > web0Running, rows.join('\n'));
-  const before = outputOf('kubectl get pvc -l app=nginx', 0).split('\n').map((row) => row.split(/\s+/).slice(0, 3).join(' '));
-  const after = outputOf('kubectl get pvc -l app=nginx', 1).split('\n').map((row) => row.split(/\s+/).slice(0, 3).join(' '));
+  const before = outputOf('kubectl get pvc -l app=nginx', 0)
+    .split('\n')
+    .map((row) => row.split(/\s+/).slice(0, 3).join(' '));
+  const after = outputOf('kubectl get pvc -l app=nginx', 1)
+    .split('\n')
+    .map((row) => row.split(/\s+/).slice(0, 3).join(' '));
   assert.deepEqual(after, before);
   const final = JSON.parse(outputOf('final')) as ReturnType<typeof summarizeStatefulSets>;
-  assert.deepEqual(final.statefulSets[0].pods.map((pod) => [pod.name, pod.hostname, pod.subdomain, pod.labels['statefulset.kubernetes.io/pod-name']]), [
-    ['web-0', 'web-0', 'nginx', 'web-0'],
-    ['web-1', 'web-1', 'nginx', 'web-1'],
+  assert.deepEqual(
+    final.statefulSets[0].pods.map((pod) => [pod.name, pod.hostname, pod.subdomain, pod.labels['statefulset.kubernetes.io/pod-name']]),
+    [
+      ['web-0', 'web-0', 'nginx', 'web-0'],
+      ['web-1', 'web-1', 'nginx', 'web-1'],
+    ],
+  );
+  assert.deepEqual(final.persistentVolumeClaims, [
+    { name: 'www-web-0', status: 'Bound' },
+    { name: 'www-web-1', status: 'Bound' },
   ]);
-  assert.deepEqual(final.persistentVolumeClaims, [{ name: 'www-web-0', status: 'Bound' }, { name: 'www-web-1', status: 'Bound' }]);
 });
 
 test('rollout status of a defaulted set reports the partitioned rollout as complete', () => {

@@ -20,7 +20,7 @@ export interface CheckReply {
   failures?: string[];
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.stack ?? error.message : String(error));
+const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
 
 parentPort?.on('message', (request: CheckRequest) => {
   const failures: string[] = [];
@@ -41,23 +41,60 @@ parentPort?.on('message', (request: CheckRequest) => {
 const SAMPLE_TEMPLATE: JsonObject = {
   metadata: { labels: { app: 'web', tier: 'frontend' }, annotations: { 'prometheus.io/scrape': 'true' } },
   spec: {
-    containers: [{
-      name: 'web', image: 'nginx:1.27', imagePullPolicy: 'IfNotPresent',
-      ports: [{ name: 'http', containerPort: 8080, protocol: 'TCP' }],
-      env: [{ name: 'MODE', value: 'a' }, { name: 'KEY', valueFrom: { secretKeyRef: { name: 's', key: 'k' } } }],
-      resources: { requests: { cpu: '100m', memory: '128Mi' }, limits: { memory: '256Mi' } },
-      readinessProbe: { httpGet: { path: '/healthz', port: 8080 }, periodSeconds: 10 },
-      volumeMounts: [{ name: 'config', mountPath: '/etc/config', readOnly: true }],
-      securityContext: { runAsNonRoot: true, allowPrivilegeEscalation: false },
-    }],
+    containers: [
+      {
+        name: 'web',
+        image: 'nginx:1.27',
+        imagePullPolicy: 'IfNotPresent',
+        ports: [{ name: 'http', containerPort: 8080, protocol: 'TCP' }],
+        env: [
+          { name: 'MODE', value: 'a' },
+          { name: 'KEY', valueFrom: { secretKeyRef: { name: 's', key: 'k' } } },
+        ],
+        resources: { requests: { cpu: '100m', memory: '128Mi' }, limits: { memory: '256Mi' } },
+        readinessProbe: { httpGet: { path: '/healthz', port: 8080 }, periodSeconds: 10 },
+        volumeMounts: [{ name: 'config', mountPath: '/etc/config', readOnly: true }],
+        securityContext: { runAsNonRoot: true, allowPrivilegeEscalation: false },
+      },
+    ],
     volumes: [{ name: 'config', configMap: { name: 'web-config' } }],
     nodeSelector: { 'kubernetes.io/os': 'linux' },
   },
 };
 const SAMPLES: { kind: CheckedKind; value: JsonObject }[] = [
-  { kind: 'Deployment', value: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'shop' }, spec: { replicas: 3, selector: { matchLabels: { app: 'web' } }, template: SAMPLE_TEMPLATE } } },
-  { kind: 'StatefulSet', value: { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db' }, spec: { serviceName: 'db', replicas: 3, selector: { matchLabels: { app: 'web' } }, template: SAMPLE_TEMPLATE, volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }] } } },
-  { kind: 'Service', value: { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web' }, spec: { selector: { app: 'web' }, ports: [{ name: 'http', port: 80, targetPort: 'http' }] } } },
+  {
+    kind: 'Deployment',
+    value: {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'web', namespace: 'shop' },
+      spec: { replicas: 3, selector: { matchLabels: { app: 'web' } }, template: SAMPLE_TEMPLATE },
+    },
+  },
+  {
+    kind: 'StatefulSet',
+    value: {
+      apiVersion: 'apps/v1',
+      kind: 'StatefulSet',
+      metadata: { name: 'db' },
+      spec: {
+        serviceName: 'db',
+        replicas: 3,
+        selector: { matchLabels: { app: 'web' } },
+        template: SAMPLE_TEMPLATE,
+        volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
+      },
+    },
+  },
+  {
+    kind: 'Service',
+    value: {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'web' },
+      spec: { selector: { app: 'web' }, ports: [{ name: 'http', port: 80, targetPort: 'http' }] },
+    },
+  },
 ];
 
 function warmUp(): void {

@@ -17,7 +17,9 @@ export function codeActionsFor(document: TextDocument, file: ManifestFile, findi
     if (diagnostic.source !== 'kubesim' || typeof diagnostic.code !== 'string') continue;
     const start = document.offsetAt(diagnostic.range.start);
     const finding = findings.find((candidate) => candidate.code === diagnostic.code && candidate.start === start);
-    const fixes = finding?.fixes ?? fixesForValidationFinding(file, diagnostic.code, start, typeof diagnostic.message === 'string' ? diagnostic.message.split('\n')[0] : '');
+    const fixes =
+      finding?.fixes ??
+      fixesForValidationFinding(file, diagnostic.code, start, typeof diagnostic.message === 'string' ? diagnostic.message.split('\n')[0] : '');
     for (const fix of fixes) actions.push(toCodeAction(document, diagnostic, fix));
   }
   return actions;

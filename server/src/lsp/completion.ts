@@ -44,7 +44,6 @@ function startsWith(path: readonly PathSegment[], prefix: readonly string[]): bo
   return prefix.every((segment, i) => path[i] === segment);
 }
 
-
 function valueAt(root: JsonValue, path: readonly PathSegment[]): JsonValue | undefined {
   let node: JsonValue | undefined = root;
   for (const segment of path) {
@@ -93,15 +92,18 @@ function containerChoices(object: ManifestObject, containerPath: readonly PathSe
 /** The enum values for the field at `path` of `object`, or undefined when the field is no known enum. */
 export function enumChoicesFor(object: ManifestObject, path: readonly PathSegment[]): EnumChoice[] | undefined {
   const key = path.join('.');
-  if (object.apiVersion === 'apps/v1' && object.kind === 'Deployment' && key === 'spec.strategy.type') return choices('RollingUpdate', 'RollingUpdate', 'Recreate');
+  if (object.apiVersion === 'apps/v1' && object.kind === 'Deployment' && key === 'spec.strategy.type')
+    return choices('RollingUpdate', 'RollingUpdate', 'Recreate');
   if (object.apiVersion === 'apps/v1' && object.kind === 'StatefulSet') {
     if (key === 'spec.podManagementPolicy') return choices('OrderedReady', 'OrderedReady', 'Parallel');
     if (key === 'spec.updateStrategy.type') return choices('RollingUpdate', 'RollingUpdate', 'OnDelete');
-    if (key === 'spec.persistentVolumeClaimRetentionPolicy.whenDeleted' || key === 'spec.persistentVolumeClaimRetentionPolicy.whenScaled') return choices('Retain', 'Retain', 'Delete');
+    if (key === 'spec.persistentVolumeClaimRetentionPolicy.whenDeleted' || key === 'spec.persistentVolumeClaimRetentionPolicy.whenScaled')
+      return choices('Retain', 'Retain', 'Delete');
   }
   if (object.apiVersion === 'v1' && object.kind === 'Service') {
     if (key === 'spec.type') return choices('ClusterIP', 'ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName');
-    if (path.length === 4 && path[0] === 'spec' && path[1] === 'ports' && typeof path[2] === 'number' && path[3] === 'protocol') return choices('TCP', 'TCP', 'UDP', 'SCTP');
+    if (path.length === 4 && path[0] === 'spec' && path[1] === 'ports' && typeof path[2] === 'number' && path[3] === 'protocol')
+      return choices('TCP', 'TCP', 'UDP', 'SCTP');
   }
   const podSpec = POD_SPEC_PATHS.find((candidate) => candidate.kind === object.kind && startsWith(path, candidate.path));
   if (!podSpec) return undefined;

@@ -25,19 +25,24 @@ export type GitFailure = (message: string) => void;
 /** Runs git with execFile (no shell) in `folder`; undefined on any failure or timeout. */
 function runGit(folder: string, args: string[], onFailure?: GitFailure): Promise<string | undefined> {
   return new Promise((resolve) => {
-    execFile('git', ['--no-pager', ...args], {
-      cwd: folder,
-      timeout: GIT_TIMEOUT_MS,
-      maxBuffer: 16 * 1024 * 1024,
-      windowsHide: true,
-      env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' },
-    }, (error, stdout) => {
-      const code = (error as { code?: unknown } | null)?.code;
-      if (error && (typeof code === 'string' || error.killed)) {
-        onFailure?.(`git ${args[0]} in ${folder} ${error.killed ? `took over ${GIT_TIMEOUT_MS} ms` : `could not run: ${error.message}`}`);
-      }
-      resolve(error ? undefined : stdout);
-    });
+    execFile(
+      'git',
+      ['--no-pager', ...args],
+      {
+        cwd: folder,
+        timeout: GIT_TIMEOUT_MS,
+        maxBuffer: 16 * 1024 * 1024,
+        windowsHide: true,
+        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' },
+      },
+      (error, stdout) => {
+        const code = (error as { code?: unknown } | null)?.code;
+        if (error && (typeof code === 'string' || error.killed)) {
+          onFailure?.(`git ${args[0]} in ${folder} ${error.killed ? `took over ${GIT_TIMEOUT_MS} ms` : `could not run: ${error.message}`}`);
+        }
+        resolve(error ? undefined : stdout);
+      },
+    );
   });
 }
 
@@ -74,7 +79,11 @@ export class BaselineCache {
   private readonly loading = new Set<string>();
   private readonly lastPolled = new Map<string, number>();
 
-  constructor(private readonly policy: () => BaselinePolicy, private readonly onLoaded: (uri: string) => void, private readonly log?: Log) {}
+  constructor(
+    private readonly policy: () => BaselinePolicy,
+    private readonly onLoaded: (uri: string) => void,
+    private readonly log?: Log,
+  ) {}
 
   private readonly gitFailure: GitFailure = (message) => this.log?.warn(`${message}; no git baseline for this file`);
 
@@ -117,7 +126,9 @@ export class BaselineCache {
       return;
     }
     if (!this.policy().workspaceTrusted || !this.policy().gitEnabled) return;
-    void readHeadCommit(path, this.gitFailure).then((commit) => { if (commit !== entry.commit) void this.load(uri); });
+    void readHeadCommit(path, this.gitFailure).then((commit) => {
+      if (commit !== entry.commit) void this.load(uri);
+    });
   }
 
   private async load(uri: string): Promise<void> {
@@ -154,7 +165,12 @@ async function loadBaselineEntry(path: string, policy: BaselinePolicy, previous?
   // Re-reads (polls every few seconds) re-parse only what changed since the last baseline.
   if (!policy.workspaceTrusted || !policy.gitEnabled) {
     const saved = await readSmallFile(path);
-    return { baseline: saved === undefined ? undefined : { source: 'saved', file: parseManifestFile(saved, previous), reason: policy.workspaceTrusted ? 'git-disabled' : 'untrusted' } };
+    return {
+      baseline:
+        saved === undefined
+          ? undefined
+          : { source: 'saved', file: parseManifestFile(saved, previous), reason: policy.workspaceTrusted ? 'git-disabled' : 'untrusted' },
+    };
   }
   // Read HEAD once and show that commit, so a commit landing in between cannot mix two versions.
   const commit = await readHeadCommit(path, onFailure);

@@ -68,7 +68,8 @@ export function describeDeployment(facts: DeploymentFacts, services: readonly Se
     lines.push(`- Pods \`${facts.replicaSetName}-\` + 5 random characters, × ${facts.replicas.value}`);
   }
   lines.push(`- replicas ${showDefaulted(facts.replicas)}, strategy ${showDefaulted(facts.strategyType)}`);
-  if (facts.bounds && !('error' in facts.bounds)) lines.push(`- Rollout: at most **${facts.bounds.maxPods}** pods, at least **${facts.bounds.minAvailable}** available`);
+  if (facts.bounds && !('error' in facts.bounds))
+    lines.push(`- Rollout: at most **${facts.bounds.maxPods}** pods, at least **${facts.bounds.minAvailable}** available`);
   lines.push(`- ${describeServices(services)}`, '', footer('Deployment', API_REFERENCE.deployment, settings));
   return lines.join('\n');
 }
@@ -81,7 +82,9 @@ export function describePodNames(facts: StatefulSetFacts): string {
 /** The PVC names of one claim template (or all of them). */
 export function describeClaims(facts: StatefulSetFacts, claims: readonly string[] = facts.claimTemplates): string {
   if (claims.length === 0) return 'No volumeClaimTemplates: pods get no per-pod PersistentVolumeClaims.';
-  const lines = claims.map((claim) => `- \`${claim}\`: ${listOrdinalNames(facts.replicas.value, facts.startOrdinal, (ordinal) => statefulSetClaimName(claim, facts.name, ordinal))}`);
+  const lines = claims.map(
+    (claim) => `- \`${claim}\`: ${listOrdinalNames(facts.replicas.value, facts.startOrdinal, (ordinal) => statefulSetClaimName(claim, facts.name, ordinal))}`,
+  );
   lines.push(`- Retention: whenDeleted ${showDefaulted(facts.whenDeleted)}, whenScaled ${showDefaulted(facts.whenScaled)}`);
   return ['PersistentVolumeClaims (created before each pod, never deleted by the controller itself):', ...lines].join('\n');
 }
@@ -90,7 +93,9 @@ export function describeClaims(facts: StatefulSetFacts, claims: readonly string[
 export function describeDns(facts: StatefulSetFacts, services: readonly SelectingService[], settings: FactSettings): string {
   if (!facts.serviceName) return 'No `serviceName`: pods get no `subdomain` and no per-pod DNS record.';
   const serviceName = facts.serviceName;
-  const names = listOrdinalNames(facts.replicas.value, facts.startOrdinal, (ordinal) => statefulSetPodDnsName(statefulSetPodName(facts.name, ordinal), serviceName, facts.namespace, settings.clusterDomain));
+  const names = listOrdinalNames(facts.replicas.value, facts.startOrdinal, (ordinal) =>
+    statefulSetPodDnsName(statefulSetPodName(facts.name, ordinal), serviceName, facts.namespace, settings.clusterDomain),
+  );
   const governing = services.find((service) => service.name === serviceName);
   const status = !governing
     ? `No Service \`${serviceName}\` found that selects these pods: the names resolve only once a headless Service with that name selects them.`
@@ -114,7 +119,9 @@ export function describeUpdateStrategy(facts: StatefulSetFacts, settings: FactSe
     if (!budget.gateEnabled) {
       const dropped = budget.written !== undefined ? ` \`maxUnavailable: ${budget.written}\` is dropped by the API server;` : '';
       const patchNote = maxUnavailableStatefulSetPatchNote(settings.kubernetesVersion);
-      lines.push(`MaxUnavailableStatefulSet is off in ${settings.kubernetesVersion}${patchNote ? ` (${patchNote})` : ''}:${dropped} one pod is updated at a time.`);
+      lines.push(
+        `MaxUnavailableStatefulSet is off in ${settings.kubernetesVersion}${patchNote ? ` (${patchNote})` : ''}:${dropped} one pod is updated at a time.`,
+      );
     } else if (budget.error) {
       lines.push(`maxUnavailable cannot be resolved: ${budget.error}.`);
     } else {
@@ -132,7 +139,9 @@ export function describeStatefulSet(facts: StatefulSetFacts, services: readonly 
     `**StatefulSet** \`${facts.name}\` in namespace \`${facts.namespace}\`, replicas ${showDefaulted(facts.replicas)}`,
     '',
     describePodNames(facts),
-    ...(facts.controllerRevisionName ? ['', `ControllerRevision \`${facts.controllerRevisionName}\` (pod label \`controller-revision-hash: ${facts.controllerRevisionName}\`)`] : []),
+    ...(facts.controllerRevisionName
+      ? ['', `ControllerRevision \`${facts.controllerRevisionName}\` (pod label \`controller-revision-hash: ${facts.controllerRevisionName}\`)`]
+      : []),
     '',
     describeUpdateStrategy(facts, settings),
     '',

@@ -13,8 +13,16 @@ import { objectsOf, type ManifestFile } from '../../../analysis/src/manifest/man
 import type { SourceSpan } from '../../../analysis/src/manifest/source-span';
 import type { PathSegment } from '../../../analysis/src/manifest/yaml-path';
 import {
-  describeClaims, describeDeployment, describeDns, describePodNames, describeRollingBounds, describeServices,
-  describeStatefulSet, describeUpdateStrategy, footer, showDefaulted,
+  describeClaims,
+  describeDeployment,
+  describeDns,
+  describePodNames,
+  describeRollingBounds,
+  describeServices,
+  describeStatefulSet,
+  describeUpdateStrategy,
+  footer,
+  showDefaulted,
 } from './hover-markdown';
 
 /** A hover before it becomes LSP: Markdown and the offsets it is about. */
@@ -26,7 +34,12 @@ export interface HoverContent extends SourceSpan {
  * The hover at a file offset, or undefined when nothing useful is known there. `candidates` are
  * the objects searched for selecting Services (the file's own objects unless a wider index is given).
  */
-export function computeHover(file: ManifestFile, offset: number, settings: FactSettings, candidates: readonly ManifestObject[] = objectsOf(file)): HoverContent | undefined {
+export function computeHover(
+  file: ManifestFile,
+  offset: number,
+  settings: FactSettings,
+  candidates: readonly ManifestObject[] = objectsOf(file),
+): HoverContent | undefined {
   const document = file.documents.find((candidate) => offset >= candidate.start && offset <= candidate.end);
   if (!document || document.objects.length === 0) return undefined;
   const found = objectPathAt(document, offset);
@@ -39,7 +52,13 @@ export function computeHover(file: ManifestFile, offset: number, settings: FactS
 }
 
 /** The LSP hover for a position in an open document. */
-export function provideHover(document: TextDocument, file: ManifestFile, position: Position, settings: FactSettings, candidates?: readonly ManifestObject[]): Hover | null {
+export function provideHover(
+  document: TextDocument,
+  file: ManifestFile,
+  position: Position,
+  settings: FactSettings,
+  candidates?: readonly ManifestObject[],
+): Hover | null {
   const content = computeHover(file, document.offsetAt(position), settings, candidates);
   if (!content) return null;
   return {
@@ -49,14 +68,16 @@ export function provideHover(document: TextDocument, file: ManifestFile, positio
 }
 
 function isWorkloadHeader(path: readonly PathSegment[]): boolean {
-  return path.length === 0 || (path.length === 1 && (path[0] === 'kind' || path[0] === 'apiVersion' || path[0] === 'metadata'))
-    || (path.length === 2 && path[0] === 'metadata' && path[1] === 'name');
+  return (
+    path.length === 0 ||
+    (path.length === 1 && (path[0] === 'kind' || path[0] === 'apiVersion' || path[0] === 'metadata')) ||
+    (path.length === 2 && path[0] === 'metadata' && path[1] === 'name')
+  );
 }
 
 function isLabelPath(path: readonly PathSegment[]): boolean {
   const [a, b, c, d] = path;
-  return (a === 'spec' && b === 'template' && c === 'metadata' && d === 'labels') || (a === 'spec' && b === 'selector')
-    || (a === 'metadata' && b === 'labels');
+  return (a === 'spec' && b === 'template' && c === 'metadata' && d === 'labels') || (a === 'spec' && b === 'selector') || (a === 'metadata' && b === 'labels');
 }
 
 const SERVICE_ENV_DOCS = 'https://kubernetes.io/docs/concepts/services-networking/service/#environment-variables';
@@ -64,14 +85,23 @@ const SERVICE_ENV_DOCS = 'https://kubernetes.io/docs/concepts/services-networkin
 // A container of the pod template, its name or its env: the container's effective environment.
 function isContainerEnvironmentPath(path: readonly PathSegment[]): boolean {
   const [spec, template, podSpec, containers, index, field] = path;
-  return spec === 'spec' && template === 'template' && podSpec === 'spec' && containers === 'containers' && typeof index === 'number'
-    && (field === undefined || field === 'name' || field === 'env' || field === 'envFrom');
+  return (
+    spec === 'spec' &&
+    template === 'template' &&
+    podSpec === 'spec' &&
+    containers === 'containers' &&
+    typeof index === 'number' &&
+    (field === undefined || field === 'name' || field === 'env' || field === 'envFrom')
+  );
 }
 
 function describePath(object: ManifestObject, path: readonly PathSegment[], settings: FactSettings, candidates: readonly ManifestObject[]): string | undefined {
   if (object.apiVersion === 'apps/v1' && (object.kind === 'Deployment' || object.kind === 'StatefulSet') && isContainerEnvironmentPath(path)) {
     const facts = computeContainerEnvironment(object, path[4] as number, candidates);
-    if (facts) return [describeContainerEnvironment(facts), '', `[Service environment variables](${SERVICE_ENV_DOCS}) · Kubernetes ${settings.kubernetesVersion}`].join('\n');
+    if (facts)
+      return [describeContainerEnvironment(facts), '', `[Service environment variables](${SERVICE_ENV_DOCS}) · Kubernetes ${settings.kubernetesVersion}`].join(
+        '\n',
+      );
   }
   if (object.apiVersion === 'apps/v1' && object.kind === 'Deployment') return describeDeploymentPath(object, path, settings, candidates);
   if (object.apiVersion === 'apps/v1' && object.kind === 'StatefulSet') return describeStatefulSetPath(object, path, settings, candidates);
@@ -79,7 +109,12 @@ function describePath(object: ManifestObject, path: readonly PathSegment[], sett
   return undefined;
 }
 
-function describeDeploymentPath(object: ManifestObject, path: readonly PathSegment[], settings: FactSettings, candidates: readonly ManifestObject[]): string | undefined {
+function describeDeploymentPath(
+  object: ManifestObject,
+  path: readonly PathSegment[],
+  settings: FactSettings,
+  candidates: readonly ManifestObject[],
+): string | undefined {
   const facts = computeDeploymentFacts(object, settings);
   if (!facts) return undefined;
   const services = () => findSelectingServices(templateLabelsOf(object), facts.namespace, candidates);
@@ -103,7 +138,12 @@ function describeDeploymentPath(object: ManifestObject, path: readonly PathSegme
   return undefined;
 }
 
-function describeStatefulSetPath(object: ManifestObject, path: readonly PathSegment[], settings: FactSettings, candidates: readonly ManifestObject[]): string | undefined {
+function describeStatefulSetPath(
+  object: ManifestObject,
+  path: readonly PathSegment[],
+  settings: FactSettings,
+  candidates: readonly ManifestObject[],
+): string | undefined {
   const facts = computeStatefulSetFacts(object, settings);
   if (!facts) return undefined;
   const services = () => findSelectingServices(templateLabelsOf(object), facts.namespace, candidates);
@@ -140,13 +180,20 @@ function describeServiceSelector(service: ManifestObject, settings: FactSettings
   const selector = labelsOf(typeof spec === 'object' && spec !== null && !Array.isArray(spec) ? spec.selector : undefined);
   const namespace = namespaceOf(service);
   const entries = Object.entries(selector);
-  const selected = entries.length === 0 ? [] : candidates.filter((candidate) =>
-    WORKLOAD_KINDS.has(candidate.kind) && namespaceOf(candidate) === namespace
-    && entries.every(([key, value]) => templateLabelsOf(candidate)[key] === value));
-  const text = entries.length === 0
-    ? 'An empty selector selects no pods: the Service has no automatic endpoints.'
-    : selected.length === 0
-      ? 'No workload found whose pods this selector picks.'
-      : `Selects the pods of ${selected.map((workload) => `${workload.kind} \`${workload.name ?? '(unnamed)'}\``).join(', ')}.`;
+  const selected =
+    entries.length === 0
+      ? []
+      : candidates.filter(
+          (candidate) =>
+            WORKLOAD_KINDS.has(candidate.kind) &&
+            namespaceOf(candidate) === namespace &&
+            entries.every(([key, value]) => templateLabelsOf(candidate)[key] === value),
+        );
+  const text =
+    entries.length === 0
+      ? 'An empty selector selects no pods: the Service has no automatic endpoints.'
+      : selected.length === 0
+        ? 'No workload found whose pods this selector picks.'
+        : `Selects the pods of ${selected.map((workload) => `${workload.kind} \`${workload.name ?? '(unnamed)'}\``).join(', ')}.`;
   return [text, '', footer('ServiceSpec', API_REFERENCE.serviceSpec, settings)].join('\n');
 }

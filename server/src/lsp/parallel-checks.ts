@@ -97,7 +97,7 @@ export class ParallelChecks {
       const worker = new Worker(script);
       worker.unref();
       worker.on('message', (reply: CheckReply) => {
-        for (const failure of reply.id === 0 ? reply.failures ?? [] : []) this.log.error(`the check worker failed while warming up: ${failure}`);
+        for (const failure of reply.id === 0 ? (reply.failures ?? []) : []) this.log.error(`the check worker failed while warming up: ${failure}`);
         this.pending.get(reply.id)?.(reply);
         this.pending.delete(reply.id);
       });

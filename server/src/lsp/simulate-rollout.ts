@@ -4,12 +4,27 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  simulateRollout, type JsonValue, type RolloutEventSummary, type RolloutSimulation, type RolloutStep as EngineRolloutStep, type RolloutWhatIf,
-  type RolloutWorkload, type Service,
+  simulateRollout,
+  type JsonValue,
+  type RolloutEventSummary,
+  type RolloutSimulation,
+  type RolloutStep as EngineRolloutStep,
+  type RolloutWhatIf,
+  type RolloutWorkload,
+  type Service,
 } from '../../../engine/src/index';
 import {
-  EVENTS_PER_STEP, Methods, type EventView, type RolloutChange, type RolloutOutcome, type RolloutStep, type RolloutView,
-  type SimulateRolloutParams, type SimulateRolloutResult, type SourceSpan, type WhatIf,
+  EVENTS_PER_STEP,
+  Methods,
+  type EventView,
+  type RolloutChange,
+  type RolloutOutcome,
+  type RolloutStep,
+  type RolloutView,
+  type SimulateRolloutParams,
+  type SimulateRolloutResult,
+  type SourceSpan,
+  type WhatIf,
 } from '../../../protocol/src/index';
 import type { FactSettings } from '../../../analysis/src/facts/fact-settings';
 import { spanForPath, type ManifestObject } from '../../../analysis/src/manifest/manifest-document';
@@ -37,7 +52,10 @@ export function workloadAt(file: ManifestFile, offset: number): ManifestObject |
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }
@@ -82,7 +100,7 @@ function engineWhatIf(whatIf: WhatIf): RolloutWhatIf {
 }
 
 function eventView(event: RolloutEventSummary, spans: Record<string, SourceSpan>): EventView {
-  const span = event.reason === 'ScalingReplicaSet' ? spans['spec.template'] ?? spans['metadata.name'] : spans['metadata.name'];
+  const span = event.reason === 'ScalingReplicaSet' ? (spans['spec.template'] ?? spans['metadata.name']) : spans['metadata.name'];
   return span ? { ...event, span } : { ...event };
 }
 
@@ -93,13 +111,17 @@ function stepView(step: EngineRolloutStep, spans: Record<string, SourceSpan>): R
 
 /** The v1 Services among `objects` (the workspace index, or the previewed file without one). */
 function servicesOf(objects: readonly ManifestObject[]): Service[] {
-  return objects.filter((object) => object.apiVersion === 'v1' && object.kind === 'Service' && typeof object.name === 'string').map((object) => object.value as unknown as Service);
+  return objects
+    .filter((object) => object.apiVersion === 'v1' && object.kind === 'Service' && typeof object.name === 'string')
+    .map((object) => object.value as unknown as Service);
 }
 
 // ---- The request ------------------------------------------------------------------------------
 
 function findSame(file: ManifestFile, object: ManifestObject): ManifestObject | undefined {
-  return objectsOf(file).find((candidate) => candidate.kind === object.kind && candidate.name === object.name && (candidate.namespace ?? 'default') === (object.namespace ?? 'default'));
+  return objectsOf(file).find(
+    (candidate) => candidate.kind === object.kind && candidate.name === object.name && (candidate.namespace ?? 'default') === (object.namespace ?? 'default'),
+  );
 }
 
 /**
@@ -108,11 +130,16 @@ function findSame(file: ManifestFile, object: ManifestObject): ManifestObject | 
  * in this file alone when there is no index.
  */
 export function simulateRolloutFor(
-  text: string, params: SimulateRolloutParams, settings: FactSettings, file = parseManifestFile(text), workspaceObjects?: readonly ManifestObject[],
+  text: string,
+  params: SimulateRolloutParams,
+  settings: FactSettings,
+  file = parseManifestFile(text),
+  workspaceObjects?: readonly ManifestObject[],
 ): SimulateRolloutResult {
   const object = workloadAt(file, params.offset);
   if (!object) {
-    if (problemsOf(file).some((problem) => problem.severity === 'error')) return { kind: 'brokenDocument', message: 'The manifest has YAML errors (see the Problems panel).' };
+    if (problemsOf(file).some((problem) => problem.severity === 'error'))
+      return { kind: 'brokenDocument', message: 'The manifest has YAML errors (see the Problems panel).' };
     return { kind: 'noWorkload', message: 'No apps/v1 Deployment or StatefulSet in this file.' };
   }
   const baseObject = params.baseText !== undefined ? findSame(parseManifestFile(params.baseText), object) : undefined;
@@ -124,10 +151,17 @@ export function simulateRolloutFor(
   let simulation: RolloutSimulation;
   try {
     simulation = simulateRollout({
-      oldManifest: before, newManifest: after, version: settings.kubernetesVersion,
+      oldManifest: before,
+      newManifest: after,
+      version: settings.kubernetesVersion,
       options: {
-        whatIf: engineWhatIf(params.whatIf), services: servicesOf(workspaceObjects ?? objectsOf(file)), clusterDomain: settings.clusterDomain,
-        podListLimit: POD_LIMIT, eventsPerStep: EVENTS_PER_STEP, maxSteps: MAX_STEPS, maxSeconds: TAIL_SECONDS,
+        whatIf: engineWhatIf(params.whatIf),
+        services: servicesOf(workspaceObjects ?? objectsOf(file)),
+        clusterDomain: settings.clusterDomain,
+        podListLimit: POD_LIMIT,
+        eventsPerStep: EVENTS_PER_STEP,
+        maxSteps: MAX_STEPS,
+        maxSeconds: TAIL_SECONDS,
       },
     });
   } catch (error) {
@@ -139,9 +173,20 @@ export function simulateRolloutFor(
     outcome = { ...outcome, kind: 'noRollout', message: 'No rollout: the controller keeps the current ReplicaSet.' };
   }
   const view: RolloutView = {
-    uri: params.uri, kind: simulation.kind, name: after.metadata.name, namespace: after.metadata.namespace ?? 'default', kubernetesVersion: settings.kubernetesVersion,
-    strategy: simulation.strategy, base: params.base, whatIf: params.whatIf, change, steps: simulation.steps.map((step) => stepView(step, spans)), outcome,
-    podLimit: POD_LIMIT, spans, revisions: simulation.revisions,
+    uri: params.uri,
+    kind: simulation.kind,
+    name: after.metadata.name,
+    namespace: after.metadata.namespace ?? 'default',
+    kubernetesVersion: settings.kubernetesVersion,
+    strategy: simulation.strategy,
+    base: params.base,
+    whatIf: params.whatIf,
+    change,
+    steps: simulation.steps.map((step) => stepView(step, spans)),
+    outcome,
+    podLimit: POD_LIMIT,
+    spans,
+    revisions: simulation.revisions,
   };
   return { kind: 'view', view };
 }
@@ -150,7 +195,10 @@ function describeChange(baseLabel: string, hasBase: boolean, templateChanged: bo
   let summary: string;
   if (!hasBase) summary = 'Nothing exists yet: the controller creates the workload and its first pods.';
   else if (paths.length === 0) summary = 'Nothing changed.';
-  else if (templateChanged) summary = reusedReplicaSet ? 'The pod template is back to an earlier one: the old ReplicaSet scales up again.' : 'The pod template changed: new pods roll out.';
+  else if (templateChanged)
+    summary = reusedReplicaSet
+      ? 'The pod template is back to an earlier one: the old ReplicaSet scales up again.'
+      : 'The pod template changed: new pods roll out.';
   else summary = 'Only fields outside the pod template changed: no rollout, existing pods stay.';
   const change: RolloutChange = { baseLabel, triggersRollout: !hasBase || templateChanged, summary, changedPaths: paths };
   if (reusedReplicaSet) change.reusedReplicaSet = reusedReplicaSet;
@@ -162,7 +210,10 @@ function describeChange(baseLabel: string, hasBase: boolean, templateChanged: bo
  * file; `kustomizeSource` swaps a kustomization's file for the overlay it renders (with its own baseline).
  */
 export function registerSimulateRollout(
-  connection: Connection, documents: TextDocuments<TextDocument>, store: ManifestStore, settings: () => FactSettings,
+  connection: Connection,
+  documents: TextDocuments<TextDocument>,
+  store: ManifestStore,
+  settings: () => FactSettings,
   candidates?: (uri: string, file: ManifestFile) => readonly ManifestObject[] | undefined,
   kustomizeSource?: (document: TextDocument, params: SimulateRolloutParams) => Promise<KustomizePreviewSource | undefined>,
 ): void {

@@ -1,5 +1,12 @@
 // Wires the workspace index, the baseline and the quick fixes to the LSP connection.
-import { DidChangeWatchedFilesNotification, FileChangeType, type Connection, type InitializeParams, type ServerCapabilities, type TextDocuments } from 'vscode-languageserver/node';
+import {
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  type Connection,
+  type InitializeParams,
+  type ServerCapabilities,
+  type TextDocuments,
+} from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { KubernetesVersion } from '../../../engine/src/index';
 import { runWorkspaceChecks, type WorkspaceCheckOptions } from '../../../analysis/src/checks/run-workspace-checks';
@@ -69,7 +76,12 @@ export class WorkspaceChecks {
       const document = this.documents.get(actionParams.textDocument.uri);
       if (!document) return [];
       const file = this.store.get(document);
-      return codeActionsFor(document, file, runWorkspaceChecks(file, { kubernetesVersion: this.kubernetesVersion(), ...this.optionsFor(document, file) }), actionParams);
+      return codeActionsFor(
+        document,
+        file,
+        runWorkspaceChecks(file, { kubernetesVersion: this.kubernetesVersion(), ...this.optionsFor(document, file) }),
+        actionParams,
+      );
     });
     this.connection.onDidChangeWatchedFiles((change) => void this.onWatchedFiles(change.changes));
     this.documents.onDidChangeContent((event) => this.scheduleRecheck(normalizeUri(event.document.uri)));
@@ -82,16 +94,21 @@ export class WorkspaceChecks {
       // YAML files feed the index (and saved-file baselines); HEAD, branch refs and packed-refs
       // move on commit, checkout, reset or pull, and then every git baseline is re-read.
       const watchers = ['**/*.{yaml,yml}', ...GIT_REF_GLOBS].map((globPattern) => ({ globPattern }));
-      void this.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers }).catch((error: unknown) =>
-        this.log.error('the client refused to watch YAML files and git refs; other files and HEAD are read only at start', error));
+      void this.connection.client
+        .register(DidChangeWatchedFilesNotification.type, { watchers })
+        .catch((error: unknown) => this.log.error('the client refused to watch YAML files and git refs; other files and HEAD are read only at start', error));
     }
     const started = Date.now();
     let files = 0;
     for (const folder of this.folders) {
-      await scanFolder(folder, (uri, text) => {
-        files++;
-        this.index.setFromDisk(uri, text);
-      }, this.readFailure);
+      await scanFolder(
+        folder,
+        (uri, text) => {
+          files++;
+          this.index.setFromDisk(uri, text);
+        },
+        this.readFailure,
+      );
     }
     if (this.folders.length > 0) this.log.info(`indexed ${files} YAML files of ${this.folders.join(', ')} in ${Date.now() - started} ms`);
     this.documents.all().forEach(this.revalidate);

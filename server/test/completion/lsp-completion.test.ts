@@ -26,8 +26,11 @@ async function completeAt(marked: string): Promise<{ labels: string[]; items: Co
   const text = marked.replace('‸', '');
   const uri = `file:///tmp/kubesim-completion/doc-${++counter}.yaml`;
   await server.open(uri, text);
-  const result = await server.connection.sendRequest<CompletionItem[] | CompletionList | null>('textDocument/completion', { textDocument: { uri }, position: positionOf(text, offset) });
-  const items = (Array.isArray(result) ? result : result?.items ?? []).slice().sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label));
+  const result = await server.connection.sendRequest<CompletionItem[] | CompletionList | null>('textDocument/completion', {
+    textDocument: { uri },
+    position: positionOf(text, offset),
+  });
+  const items = (Array.isArray(result) ? result : (result?.items ?? [])).slice().sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label));
   return { labels: items.map((item) => item.label), items };
 }
 
@@ -52,18 +55,78 @@ ${pod}      containers:
 ${container}`;
 
 const CASES: { name: string; yaml: string; labels: string[]; defaults: string[] }[] = [
-  { name: 'Deployment strategy.type', yaml: WORKLOAD('Deployment', '  strategy:\n    type: ‸\n'), labels: ['RollingUpdate', 'Recreate'], defaults: ['RollingUpdate'] },
-  { name: 'StatefulSet podManagementPolicy', yaml: WORKLOAD('StatefulSet', '  podManagementPolicy: ‸\n'), labels: ['OrderedReady', 'Parallel'], defaults: ['OrderedReady'] },
-  { name: 'StatefulSet updateStrategy.type, partly typed', yaml: WORKLOAD('StatefulSet', '  updateStrategy:\n    type: On‸\n'), labels: ['RollingUpdate', 'OnDelete'], defaults: ['RollingUpdate'] },
-  { name: 'StatefulSet whenScaled', yaml: WORKLOAD('StatefulSet', '  persistentVolumeClaimRetentionPolicy:\n    whenScaled: ‸\n'), labels: ['Retain', 'Delete'], defaults: ['Retain'] },
-  { name: 'imagePullPolicy with a pinned tag', yaml: WORKLOAD('Deployment', '', '', '        imagePullPolicy: ‸\n'), labels: ['IfNotPresent', 'Always', 'Never'], defaults: ['IfNotPresent'] },
-  { name: 'terminationMessagePolicy', yaml: WORKLOAD('Deployment', '', '', '        terminationMessagePolicy: ‸\n'), labels: ['File', 'FallbackToLogsOnError'], defaults: ['File'] },
-  { name: 'container port protocol', yaml: WORKLOAD('Deployment', '', '', '        ports:\n        - containerPort: 80\n          protocol: ‸\n'), labels: ['TCP', 'UDP', 'SCTP'], defaults: ['TCP'] },
-  { name: 'dnsPolicy', yaml: WORKLOAD('Deployment', '', '      dnsPolicy: ‸\n'), labels: ['ClusterFirst', 'ClusterFirstWithHostNet', 'Default', 'None'], defaults: ['ClusterFirst'] },
-  { name: 'restartPolicy of a Deployment template (only Always is valid)', yaml: WORKLOAD('Deployment', '', '      restartPolicy: ‸\n'), labels: ['Always'], defaults: ['Always'] },
-  { name: 'Service type', yaml: 'apiVersion: v1\nkind: Service\nmetadata:\n  name: s\nspec:\n  type: ‸\n', labels: ['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName'], defaults: ['ClusterIP'] },
-  { name: 'Service port protocol', yaml: 'apiVersion: v1\nkind: Service\nmetadata:\n  name: s\nspec:\n  ports:\n  - port: 80\n    protocol: ‸\n', labels: ['TCP', 'UDP', 'SCTP'], defaults: ['TCP'] },
-  { name: 'type outside strategy (not an enum path)', yaml: WORKLOAD('Deployment', '  paused: false\n').replace('labels: {app: web}', 'labels: {app: web}\n      annotations:\n        type: ‸'), labels: [], defaults: [] },
+  {
+    name: 'Deployment strategy.type',
+    yaml: WORKLOAD('Deployment', '  strategy:\n    type: ‸\n'),
+    labels: ['RollingUpdate', 'Recreate'],
+    defaults: ['RollingUpdate'],
+  },
+  {
+    name: 'StatefulSet podManagementPolicy',
+    yaml: WORKLOAD('StatefulSet', '  podManagementPolicy: ‸\n'),
+    labels: ['OrderedReady', 'Parallel'],
+    defaults: ['OrderedReady'],
+  },
+  {
+    name: 'StatefulSet updateStrategy.type, partly typed',
+    yaml: WORKLOAD('StatefulSet', '  updateStrategy:\n    type: On‸\n'),
+    labels: ['RollingUpdate', 'OnDelete'],
+    defaults: ['RollingUpdate'],
+  },
+  {
+    name: 'StatefulSet whenScaled',
+    yaml: WORKLOAD('StatefulSet', '  persistentVolumeClaimRetentionPolicy:\n    whenScaled: ‸\n'),
+    labels: ['Retain', 'Delete'],
+    defaults: ['Retain'],
+  },
+  {
+    name: 'imagePullPolicy with a pinned tag',
+    yaml: WORKLOAD('Deployment', '', '', '        imagePullPolicy: ‸\n'),
+    labels: ['IfNotPresent', 'Always', 'Never'],
+    defaults: ['IfNotPresent'],
+  },
+  {
+    name: 'terminationMessagePolicy',
+    yaml: WORKLOAD('Deployment', '', '', '        terminationMessagePolicy: ‸\n'),
+    labels: ['File', 'FallbackToLogsOnError'],
+    defaults: ['File'],
+  },
+  {
+    name: 'container port protocol',
+    yaml: WORKLOAD('Deployment', '', '', '        ports:\n        - containerPort: 80\n          protocol: ‸\n'),
+    labels: ['TCP', 'UDP', 'SCTP'],
+    defaults: ['TCP'],
+  },
+  {
+    name: 'dnsPolicy',
+    yaml: WORKLOAD('Deployment', '', '      dnsPolicy: ‸\n'),
+    labels: ['ClusterFirst', 'ClusterFirstWithHostNet', 'Default', 'None'],
+    defaults: ['ClusterFirst'],
+  },
+  {
+    name: 'restartPolicy of a Deployment template (only Always is valid)',
+    yaml: WORKLOAD('Deployment', '', '      restartPolicy: ‸\n'),
+    labels: ['Always'],
+    defaults: ['Always'],
+  },
+  {
+    name: 'Service type',
+    yaml: 'apiVersion: v1\nkind: Service\nmetadata:\n  name: s\nspec:\n  type: ‸\n',
+    labels: ['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName'],
+    defaults: ['ClusterIP'],
+  },
+  {
+    name: 'Service port protocol',
+    yaml: 'apiVersion: v1\nkind: Service\nmetadata:\n  name: s\nspec:\n  ports:\n  - port: 80\n    protocol: ‸\n',
+    labels: ['TCP', 'UDP', 'SCTP'],
+    defaults: ['TCP'],
+  },
+  {
+    name: 'type outside strategy (not an enum path)',
+    yaml: WORKLOAD('Deployment', '  paused: false\n').replace('labels: {app: web}', 'labels: {app: web}\n      annotations:\n        type: ‸'),
+    labels: [],
+    defaults: [],
+  },
   { name: 'a ConfigMap key named type', yaml: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  type: ‸\n', labels: [], defaults: [] },
 ];
 

@@ -78,54 +78,120 @@ function exercise(text: string, settings: FactSettings, previous?: ManifestFile,
   return file;
 }
 
-const YAML_PIECES = fc.constantFrom(':', ': ', '-', '- ', '\n', '  ', '{', '}', '[', ']', ',', '"', "'", '&a ', '*a', '!!str ', '|', '>', '#', '---\n', '...\n', '%', '25%', '0', '-1', '1e9', 'null', '~', 'true', '{{ .x }}', '\t', '\uFEFF', 'é', '😀', '<<: *a');
+const YAML_PIECES = fc.constantFrom(
+  ':',
+  ': ',
+  '-',
+  '- ',
+  '\n',
+  '  ',
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  '"',
+  "'",
+  '&a ',
+  '*a',
+  '!!str ',
+  '|',
+  '>',
+  '#',
+  '---\n',
+  '...\n',
+  '%',
+  '25%',
+  '0',
+  '-1',
+  '1e9',
+  'null',
+  '~',
+  'true',
+  '{{ .x }}',
+  '\t',
+  '\uFEFF',
+  'é',
+  '😀',
+  '<<: *a',
+);
 
 const mutation = fc.record({ at: fc.nat(), cut: fc.nat({ max: 12 }), insert: fc.array(YAML_PIECES, { maxLength: 4 }).map((pieces) => pieces.join('')) });
 
 test('mutated manifests: no crash in parse, checks, hover, completion, code lens', GUARD, () => {
-  fc.assert(fc.property(fc.array(mutation, { minLength: 1, maxLength: 6 }), fc.constantFrom(...SETTINGS), (mutations, settings) => {
-    let text = BASE;
-    let previous = parseManifestFile(text);
-    for (const { at, cut, insert } of mutations) {
-      const position = at % (text.length + 1);
-      text = text.slice(0, position) + insert + text.slice(position + cut);
-      // Re-parse incrementally from the previous version, as the server does on each edit.
-      previous = exercise(text, settings, previous, 6);
-    }
-    exercise(text, settings, previous);
-    exercise(text, settings);
-  }), { numRuns: RUNS, seed: 7001 });
+  fc.assert(
+    fc.property(fc.array(mutation, { minLength: 1, maxLength: 6 }), fc.constantFrom(...SETTINGS), (mutations, settings) => {
+      let text = BASE;
+      let previous = parseManifestFile(text);
+      for (const { at, cut, insert } of mutations) {
+        const position = at % (text.length + 1);
+        text = text.slice(0, position) + insert + text.slice(position + cut);
+        // Re-parse incrementally from the previous version, as the server does on each edit.
+        previous = exercise(text, settings, previous, 6);
+      }
+      exercise(text, settings, previous);
+      exercise(text, settings);
+    }),
+    { numRuns: RUNS, seed: 7001 },
+  );
 });
 
 // Any JSON in place of the fields hovers read: replicas "three", strategy [1], rollingUpdate "x", ...
 const jsonValue = fc.jsonValue({ maxDepth: 3 });
 const hostileDeployment = fc.record({
-  replicas: jsonValue, strategy: jsonValue, type: jsonValue, rollingUpdate: jsonValue, maxSurge: jsonValue, maxUnavailable: jsonValue,
-  template: jsonValue, labels: jsonValue, name: jsonValue, spec: fc.boolean(),
+  replicas: jsonValue,
+  strategy: jsonValue,
+  type: jsonValue,
+  rollingUpdate: jsonValue,
+  maxSurge: jsonValue,
+  maxUnavailable: jsonValue,
+  template: jsonValue,
+  labels: jsonValue,
+  name: jsonValue,
+  spec: fc.boolean(),
 });
 
 test('hostile field shapes: hovers and lenses compute or decline, never throw', GUARD, () => {
-  fc.assert(fc.property(hostileDeployment, fc.constantFrom(...SETTINGS), (fields, settings) => {
-    const deployment = {
-      apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: fields.name },
-      spec: fields.spec ? {
-        replicas: fields.replicas,
-        strategy: { type: fields.type, rollingUpdate: { maxSurge: fields.maxSurge, maxUnavailable: fields.maxUnavailable } },
-        template: { metadata: { labels: fields.labels }, spec: fields.template },
-      } : fields.strategy,
-    };
-    const statefulSet = {
-      apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: fields.name },
-      spec: { replicas: fields.replicas, ordinals: fields.rollingUpdate, updateStrategy: { type: fields.type, rollingUpdate: { maxUnavailable: fields.maxUnavailable, partition: fields.replicas } }, volumeClaimTemplates: fields.template, serviceName: fields.name, persistentVolumeClaimRetentionPolicy: fields.labels },
-    };
-    const service = { apiVersion: 'v1', kind: 'Service', metadata: { name: 's' }, spec: { selector: fields.labels, type: fields.type } };
-    exercise([deployment, statefulSet, service].map((object) => stringify(object)).join('---\n'), settings);
-  }), { numRuns: RUNS, seed: 7002 });
+  fc.assert(
+    fc.property(hostileDeployment, fc.constantFrom(...SETTINGS), (fields, settings) => {
+      const deployment = {
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: fields.name },
+        spec: fields.spec
+          ? {
+              replicas: fields.replicas,
+              strategy: { type: fields.type, rollingUpdate: { maxSurge: fields.maxSurge, maxUnavailable: fields.maxUnavailable } },
+              template: { metadata: { labels: fields.labels }, spec: fields.template },
+            }
+          : fields.strategy,
+      };
+      const statefulSet = {
+        apiVersion: 'apps/v1',
+        kind: 'StatefulSet',
+        metadata: { name: fields.name },
+        spec: {
+          replicas: fields.replicas,
+          ordinals: fields.rollingUpdate,
+          updateStrategy: { type: fields.type, rollingUpdate: { maxUnavailable: fields.maxUnavailable, partition: fields.replicas } },
+          volumeClaimTemplates: fields.template,
+          serviceName: fields.name,
+          persistentVolumeClaimRetentionPolicy: fields.labels,
+        },
+      };
+      const service = { apiVersion: 'v1', kind: 'Service', metadata: { name: 's' }, spec: { selector: fields.labels, type: fields.type } };
+      exercise([deployment, statefulSet, service].map((object) => stringify(object)).join('---\n'), settings);
+    }),
+    { numRuns: RUNS, seed: 7002 },
+  );
 });
 
 test('raw bytes: no crash', GUARD, () => {
-  fc.assert(fc.property(fc.uint8Array({ maxLength: 600 }), fc.constantFrom(...SETTINGS), (bytes, settings) => {
-    exercise(Buffer.from(bytes).toString('utf8'), settings);
-    exercise(BASE.slice(0, bytes.length % BASE.length) + Buffer.from(bytes).toString('latin1'), settings);
-  }), { numRuns: RUNS, seed: 7003 });
+  fc.assert(
+    fc.property(fc.uint8Array({ maxLength: 600 }), fc.constantFrom(...SETTINGS), (bytes, settings) => {
+      exercise(Buffer.from(bytes).toString('utf8'), settings);
+      exercise(BASE.slice(0, bytes.length % BASE.length) + Buffer.from(bytes).toString('latin1'), settings);
+    }),
+    { numRuns: RUNS, seed: 7003 },
+  );
 });

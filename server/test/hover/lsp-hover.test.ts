@@ -172,7 +172,10 @@ test('kubesim.kubernetesVersion 1.37 honours StatefulSet maxUnavailable (40% of 
 });
 
 test('a Service in another open file of the workspace is listed for the workload', async () => {
-  await server.open('file:///tmp/kubesim-hover/cross/service.yaml', 'apiVersion: v1\nkind: Service\nmetadata:\n  name: api-svc\nspec:\n  selector: {app: api}\n');
+  await server.open(
+    'file:///tmp/kubesim-hover/cross/service.yaml',
+    'apiVersion: v1\nkind: Service\nmetadata:\n  name: api-svc\nspec:\n  selector: {app: api}\n',
+  );
   const { text, start } = markedRange(DEPLOYMENT('').split('---')[0]!.replace(/web/g, 'api').replace('kind: Deployment', 'kind: ⟦Deployment⟧'));
   const uri = 'file:///tmp/kubesim-hover/cross/deployment.yaml';
   await server.open(uri, text);

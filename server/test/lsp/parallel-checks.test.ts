@@ -46,12 +46,16 @@ function expected(text: string): string[] {
   const document = TextDocument.create(URI, 'yaml', 1, text);
   const file = parseManifestFile(text);
   const workspace = objectsOf(file).map((object) => ({ uri: URI, object }));
-  return checkFile(file, { kubernetesVersion: '1.36', uri: URI, workspace } as Parameters<typeof checkFile>[1])
-    .map((finding) => `${JSON.stringify(document.positionAt(finding.start))} ${JSON.stringify(document.positionAt(finding.end))} ${finding.code} ${finding.message}`);
+  return checkFile(file, { kubernetesVersion: '1.36', uri: URI, workspace } as Parameters<typeof checkFile>[1]).map(
+    (finding) => `${JSON.stringify(document.positionAt(finding.start))} ${JSON.stringify(document.positionAt(finding.end))} ${finding.code} ${finding.message}`,
+  );
 }
 
 const lines = (diagnostics: Diagnostic[]) =>
-  diagnostics.map((diagnostic) => `${JSON.stringify(diagnostic.range.start)} ${JSON.stringify(diagnostic.range.end)} ${String(diagnostic.code)} ${String(diagnostic.message)}`);
+  diagnostics.map(
+    (diagnostic) =>
+      `${JSON.stringify(diagnostic.range.start)} ${JSON.stringify(diagnostic.range.end)} ${String(diagnostic.code)} ${String(diagnostic.message)}`,
+  );
 
 test('the two-thread first check of a 320-object file publishes what checkFile finds, then follows an edit', async () => {
   const server = await TestLanguageServer.start({ initializationOptions: { kubernetesVersion: '1.36' } });

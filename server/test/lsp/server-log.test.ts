@@ -63,7 +63,10 @@ test('trace off: warnings only, no info and no per-check lines', async () => {
   try {
     await server.nextLog(mentions('kubesim.kubernetesVersion'));
     await server.open('file:///tmp/kubesim-log/off.yaml', DEPLOYMENT('web', 'web'));
-    assert.deepEqual(server.logs.filter((log) => log.type === INFO || log.type === LOG), []);
+    assert.deepEqual(
+      server.logs.filter((log) => log.type === INFO || log.type === LOG),
+      [],
+    );
   } finally {
     await server.stop();
   }
@@ -120,7 +123,10 @@ test('a check worker that fails is an error in the log, and large files are stil
     // 250 Deployments (more than the worker threshold), the last one with a selector that misses its labels.
     const text = Array.from({ length: 250 }, (_, i) => DEPLOYMENT(`web-${i}`, i === 249 ? 'other' : `web-${i}`)).join('---\n');
     const diagnostics = await server.open('file:///tmp/kubesim-log/large.yaml', text);
-    assert.deepEqual(diagnostics.map((diagnostic) => String(diagnostic.code)), ['deployment-selector-mismatch']);
+    assert.deepEqual(
+      diagnostics.map((diagnostic) => String(diagnostic.code)),
+      ['deployment-selector-mismatch'],
+    );
   } finally {
     await server.stop();
     rmSync(folder, { recursive: true, force: true });

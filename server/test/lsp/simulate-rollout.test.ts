@@ -81,7 +81,11 @@ test('a fresh create scales the first ReplicaSet up to 3', () => {
 });
 
 test('a document that does not parse reports brokenDocument', () => {
-  const result = simulateRolloutFor('apiVersion: apps/v1\nkind: [Deployment\n', { uri: 'file:///w/x.yaml', offset: 0, base: { kind: 'fresh' }, baseLabel: 'fresh', whatIf: { readiness: { kind: 'ready', afterSeconds: 5 } } }, SETTINGS);
+  const result = simulateRolloutFor(
+    'apiVersion: apps/v1\nkind: [Deployment\n',
+    { uri: 'file:///w/x.yaml', offset: 0, base: { kind: 'fresh' }, baseLabel: 'fresh', whatIf: { readiness: { kind: 'ready', afterSeconds: 5 } } },
+    SETTINGS,
+  );
   assert.equal(result.kind, 'brokenDocument');
 });
 
@@ -123,7 +127,13 @@ spec:
 `;
 
 function statefulSetView(text: string, workspace?: string): RolloutView {
-  const params: SimulateRolloutParams = { uri: 'file:///w/web.yaml', offset: text.indexOf('kind: StatefulSet'), base: { kind: 'fresh' }, baseLabel: 'fresh create', whatIf: { readiness: { kind: 'ready', afterSeconds: 5 } } };
+  const params: SimulateRolloutParams = {
+    uri: 'file:///w/web.yaml',
+    offset: text.indexOf('kind: StatefulSet'),
+    base: { kind: 'fresh' },
+    baseLabel: 'fresh create',
+    whatIf: { readiness: { kind: 'ready', afterSeconds: 5 } },
+  };
   const result = simulateRolloutFor(text, params, SETTINGS, undefined, workspace === undefined ? undefined : objectsOf(parseManifestFile(workspace)));
   assert.equal(result.kind, 'view');
   return (result as { view: RolloutView }).view;
@@ -138,7 +148,16 @@ test('StatefulSet: the governing Service comes from the workspace index, else fr
 
 test('StatefulSet: claims and kubectl text come from the simulated cluster', () => {
   const last = statefulSetView(WEB).steps.at(-1)!;
-  assert.deepEqual(last.statefulSet!.claims.map((claim) => [claim.name, claim.status, claim.capacity, claim.accessModes]), [['www-web-0', 'Bound', '1Gi', 'RWO'], ['www-web-1', 'Bound', '1Gi', 'RWO']]);
-  assert.deepEqual(last.kubectl.map((output) => output.command), ['kubectl get sts,pods,pvc', 'kubectl rollout status statefulset/web', 'kubectl describe statefulset web']);
+  assert.deepEqual(
+    last.statefulSet!.claims.map((claim) => [claim.name, claim.status, claim.capacity, claim.accessModes]),
+    [
+      ['www-web-0', 'Bound', '1Gi', 'RWO'],
+      ['www-web-1', 'Bound', '1Gi', 'RWO'],
+    ],
+  );
+  assert.deepEqual(
+    last.kubectl.map((output) => output.command),
+    ['kubectl get sts,pods,pvc', 'kubectl rollout status statefulset/web', 'kubectl describe statefulset web'],
+  );
   assert.equal(last.rolloutStatus, 'partitioned roll out complete: 2 new pods have been updated...');
 });

@@ -20,8 +20,13 @@ test('poll reloads the git baseline once HEAD points at a new commit, and serves
   git('commit', '-q', '-m', 'one');
   const uri = pathToFileURL(path).href;
   let loaded: () => void = () => undefined;
-  const cache = new BaselineCache(() => ({ workspaceTrusted: true, gitEnabled: true }), () => loaded());
-  const first = new Promise<void>((resolve) => { loaded = resolve; });
+  const cache = new BaselineCache(
+    () => ({ workspaceTrusted: true, gitEnabled: true }),
+    () => loaded(),
+  );
+  const first = new Promise<void>((resolve) => {
+    loaded = resolve;
+  });
   assert.equal(cache.get(uri), undefined);
   await first;
   assert.equal(cache.get(uri)?.file.text, 'kind: A\n');
@@ -29,7 +34,9 @@ test('poll reloads the git baseline once HEAD points at a new commit, and serves
 
   writeFileSync(path, 'kind: B\n');
   git('commit', '-q', '-am', 'two');
-  const second = new Promise<void>((resolve) => { loaded = resolve; });
+  const second = new Promise<void>((resolve) => {
+    loaded = resolve;
+  });
   cache.poll(uri, Date.now() + 60_000);
   assert.equal(cache.get(uri)?.file.text, 'kind: A\n');
   await second;

@@ -56,7 +56,8 @@ function applyEdits(text: string, edits: TextEdit[]): string {
     const lines = text.split('\n');
     return lines.slice(0, position.line).reduce((sum, line) => sum + line.length + 1, 0) + position.character;
   };
-  return [...edits].sort((a, b) => offsetAt(b.range.start) - offsetAt(a.range.start))
+  return [...edits]
+    .sort((a, b) => offsetAt(b.range.start) - offsetAt(a.range.start))
     .reduce((result, edit) => result.slice(0, offsetAt(edit.range.start)) + edit.newText + result.slice(offsetAt(edit.range.end)), text);
 }
 
@@ -77,7 +78,10 @@ test('a StatefulSet sees the Service of another file, and editing that file upda
   assert.ok(codes(serviceDiagnostics).includes('governing-service-not-headless'));
   const fixed = server.nextDiagnostics(setUri, lacks('statefulset-service-not-headless'));
   await server.change(serviceUri, SERVICE.replace('spec:\n', 'spec:\n  clusterIP: None\n'));
-  assert.deepEqual(codes(await fixed).filter((code) => code.startsWith('statefulset-service')), []);
+  assert.deepEqual(
+    codes(await fixed).filter((code) => code.startsWith('statefulset-service')),
+    [],
+  );
 
   const missing = server.nextDiagnostics(setUri, has('statefulset-service-missing'));
   await server.change(serviceUri, SERVICE.replace('name: nginx', 'name: other'));
@@ -88,11 +92,16 @@ test('applying the quick fix of a diagnostic removes it', async () => {
   const folder = workspaceWith({});
   const server = await startIn(folder);
   const uri = pathToFileURL(join(folder, 'deploy.yaml')).href;
-  const text = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  replicas: 1\n  strategy:\n    rollingUpdate:\n      maxSurge: 0\n      maxUnavailable: 25%\n';
+  const text =
+    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  replicas: 1\n  strategy:\n    rollingUpdate:\n      maxSurge: 0\n      maxUnavailable: 25%\n';
   const diagnostics = await server.open(uri, text);
   const diagnostic = diagnostics.find((item) => item.code === 'rolling-update-zero-fenceposts');
   assert.ok(diagnostic, JSON.stringify(diagnostics));
-  const actions = await server.connection.sendRequest<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic] } });
+  const actions = await server.connection.sendRequest<CodeAction[]>('textDocument/codeAction', {
+    textDocument: { uri },
+    range: diagnostic.range,
+    context: { diagnostics: [diagnostic] },
+  });
   assert.equal(actions.length, 1);
   assert.equal(actions[0]!.kind, 'quickfix');
   const fixedText = applyEdits(text, actions[0]!.edit!.changes![uri]!);
@@ -104,11 +113,16 @@ test('the quick fix for a selector mismatch adds the matchLabels to the template
   const folder = workspaceWith({});
   const server = await startIn(folder);
   const uri = pathToFileURL(join(folder, 'mismatch.yaml')).href;
-  const text = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  selector:\n    matchLabels:\n      app: api\n  template:\n    metadata:\n      labels:\n        tier: web\n    spec:\n      containers:\n        - name: api\n          image: api:1\n';
+  const text =
+    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  selector:\n    matchLabels:\n      app: api\n  template:\n    metadata:\n      labels:\n        tier: web\n    spec:\n      containers:\n        - name: api\n          image: api:1\n';
   const diagnostics = await server.open(uri, text);
   const diagnostic = diagnostics.find((item) => item.code === 'deployment-selector-mismatch');
   assert.ok(diagnostic, JSON.stringify(codes(diagnostics)));
-  const actions = await server.connection.sendRequest<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic] } });
+  const actions = await server.connection.sendRequest<CodeAction[]>('textDocument/codeAction', {
+    textDocument: { uri },
+    range: diagnostic.range,
+    context: { diagnostics: [diagnostic] },
+  });
   const fixedText = applyEdits(text, actions[0]!.edit!.changes![uri]!);
   assert.ok(fixedText.includes('        tier: web\n        app: api\n'), fixedText);
   assert.ok(!codes(await server.change(uri, fixedText)).includes('deployment-selector-mismatch'));
@@ -118,20 +132,32 @@ test('a decode error from YAML typing says how YAML read the value, and its quic
   const folder = workspaceWith({});
   const server = await startIn(folder);
   const uri = pathToFileURL(join(folder, 'env.yaml')).href;
-  const text = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  selector:\n    matchLabels:\n      app: api\n  template:\n    metadata:\n      labels:\n        app: api\n    spec:\n      containers:\n        - name: api\n          image: api:1\n          env:\n            - name: DEBUG\n              value: on\n';
+  const text =
+    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  selector:\n    matchLabels:\n      app: api\n  template:\n    metadata:\n      labels:\n        app: api\n    spec:\n      containers:\n        - name: api\n          image: api:1\n          env:\n            - name: DEBUG\n              value: on\n';
   const diagnostics = await server.open(uri, text);
   const diagnostic = diagnostics.find((item) => item.code === 'deployment-decode-error');
   assert.ok(diagnostic, JSON.stringify(codes(diagnostics)));
-  assert.equal(diagnostic.message, 'Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal bool into Go struct field EnvVar.spec.template.spec.containers.env.value of type string\n' +
-    'YAML 1.1 (as kubectl reads it) makes the unquoted on the boolean true; quote it ("on") to send a string.');
-  const actions = await server.connection.sendRequest<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic] } });
-  assert.deepEqual(actions.map((action) => action.title), ['Quote on so kubectl sends the string "on"']);
+  assert.equal(
+    diagnostic.message,
+    'Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal bool into Go struct field EnvVar.spec.template.spec.containers.env.value of type string\n' +
+      'YAML 1.1 (as kubectl reads it) makes the unquoted on the boolean true; quote it ("on") to send a string.',
+  );
+  const actions = await server.connection.sendRequest<CodeAction[]>('textDocument/codeAction', {
+    textDocument: { uri },
+    range: diagnostic.range,
+    context: { diagnostics: [diagnostic] },
+  });
+  assert.deepEqual(
+    actions.map((action) => action.title),
+    ['Quote on so kubectl sends the string "on"'],
+  );
   const fixedText = applyEdits(text, actions[0]!.edit!.changes![uri]!);
   assert.ok(fixedText.endsWith('              value: "on"\n'), fixedText);
   assert.ok(!codes(await server.change(uri, fixedText)).includes('deployment-decode-error'));
 });
 
-const DEPLOYMENT = (image: string) => `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  replicas: 2\n  selector:\n    matchLabels:\n      app: api\n  template:\n    metadata:\n      labels:\n        app: api\n    spec:\n      containers:\n        - name: api\n          image: ${image}\n`;
+const DEPLOYMENT = (image: string) =>
+  `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  replicas: 2\n  selector:\n    matchLabels:\n      app: api\n  template:\n    metadata:\n      labels:\n        app: api\n    spec:\n      containers:\n        - name: api\n          image: ${image}\n`;
 
 test('in an untrusted workspace the saved file is the baseline and the message says so', async () => {
   const folder = workspaceWith({ 'deploy.yaml': DEPLOYMENT('api:1.0') });

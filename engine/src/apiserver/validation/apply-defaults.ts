@@ -65,7 +65,12 @@ export function applyDefaults(kind: CheckedKind, object: JsonObject, version: Ku
     case 'ReplicaSet': {
       // SetDefaults_ReplicaSet has no update-time input; the pod template's gated drops do.
       const defaulted = defaultReplicaSet(copy as unknown as ReplicaSet, version) as unknown as JsonObject;
-      if (oldTemplate) asObject(defaulted.spec)!.template = defaultPodTemplate(spec.template as unknown as PodTemplateSpec, version, oldTemplate as unknown as PodTemplateSpec) as unknown as JsonObject;
+      if (oldTemplate)
+        asObject(defaulted.spec)!.template = defaultPodTemplate(
+          spec.template as unknown as PodTemplateSpec,
+          version,
+          oldTemplate as unknown as PodTemplateSpec,
+        ) as unknown as JsonObject;
       return defaulted;
     }
   }
@@ -89,7 +94,8 @@ function defaultServiceSpec(spec: JsonObject): void {
   }
   setDefault(spec, 'type', 'ClusterIP');
   // service.ExternallyAccessible: NodePort, LoadBalancer, or ClusterIP with external IPs.
-  const externallyAccessible = spec.type === 'NodePort' || spec.type === 'LoadBalancer' || (spec.type === 'ClusterIP' && (asArray(spec.externalIPs) ?? []).length > 0);
+  const externallyAccessible =
+    spec.type === 'NodePort' || spec.type === 'LoadBalancer' || (spec.type === 'ClusterIP' && (asArray(spec.externalIPs) ?? []).length > 0);
   if (externallyAccessible) setDefault(spec, 'externalTrafficPolicy', 'Cluster');
   if (spec.type === 'ClusterIP' || spec.type === 'NodePort' || spec.type === 'LoadBalancer') setDefault(spec, 'internalTrafficPolicy', 'Cluster');
   if (spec.type === 'LoadBalancer') setDefault(spec, 'allocateLoadBalancerNodePorts', true);

@@ -28,7 +28,10 @@ export type DecodedKind = 'Deployment' | 'ReplicaSet' | 'StatefulSet' | 'Service
 
 // The package-keyed root struct of each kind.
 const ROOT_STRUCTS: Record<DecodedKind, string> = {
-  Deployment: 'apps.Deployment', ReplicaSet: 'apps.ReplicaSet', StatefulSet: 'apps.StatefulSet', Service: 'core.Service',
+  Deployment: 'apps.Deployment',
+  ReplicaSet: 'apps.ReplicaSet',
+  StatefulSet: 'apps.StatefulSet',
+  Service: 'core.Service',
 };
 
 // ParseQuantity's error texts (apimachinery pkg/api/resource/quantity.go).
@@ -36,9 +39,16 @@ const QUANTITY_FORMAT_WRONG = "quantities must match the regular expression '^([
 const QUANTITY_SUFFIX = "unable to parse quantity's suffix";
 
 const INT_RANGES: Record<string, [bigint, bigint]> = {
-  int8: [-(2n ** 7n), 2n ** 7n - 1n], int16: [-(2n ** 15n), 2n ** 15n - 1n], int32: [-(2n ** 31n), 2n ** 31n - 1n],
-  int64: [-(2n ** 63n), 2n ** 63n - 1n], int: [-(2n ** 63n), 2n ** 63n - 1n],
-  uint8: [0n, 2n ** 8n - 1n], uint16: [0n, 2n ** 16n - 1n], uint32: [0n, 2n ** 32n - 1n], uint64: [0n, 2n ** 64n - 1n], uint: [0n, 2n ** 64n - 1n],
+  int8: [-(2n ** 7n), 2n ** 7n - 1n],
+  int16: [-(2n ** 15n), 2n ** 15n - 1n],
+  int32: [-(2n ** 31n), 2n ** 31n - 1n],
+  int64: [-(2n ** 63n), 2n ** 63n - 1n],
+  int: [-(2n ** 63n), 2n ** 63n - 1n],
+  uint8: [0n, 2n ** 8n - 1n],
+  uint16: [0n, 2n ** 16n - 1n],
+  uint32: [0n, 2n ** 32n - 1n],
+  uint64: [0n, 2n ** 64n - 1n],
+  uint: [0n, 2n ** 64n - 1n],
 };
 
 interface TypeError {
@@ -164,15 +174,21 @@ function decodeValue(state: DecodeState, value: JsonValue, expr: string, context
         // A []byte takes a base64 string; nothing in the workload types is one.
         return mismatch();
       }
-      value.forEach((item, i) => decodeValue(state, item, shape.elem, {
-        ...context, strictPath: `${context.strictPath}[${i}]`, path: [...context.path, i],
-      }));
+      value.forEach((item, i) =>
+        decodeValue(state, item, shape.elem, {
+          ...context,
+          strictPath: `${context.strictPath}[${i}]`,
+          path: [...context.path, i],
+        }),
+      );
       return;
     case 'map':
       if (typeof value !== 'object' || Array.isArray(value)) return mismatch();
       for (const key of sortedKeys(value)) {
         decodeValue(state, value[key]!, shape.value, {
-          ...context, strictPath: joinStrict(context.strictPath, key), path: [...context.path, key],
+          ...context,
+          strictPath: joinStrict(context.strictPath, key),
+          path: [...context.path, key],
         });
       }
       return;
@@ -212,7 +228,9 @@ function joinStrict(path: string, key: string): string {
 
 // kubectl turns YAML into JSON through a Go map, so keys reach the decoder sorted.
 function sortedKeys(object: JsonObject): string[] {
-  return Object.keys(object).filter((key) => object[key] !== undefined).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.keys(object)
+    .filter((key) => object[key] !== undefined)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 // Field tables per layout and struct, built once (a document is decoded on every keystroke).

@@ -35,7 +35,10 @@ export class FieldPath {
   private textCache: string | undefined;
   private segmentsCache: readonly PathSegment[] | undefined;
 
-  private constructor(private readonly parent: FieldPath | undefined, private readonly step: PathStep) {}
+  private constructor(
+    private readonly parent: FieldPath | undefined,
+    private readonly step: PathStep,
+  ) {}
 
   static root(name: string): FieldPath {
     return new FieldPath(undefined, { kind: 'root', name });
@@ -66,11 +69,21 @@ export class FieldPath {
       const step = this.step;
       const parent = this.parent?.text ?? '';
       switch (step.kind) {
-        case 'root': this.textCache = step.name; break;
-        case 'name': this.textCache = parent === '' ? step.name : `${parent}.${step.name}`; break;
-        case 'index': this.textCache = `${parent}[${step.index}]`; break;
-        case 'key': this.textCache = `${parent}[${step.key}]`; break;
-        case 'fixed': this.textCache = step.text; break;
+        case 'root':
+          this.textCache = step.name;
+          break;
+        case 'name':
+          this.textCache = parent === '' ? step.name : `${parent}.${step.name}`;
+          break;
+        case 'index':
+          this.textCache = `${parent}[${step.index}]`;
+          break;
+        case 'key':
+          this.textCache = `${parent}[${step.key}]`;
+          break;
+        case 'fixed':
+          this.textCache = step.text;
+          break;
       }
     }
     return this.textCache;
@@ -81,11 +94,21 @@ export class FieldPath {
       const step = this.step;
       const parent = this.parent?.segments ?? [];
       switch (step.kind) {
-        case 'root': this.segmentsCache = [step.name]; break;
-        case 'name': this.segmentsCache = [...parent, ...step.name.split('.')]; break;
-        case 'index': this.segmentsCache = [...parent, step.index]; break;
-        case 'key': this.segmentsCache = [...parent, step.key]; break;
-        case 'fixed': this.segmentsCache = step.segments; break;
+        case 'root':
+          this.segmentsCache = [step.name];
+          break;
+        case 'name':
+          this.segmentsCache = [...parent, ...step.name.split('.')];
+          break;
+        case 'index':
+          this.segmentsCache = [...parent, step.index];
+          break;
+        case 'key':
+          this.segmentsCache = [...parent, step.key];
+          break;
+        case 'fixed':
+          this.segmentsCache = step.segments;
+          break;
       }
     }
     return this.segmentsCache;
@@ -142,11 +165,16 @@ export function formatFieldError(error: FieldError, version: KubernetesVersion):
 /** Prints a bad value the way the selected release does. */
 export function renderValue(value: BadValue, version: KubernetesVersion): string {
   switch (value.kind) {
-    case 'string': return goQuote(value.value);
-    case 'number': return String(value.value);
-    case 'bool': return String(value.value);
-    case 'structured': return isAtLeast(version, '1.34') ? value.json : value.go;
-    case 'omit': return '';
+    case 'string':
+      return goQuote(value.value);
+    case 'number':
+      return String(value.value);
+    case 'bool':
+      return String(value.value);
+    case 'structured':
+      return isAtLeast(version, '1.34') ? value.json : value.go;
+    case 'omit':
+      return '';
   }
 }
 
@@ -205,7 +233,9 @@ export function goIntOrString(value: number | string): string {
 /** Go `%#v` of a map[string]string (fmt sorts map keys). */
 export function goStringMap(map: Record<string, string> | undefined): string {
   if (!map) return 'map[string]string(nil)';
-  const entries = Object.keys(map).sort().map((key) => `${goQuote(key)}:${goQuote(String(map[key]))}`);
+  const entries = Object.keys(map)
+    .sort()
+    .map((key) => `${goQuote(key)}:${goQuote(String(map[key]))}`);
   return `map[string]string{${entries.join(', ')}}`;
 }
 

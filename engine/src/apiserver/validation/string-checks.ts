@@ -31,11 +31,14 @@ function byteLength(text: string): number {
 }
 
 const DNS1123_LABEL = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
-const DNS1123_LABEL_MESSAGE = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character";
+const DNS1123_LABEL_MESSAGE =
+  "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character";
 const DNS1123_SUBDOMAIN = `${DNS1123_LABEL}(\\.${DNS1123_LABEL})*`;
-const DNS1123_SUBDOMAIN_MESSAGE = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
+const DNS1123_SUBDOMAIN_MESSAGE =
+  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
 const DNS1035_LABEL = '[a-z]([-a-z0-9]*[a-z0-9])?';
-const DNS1035_LABEL_MESSAGE = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character";
+const DNS1035_LABEL_MESSAGE =
+  "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character";
 const dns1123LabelPattern = new RegExp(`^${DNS1123_LABEL}$`);
 const dns1123SubdomainPattern = new RegExp(`^${DNS1123_SUBDOMAIN}$`);
 const dns1035LabelPattern = new RegExp(`^${DNS1035_LABEL}$`);
@@ -85,7 +88,8 @@ const LABEL_KEY = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
 const LABEL_KEY_MESSAGE = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 const labelKeyPattern = new RegExp(`^${LABEL_KEY}$`);
 const LABEL_VALUE = `(${LABEL_KEY})?`;
-const LABEL_VALUE_MESSAGE = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+const LABEL_VALUE_MESSAGE =
+  "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 const labelValuePattern = new RegExp(`^${LABEL_VALUE}$`);
 
 /** IsQualifiedName / IsLabelKey. */
@@ -101,7 +105,9 @@ export function isQualifiedName(value: string): string[] {
     if (prefix.length === 0) errors.push(`prefix part ${EMPTY_ERROR}`);
     else errors.push(...isDns1123Subdomain(prefix).map((message) => `prefix part ${message}`));
   } else {
-    return [`a valid label key ${regexError(LABEL_KEY_MESSAGE, LABEL_KEY, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];
+    return [
+      `a valid label key ${regexError(LABEL_KEY_MESSAGE, LABEL_KEY, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
+    ];
   }
   if (name.length === 0) errors.push(`name part ${EMPTY_ERROR}`);
   else if (byteLength(name) > 63) errors.push(`name part ${maxLenError(63)}`);
@@ -158,7 +164,10 @@ export function isRelaxedEnvVarName(value: string): string[] {
 export function isConfigMapKey(value: string): string[] {
   const errors: string[] = [];
   if (byteLength(value) > 253) errors.push(maxLenError(253));
-  if (!/^[-._a-zA-Z0-9]+$/.test(value)) errors.push(regexError("a valid config key must consist of alphanumeric characters, '-', '_' or '.'", '[-._a-zA-Z0-9]+', 'key.name', 'KEY_NAME', 'key-name'));
+  if (!/^[-._a-zA-Z0-9]+$/.test(value))
+    errors.push(
+      regexError("a valid config key must consist of alphanumeric characters, '-', '_' or '.'", '[-._a-zA-Z0-9]+', 'key.name', 'KEY_NAME', 'key-name'),
+    );
   if (value === '.') errors.push("must not be '.'");
   else if (value === '..') errors.push("must not be '..'");
   else if (value.startsWith('..')) errors.push("must not start with '..'");

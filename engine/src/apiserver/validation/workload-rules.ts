@@ -21,10 +21,14 @@ export function validateObject(kind: CheckedKind, object: JsonObject, oldObject:
 
 function validateCreate(kind: CheckedKind, object: JsonObject, version: KubernetesVersion): FieldError[] {
   switch (kind) {
-    case 'Deployment': return [...validateObjectMeta(object, nameIsDnsSubdomain), ...validateDeploymentSpec(object, version)];
-    case 'ReplicaSet': return [...validateObjectMeta(object, nameIsDnsSubdomain), ...validateReplicaSetSpec(object, version)];
-    case 'StatefulSet': return [...validateObjectMeta(object, nameIsDnsLabel), ...validateStatefulSetSpec(object, { version })];
-    case 'Service': return [...validateObjectMeta(object, nameIsDns1035Label), ...validateServiceSpec(object, version)];
+    case 'Deployment':
+      return [...validateObjectMeta(object, nameIsDnsSubdomain), ...validateDeploymentSpec(object, version)];
+    case 'ReplicaSet':
+      return [...validateObjectMeta(object, nameIsDnsSubdomain), ...validateReplicaSetSpec(object, version)];
+    case 'StatefulSet':
+      return [...validateObjectMeta(object, nameIsDnsLabel), ...validateStatefulSetSpec(object, { version })];
+    case 'Service':
+      return [...validateObjectMeta(object, nameIsDns1035Label), ...validateServiceSpec(object, version)];
   }
 }
 
@@ -42,7 +46,11 @@ function validateUpdate(kind: CheckedKind, object: JsonObject, oldObject: JsonOb
       const oldErrors = validateStatefulSetSpec(oldObject, { version });
       const oldFailed = oldErrors.some((error) => error.path.text.startsWith('spec.template.spec'));
       const oldClaimsFailed = oldErrors.some((error) => error.path.text.startsWith('spec.volumeClaimTemplates'));
-      return [...errors, ...validateStatefulSetSpec(object, { version, skipPodTemplate: oldFailed, skipVolumeClaimTemplates: oldClaimsFailed }), ...validateStatefulSetSpecUpdate(object, oldObject, version)];
+      return [
+        ...errors,
+        ...validateStatefulSetSpec(object, { version, skipPodTemplate: oldFailed, skipVolumeClaimTemplates: oldClaimsFailed }),
+        ...validateStatefulSetSpecUpdate(object, oldObject, version),
+      ];
     }
     case 'Service':
       return [...errors, ...validateServiceUpdate(object, oldObject), ...validateServiceSpec(object, version)];

@@ -48,11 +48,21 @@ function validateSleepAction(sleep: JsonObject, path: FieldPath, gracePeriod: nu
   // The error names the action (`…preStop.sleep`); the span sits on its seconds.
   const errorPath = path.locatedAt(...path.segments, 'seconds');
   if (isAtLeast(version, '1.33')) {
-    if (seconds < 0 || seconds > gracePeriod) return [invalid(errorPath, numberValue(seconds), `must be non-negative and less than terminationGracePeriodSeconds (${gracePeriod})`, 'sleep-seconds-invalid')];
+    if (seconds < 0 || seconds > gracePeriod)
+      return [
+        invalid(errorPath, numberValue(seconds), `must be non-negative and less than terminationGracePeriodSeconds (${gracePeriod})`, 'sleep-seconds-invalid'),
+      ];
     return [];
   }
   if (seconds <= 0 || seconds > gracePeriod) {
-    return [invalid(errorPath, numberValue(seconds), `must be greater than 0 and less than terminationGracePeriodSeconds (${gracePeriod}). Enable AllowPodLifecycleSleepActionZeroValue feature gate for zero sleep.`, 'sleep-seconds-invalid')];
+    return [
+      invalid(
+        errorPath,
+        numberValue(seconds),
+        `must be greater than 0 and less than terminationGracePeriodSeconds (${gracePeriod}). Enable AllowPodLifecycleSleepActionZeroValue feature gate for zero sleep.`,
+        'sleep-seconds-invalid',
+      ),
+    ];
   }
   return [];
 }

@@ -10,10 +10,26 @@ import { asObject } from './json-access';
 
 // helper.standardResources: names allowed without a domain.
 const STANDARD_RESOURCES = new Set([
-  'cpu', 'memory', 'ephemeral-storage', 'requests.cpu', 'requests.memory', 'requests.ephemeral-storage',
-  'limits.cpu', 'limits.memory', 'limits.ephemeral-storage', 'pods', 'resourcequotas', 'services',
-  'replicationcontrollers', 'secrets', 'configmaps', 'persistentvolumeclaims', 'storage', 'requests.storage',
-  'services.nodeports', 'services.loadbalancers',
+  'cpu',
+  'memory',
+  'ephemeral-storage',
+  'requests.cpu',
+  'requests.memory',
+  'requests.ephemeral-storage',
+  'limits.cpu',
+  'limits.memory',
+  'limits.ephemeral-storage',
+  'pods',
+  'resourcequotas',
+  'services',
+  'replicationcontrollers',
+  'secrets',
+  'configmaps',
+  'persistentvolumeclaims',
+  'storage',
+  'requests.storage',
+  'services.nodeports',
+  'services.loadbalancers',
 ]);
 const STANDARD_CONTAINER_RESOURCES = new Set(['cpu', 'memory', 'ephemeral-storage']);
 
@@ -97,7 +113,8 @@ export function validateContainerResources(resources: JsonObject, path: FieldPat
     const keyPath = limitsPath.key(name);
     errors.push(...validateContainerResourceName(name, keyPath));
     const quantity = storedQuantity(raw);
-    if (quantity && isNegative(quantity)) errors.push(invalid(keyPath, stringValue(quantityString(quantity)), 'must be greater than or equal to 0', 'resource-negative'));
+    if (quantity && isNegative(quantity))
+      errors.push(invalid(keyPath, stringValue(quantityString(quantity)), 'must be greater than or equal to 0', 'resource-negative'));
   }
   for (const [name, raw] of Object.entries(requests)) {
     const keyPath = requestsPath.key(name);

@@ -3,7 +3,19 @@
 // pkg/apis/apps/validation/validation.go.
 import { DEFAULT_KUBERNETES_VERSION, type KubernetesVersion } from '../../../model/kubernetes-version';
 import type { JsonObject, JsonValue } from '../../../model/objects';
-import { FieldPath, forbidden, goQuote, intOrStringValue, invalid, notSupported, numberValue, required, structuredValue, validateNonnegative, type FieldError } from '../field-error';
+import {
+  FieldPath,
+  forbidden,
+  goQuote,
+  intOrStringValue,
+  invalid,
+  notSupported,
+  numberValue,
+  required,
+  structuredValue,
+  validateNonnegative,
+  type FieldError,
+} from '../field-error';
 import { isValidPercent } from '../string-checks';
 import { asNumber, asObject, asString } from './json-access';
 import { validateSelectorAndTemplate } from './replicaset-spec';
@@ -46,7 +58,9 @@ function validateStrategy(spec: JsonObject): FieldError[] {
   const type = asString(strategy.type) ?? '';
   const rollingUpdate = asObject(strategy.rollingUpdate);
   if (type === 'Recreate') {
-    return rollingUpdate ? [forbidden(strategyPath.child('rollingUpdate'), "may not be specified when strategy `type` is 'Recreate'", 'recreate-with-rolling-update')] : [];
+    return rollingUpdate
+      ? [forbidden(strategyPath.child('rollingUpdate'), "may not be specified when strategy `type` is 'Recreate'", 'recreate-with-rolling-update')]
+      : [];
   }
   if (type === 'RollingUpdate') {
     if (!rollingUpdate) return [required(strategyPath.child('rollingUpdate'), 'this should be defaulted and never be nil', 'rolling-update-required')];
@@ -92,7 +106,14 @@ export function validateDeploymentSpec(object: JsonObject, version: KubernetesVe
   if (progressDeadlineSeconds !== undefined) {
     errors.push(...validateNonnegative(progressDeadlineSeconds, specPath.child('progressDeadlineSeconds')));
     if (progressDeadlineSeconds <= minReadySeconds) {
-      errors.push(invalid(specPath.child('progressDeadlineSeconds'), numberValue(progressDeadlineSeconds), 'must be greater than minReadySeconds', 'progress-deadline-not-greater'));
+      errors.push(
+        invalid(
+          specPath.child('progressDeadlineSeconds'),
+          numberValue(progressDeadlineSeconds),
+          'must be greater than minReadySeconds',
+          'progress-deadline-not-greater',
+        ),
+      );
     }
   }
   return errors;

@@ -1,7 +1,21 @@
 // metav1.LabelSelector rules, conversion and matching. Follows ValidateLabelSelector,
 // apimachinery pkg/apis/meta/v1/validation, and LabelSelectorAsSelector, pkg/apis/meta/v1/helpers.go.
 import type { JsonObject, JsonValue } from '../../../model/objects';
-import { forbidden, goJson, goQuote, goStringMap, goStringSlice, invalid, jsonStringMap, prebuiltValue, required, stringValue, type BadValue, type FieldError, type FieldPath } from '../field-error';
+import {
+  forbidden,
+  goJson,
+  goQuote,
+  goStringMap,
+  goStringSlice,
+  invalid,
+  jsonStringMap,
+  prebuiltValue,
+  required,
+  stringValue,
+  type BadValue,
+  type FieldError,
+  type FieldPath,
+} from '../field-error';
 import { isQualifiedName, isValidLabelValue } from '../string-checks';
 import { validateLabels } from './object-meta';
 import { asArray, asObject, asString, asStringMap, objectItems } from './json-access';
@@ -41,15 +55,21 @@ export function validateLabelSelector(selector: LabelSelector | undefined, path:
     const expressionPath = path.child('matchExpressions').index(i);
     const count = expression.values?.length ?? 0;
     if (expression.operator === 'In' || expression.operator === 'NotIn') {
-      if (count === 0) errors.push(required(expressionPath.child('values'), "must be specified when `operator` is 'In' or 'NotIn'", 'selector-values-required'));
+      if (count === 0)
+        errors.push(required(expressionPath.child('values'), "must be specified when `operator` is 'In' or 'NotIn'", 'selector-values-required'));
     } else if (expression.operator === 'Exists' || expression.operator === 'DoesNotExist') {
-      if (count > 0) errors.push(forbidden(expressionPath.child('values'), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'", 'selector-values-forbidden'));
+      if (count > 0)
+        errors.push(
+          forbidden(expressionPath.child('values'), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'", 'selector-values-forbidden'),
+        );
     } else {
       errors.push(invalid(expressionPath.child('operator'), stringValue(expression.operator), 'not a valid selector operator', 'selector-operator-invalid'));
     }
-    for (const message of isQualifiedName(expression.key)) errors.push(invalid(expressionPath.child('key'), stringValue(expression.key), message, 'label-key-invalid'));
+    for (const message of isQualifiedName(expression.key))
+      errors.push(invalid(expressionPath.child('key'), stringValue(expression.key), message, 'label-key-invalid'));
     (expression.values ?? []).forEach((value, j) => {
-      for (const message of isValidLabelValue(value)) errors.push(invalid(expressionPath.child('values').index(j), stringValue(value), message, 'label-value-invalid'));
+      for (const message of isValidLabelValue(value))
+        errors.push(invalid(expressionPath.child('values').index(j), stringValue(value), message, 'label-value-invalid'));
     });
   });
   return errors;
@@ -67,7 +87,8 @@ export function validateLabelSelector(selector: LabelSelector | undefined, path:
 export function validateSpecSelector(selector: LabelSelector | undefined, selectorPath: FieldPath, kindWord: 'deployment' | 'statefulset'): FieldError[] {
   if (!selector) return [required(selectorPath, '', 'selector-required')];
   const errors = validateLabelSelector(selector, selectorPath);
-  if (isEmptySelector(selector)) errors.push(invalid(selectorPath, labelSelectorValue(selector), `empty selector is invalid for ${kindWord}`, 'selector-empty'));
+  if (isEmptySelector(selector))
+    errors.push(invalid(selectorPath, labelSelectorValue(selector), `empty selector is invalid for ${kindWord}`, 'selector-empty'));
   return errors;
 }
 
@@ -101,11 +122,16 @@ export function selectorMatches(selector: LabelSelector | undefined, labels: Rec
     const has = Object.prototype.hasOwnProperty.call(labels, expression.key);
     const values = expression.values ?? [];
     switch (expression.operator) {
-      case 'In': return has && values.includes(labels[expression.key]!);
-      case 'NotIn': return !has || !values.includes(labels[expression.key]!);
-      case 'Exists': return has;
-      case 'DoesNotExist': return !has;
-      default: return false;
+      case 'In':
+        return has && values.includes(labels[expression.key]!);
+      case 'NotIn':
+        return !has || !values.includes(labels[expression.key]!);
+      case 'Exists':
+        return has;
+      case 'DoesNotExist':
+        return !has;
+      default:
+        return false;
     }
   });
 }
@@ -122,9 +148,10 @@ export function labelSelectorValue(selector: LabelSelector | undefined): BadValu
     });
     jsonParts.push(`"matchExpressions":[${expressions.join(',')}]`);
   }
-  const goExpressions = selector.matchExpressions.length === 0
-    ? '[]v1.LabelSelectorRequirement(nil)'
-    : `[]v1.LabelSelectorRequirement{${selector.matchExpressions.map((e) => `v1.LabelSelectorRequirement{Key:${goQuote(e.key)}, Operator:${goQuote(e.operator)}, Values:${goStringSlice(e.values)}}`).join(', ')}}`;
+  const goExpressions =
+    selector.matchExpressions.length === 0
+      ? '[]v1.LabelSelectorRequirement(nil)'
+      : `[]v1.LabelSelectorRequirement{${selector.matchExpressions.map((e) => `v1.LabelSelectorRequirement{Key:${goQuote(e.key)}, Operator:${goQuote(e.operator)}, Values:${goStringSlice(e.values)}}`).join(', ')}}`;
   const go = `v1.LabelSelector{MatchLabels:${goStringMap(selector.matchLabels)}, MatchExpressions:${goExpressions}}`;
   return prebuiltValue(`{${jsonParts.join(',')}}`, go);
 }

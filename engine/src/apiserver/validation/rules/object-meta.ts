@@ -43,7 +43,8 @@ export function validateObjectMeta(object: JsonObject, checkName: NameCheck): Fi
   const name = asString(metadata.name) ?? '';
   const generateName = asString(metadata.generateName) ?? '';
   if (generateName !== '') {
-    for (const message of checkName(generateName, true)) errors.push(invalid(metadataPath.child('generateName'), stringValue(generateName), message, 'generate-name-invalid'));
+    for (const message of checkName(generateName, true))
+      errors.push(invalid(metadataPath.child('generateName'), stringValue(generateName), message, 'generate-name-invalid'));
   }
   if (name === '') {
     if (generateName === '') errors.push(required(metadataPath.child('name'), 'name or generateName is required', 'name-required'));
@@ -73,7 +74,14 @@ function validateFinalizers(metadata: JsonObject): FieldError[] {
     for (const message of isQualifiedName(finalizer)) errors.push(invalid(path, stringValue(finalizer), message, 'finalizer-invalid'));
   }
   if (finalizers.includes('orphan') && finalizers.includes('foregroundDeletion')) {
-    errors.push(invalid(path, structuredValue(finalizers, goStringSlice(finalizers)), 'finalizer orphan and foregroundDeletion cannot be both set', 'finalizers-conflict'));
+    errors.push(
+      invalid(
+        path,
+        structuredValue(finalizers, goStringSlice(finalizers)),
+        'finalizer orphan and foregroundDeletion cannot be both set',
+        'finalizers-conflict',
+      ),
+    );
   }
   return errors;
 }

@@ -3,7 +3,19 @@
 // ValidateVolumeMounts and validateProbe, kubernetes pkg/apis/core/validation (v1.3x).
 import type { JsonObject, JsonValue } from '../../../model/objects';
 import type { KubernetesVersion } from '../../../model/kubernetes-version';
-import { duplicate, forbidden, invalid, notFound, notSupported, numberValue, required, stringValue, validateNonnegative, type FieldError, type FieldPath } from '../field-error';
+import {
+  duplicate,
+  forbidden,
+  invalid,
+  notFound,
+  notSupported,
+  numberValue,
+  required,
+  stringValue,
+  validateNonnegative,
+  type FieldError,
+  type FieldPath,
+} from '../field-error';
 import { isDns1123Label, isQualifiedName, isRelaxedEnvVarName, isValidPortName, isValidPortNumber } from '../string-checks';
 import { validateContainerResources } from './container-resources';
 import { validateContainerSecurityContext } from './pod-security-context';
@@ -14,7 +26,13 @@ const PORT_PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
 const TERMINATION_MESSAGE_POLICIES = ['File', 'FallbackToLogsOnError'];
 
 /** validateContainerCommon for one container; `hostUsers` is false when the pod sets `hostUsers: false`. */
-export function validateContainerCommon(container: JsonObject, path: FieldPath, volumeNames: ReadonlySet<string>, hostUsers: boolean, version: KubernetesVersion): FieldError[] {
+export function validateContainerCommon(
+  container: JsonObject,
+  path: FieldPath,
+  volumeNames: ReadonlySet<string>,
+  hostUsers: boolean,
+  version: KubernetesVersion,
+): FieldError[] {
   const errors: FieldError[] = [];
   const name = asString(container.name) ?? '';
   if (name === '') errors.push(required(path.child('name'), '', 'container-name-required'));
@@ -22,14 +40,18 @@ export function validateContainerCommon(container: JsonObject, path: FieldPath, 
   if ((asString(container.image) ?? '') === '') errors.push(required(path.child('image'), '', 'container-image-required'));
   const messagePolicy = asString(container.terminationMessagePolicy) ?? '';
   if (messagePolicy === '') errors.push(required(path.child('terminationMessagePolicy'), '', 'termination-message-policy-required'));
-  else if (!TERMINATION_MESSAGE_POLICIES.includes(messagePolicy)) errors.push(notSupported(path.child('terminationMessagePolicy'), stringValue(messagePolicy), TERMINATION_MESSAGE_POLICIES, 'termination-message-policy-unsupported'));
+  else if (!TERMINATION_MESSAGE_POLICIES.includes(messagePolicy))
+    errors.push(
+      notSupported(path.child('terminationMessagePolicy'), stringValue(messagePolicy), TERMINATION_MESSAGE_POLICIES, 'termination-message-policy-unsupported'),
+    );
   errors.push(...validateContainerPorts(objectItems(container.ports), path.child('ports')));
   errors.push(...validateEnv(objectItems(container.env), path.child('env')));
   errors.push(...validateEnvFrom(objectItems(container.envFrom), path.child('envFrom')));
   errors.push(...validateVolumeMounts(objectItems(container.volumeMounts), path.child('volumeMounts'), volumeNames));
   const pullPolicy = asString(container.imagePullPolicy) ?? '';
   if (pullPolicy === '') errors.push(required(path.child('imagePullPolicy'), '', 'image-pull-policy-required'));
-  else if (!PULL_POLICIES.includes(pullPolicy)) errors.push(notSupported(path.child('imagePullPolicy'), stringValue(pullPolicy), PULL_POLICIES, 'image-pull-policy-unsupported'));
+  else if (!PULL_POLICIES.includes(pullPolicy))
+    errors.push(notSupported(path.child('imagePullPolicy'), stringValue(pullPolicy), PULL_POLICIES, 'image-pull-policy-unsupported'));
   const resources = asObject(container.resources);
   if (resources) errors.push(...validateContainerResources(resources, path.child('resources')));
   const securityContext = asObject(container.securityContext);
@@ -51,12 +73,19 @@ function validateContainerPorts(ports: JsonObject[], path: FieldPath): FieldErro
     }
     const containerPort = asNumber(port.containerPort) ?? 0;
     if (containerPort === 0) errors.push(required(portPath.child('containerPort'), '', 'container-port-required'));
-    else errors.push(...isValidPortNumber(containerPort).map((message) => invalid(portPath.child('containerPort'), numberValue(containerPort), message, 'container-port-invalid')));
+    else
+      errors.push(
+        ...isValidPortNumber(containerPort).map((message) =>
+          invalid(portPath.child('containerPort'), numberValue(containerPort), message, 'container-port-invalid'),
+        ),
+      );
     const hostPort = asNumber(port.hostPort) ?? 0;
-    if (hostPort !== 0) errors.push(...isValidPortNumber(hostPort).map((message) => invalid(portPath.child('hostPort'), numberValue(hostPort), message, 'host-port-invalid')));
+    if (hostPort !== 0)
+      errors.push(...isValidPortNumber(hostPort).map((message) => invalid(portPath.child('hostPort'), numberValue(hostPort), message, 'host-port-invalid')));
     const protocol = asString(port.protocol) ?? '';
     if (protocol === '') errors.push(required(portPath.child('protocol'), '', 'port-protocol-required'));
-    else if (!PORT_PROTOCOLS.includes(protocol)) errors.push(notSupported(portPath.child('protocol'), stringValue(protocol), PORT_PROTOCOLS, 'port-protocol-unsupported'));
+    else if (!PORT_PROTOCOLS.includes(protocol))
+      errors.push(notSupported(portPath.child('protocol'), stringValue(protocol), PORT_PROTOCOLS, 'port-protocol-unsupported'));
   });
   return errors;
 }
@@ -89,7 +118,9 @@ function validateEnvVarValueFrom(variable: JsonObject, valueFrom: JsonObject, pa
   const resourceFieldRef = asObject(valueFrom.resourceFieldRef);
   if (resourceFieldRef) errors.push(...validateResourceFieldSelector(resourceFieldRef, path.child('resourceFieldRef')));
   if (count === 0) {
-    errors.push(invalid(path, stringValue(''), 'must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`', 'env-value-from-empty'));
+    errors.push(
+      invalid(path, stringValue(''), 'must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`', 'env-value-from-empty'),
+    );
   } else if (count > 1) {
     errors.push(invalid(path, stringValue(''), 'may not have more than one field specified at a time', 'env-value-from-multiple'));
   }
@@ -119,7 +150,14 @@ function validateVolumeMounts(mounts: JsonObject[], path: FieldPath, volumeNames
     else if (mountPaths.has(target)) errors.push(invalid(mountPath.child('mountPath'), stringValue(target), 'must be unique', 'volume-mount-path-duplicate'));
     mountPaths.add(target);
     if ((asString(mount.subPathExpr) ?? '') !== '' && (asString(mount.subPath) ?? '') !== '') {
-      errors.push(invalid(mountPath.child('subPathExpr'), stringValue(asString(mount.subPathExpr)!), 'subPathExpr and subPath are mutually exclusive', 'volume-mount-subpath-exclusive'));
+      errors.push(
+        invalid(
+          mountPath.child('subPathExpr'),
+          stringValue(asString(mount.subPathExpr)!),
+          'subPathExpr and subPath are mutually exclusive',
+          'volume-mount-subpath-exclusive',
+        ),
+      );
     }
   });
   return errors;
@@ -140,13 +178,16 @@ export function validateProbe(probe: JsonObject, path: FieldPath, kind: 'livenes
     if (value !== undefined) errors.push(...validateNonnegative(value, path.child(key), 'probe-negative-value'));
   }
   const grace = asNumber(probe.terminationGracePeriodSeconds);
-  if (grace !== undefined && grace <= 0) errors.push(invalid(path.child('terminationGracePeriodSeconds'), numberValue(grace), 'must be greater than 0', 'probe-grace-period-invalid'));
+  if (grace !== undefined && grace <= 0)
+    errors.push(invalid(path.child('terminationGracePeriodSeconds'), numberValue(grace), 'must be greater than 0', 'probe-grace-period-invalid'));
   const success = asNumber(probe.successThreshold);
   if (kind !== 'readinessProbe' && success !== undefined && success !== 1) {
     errors.push(invalid(path.child('successThreshold'), numberValue(success), 'must be 1', 'probe-success-threshold'));
   }
   if (kind === 'readinessProbe' && probe.terminationGracePeriodSeconds !== undefined && probe.terminationGracePeriodSeconds !== null) {
-    errors.push(invalid(path.child('terminationGracePeriodSeconds'), numberValue(grace ?? 0), 'must not be set for readinessProbes', 'probe-grace-period-readiness'));
+    errors.push(
+      invalid(path.child('terminationGracePeriodSeconds'), numberValue(grace ?? 0), 'must not be set for readinessProbes', 'probe-grace-period-readiness'),
+    );
   }
   return errors;
 }
@@ -189,14 +230,33 @@ export function validatePortNumberOrName(port: JsonValue | undefined, path: Fiel
 
 // podshelper.ConvertDownwardAPIFieldLabel: the v1 pod field labels (spec.host is the old nodeName).
 const DOWNWARD_API_LABELS = new Set([
-  'metadata.annotations', 'metadata.labels', 'metadata.name', 'metadata.namespace', 'metadata.uid', 'spec.nodeName',
-  'spec.restartPolicy', 'spec.serviceAccountName', 'spec.schedulerName', 'status.phase', 'status.hostIP', 'status.hostIPs',
-  'status.podIP', 'status.podIPs', 'spec.host',
+  'metadata.annotations',
+  'metadata.labels',
+  'metadata.name',
+  'metadata.namespace',
+  'metadata.uid',
+  'spec.nodeName',
+  'spec.restartPolicy',
+  'spec.serviceAccountName',
+  'spec.schedulerName',
+  'status.phase',
+  'status.hostIP',
+  'status.hostIPs',
+  'status.podIP',
+  'status.podIPs',
+  'spec.host',
 ]);
 // validEnvDownwardAPIFieldPathExpressions, in sets.List (sorted) order.
 const ENV_FIELD_PATHS = [
-  'metadata.name', 'metadata.namespace', 'metadata.uid', 'spec.nodeName', 'spec.serviceAccountName',
-  'status.hostIP', 'status.hostIPs', 'status.podIP', 'status.podIPs',
+  'metadata.name',
+  'metadata.namespace',
+  'metadata.uid',
+  'spec.nodeName',
+  'spec.serviceAccountName',
+  'status.hostIP',
+  'status.hostIPs',
+  'status.podIP',
+  'status.podIPs',
 ];
 
 // fieldpath.SplitMaybeSubscriptedPath: `metadata.labels['app']` -> path and subscript.
@@ -213,9 +273,11 @@ function validateObjectFieldSelector(selector: JsonObject, path: FieldPath): Fie
   const subscripted = splitSubscriptedPath(fieldPath);
   let conversionError: string | undefined;
   if (apiVersion !== 'v1') conversionError = `unsupported pod version: ${apiVersion}`;
-  else if (subscripted && subscripted.path !== 'metadata.annotations' && subscripted.path !== 'metadata.labels') conversionError = `field label does not support subscript: ${fieldPath}`;
+  else if (subscripted && subscripted.path !== 'metadata.annotations' && subscripted.path !== 'metadata.labels')
+    conversionError = `field label does not support subscript: ${fieldPath}`;
   else if (!subscripted && !DOWNWARD_API_LABELS.has(fieldPath)) conversionError = `field label not supported: ${fieldPath}`;
-  if (conversionError) return [invalid(path.child('fieldPath'), stringValue(fieldPath), `error converting fieldPath: ${conversionError}`, 'field-path-invalid')];
+  if (conversionError)
+    return [invalid(path.child('fieldPath'), stringValue(fieldPath), `error converting fieldPath: ${conversionError}`, 'field-path-invalid')];
   if (subscripted) {
     const key = subscripted.path === 'metadata.annotations' ? subscripted.subscript.toLowerCase() : subscripted.subscript;
     return isQualifiedName(key).map((message) => invalid(path, stringValue(key), message, 'field-path-subscript-invalid'));

@@ -19,7 +19,13 @@ function isDns1123SubdomainWithUnderscore(value: string): string[] {
   const errors: string[] = [];
   if (value.length > 253) errors.push(maxLenError(253));
   if (!subdomainWithUnderscore.test(value)) {
-    errors.push(regexError("a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '_', '-' or '.', and must start and end with an alphanumeric character", '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*', 'example.com'));
+    errors.push(
+      regexError(
+        "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '_', '-' or '.', and must start and end with an alphanumeric character",
+        '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*',
+        'example.com',
+      ),
+    );
   }
   return errors;
 }
@@ -39,19 +45,42 @@ export function validatePodDnsConfig(spec: JsonObject, specPath: FieldPath, vers
   const nameservers = (asArray(config?.nameservers) ?? []).map((item) => (typeof item === 'string' ? item : String(item)));
   if (spec.dnsPolicy === 'None') {
     // A missing dnsConfig is shown on the dnsPolicy that asks for it.
-    if (!config) return [required(path.locatedAt(...specPath.segments, 'dnsPolicy'), 'must provide `dnsConfig` when `dnsPolicy` is None', 'dns-config-required')];
-    if (nameservers.length === 0) return [required(path.child('nameservers'), 'must provide at least one DNS nameserver when `dnsPolicy` is None', 'dns-nameservers-required')];
+    if (!config)
+      return [required(path.locatedAt(...specPath.segments, 'dnsPolicy'), 'must provide `dnsConfig` when `dnsPolicy` is None', 'dns-config-required')];
+    if (nameservers.length === 0)
+      return [required(path.child('nameservers'), 'must provide at least one DNS nameserver when `dnsPolicy` is None', 'dns-nameservers-required')];
   }
   if (!config) return [];
   const errors: FieldError[] = [];
-  if (nameservers.length > MAX_NAMESERVERS) errors.push(invalid(path.child('nameservers'), stringListValue(nameservers), `must not have more than ${MAX_NAMESERVERS} nameservers`, 'dns-nameservers-too-many'));
+  if (nameservers.length > MAX_NAMESERVERS)
+    errors.push(
+      invalid(path.child('nameservers'), stringListValue(nameservers), `must not have more than ${MAX_NAMESERVERS} nameservers`, 'dns-nameservers-too-many'),
+    );
   nameservers.forEach((nameserver, i) => {
-    if (!isSloppyIp(nameserver)) errors.push(invalid(path.child('nameservers').index(i), stringValue(nameserver), 'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)', 'dns-nameserver-invalid'));
+    if (!isSloppyIp(nameserver))
+      errors.push(
+        invalid(
+          path.child('nameservers').index(i),
+          stringValue(nameserver),
+          'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)',
+          'dns-nameserver-invalid',
+        ),
+      );
   });
   const searches = (asArray(config.searches) ?? []).map((item) => (typeof item === 'string' ? item : String(item)));
-  if (searches.length > MAX_SEARCH_PATHS) errors.push(invalid(path.child('searches'), stringListValue(searches), `must not have more than ${MAX_SEARCH_PATHS} search paths`, 'dns-searches-too-many'));
+  if (searches.length > MAX_SEARCH_PATHS)
+    errors.push(
+      invalid(path.child('searches'), stringListValue(searches), `must not have more than ${MAX_SEARCH_PATHS} search paths`, 'dns-searches-too-many'),
+    );
   if (searches.join(' ').length > MAX_SEARCH_LIST_CHARS) {
-    errors.push(invalid(path.child('searches'), stringListValue(searches), `must not have more than ${MAX_SEARCH_LIST_CHARS} characters (including spaces) in the search list`, 'dns-searches-too-long'));
+    errors.push(
+      invalid(
+        path.child('searches'),
+        stringListValue(searches),
+        `must not have more than ${MAX_SEARCH_LIST_CHARS} characters (including spaces) in the search list`,
+        'dns-searches-too-long',
+      ),
+    );
   }
   const relaxed = isAtLeast(version, '1.33');
   searches.forEach((search, i) => {

@@ -86,15 +86,18 @@ function validateNodeSelectorRequirement(requirement: JsonObject, path: FieldPat
   switch (operator) {
     case 'In':
     case 'NotIn':
-      if (values.length === 0) errors.push(required(path.child('values'), "must be specified when `operator` is 'In' or 'NotIn'", 'node-selector-values-required'));
+      if (values.length === 0)
+        errors.push(required(path.child('values'), "must be specified when `operator` is 'In' or 'NotIn'", 'node-selector-values-required'));
       break;
     case 'Exists':
     case 'DoesNotExist':
-      if (values.length > 0) errors.push(forbidden(path.child('values'), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'", 'node-selector-values-forbidden'));
+      if (values.length > 0)
+        errors.push(forbidden(path.child('values'), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'", 'node-selector-values-forbidden'));
       break;
     case 'Gt':
     case 'Lt':
-      if (values.length !== 1) errors.push(required(path.child('values'), "must be specified single value when `operator` is 'Lt' or 'Gt'", 'node-selector-single-value'));
+      if (values.length !== 1)
+        errors.push(required(path.child('values'), "must be specified single value when `operator` is 'Lt' or 'Gt'", 'node-selector-single-value'));
       break;
     default:
       errors.push(invalid(path.child('operator'), stringValue(operator), 'not a valid selector operator', 'node-selector-operator-invalid'));
@@ -102,7 +105,9 @@ function validateNodeSelectorRequirement(requirement: JsonObject, path: FieldPat
   errors.push(...validateLabelName(asString(requirement.key) ?? '', path.child('key'), 'node-selector-key-invalid'));
   if (checkValues) {
     values.forEach((value, i) => {
-      errors.push(...isValidLabelValue(value).map((message) => invalid(path.child('values').index(i), stringValue(value), message, 'node-selector-value-invalid')));
+      errors.push(
+        ...isValidLabelValue(value).map((message) => invalid(path.child('values').index(i), stringValue(value), message, 'node-selector-value-invalid')),
+      );
     });
   }
   return errors;
@@ -113,7 +118,10 @@ function validateNodeFieldSelectorRequirement(requirement: JsonObject, path: Fie
   const operator = asString(requirement.operator) ?? '';
   const values = strings(requirement.values);
   if (operator === 'In' || operator === 'NotIn') {
-    if (values.length !== 1) errors.push(required(path.child('values'), "must be only one value when `operator` is 'In' or 'NotIn' for node field selector", 'node-field-selector-single-value'));
+    if (values.length !== 1)
+      errors.push(
+        required(path.child('values'), "must be only one value when `operator` is 'In' or 'NotIn' for node field selector", 'node-field-selector-single-value'),
+      );
   } else {
     errors.push(invalid(path.child('operator'), stringValue(operator), 'not a valid selector operator', 'node-selector-operator-invalid'));
   }
@@ -122,7 +130,9 @@ function validateNodeFieldSelectorRequirement(requirement: JsonObject, path: Fie
     errors.push(invalid(path.child('key'), stringValue(key), 'not a valid field selector key', 'node-field-selector-key-invalid'));
   } else {
     values.forEach((value, i) => {
-      errors.push(...isDns1123Subdomain(value).map((message) => invalid(path.child('values').index(i), stringValue(value), message, 'node-field-selector-value-invalid')));
+      errors.push(
+        ...isDns1123Subdomain(value).map((message) => invalid(path.child('values').index(i), stringValue(value), message, 'node-field-selector-value-invalid')),
+      );
     });
   }
   return errors;
@@ -148,7 +158,11 @@ function validatePodAffinityTerm(term: JsonObject, path: FieldPath): FieldError[
   const errors = validateLabelSelector(labelSelector, path.child('labelSelector'));
   errors.push(...validateLabelSelector(readLabelSelector(term.namespaceSelector), path.child('namespaceSelector')));
   for (const name of strings(term.namespaces)) {
-    errors.push(...isDns1123Label(name).map((message) => invalid(path.child('namespace').locatedAt(...path.segments, 'namespaces'), stringValue(name), message, 'affinity-namespace-invalid')));
+    errors.push(
+      ...isDns1123Label(name).map((message) =>
+        invalid(path.child('namespace').locatedAt(...path.segments, 'namespaces'), stringValue(name), message, 'affinity-namespace-invalid'),
+      ),
+    );
   }
   errors.push(...validateMatchAndMismatchLabelKeys(path, strings(term.matchLabelKeys), strings(term.mismatchLabelKeys), labelSelector));
   const topologyKey = asString(term.topologyKey) ?? '';
@@ -160,7 +174,10 @@ function validatePodAffinityTerm(term: JsonObject, path: FieldPath): FieldError[
 // validateMatchLabelKeysAndMismatchLabelKeys (MatchLabelKeysInPodAffinity is on in every release here).
 function validateMatchAndMismatchLabelKeys(path: FieldPath, matchKeys: string[], mismatchKeys: string[], selector: LabelSelector | undefined): FieldError[] {
   const errors: FieldError[] = [];
-  for (const [field, keys] of [['matchLabelKeys', matchKeys], ['mismatchLabelKeys', mismatchKeys]] as const) {
+  for (const [field, keys] of [
+    ['matchLabelKeys', matchKeys],
+    ['mismatchLabelKeys', mismatchKeys],
+  ] as const) {
     if (keys.length === 0) continue;
     if (!selector) {
       errors.push(forbidden(path.child(field), 'must not be specified when labelSelector is not set', 'label-keys-without-selector'));
@@ -176,14 +193,29 @@ function validateMatchAndMismatchLabelKeys(path: FieldPath, matchKeys: string[],
     for (const expression of selector.matchExpressions) {
       const i = indexOf.get(expression.key);
       if (i !== undefined && seen.has(expression.key)) {
-        errors.push(invalid(path.index(i).locatedAt(...path.segments, 'matchLabelKeys', i), stringValue(expression.key), 'exists in both matchLabelKeys and labelSelector', 'match-label-keys-in-selector'));
+        errors.push(
+          invalid(
+            path.index(i).locatedAt(...path.segments, 'matchLabelKeys', i),
+            stringValue(expression.key),
+            'exists in both matchLabelKeys and labelSelector',
+            'match-label-keys-in-selector',
+          ),
+        );
       }
       seen.add(expression.key);
     }
   }
   const mismatch = new Set(mismatchKeys);
   matchKeys.forEach((key, i) => {
-    if (mismatch.has(key)) errors.push(invalid(path.child('matchLabelKeys').index(i), stringValue(key), 'exists in both matchLabelKeys and mismatchLabelKeys', 'match-and-mismatch-label-keys'));
+    if (mismatch.has(key))
+      errors.push(
+        invalid(
+          path.child('matchLabelKeys').index(i),
+          stringValue(key),
+          'exists in both matchLabelKeys and mismatchLabelKeys',
+          'match-and-mismatch-label-keys',
+        ),
+      );
   });
   return errors;
 }
@@ -204,20 +236,38 @@ export function validateTopologySpreadConstraints(spec: JsonObject, specPath: Fi
     const topologyKey = asString(constraint.topologyKey) ?? '';
     if (topologyKey === '') errors.push(required(path.child('topologyKey'), 'can not be empty', 'topology-key-required'));
     const action = asString(constraint.whenUnsatisfiable) ?? '';
-    if (!WHEN_UNSATISFIABLE.includes(action)) errors.push(notSupported(path.child('whenUnsatisfiable'), stringValue(action), WHEN_UNSATISFIABLE, 'when-unsatisfiable-unsupported'));
+    if (!WHEN_UNSATISFIABLE.includes(action))
+      errors.push(notSupported(path.child('whenUnsatisfiable'), stringValue(action), WHEN_UNSATISFIABLE, 'when-unsatisfiable-unsupported'));
     // ValidateSpreadConstraintNotRepeat: reported on the earlier of two equal pairs.
-    const repeated = constraints.slice(i + 1).some((other) => (asString(other.topologyKey) ?? '') === topologyKey && (asString(other.whenUnsatisfiable) ?? '') === action);
+    const repeated = constraints
+      .slice(i + 1)
+      .some((other) => (asString(other.topologyKey) ?? '') === topologyKey && (asString(other.whenUnsatisfiable) ?? '') === action);
     if (repeated) {
-      errors.push(duplicate(path.child('{topologyKey, whenUnsatisfiable}').locatedAt(...path.segments), stringValue(`{${topologyKey}, ${action}}`), 'topology-spread-duplicate'));
+      errors.push(
+        duplicate(
+          path.child('{topologyKey, whenUnsatisfiable}').locatedAt(...path.segments),
+          stringValue(`{${topologyKey}, ${action}}`),
+          'topology-spread-duplicate',
+        ),
+      );
     }
     const minDomains = asNumber(constraint.minDomains);
     if (minDomains !== undefined) {
       if (minDomains <= 0) errors.push(invalid(path.child('minDomains'), numberValue(minDomains), 'must be greater than zero', 'min-domains-invalid'));
-      if (action !== 'DoNotSchedule') errors.push(invalid(path.child('minDomains'), numberValue(minDomains), `can only use minDomains if whenUnsatisfiable=DoNotSchedule, not ${action}`, 'min-domains-with-schedule-anyway'));
+      if (action !== 'DoNotSchedule')
+        errors.push(
+          invalid(
+            path.child('minDomains'),
+            numberValue(minDomains),
+            `can only use minDomains if whenUnsatisfiable=DoNotSchedule, not ${action}`,
+            'min-domains-with-schedule-anyway',
+          ),
+        );
     }
     for (const key of ['nodeAffinityPolicy', 'nodeTaintsPolicy']) {
       const policy = asString(constraint[key]);
-      if (policy !== undefined && !NODE_INCLUSION_POLICIES.includes(policy)) errors.push(notSupported(path.child(key), stringValue(policy), NODE_INCLUSION_POLICIES, 'node-inclusion-policy-unsupported'));
+      if (policy !== undefined && !NODE_INCLUSION_POLICIES.includes(policy))
+        errors.push(notSupported(path.child(key), stringValue(policy), NODE_INCLUSION_POLICIES, 'node-inclusion-policy-unsupported'));
     }
     const labelSelector = readLabelSelector(constraint.labelSelector);
     errors.push(...validateMatchLabelKeysInTopologySpread(strings(constraint.matchLabelKeys), labelSelector, path.child('matchLabelKeys')));
@@ -238,7 +288,8 @@ function validateMatchLabelKeysInTopologySpread(keys: string[], selector: LabelS
   }
   keys.forEach((key, i) => {
     errors.push(...validateLabelName(key, path.index(i), 'label-keys-invalid'));
-    if (selectorKeys.has(key)) errors.push(invalid(path.index(i), stringValue(key), 'exists in both matchLabelKeys and labelSelector', 'match-label-keys-in-selector'));
+    if (selectorKeys.has(key))
+      errors.push(invalid(path.index(i), stringValue(key), 'exists in both matchLabelKeys and labelSelector', 'match-label-keys-in-selector'));
   });
   return errors;
 }
@@ -258,7 +309,9 @@ function kebab(name: string): string {
 export function validatePodGates(spec: JsonObject, specPath: FieldPath): FieldError[] {
   const errors: FieldError[] = [];
   objectItems(spec.readinessGates).forEach((gate, i) => {
-    errors.push(...validateLabelName(asString(gate.conditionType) ?? '', specPath.child('readinessGates').index(i).child('conditionType'), 'readiness-gate-invalid'));
+    errors.push(
+      ...validateLabelName(asString(gate.conditionType) ?? '', specPath.child('readinessGates').index(i).child('conditionType'), 'readiness-gate-invalid'),
+    );
   });
   const seen = new Set<string>();
   objectItems(spec.schedulingGates).forEach((gate, i) => {
@@ -295,20 +348,31 @@ export function validateTolerations(spec: JsonObject, specPath: FieldPath): Fiel
     const effect = asString(toleration.effect) ?? '';
     if (key !== '') errors.push(...validateLabelName(key, path.child('key'), 'toleration-key-invalid'));
     if (key === '' && operator !== 'Exists') {
-      errors.push(invalid(path.child('operator'), stringValue(operator), 'operator must be Exists when `key` is empty, which means "match all values and all keys"', 'toleration-empty-key'));
+      errors.push(
+        invalid(
+          path.child('operator'),
+          stringValue(operator),
+          'operator must be Exists when `key` is empty, which means "match all values and all keys"',
+          'toleration-empty-key',
+        ),
+      );
     }
     if (toleration.tolerationSeconds !== undefined && toleration.tolerationSeconds !== null && effect !== 'NoExecute') {
-      errors.push(invalid(path.child('effect'), stringValue(effect), "effect must be 'NoExecute' when `tolerationSeconds` is set", 'toleration-seconds-effect'));
+      errors.push(
+        invalid(path.child('effect'), stringValue(effect), "effect must be 'NoExecute' when `tolerationSeconds` is set", 'toleration-seconds-effect'),
+      );
     }
     if (operator === 'Equal' || operator === '') {
       const messages = isValidLabelValue(value);
       if (messages.length > 0) errors.push(invalid(path.child('operator'), stringValue(value), messages.join(';'), 'toleration-value-invalid'));
     } else if (operator === 'Exists') {
-      if (value !== '') errors.push(invalid(path.child('operator'), stringValue(value), "value must be empty when `operator` is 'Exists'", 'toleration-exists-with-value'));
+      if (value !== '')
+        errors.push(invalid(path.child('operator'), stringValue(value), "value must be empty when `operator` is 'Exists'", 'toleration-exists-with-value'));
     } else {
       errors.push(notSupported(path.child('operator'), stringValue(operator), ['Equal', 'Exists'], 'toleration-operator-unsupported'));
     }
-    if (effect !== '' && !TAINT_EFFECTS.includes(effect)) errors.push(notSupported(path.child('effect'), stringValue(effect), TAINT_EFFECTS, 'toleration-effect-unsupported'));
+    if (effect !== '' && !TAINT_EFFECTS.includes(effect))
+      errors.push(notSupported(path.child('effect'), stringValue(effect), TAINT_EFFECTS, 'toleration-effect-unsupported'));
   });
   return errors;
 }
@@ -319,9 +383,14 @@ export function validateHostAliases(spec: JsonObject, specPath: FieldPath): Fiel
   objectItems(spec.hostAliases).forEach((alias, i) => {
     const path = specPath.child('hostAliases').index(i);
     const ip = asString(alias.ip) ?? '';
-    if (!isSloppyIp(ip)) errors.push(invalid(path.child('ip'), stringValue(ip), 'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)', 'host-alias-ip-invalid'));
+    if (!isSloppyIp(ip))
+      errors.push(invalid(path.child('ip'), stringValue(ip), 'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)', 'host-alias-ip-invalid'));
     strings(alias.hostnames).forEach((hostname, j) => {
-      errors.push(...isDns1123Subdomain(hostname).map((message) => invalid(path.child('hostnames').index(j), stringValue(hostname), message, 'host-alias-hostname-invalid')));
+      errors.push(
+        ...isDns1123Subdomain(hostname).map((message) =>
+          invalid(path.child('hostnames').index(j), stringValue(hostname), message, 'host-alias-hostname-invalid'),
+        ),
+      );
     });
   });
   return errors;
@@ -340,7 +409,9 @@ export function validatePriorityRuntimeAndOs(spec: JsonObject, specPath: FieldPa
   const errors = validateSubdomainField(spec, 'priorityClassName', specPath.child('priorityClassName'));
   if (typeof spec.runtimeClassName === 'string') {
     const name = spec.runtimeClassName;
-    errors.push(...isDns1123Subdomain(name).map((message) => invalid(specPath.child('runtimeClassName'), stringValue(name), message, 'runtime-class-name-invalid')));
+    errors.push(
+      ...isDns1123Subdomain(name).map((message) => invalid(specPath.child('runtimeClassName'), stringValue(name), message, 'runtime-class-name-invalid')),
+    );
   }
   const preemption = asString(spec.preemptionPolicy);
   if (preemption === '') errors.push(required(specPath.child('preemptionPolicy'), '', 'preemption-policy-required'));
@@ -351,7 +422,10 @@ export function validatePriorityRuntimeAndOs(spec: JsonObject, specPath: FieldPa
   if (os) {
     const name = asString(os.name) ?? '';
     if (name === '') errors.push(required(specPath.child('os', 'name'), 'cannot be empty', 'os-name-required'));
-    else if (!OPERATING_SYSTEMS.includes(name)) errors.push(notSupported(specPath.child('os').locatedAt(...specPath.segments, 'os', 'name'), stringValue(name), OPERATING_SYSTEMS, 'os-name-unsupported'));
+    else if (!OPERATING_SYSTEMS.includes(name))
+      errors.push(
+        notSupported(specPath.child('os').locatedAt(...specPath.segments, 'os', 'name'), stringValue(name), OPERATING_SYSTEMS, 'os-name-unsupported'),
+      );
     else if (name === 'linux') errors.push(...validateLinuxPod(spec, specPath));
   }
   return errors;

@@ -37,7 +37,9 @@ export function validatePodSecurityContext(spec: JsonObject, specPath: FieldPath
   });
   if (spec.shareProcessNamespace === true && spec.hostPID === true) {
     const sharePath = path.child('shareProcessNamespace').locatedAt(...specPath.segments, 'shareProcessNamespace');
-    errors.push(invalid(sharePath, { kind: 'bool', value: true }, 'ShareProcessNamespace and HostPID cannot both be enabled', 'share-process-namespace-host-pid'));
+    errors.push(
+      invalid(sharePath, { kind: 'bool', value: true }, 'ShareProcessNamespace and HostPID cannot both be enabled', 'share-process-namespace-host-pid'),
+    );
   }
   errors.push(...validateSysctls(objectItems(securityContext.sysctls), spec, path.child('sysctls')));
   const changePolicy = asString(securityContext.fsGroupChangePolicy);
@@ -54,7 +56,9 @@ export function validatePodSecurityContext(spec: JsonObject, specPath: FieldPath
   }
   const seLinuxChangePolicy = asString(securityContext.seLinuxChangePolicy);
   if (seLinuxChangePolicy !== undefined && seLinuxChangePolicy !== 'MountOption' && seLinuxChangePolicy !== 'Recursive') {
-    errors.push(notSupported(path.child('seLinuxChangePolicy'), stringValue(seLinuxChangePolicy), ['MountOption', 'Recursive'], 'selinux-change-policy-unsupported'));
+    errors.push(
+      notSupported(path.child('seLinuxChangePolicy'), stringValue(seLinuxChangePolicy), ['MountOption', 'Recursive'], 'selinux-change-policy-unsupported'),
+    );
   }
   return errors;
 }
@@ -80,11 +84,14 @@ function validateSysctls(sysctls: JsonObject[], spec: JsonObject, path: FieldPat
     const namePath = path.index(i).child('name');
     const name = asString(sysctl.name) ?? '';
     if (name === '') errors.push(required(namePath, '', 'sysctl-name-required'));
-    else if (name.length > 253 || !sysctlPattern.test(name)) errors.push(invalid(namePath, stringValue(name), `must have at most 253 characters and match regex ${SYSCTL_PATTERN}`, 'sysctl-name-invalid'));
+    else if (name.length > 253 || !sysctlPattern.test(name))
+      errors.push(invalid(namePath, stringValue(name), `must have at most 253 characters and match regex ${SYSCTL_PATTERN}`, 'sysctl-name-invalid'));
     else if (names.has(name)) errors.push(duplicate(namePath, stringValue(name), 'sysctl-name-duplicate'));
     const namespace = sysctlNamespace(name);
-    if (spec.hostNetwork === true && namespace === 'net') errors.push(invalid(namePath, stringValue(name), "may not be specified when 'hostNetwork' is true", 'sysctl-host-network'));
-    else if (spec.hostIPC === true && namespace === 'ipc') errors.push(invalid(namePath, stringValue(name), "may not be specified when 'hostIPC' is true", 'sysctl-host-ipc'));
+    if (spec.hostNetwork === true && namespace === 'net')
+      errors.push(invalid(namePath, stringValue(name), "may not be specified when 'hostNetwork' is true", 'sysctl-host-network'));
+    else if (spec.hostIPC === true && namespace === 'ipc')
+      errors.push(invalid(namePath, stringValue(name), "may not be specified when 'hostIPC' is true", 'sysctl-host-ipc'));
     names.add(name);
   });
   return errors;
@@ -96,17 +103,33 @@ export function validateContainerSecurityContext(securityContext: JsonObject, pa
   errors.push(...validateId(securityContext.runAsGroup, path.child('runAsGroup'), 'run-as-group-invalid'));
   const procMount = asString(securityContext.procMount);
   if (procMount !== undefined) {
-    if (procMount !== 'Default' && procMount !== 'Unmasked') errors.push(notSupported(path.child('procMount'), stringValue(procMount), ['Default', 'Unmasked'], 'proc-mount-unsupported'));
-    if (hostUsers && procMount === 'Unmasked') errors.push(invalid(path.child('procMount'), stringValue(procMount), '`hostUsers` must be false to use `Unmasked`', 'proc-mount-host-users'));
+    if (procMount !== 'Default' && procMount !== 'Unmasked')
+      errors.push(notSupported(path.child('procMount'), stringValue(procMount), ['Default', 'Unmasked'], 'proc-mount-unsupported'));
+    if (hostUsers && procMount === 'Unmasked')
+      errors.push(invalid(path.child('procMount'), stringValue(procMount), '`hostUsers` must be false to use `Unmasked`', 'proc-mount-host-users'));
   }
   errors.push(...validateSeccompProfile(asObject(securityContext.seccompProfile), path.child('seccompProfile'), version));
   if (securityContext.allowPrivilegeEscalation === false) {
     if (securityContext.privileged === true) {
-      errors.push(invalid(path, goStructValue(version, 'core.SecurityContext', securityContext), 'cannot set `allowPrivilegeEscalation` to false and `privileged` to true', 'privilege-escalation-with-privileged'));
+      errors.push(
+        invalid(
+          path,
+          goStructValue(version, 'core.SecurityContext', securityContext),
+          'cannot set `allowPrivilegeEscalation` to false and `privileged` to true',
+          'privilege-escalation-with-privileged',
+        ),
+      );
     }
     for (const capability of asArray(asObject(securityContext.capabilities)?.add) ?? []) {
       if (capability !== 'CAP_SYS_ADMIN') continue;
-      errors.push(invalid(path, goStructValue(version, 'core.SecurityContext', securityContext), 'cannot set `allowPrivilegeEscalation` to false and `capabilities.Add` CAP_SYS_ADMIN', 'privilege-escalation-with-sys-admin'));
+      errors.push(
+        invalid(
+          path,
+          goStructValue(version, 'core.SecurityContext', securityContext),
+          'cannot set `allowPrivilegeEscalation` to false and `capabilities.Add` CAP_SYS_ADMIN',
+          'privilege-escalation-with-sys-admin',
+        ),
+      );
     }
   }
   errors.push(...validateWindowsOptions(asObject(securityContext.windowsOptions), path.child('windowsOptions')));
@@ -125,10 +148,18 @@ function validateSeccompProfile(profile: JsonObject | undefined, path: FieldPath
   else if (!SECCOMP_TYPES.includes(type)) errors.push(notSupported(path.child('type'), stringValue(type), SECCOMP_TYPES, 'seccomp-type-unsupported'));
   const localhostProfile = asString(profile.localhostProfile);
   if (type === 'Localhost') {
-    if (localhostProfile === undefined) errors.push(required(path.child('localhostProfile'), 'must be set when seccomp type is Localhost', 'seccomp-localhost-profile-required'));
+    if (localhostProfile === undefined)
+      errors.push(required(path.child('localhostProfile'), 'must be set when seccomp type is Localhost', 'seccomp-localhost-profile-required'));
     else errors.push(...validateLocalDescendingPath(localhostProfile, path.child('localhostProfile')));
   } else if (localhostProfile !== undefined) {
-    errors.push(invalid(path.child('localhostProfile'), goStructValue(version, 'core.SeccompProfile', profile), 'can only be set when seccomp type is Localhost', 'seccomp-localhost-profile-forbidden'));
+    errors.push(
+      invalid(
+        path.child('localhostProfile'),
+        goStructValue(version, 'core.SeccompProfile', profile),
+        'can only be set when seccomp type is Localhost',
+        'seccomp-localhost-profile-forbidden',
+      ),
+    );
   }
   return errors;
 }
@@ -154,14 +185,17 @@ function validateAppArmorProfile(profile: JsonObject | undefined, path: FieldPat
       if (localhostProfile === undefined) return [required(profilePath, 'must be set when AppArmor type is Localhost', 'apparmor-localhost-profile-required')];
       const errors: FieldError[] = [];
       const trimmed = localhostProfile.trim();
-      if (trimmed !== localhostProfile) errors.push(invalid(profilePath, stringValue(localhostProfile), 'must not be padded with whitespace', 'apparmor-localhost-profile-padded'));
+      if (trimmed !== localhostProfile)
+        errors.push(invalid(profilePath, stringValue(localhostProfile), 'must not be padded with whitespace', 'apparmor-localhost-profile-padded'));
       else if (trimmed === '') errors.push(required(profilePath, 'must be set when AppArmor type is Localhost', 'apparmor-localhost-profile-required'));
       if (utf8Bytes(localhostProfile).length > 4095) errors.push(tooLong(profilePath, 4095, 'apparmor-localhost-profile-too-long'));
       return errors;
     }
     case 'RuntimeDefault':
     case 'Unconfined':
-      return localhostProfile === undefined ? [] : [invalid(profilePath, stringValue(localhostProfile), 'can only be set when AppArmor type is Localhost', 'apparmor-localhost-profile-forbidden')];
+      return localhostProfile === undefined
+        ? []
+        : [invalid(profilePath, stringValue(localhostProfile), 'can only be set when AppArmor type is Localhost', 'apparmor-localhost-profile-forbidden')];
     case '':
       return [required(path.child('type'), 'type is required when appArmorProfile is set', 'apparmor-type-required')];
     default:
@@ -176,13 +210,20 @@ function validateWindowsOptions(options: JsonObject | undefined, path: FieldPath
   const errors: FieldError[] = [];
   const specName = asString(options.gmsaCredentialSpecName);
   if (specName !== undefined) {
-    errors.push(...isDns1123Subdomain(specName).map((message) => invalid(path.child('gmsaCredentialSpecName'), stringValue(specName), message, 'gmsa-credential-spec-name-invalid')));
+    errors.push(
+      ...isDns1123Subdomain(specName).map((message) =>
+        invalid(path.child('gmsaCredentialSpecName'), stringValue(specName), message, 'gmsa-credential-spec-name-invalid'),
+      ),
+    );
   }
-  if (options.gmsaCredentialSpec === '') errors.push(invalid(path.child('gmsaCredentialSpec'), stringValue(''), 'gmsaCredentialSpec cannot be an empty string', 'gmsa-credential-spec-empty'));
+  if (options.gmsaCredentialSpec === '')
+    errors.push(invalid(path.child('gmsaCredentialSpec'), stringValue(''), 'gmsaCredentialSpec cannot be an empty string', 'gmsa-credential-spec-empty'));
   const userName = asString(options.runAsUserName);
   if (userName === '') errors.push(invalid(path.child('runAsUserName'), stringValue(''), 'runAsUserName cannot be an empty string', 'run-as-user-name-empty'));
   else if (userName !== undefined && userName.split('\\').length > 2) {
-    errors.push(invalid(path.child('runAsUserName'), stringValue(userName), 'runAsUserName cannot contain more than one backslash', 'run-as-user-name-backslashes'));
+    errors.push(
+      invalid(path.child('runAsUserName'), stringValue(userName), 'runAsUserName cannot contain more than one backslash', 'run-as-user-name-backslashes'),
+    );
   }
   return errors;
 }
@@ -192,7 +233,11 @@ export function validateHostUsers(spec: JsonObject, specPath: FieldPath): FieldE
   if (spec.hostUsers !== false) return [];
   const errors: FieldError[] = [];
   // Upstream capitalises the last two paths (`spec.HostPID`); the spans sit on the v1 fields.
-  const fields: [string, string][] = [['hostNetwork', 'hostNetwork'], ['hostPID', 'HostPID'], ['hostIPC', 'HostIPC']];
+  const fields: [string, string][] = [
+    ['hostNetwork', 'hostNetwork'],
+    ['hostPID', 'HostPID'],
+    ['hostIPC', 'HostIPC'],
+  ];
   for (const [field, printed] of fields) {
     if (spec[field] !== true) continue;
     errors.push(forbidden(specPath.child(printed).locatedAt(...specPath.segments, field), 'when `pod.Spec.HostUsers` is false', 'host-users-host-namespace'));

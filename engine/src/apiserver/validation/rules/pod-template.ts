@@ -11,14 +11,49 @@ import { asArray, asNumber, asObject, asString, asStringMap, objectItems } from 
 import { validateAnnotations, validateLabels } from './object-meta';
 import { validateContainerCommon, validateProbe } from './pod-containers';
 import { validatePodDnsConfig } from './pod-dns-config';
-import { validateAccountNodeAndDeadline, validateAffinity, validateHostAliases, validateNodeSelector, validatePodGates, validatePriorityRuntimeAndOs, validateTolerations, validateTopologySpreadConstraints } from './pod-scheduling';
+import {
+  validateAccountNodeAndDeadline,
+  validateAffinity,
+  validateHostAliases,
+  validateNodeSelector,
+  validatePodGates,
+  validatePriorityRuntimeAndOs,
+  validateTolerations,
+  validateTopologySpreadConstraints,
+} from './pod-scheduling';
 import { podUsesHostUsers, validateHostUsers, validatePodSecurityContext } from './pod-security-context';
 
 const VOLUME_SOURCES = [
-  'hostPath', 'emptyDir', 'gcePersistentDisk', 'awsElasticBlockStore', 'gitRepo', 'secret', 'nfs', 'iscsi',
-  'glusterfs', 'persistentVolumeClaim', 'rbd', 'flexVolume', 'cinder', 'cephfs', 'flocker', 'downwardAPI', 'fc',
-  'azureFile', 'configMap', 'vsphereVolume', 'quobyte', 'azureDisk', 'photonPersistentDisk', 'projected',
-  'portworxVolume', 'scaleIO', 'storageos', 'csi', 'ephemeral', 'image',
+  'hostPath',
+  'emptyDir',
+  'gcePersistentDisk',
+  'awsElasticBlockStore',
+  'gitRepo',
+  'secret',
+  'nfs',
+  'iscsi',
+  'glusterfs',
+  'persistentVolumeClaim',
+  'rbd',
+  'flexVolume',
+  'cinder',
+  'cephfs',
+  'flocker',
+  'downwardAPI',
+  'fc',
+  'azureFile',
+  'configMap',
+  'vsphereVolume',
+  'quobyte',
+  'azureDisk',
+  'photonPersistentDisk',
+  'projected',
+  'portworxVolume',
+  'scaleIO',
+  'storageos',
+  'csi',
+  'ephemeral',
+  'image',
 ];
 const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
 const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'];
@@ -27,7 +62,12 @@ const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'Non
  * ValidatePodTemplateSpec. `claimNames` are volumes a StatefulSet injects from its
  * volumeClaimTemplates, so mounts may name them. `version` picks per-release rules.
  */
-export function validatePodTemplateSpec(template: JsonObject, path: FieldPath, claimNames: readonly string[] = [], version: KubernetesVersion = DEFAULT_KUBERNETES_VERSION): FieldError[] {
+export function validatePodTemplateSpec(
+  template: JsonObject,
+  path: FieldPath,
+  claimNames: readonly string[] = [],
+  version: KubernetesVersion = DEFAULT_KUBERNETES_VERSION,
+): FieldError[] {
   const metadata = asObject(template.metadata) ?? {};
   const errors = validateLabels(asStringMap(metadata.labels), path.child('labels'));
   errors.push(...validateAnnotations(asStringMap(metadata.annotations), path.child('annotations')));
@@ -54,10 +94,12 @@ function validatePodSpec(spec: JsonObject, path: FieldPath, claimNames: readonly
   errors.push(...validateHostNetworkPorts(spec, path));
   const restartPolicy = asString(spec.restartPolicy) ?? '';
   if (restartPolicy === '') errors.push(required(path.child('restartPolicy'), '', 'restart-policy-required'));
-  else if (!RESTART_POLICIES.includes(restartPolicy)) errors.push(notSupported(path.child('restartPolicy'), stringValue(restartPolicy), RESTART_POLICIES, 'restart-policy-unsupported'));
+  else if (!RESTART_POLICIES.includes(restartPolicy))
+    errors.push(notSupported(path.child('restartPolicy'), stringValue(restartPolicy), RESTART_POLICIES, 'restart-policy-unsupported'));
   const dnsPolicy = asString(spec.dnsPolicy) ?? '';
   if (dnsPolicy === '') errors.push(required(path.child('dnsPolicy'), '', 'dns-policy-required'));
-  else if (!DNS_POLICIES.includes(dnsPolicy)) errors.push(notSupported(path.child('dnsPolicy'), stringValue(dnsPolicy), DNS_POLICIES, 'dns-policy-unsupported'));
+  else if (!DNS_POLICIES.includes(dnsPolicy))
+    errors.push(notSupported(path.child('dnsPolicy'), stringValue(dnsPolicy), DNS_POLICIES, 'dns-policy-unsupported'));
   errors.push(...validateNodeSelector(spec, path));
   errors.push(...validatePodSecurityContext(spec, path, version));
   errors.push(...validateAffinity(spec, path, version));
@@ -181,7 +223,14 @@ function validateHostNetworkPorts(spec: JsonObject, path: FieldPath): FieldError
     objectItems(container.ports).forEach((port, p) => {
       const hostPort = asNumber(port.hostPort) ?? 0;
       if (hostPort !== 0 && hostPort !== (asNumber(port.containerPort) ?? 0)) {
-        errors.push(invalid(path.child('containers').index(c).child('ports').index(p).child('hostPort'), numberValue(hostPort), 'must match `containerPort` when `hostNetwork` is true', 'host-network-host-port'));
+        errors.push(
+          invalid(
+            path.child('containers').index(c).child('ports').index(p).child('hostPort'),
+            numberValue(hostPort),
+            'must match `containerPort` when `hostNetwork` is true',
+            'host-network-host-port',
+          ),
+        );
       }
     });
   });

@@ -5,7 +5,15 @@ import { DEFAULT_KUBERNETES_VERSION, type KubernetesVersion } from '../../../mod
 import type { JsonObject } from '../../../model/objects';
 import { FieldPath, forbidden, invalid, notSupported, stringMapValue, stringValue, validateNonnegative, type FieldError } from '../field-error';
 import { asNumber, asObject, asString } from './json-access';
-import { isEmptySelector, labelSelectorValue, readLabelSelector, selectorConverts, selectorMatches, templateLabels, validateSpecSelector } from './label-selector';
+import {
+  isEmptySelector,
+  labelSelectorValue,
+  readLabelSelector,
+  selectorConverts,
+  selectorMatches,
+  templateLabels,
+  validateSpecSelector,
+} from './label-selector';
 import { validatePodTemplateSpec } from './pod-template';
 
 const specPath = FieldPath.root('spec');
@@ -47,9 +55,12 @@ export function validateWorkloadPodPolicies(template: JsonObject, templatePath: 
   const errors: FieldError[] = [];
   const podSpec = asObject(template.spec) ?? {};
   const restartPolicy = asString(podSpec.restartPolicy) ?? '';
-  if (restartPolicy !== 'Always') errors.push(notSupported(templatePath.child('spec', 'restartPolicy'), stringValue(restartPolicy), ['Always'], 'restart-policy-not-always'));
+  if (restartPolicy !== 'Always')
+    errors.push(notSupported(templatePath.child('spec', 'restartPolicy'), stringValue(restartPolicy), ['Always'], 'restart-policy-not-always'));
   if (podSpec.activeDeadlineSeconds !== undefined && podSpec.activeDeadlineSeconds !== null) {
-    errors.push(forbidden(templatePath.child('spec', 'activeDeadlineSeconds'), `activeDeadlineSeconds in ${workload} is not Supported`, 'active-deadline-forbidden'));
+    errors.push(
+      forbidden(templatePath.child('spec', 'activeDeadlineSeconds'), `activeDeadlineSeconds in ${workload} is not Supported`, 'active-deadline-forbidden'),
+    );
   }
   return errors;
 }

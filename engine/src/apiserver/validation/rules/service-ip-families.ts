@@ -59,9 +59,12 @@ export function validateClusterIPsRelatedFields(spec: JsonObject): FieldError[] 
   const clusterIP = asString(spec.clusterIP) ?? '';
   const { clusterIPs, fromClusterIP } = clusterIPsOf(spec);
   if (clusterIP !== '') {
-    if (clusterIPs[0] !== clusterIP) errors.push(invalid(clusterIPsPath(fromClusterIP), clusterIPsValue(clusterIPs), 'first value must match `clusterIP`', 'cluster-ips-first'));
+    if (clusterIPs[0] !== clusterIP)
+      errors.push(invalid(clusterIPsPath(fromClusterIP), clusterIPsValue(clusterIPs), 'first value must match `clusterIP`', 'cluster-ips-first'));
   } else if (clusterIPs.length > 0) {
-    errors.push(invalid(clusterIPsPath(fromClusterIP), clusterIPsValue(clusterIPs), 'must be empty when `clusterIP` is not specified', 'cluster-ips-without-cluster-ip'));
+    errors.push(
+      invalid(clusterIPsPath(fromClusterIP), clusterIPsValue(clusterIPs), 'must be empty when `clusterIP` is not specified', 'cluster-ips-without-cluster-ip'),
+    );
   }
   const families = familiesOf(spec);
   const seen = new Set<string>();
@@ -89,20 +92,29 @@ export function validateClusterIPsRelatedFields(spec: JsonObject): FieldError[] 
       errors.push(invalid(clusterIPsPath(fromClusterIP, i), stringValue(ip), INVALID_IP, 'cluster-ip-invalid'));
     }
   });
-  if (clusterIPs.length > 2) errors.push(invalid(clusterIPsPath(fromClusterIP), clusterIPsValue(clusterIPs), 'may only hold up to 2 values', 'cluster-ips-too-many'));
+  if (clusterIPs.length > 2)
+    errors.push(invalid(clusterIPsPath(fromClusterIP), clusterIPsValue(clusterIPs), 'may only hold up to 2 values', 'cluster-ips-too-many'));
   // A bad address would skew the family checks below, so they are skipped.
   if (hasInvalidIPs) return errors;
   if (clusterIPs.length > 1) {
     const sixes = clusterIPs.filter((ip) => ipFamilyOf(ip) === 6).length;
     if (sixes === 0 || sixes === clusterIPs.length) {
-      errors.push(invalid(clusterIPsPath(fromClusterIP), clusterIPsValue(clusterIPs), 'may specify no more than one IP for each IP family', 'cluster-ips-same-family'));
+      errors.push(
+        invalid(clusterIPsPath(fromClusterIP), clusterIPsValue(clusterIPs), 'may specify no more than one IP for each IP family', 'cluster-ips-same-family'),
+      );
     }
   }
   if (!isHeadless(spec)) {
     clusterIPs.slice(0, families.length).forEach((ip, i) => {
       const isSix = ipFamilyOf(ip) === 6;
-      if (families[i] === 'IPv4' && isSix) errors.push(invalid(clusterIPsPath(fromClusterIP, i), stringValue(ip), `expected an IPv4 value as indicated by \`ipFamilies[${i}]\``, 'cluster-ip-family'));
-      if (families[i] === 'IPv6' && !isSix) errors.push(invalid(clusterIPsPath(fromClusterIP, i), stringValue(ip), `expected an IPv6 value as indicated by \`ipFamilies[${i}]\``, 'cluster-ip-family'));
+      if (families[i] === 'IPv4' && isSix)
+        errors.push(
+          invalid(clusterIPsPath(fromClusterIP, i), stringValue(ip), `expected an IPv4 value as indicated by \`ipFamilies[${i}]\``, 'cluster-ip-family'),
+        );
+      if (families[i] === 'IPv6' && !isSix)
+        errors.push(
+          invalid(clusterIPsPath(fromClusterIP, i), stringValue(ip), `expected an IPv6 value as indicated by \`ipFamilies[${i}]\``, 'cluster-ip-family'),
+        );
     });
   }
   return errors;
@@ -162,7 +174,8 @@ export function validateSourceRanges(spec: JsonObject, path: FieldPath): FieldEr
   const errors: FieldError[] = [];
   (asArray(spec.loadBalancerSourceRanges) ?? []).forEach((item, i) => {
     const value = (typeof item === 'string' ? item : '').trim();
-    if (!isCidr(value)) errors.push(invalid(path.index(i).locatedAt('spec', 'loadBalancerSourceRanges', i), stringValue(value), INVALID_CIDR, 'source-range-invalid'));
+    if (!isCidr(value))
+      errors.push(invalid(path.index(i).locatedAt('spec', 'loadBalancerSourceRanges', i), stringValue(value), INVALID_CIDR, 'source-range-invalid'));
   });
   return errors;
 }
@@ -182,19 +195,39 @@ export function validateIPFamilyAllocation(spec: JsonObject): FieldError[] {
   const policyPath = specPath.child('ipFamilyPolicy');
   const errors: FieldError[] = [];
   if (policy === 'SingleStack') {
-    if (clusterIPs.length === 2) errors.push(invalid(policyPath, stringValue(policy), "must be 'RequireDualStack' or 'PreferDualStack' when multiple cluster IPs are specified", 'ip-family-policy-single'));
-    if (families.length === 2) errors.push(invalid(policyPath, stringValue(policy), "must be 'RequireDualStack' or 'PreferDualStack' when multiple IP families are specified", 'ip-family-policy-single'));
+    if (clusterIPs.length === 2)
+      errors.push(
+        invalid(
+          policyPath,
+          stringValue(policy),
+          "must be 'RequireDualStack' or 'PreferDualStack' when multiple cluster IPs are specified",
+          'ip-family-policy-single',
+        ),
+      );
+    if (families.length === 2)
+      errors.push(
+        invalid(
+          policyPath,
+          stringValue(policy),
+          "must be 'RequireDualStack' or 'PreferDualStack' when multiple IP families are specified",
+          'ip-family-policy-single',
+        ),
+      );
   }
   for (let i = 0; i < clusterIPs.length && clusterIPs[i] !== 'None'; i++) {
     if (i < families.length) continue;
     // The family is inferred from the address; only IPv4 is configured.
-    if (ipFamilyOf(clusterIPs[i]!) === 6) errors.push(invalid(clusterIPsPath(fromClusterIP, i), clusterIPsValue(clusterIPs), 'IPv6 is not configured on this cluster', 'cluster-ip-family-not-configured'));
+    if (ipFamilyOf(clusterIPs[i]!) === 6)
+      errors.push(
+        invalid(clusterIPsPath(fromClusterIP, i), clusterIPsValue(clusterIPs), 'IPv6 is not configured on this cluster', 'cluster-ip-family-not-configured'),
+      );
   }
   if (errors.length > 0 || headlessWithoutSelector) return errors;
-  if (policy === 'RequireDualStack') errors.push(invalid(policyPath, stringValue(policy), 'this cluster is not configured for dual-stack services', 'dual-stack-not-configured'));
+  if (policy === 'RequireDualStack')
+    errors.push(invalid(policyPath, stringValue(policy), 'this cluster is not configured for dual-stack services', 'dual-stack-not-configured'));
   families.forEach((family, i) => {
-    if (family !== 'IPv4') errors.push(invalid(specPath.child('ipFamilies').index(i), stringValue(family), 'not configured on this cluster', 'ip-family-not-configured'));
+    if (family !== 'IPv4')
+      errors.push(invalid(specPath.child('ipFamilies').index(i), stringValue(family), 'not configured on this cluster', 'ip-family-not-configured'));
   });
   return errors;
 }
-

@@ -3,11 +3,31 @@
 // Service REST allocator makes once validation passed (pkg/registry/core/service/storage/alloc.go).
 import { isAtLeast, type KubernetesVersion } from '../../../model/kubernetes-version';
 import type { JsonObject } from '../../../model/objects';
-import { FieldPath, duplicate, forbidden, goQuote, goStringSlice, invalid, notSupported, numberValue, required, stringValue, structuredValue, type FieldError } from '../field-error';
+import {
+  FieldPath,
+  duplicate,
+  forbidden,
+  goQuote,
+  goStringSlice,
+  invalid,
+  notSupported,
+  numberValue,
+  required,
+  stringValue,
+  structuredValue,
+  type FieldError,
+} from '../field-error';
 import { isDns1123Label, isDns1123Subdomain, isQualifiedName, isValidPortName, isValidPortNumber } from '../string-checks';
 import { asArray, asNumber, asObject, asString, asStringMap, objectItems } from './json-access';
 import { validateLabels } from './object-meta';
-import { clusterIPsOf, isHeadless, validateClusterIPsRelatedFields, validateExternalIPs, validateIPFamilyAllocation, validateSourceRanges } from './service-ip-families';
+import {
+  clusterIPsOf,
+  isHeadless,
+  validateClusterIPsRelatedFields,
+  validateExternalIPs,
+  validateIPFamilyAllocation,
+  validateSourceRanges,
+} from './service-ip-families';
 
 const specPath = FieldPath.root('spec');
 const SERVICE_TYPES = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
@@ -29,7 +49,14 @@ export function validateServiceSpec(object: JsonObject, version: KubernetesVersi
     errors.push(...validateExternalNameService(spec));
   } else if (headless && (type === 'LoadBalancer' || type === 'NodePort')) {
     const path = specPath.child('clusterIPs').index(0);
-    errors.push(invalid(clusterIPsOf(spec).fromClusterIP ? path.locatedAt('spec', 'clusterIP') : path, stringValue('None'), `may not be set to 'None' for ${type} services`, 'headless-type-invalid'));
+    errors.push(
+      invalid(
+        clusterIPsOf(spec).fromClusterIP ? path.locatedAt('spec', 'clusterIP') : path,
+        stringValue('None'),
+        `may not be set to 'None' for ${type} services`,
+        'headless-type-invalid',
+      ),
+    );
   }
   errors.push(...validatePorts(ports, type));
   const selector = asStringMap(spec.selector);
@@ -68,8 +95,10 @@ function validateExternalNameService(spec: JsonObject): FieldError[] {
     const path = specPath.child('clusterIPs');
     errors.push(forbidden(fromClusterIP ? path.locatedAt('spec', 'clusterIP') : path, 'may not be set for ExternalName services', 'external-name-cluster-ip'));
   }
-  if ((asArray(spec.ipFamilies) ?? []).length > 0) errors.push(forbidden(specPath.child('ipFamilies'), 'may not be set for ExternalName services', 'external-name-ip-families'));
-  if (spec.ipFamilyPolicy !== undefined) errors.push(forbidden(specPath.child('ipFamilyPolicy'), 'may not be set for ExternalName services', 'external-name-ip-family-policy'));
+  if ((asArray(spec.ipFamilies) ?? []).length > 0)
+    errors.push(forbidden(specPath.child('ipFamilies'), 'may not be set for ExternalName services', 'external-name-ip-families'));
+  if (spec.ipFamilyPolicy !== undefined)
+    errors.push(forbidden(specPath.child('ipFamilyPolicy'), 'may not be set for ExternalName services', 'external-name-ip-family-policy'));
   errors.push(...validateExternalName(asString(spec.externalName) ?? ''));
   return errors;
 }
@@ -134,7 +163,13 @@ function validateLoadBalancerFields(spec: JsonObject, type: string): FieldError[
   const errors: FieldError[] = [];
   const ranges = asArray(spec.loadBalancerSourceRanges) ?? [];
   if (ranges.length > 0 && type !== 'LoadBalancer') {
-    errors.push(forbidden(specPath.child('LoadBalancerSourceRanges').locatedAt('spec', 'loadBalancerSourceRanges'), "may only be used when `type` is 'LoadBalancer'", 'load-balancer-source-ranges'));
+    errors.push(
+      forbidden(
+        specPath.child('LoadBalancerSourceRanges').locatedAt('spec', 'loadBalancerSourceRanges'),
+        "may only be used when `type` is 'LoadBalancer'",
+        'load-balancer-source-ranges',
+      ),
+    );
   }
   errors.push(...validateSourceRanges(spec, specPath.child('LoadBalancerSourceRanges')));
   if (typeof spec.allocateLoadBalancerNodePorts === 'boolean' && type !== 'LoadBalancer') {
@@ -145,7 +180,10 @@ function validateLoadBalancerFields(spec: JsonObject, type: string): FieldError[
   if (loadBalancerClass !== undefined) {
     const path = specPath.child('loadBalancerClass');
     if (type !== 'LoadBalancer') errors.push(forbidden(path, "may only be used when `type` is 'LoadBalancer'", 'load-balancer-class-forbidden'));
-    else errors.push(...isQualifiedName(loadBalancerClass).map((message) => invalid(path, stringValue(loadBalancerClass), message, 'load-balancer-class-invalid')));
+    else
+      errors.push(
+        ...isQualifiedName(loadBalancerClass).map((message) => invalid(path, stringValue(loadBalancerClass), message, 'load-balancer-class-invalid')),
+      );
   }
   return errors;
 }
@@ -161,7 +199,8 @@ function validateTrafficPolicies(spec: JsonObject, type: string): FieldError[] {
   const external = asString(spec.externalTrafficPolicy) ?? '';
   const externalPath = specPath.child('externalTrafficPolicy');
   if (!externallyAccessible) {
-    if (external !== '') errors.push(invalid(externalPath, stringValue(external), 'may only be set for externally-accessible services', 'external-traffic-policy-forbidden'));
+    if (external !== '')
+      errors.push(invalid(externalPath, stringValue(external), 'may only be set for externally-accessible services', 'external-traffic-policy-forbidden'));
   } else if (external === '') {
     errors.push(required(externalPath, '', 'external-traffic-policy-required'));
   } else if (!TRAFFIC_POLICIES.includes(external)) {
@@ -170,7 +209,14 @@ function validateTrafficPolicies(spec: JsonObject, type: string): FieldError[] {
   const needsHealthCheck = type === 'LoadBalancer' && external === 'Local';
   const healthCheckNodePort = asNumber(spec.healthCheckNodePort) ?? 0;
   if (!needsHealthCheck && healthCheckNodePort !== 0) {
-    errors.push(invalid(specPath.child('healthCheckNodePort'), numberValue(healthCheckNodePort), "may only be set when `type` is 'LoadBalancer' and `externalTrafficPolicy` is 'Local'", 'health-check-node-port-forbidden'));
+    errors.push(
+      invalid(
+        specPath.child('healthCheckNodePort'),
+        numberValue(healthCheckNodePort),
+        "may only be set when `type` is 'LoadBalancer' and `externalTrafficPolicy` is 'Local'",
+        'health-check-node-port-forbidden',
+      ),
+    );
   }
   const internal = asString(spec.internalTrafficPolicy);
   if (internal !== undefined && !TRAFFIC_POLICIES.includes(internal)) {
@@ -185,7 +231,14 @@ function validateNodePortRange(ports: JsonObject[]): FieldError[] {
   ports.forEach((port, i) => {
     const nodePort = asNumber(port.nodePort) ?? 0;
     if (nodePort !== 0 && (nodePort < 30000 || nodePort > 32767)) {
-      errors.push(invalid(specPath.child('ports').index(i).child('nodePort'), numberValue(nodePort), 'provided port is not in the valid range. The range of valid ports is 30000-32767', 'node-port-range'));
+      errors.push(
+        invalid(
+          specPath.child('ports').index(i).child('nodePort'),
+          numberValue(nodePort),
+          'provided port is not in the valid range. The range of valid ports is 30000-32767',
+          'node-port-range',
+        ),
+      );
     }
   });
   return errors;
@@ -208,7 +261,8 @@ function validatePorts(ports: JsonObject[], type: string): FieldError[] {
     errors.push(...isValidPortNumber(number).map((message) => invalid(path.child('port'), numberValue(number), message, 'service-port-invalid')));
     const protocol = asString(port.protocol) ?? '';
     if (protocol === '') errors.push(required(path.child('protocol'), '', 'service-port-protocol-required'));
-    else if (!PROTOCOLS.includes(protocol)) errors.push(notSupported(path.child('protocol'), stringValue(protocol), PROTOCOLS, 'service-port-protocol-unsupported'));
+    else if (!PROTOCOLS.includes(protocol))
+      errors.push(notSupported(path.child('protocol'), stringValue(protocol), PROTOCOLS, 'service-port-protocol-unsupported'));
     const target = port.targetPort;
     if (typeof target === 'number') {
       errors.push(...isValidPortNumber(target).map((message) => invalid(path.child('targetPort'), numberValue(target), message, 'target-port-invalid')));
@@ -217,7 +271,9 @@ function validatePorts(ports: JsonObject[], type: string): FieldError[] {
     }
     const appProtocol = asString(port.appProtocol);
     if (appProtocol !== undefined) {
-      errors.push(...isQualifiedName(appProtocol).map((message) => invalid(path.child('appProtocol'), stringValue(appProtocol), message, 'app-protocol-invalid')));
+      errors.push(
+        ...isQualifiedName(appProtocol).map((message) => invalid(path.child('appProtocol'), stringValue(appProtocol), message, 'app-protocol-invalid')),
+      );
     }
     if (type === 'ClusterIP' && (asNumber(port.nodePort) ?? 0) !== 0) {
       errors.push(forbidden(path.child('nodePort'), "may not be used when `type` is 'ClusterIP'", 'node-port-cluster-ip'));
@@ -250,17 +306,36 @@ export function validateServiceUpdate(object: JsonObject, oldObject: JsonObject)
     oldClusterIPs.slice(0, clusterIPs.length).forEach((ip, i) => {
       if (ip === clusterIPs[i]) return;
       const path = specPath.child('clusterIPs').index(i);
-      errors.push(invalid(fromClusterIP ? path.locatedAt('spec', 'clusterIP') : path, structuredValue(clusterIPs, goStringSlice(clusterIPs)), 'may not change once set', 'cluster-ip-immutable'));
+      errors.push(
+        invalid(
+          fromClusterIP ? path.locatedAt('spec', 'clusterIP') : path,
+          structuredValue(clusterIPs, goStringSlice(clusterIPs)),
+          'may not change once set',
+          'cluster-ip-immutable',
+        ),
+      );
     });
   }
   if (type === 'LoadBalancer' && oldType === 'LoadBalancer' && asString(spec.loadBalancerClass) !== asString(oldSpec.loadBalancerClass)) {
     const value = asString(spec.loadBalancerClass);
-    errors.push(invalid(specPath.child('loadBalancerClass'), value === undefined ? structuredValue(null, '<nil>') : stringValue(value), 'may not change once set', 'load-balancer-class-immutable'));
+    errors.push(
+      invalid(
+        specPath.child('loadBalancerClass'),
+        value === undefined ? structuredValue(null, '<nil>') : stringValue(value),
+        'may not change once set',
+        'load-balancer-class-immutable',
+      ),
+    );
   }
   const needsHealthCheck = (s: JsonObject): boolean => s.type === 'LoadBalancer' && s.externalTrafficPolicy === 'Local';
   const healthCheckNodePort = asNumber(spec.healthCheckNodePort) ?? 0;
   // An unset port is allocated anew by the registry, so only a changed explicit one is refused.
-  if (needsHealthCheck(spec) && needsHealthCheck(oldSpec) && healthCheckNodePort !== 0 && healthCheckNodePort !== (asNumber(oldSpec.healthCheckNodePort) ?? 0)) {
+  if (
+    needsHealthCheck(spec) &&
+    needsHealthCheck(oldSpec) &&
+    healthCheckNodePort !== 0 &&
+    healthCheckNodePort !== (asNumber(oldSpec.healthCheckNodePort) ?? 0)
+  ) {
     errors.push(forbidden(specPath.child('healthCheckNodePort'), 'field is immutable', 'health-check-node-port-immutable'));
   }
   return errors;

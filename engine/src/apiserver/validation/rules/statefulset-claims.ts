@@ -34,17 +34,25 @@ function validateClaimSpec(claim: JsonObject, path: FieldPath): FieldError[] {
     errors.push(forbidden(modesPath, 'may not use ReadWriteOncePod with other access modes', 'claim-access-modes-read-write-once-pod'));
   }
   // The path is `resources[storage]` (a map key under resources, not requests).
-  const storagePath = path.child('resources').key('storage').locatedAt(...path.segments, 'resources', 'requests', 'storage');
+  const storagePath = path
+    .child('resources')
+    .key('storage')
+    .locatedAt(...path.segments, 'resources', 'requests', 'storage');
   const storage = asObject(asObject(claim.resources)?.requests)?.storage;
   if (storage === undefined) {
     errors.push(required(storagePath, '', 'claim-storage-required'));
   } else {
     const text = quantityText(storage);
-    if (text !== undefined && (text === '0' || text.startsWith('-'))) errors.push(invalid(storagePath, stringValue(text), 'must be greater than zero', 'claim-storage-not-positive'));
+    if (text !== undefined && (text === '0' || text.startsWith('-')))
+      errors.push(invalid(storagePath, stringValue(text), 'must be greater than zero', 'claim-storage-not-positive'));
   }
   const storageClassName = asString(claim.storageClassName) ?? '';
   if (storageClassName !== '') {
-    errors.push(...isDns1123Subdomain(storageClassName).map((message) => invalid(path.child('storageClassName'), stringValue(storageClassName), message, 'claim-storage-class-invalid')));
+    errors.push(
+      ...isDns1123Subdomain(storageClassName).map((message) =>
+        invalid(path.child('storageClassName'), stringValue(storageClassName), message, 'claim-storage-class-invalid'),
+      ),
+    );
   }
   const volumeMode = asString(claim.volumeMode);
   if (volumeMode !== undefined && !VOLUME_MODES.includes(volumeMode)) {

@@ -3,11 +3,31 @@
 // the serviceName check from 1.33 (PR #130233) and claim-template validation from 1.34 (PR #132212).
 import { isAtLeast, type KubernetesVersion } from '../../../model/kubernetes-version';
 import type { JsonObject } from '../../../model/objects';
-import { FieldPath, goQuote, intOrStringValue, invalid, notSupported, required, stringMapValue, stringValue, structuredValue, validateNonnegative, type FieldError } from '../field-error';
+import {
+  FieldPath,
+  goQuote,
+  intOrStringValue,
+  invalid,
+  notSupported,
+  required,
+  stringMapValue,
+  stringValue,
+  structuredValue,
+  validateNonnegative,
+  type FieldError,
+} from '../field-error';
 import { isDns1123Label } from '../string-checks';
 import { intOrPercentValue, readIntOrString, validateNotMoreThan100Percent, validatePositiveIntOrPercent } from './deployment-spec';
 import { asNumber, asObject, asString, asStringMap, objectItems } from './json-access';
-import { isEmptySelector, labelSelectorValue, readLabelSelector, selectorConverts, selectorMatches, templateLabels, validateSpecSelector } from './label-selector';
+import {
+  isEmptySelector,
+  labelSelectorValue,
+  readLabelSelector,
+  selectorConverts,
+  selectorMatches,
+  templateLabels,
+  validateSpecSelector,
+} from './label-selector';
 import { validateAnnotations, validateLabels } from './object-meta';
 import { validatePodTemplateSpec } from './pod-template';
 import { validateWorkloadPodPolicies } from './replicaset-spec';
@@ -30,7 +50,8 @@ export function validateStatefulSetSpec(object: JsonObject, options: StatefulSet
   const errors: FieldError[] = [];
   const policy = asString(spec.podManagementPolicy) ?? '';
   if (policy === '') errors.push(required(specPath.child('podManagementPolicy'), '', 'pod-management-policy-required'));
-  else if (policy !== 'OrderedReady' && policy !== 'Parallel') errors.push(invalid(specPath.child('podManagementPolicy'), stringValue(policy), "must be 'OrderedReady' or 'Parallel'", 'pod-management-policy-invalid'));
+  else if (policy !== 'OrderedReady' && policy !== 'Parallel')
+    errors.push(invalid(specPath.child('podManagementPolicy'), stringValue(policy), "must be 'OrderedReady' or 'Parallel'", 'pod-management-policy-invalid'));
   errors.push(...validateUpdateStrategy(spec));
   errors.push(...validateRetentionPolicy(spec));
   errors.push(...validateNonnegative(asNumber(spec.replicas) ?? 0, specPath.child('replicas')));
@@ -39,7 +60,9 @@ export function validateStatefulSetSpec(object: JsonObject, options: StatefulSet
   if (ordinals) errors.push(...validateNonnegative(asNumber(ordinals.start) ?? 0, specPath.child('ordinals.start')));
   const serviceName = asString(spec.serviceName) ?? '';
   if (isAtLeast(options.version, '1.33') && serviceName !== '') {
-    errors.push(...isDns1123Label(serviceName).map((message) => invalid(specPath.child('serviceName'), stringValue(serviceName), message, 'service-name-invalid')));
+    errors.push(
+      ...isDns1123Label(serviceName).map((message) => invalid(specPath.child('serviceName'), stringValue(serviceName), message, 'service-name-invalid')),
+    );
   }
   errors.push(...validateSelectorAndTemplate(spec, options));
   if (isAtLeast(options.version, '1.34') && !options.skipVolumeClaimTemplates) errors.push(...validateVolumeClaimTemplates(spec));
@@ -58,7 +81,9 @@ function validateSelectorAndTemplate(spec: JsonObject, options: StatefulSetSpecO
   } else {
     const labels = templateLabels(spec);
     if ((!selector || !isEmptySelector(selector)) && !selectorMatches(selector, labels ?? {})) {
-      errors.push(invalid(templatePath.child('metadata', 'labels'), stringMapValue(labels), '`selector` does not match template `labels`', 'selector-mismatch'));
+      errors.push(
+        invalid(templatePath.child('metadata', 'labels'), stringMapValue(labels), '`selector` does not match template `labels`', 'selector-mismatch'),
+      );
     }
     if (isAtLeast(options.version, '1.34') && !options.skipPodTemplate) {
       errors.push(...validatePodTemplateSpec(template, templatePath, claimTemplateNames(spec), options.version));
@@ -73,7 +98,9 @@ function validateSelectorAndTemplate(spec: JsonObject, options: StatefulSetSpecO
 }
 
 function claimTemplateNames(spec: JsonObject): string[] {
-  return objectItems(spec.volumeClaimTemplates).map((claim) => asString(asObject(claim.metadata)?.name) ?? '').filter((name) => name !== '');
+  return objectItems(spec.volumeClaimTemplates)
+    .map((claim) => asString(asObject(claim.metadata)?.name) ?? '')
+    .filter((name) => name !== '');
 }
 
 function validateUpdateStrategy(spec: JsonObject): FieldError[] {
@@ -85,13 +112,29 @@ function validateUpdateStrategy(spec: JsonObject): FieldError[] {
     case '':
       return [required(strategyPath, '', 'update-strategy-required')];
     case 'OnDelete':
-      return rollingUpdate ? [invalid(strategyPath.child('rollingUpdate'), rollingUpdateValue(rollingUpdate), "only allowed for updateStrategy 'RollingUpdate'", 'rolling-update-with-on-delete')] : [];
+      return rollingUpdate
+        ? [
+            invalid(
+              strategyPath.child('rollingUpdate'),
+              rollingUpdateValue(rollingUpdate),
+              "only allowed for updateStrategy 'RollingUpdate'",
+              'rolling-update-with-on-delete',
+            ),
+          ]
+        : [];
     case 'RollingUpdate':
       return rollingUpdate ? validateRollingUpdate(rollingUpdate, strategyPath.child('rollingUpdate')) : [];
     default: {
       const json = { Type: type, RollingUpdate: rollingUpdate ? rollingUpdateJson(rollingUpdate) : null };
       const pointer = rollingUpdate ? '(*apps.RollingUpdateStatefulSetStrategy)(0xc000000000)' : '(*apps.RollingUpdateStatefulSetStrategy)(nil)';
-      return [invalid(strategyPath, structuredValue(json, `apps.StatefulSetUpdateStrategy{Type:${goQuote(type)}, RollingUpdate:${pointer}}`), "must be 'RollingUpdate' or 'OnDelete'", 'update-strategy-invalid')];
+      return [
+        invalid(
+          strategyPath,
+          structuredValue(json, `apps.StatefulSetUpdateStrategy{Type:${goQuote(type)}, RollingUpdate:${pointer}}`),
+          "must be 'RollingUpdate' or 'OnDelete'",
+          'update-strategy-invalid',
+        ),
+      ];
     }
   }
 }
