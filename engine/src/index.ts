@@ -27,6 +27,7 @@ export * from './statefulset/stateful-pod';
 export * from './statefulset/stateful-set-status';
 export * from './statefulset/stateful-set-rolling';
 export * from './statefulset/stateful-set-control';
+export * from './statefulset/stateful-set-pass';
 export * from './statefulset/stateful-set-controller';
 export * from './statefulset/stateful-set-simulation';
 export * from './statefulset/revision-codec';

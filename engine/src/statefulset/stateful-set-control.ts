@@ -4,14 +4,12 @@
 import type { ControllerRevision, PersistentVolumeClaim, Pod, StatefulSet } from '../model/objects';
 import type { KubernetesVersion } from '../model/kubernetes-version';
 import { isFeatureEnabled } from '../defaulting/feature-gates';
-import { cloneJson } from '../model/clone';
-import { applyRevision, chooseStatefulSetRevisions, revisionsToTruncate, type RevisionCodec } from '../history/controller-history';
-import { claimOwnerRefsFor, hasUnexpectedController, isPodClaimStale } from './claim-retention';
+import { applyRevision, chooseStatefulSetRevisions, revisionsToTruncate } from '../history/controller-history';
+import { isPodClaimStale } from './claim-retention';
 import { effectiveUpdateStrategy, newVersionedStatefulSetPod } from './stateful-pod';
 import {
   claimNamesForOrdinal,
   getOrdinal,
-  getPersistentVolumeClaims,
   getStartOrdinal,
   hasTerminalPhase,
   identityMatches,
@@ -20,59 +18,12 @@ import {
   isTerminating,
   isUnavailable,
   storageMatches,
-  updateIdentity,
-  updateStorage,
 } from './stateful-set-util';
 import { computeStatefulSetStatus, completeRollingUpdate, isStatusInconsistent, type StatefulSetStatus } from './stateful-set-status';
 import { rollingUpdateDeletions } from './stateful-set-rolling';
 import { factsOf, type PodFacts } from './pod-facts';
-
-/** What the controller sees of the cluster: the set, its pods, claims and revisions. */
-export interface StatefulSetWorld {
-  set: StatefulSet;
-  pods: readonly Pod[];
-  claims: readonly PersistentVolumeClaim[];
-  /** The same claims keyed by name, when the caller keeps such an index (saves a copy per pass). */
-  claimsByName?: ReadonlyMap<string, PersistentVolumeClaim>;
-  revisions: readonly ControllerRevision[];
-}
-
-/** The release and feature gates the pass follows. */
-export interface StatefulSetSyncOptions {
-  now: number;
-  version: KubernetesVersion;
-  codec: RevisionCodec;
-  /** Overrides the release default of MaxUnavailableStatefulSet. */
-  maxUnavailableGate?: boolean;
-}
-
-/** A write the controller performs against the API. */
-export type StatefulSetAction =
-  | { kind: 'createRevision'; revision: ControllerRevision }
-  | { kind: 'updateRevision'; revision: ControllerRevision }
-  | { kind: 'deleteRevision'; name: string }
-  | { kind: 'createClaim'; claim: PersistentVolumeClaim; podName: string }
-  | { kind: 'updateClaim'; claim: PersistentVolumeClaim }
-  | { kind: 'createPod'; pod: Pod }
-  | { kind: 'updatePod'; pod: Pod }
-  | { kind: 'deletePod'; name: string }
-  | { kind: 'updateStatus'; status: StatefulSetStatus };
-
-/** An event the recorder emits on the StatefulSet. */
-export interface StatefulSetEvent {
-  type: 'Normal' | 'Warning';
-  reason: string;
-  message: string;
-}
-
-/** The result of one pass. */
-export interface StatefulSetSyncResult {
-  actions: StatefulSetAction[];
-  events: StatefulSetEvent[];
-  status: StatefulSetStatus;
-  /** When minReadySeconds > 0 and not all replicas are available: re-sync after this many ms. */
-  requeueAfter?: number;
-}
+import { Pass, type StatefulSetSyncOptions, type StatefulSetSyncResult, type StatefulSetWorld } from './stateful-set-pass';
+import { claimsMatchRetentionPolicy, createMissingClaims, createStatefulPod, updateClaimsForRetentionPolicy, updateStatefulPod } from './stateful-pod-control';
 
 /** MaxUnavailableStatefulSet's default in the release, from the defaulting module's feature-gate table. */
 export function isMaxUnavailableGateEnabled(version: KubernetesVersion): boolean {
@@ -124,169 +75,6 @@ export function selectorMatches(set: StatefulSet, labels: Record<string, string>
     if (requirement.operator === 'DoesNotExist' && has) return false;
   }
   return true;
-}
-
-// The claims by name as the pass's own writes leave them, over the claims it was given.
-class ClaimOverlay {
-  private readonly written = new Map<string, PersistentVolumeClaim>();
-
-  constructor(readonly base: ReadonlyMap<string, PersistentVolumeClaim>) {}
-
-  /** True until the pass writes a claim: then every claim is what `base` holds. */
-  get unwritten(): boolean {
-    return this.written.size === 0;
-  }
-
-  get(name: string): PersistentVolumeClaim | undefined {
-    return this.written.get(name) ?? this.base.get(name);
-  }
-
-  set(name: string, claim: PersistentVolumeClaim): void {
-    this.written.set(name, claim);
-  }
-}
-
-/** Claims keyed by name (later entries win), as StatefulSetWorld.claimsByName expects. */
-export function claimIndexOf(claims: readonly PersistentVolumeClaim[]): Map<string, PersistentVolumeClaim> {
-  const index = new Map<string, PersistentVolumeClaim>();
-  for (const claim of claims) index.set(claim.metadata.name, claim);
-  return index;
-}
-
-// A pass in progress: the writes so far, and the claims as they will be after them.
-class Pass {
-  readonly actions: StatefulSetAction[] = [];
-  readonly events: StatefulSetEvent[] = [];
-  readonly claims: ClaimOverlay;
-
-  constructor(
-    readonly set: StatefulSet,
-    world: StatefulSetWorld,
-    readonly options: StatefulSetSyncOptions,
-  ) {
-    this.claims = new ClaimOverlay(world.claimsByName ?? claimIndexOf(world.claims));
-  }
-
-  podEvent(verb: 'create' | 'update' | 'delete', podName: string): void {
-    const title = verb[0].toUpperCase() + verb.slice(1);
-    this.events.push({ type: 'Normal', reason: `Successful${title}`, message: `${verb} Pod ${podName} in StatefulSet ${this.set.metadata.name} successful` });
-  }
-
-  deletePod(pod: Pod): void {
-    this.actions.push({ kind: 'deletePod', name: pod.metadata.name });
-    this.podEvent('delete', pod.metadata.name);
-  }
-}
-
-// createPersistentVolumeClaims: Get, then Create the missing ones (event before the pod's). An
-// existing claim being deleted blocks the pod.
-function createMissingClaims(pass: Pass, set: StatefulSet, pod: Pod): boolean {
-  let blocked = false;
-  for (const claim of getPersistentVolumeClaims(set, getOrdinal(pod.metadata.name)).values()) {
-    const existing = pass.claims.get(claim.metadata.name);
-    if (existing === undefined) {
-      const created = { ...claim, status: { phase: 'Pending' as const } };
-      pass.claims.set(claim.metadata.name, created);
-      pass.actions.push({ kind: 'createClaim', claim: created, podName: pod.metadata.name });
-      pass.events.push({
-        type: 'Normal',
-        reason: 'SuccessfulCreate',
-        message: `create Claim ${claim.metadata.name} Pod ${pod.metadata.name} in StatefulSet ${set.metadata.name} success`,
-      });
-    } else if (existing.metadata.deletionTimestamp !== undefined) {
-      blocked = true;
-    }
-  }
-  return blocked;
-}
-
-// UpdatePodClaimForRetentionPolicy: fix the ownerRefs of the pod's existing claims.
-function updateClaimsForRetentionPolicy(pass: Pass, set: StatefulSet, pod: Pod): void {
-  for (const claimName of claimNamesForOrdinal(set, getOrdinal(pod.metadata.name))) {
-    const claim = pass.claims.get(claimName);
-    if (claim === undefined) continue;
-    const refs = claim.metadata.ownerReferences ?? [];
-    const setOwner = { kind: 'StatefulSet' as const, name: set.metadata.name, uid: set.metadata.uid ?? '' };
-    const podOwner = { kind: 'Pod' as const, name: pod.metadata.name, uid: pod.metadata.uid ?? '' };
-    if (hasUnexpectedController(refs, set, setOwner, podOwner)) {
-      pass.events.push({
-        type: 'Warning',
-        reason: 'ConflictingController',
-        message: `PersistentVolumeClaim ${claim.metadata.name} has a conflicting OwnerReference that acts as a manging controller, the retention policy is ignored for this claim`,
-      });
-    }
-    const wanted = claimOwnerRefsFor(claim, set, pod.metadata.name, pod.metadata.uid ?? '');
-    if (JSON.stringify(wanted) === JSON.stringify(refs)) continue;
-    const updated = cloneJson(claim);
-    updated.metadata.ownerReferences = wanted;
-    pass.claims.set(updated.metadata.name, updated);
-    pass.actions.push({ kind: 'updateClaim', claim: updated });
-  }
-}
-
-// Whether a claim's refs are up to date, by claim object and everything else the answer reads:
-// the set's identity, retention policy and ordinal range, and the pod's name and uid.
-const claimRefChecks = new WeakMap<PersistentVolumeClaim, { setKey: string; podName: string; podUid: string | undefined; result: boolean }>();
-const setKeys = new WeakMap<StatefulSet, string>();
-
-function retentionKeyOf(set: StatefulSet): string {
-  let key = setKeys.get(set);
-  if (key === undefined) {
-    key = `${set.metadata.uid}|${set.metadata.name}|${JSON.stringify(set.spec.persistentVolumeClaimRetentionPolicy ?? null)}|${getStartOrdinal(set)}|${set.spec.replicas ?? 1}`;
-    setKeys.set(set, key);
-  }
-  return key;
-}
-
-function claimsMatchRetentionPolicy(pass: Pass, set: StatefulSet, pod: Pod): boolean {
-  if ((set.spec.volumeClaimTemplates ?? []).length === 0) return true;
-  const setKey = retentionKeyOf(set);
-  const podName = pod.metadata.name;
-  const podUid = pod.metadata.uid;
-  for (const claimName of claimNamesForOrdinal(set, getOrdinal(podName))) {
-    const claim = pass.claims.get(claimName);
-    if (claim === undefined) continue;
-    const cached = claimRefChecks.get(claim);
-    let result: boolean;
-    if (cached !== undefined && cached.setKey === setKey && cached.podName === podName && cached.podUid === podUid) {
-      result = cached.result;
-    } else {
-      const wanted = claimOwnerRefsFor(claim, set, podName, podUid ?? '');
-      result = JSON.stringify(wanted) === JSON.stringify(claim.metadata.ownerReferences ?? []);
-      claimRefChecks.set(claim, { setKey, podName, podUid, result });
-    }
-    if (!result) return false;
-  }
-  return true;
-}
-
-// CreateStatefulPod: claims first, then the pod, then the retention refs.
-function createStatefulPod(pass: Pass, set: StatefulSet, pod: Pod): void {
-  if (createMissingClaims(pass, set, pod)) return;
-  pass.actions.push({ kind: 'createPod', pod });
-  updateClaimsForRetentionPolicy(pass, set, pod);
-  pass.podEvent('create', pod.metadata.name);
-}
-
-// UpdateStatefulPod: identity labels and volumes, then claims and their refs.
-function updateStatefulPod(pass: Pass, set: StatefulSet, pod: Pod): void {
-  const copy = cloneJson(pod);
-  let consistent = true;
-  if (!identityMatches(set, copy)) {
-    updateIdentity(set, copy);
-    consistent = false;
-  }
-  if (!storageMatches(set, copy)) {
-    updateStorage(set, copy);
-    consistent = false;
-    createMissingClaims(pass, set, copy);
-  }
-  if (!claimsMatchRetentionPolicy(pass, set, copy)) {
-    updateClaimsForRetentionPolicy(pass, set, copy);
-  }
-  if (consistent) return;
-  pass.actions.push({ kind: 'updatePod', pod: copy });
-  pass.podEvent('update', copy.metadata.name);
 }
 
 interface Slot {

@@ -8,7 +8,8 @@ import type { PersistentVolumeClaim, Pod, PodStatus, StatefulSet } from '../mode
 import { podStatusAt } from '../kubelet/pod-timeline';
 import { cloneJson } from '../model/clone';
 import type { RevisionCodec } from '../history/controller-history';
-import { claimIndexOf, syncStatefulSet, type StatefulSetAction, type StatefulSetSyncResult } from './stateful-set-control';
+import { syncStatefulSet } from './stateful-set-control';
+import { claimIndexOf, type StatefulSetAction, type StatefulSetSyncResult } from './stateful-set-pass';
 import { statefulSetControllerRef } from './stateful-set-util';
 import { statefulSetRevisionCodec } from './revision-codec';
 
