@@ -49,3 +49,8 @@ export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): b
   const keysB = Object.keys(objectB).filter((key) => objectB[key] !== undefined);
   return keysA.length === keysB.length && keysA.every((key) => jsonEqual(objectA[key], objectB[key]));
 }
+
+/** The items of a string list, non-strings as their JSON text (as a Go error prints them). */
+export function strings(value: JsonValue | undefined): string[] {
+  return (asArray(value) ?? []).map((item) => (typeof item === 'string' ? item : JSON.stringify(item)));
+}

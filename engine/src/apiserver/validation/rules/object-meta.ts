@@ -20,6 +20,11 @@ export function validateLabels(labels: Record<string, string> | undefined, path:
 const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
 
 /** ValidateAnnotations: keys are checked lower-cased; the total size is capped at 256 kB. */
+/** unversionedvalidation.ValidateLabelName: a qualified name, each message an Invalid error. */
+export function validateLabelName(name: string, path: FieldPath, rule: string): FieldError[] {
+  return isQualifiedName(name).map((message) => invalid(path, stringValue(name), message, rule));
+}
+
 export function validateAnnotations(annotations: Record<string, string> | undefined, path: FieldPath): FieldError[] {
   const errors: FieldError[] = [];
   let totalSize = 0;

@@ -11,15 +11,14 @@ import { asArray, asNumber, asObject, asString, asStringMap, objectItems } from 
 import { validateAnnotations, validateLabels } from './object-meta';
 import { validateContainerCommon, validateProbe } from './pod-containers';
 import { validatePodDnsConfig } from './pod-dns-config';
+import { validateAffinity, validateTopologySpreadConstraints } from './pod-affinity';
 import {
   validateAccountNodeAndDeadline,
-  validateAffinity,
   validateHostAliases,
   validateNodeSelector,
   validatePodGates,
   validatePriorityRuntimeAndOs,
   validateTolerations,
-  validateTopologySpreadConstraints,
 } from './pod-scheduling';
 import { podUsesHostUsers, validateHostUsers, validatePodSecurityContext } from './pod-security-context';
 
