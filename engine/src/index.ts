@@ -56,6 +56,7 @@ export * from './session/cluster-summary';
 export * from './session/session-runner';
 export * from './session/deployment-commands';
 export * from './session/rollout-steps';
+export * from './session/rollout-step-view';
 export * from './session/simulate-rollout';
 export * from './kubectl/statefulset-session';
 export * from './kubectl/statefulset-session-commands';

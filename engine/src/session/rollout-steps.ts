@@ -1,7 +1,8 @@
 // One step of the rollout preview as plain JSON: the workload's status, its ReplicaSets or ordered
 // pods and claims, the events of the pass, and what kubectl prints at that moment (from the
 // engine's own kubectl printers, so the preview and `kubesim run` print the same text).
-import { workloadTraffic, type ServiceTrafficView } from '../service/workload-traffic';
+import { workloadTraffic } from '../service/workload-traffic';
+import type { RolloutEventSummary, RolloutReplicaSet, RolloutPod, RolloutClaim, GoverningServiceState, KubectlOutput, RolloutStep } from './rollout-step-view';
 import type { Cluster } from '../cluster/cluster';
 import { podsOfCohort, type PodCohort } from '../cluster/pod-cohort';
 import { imagesOf, podStatusAt } from '../kubelet/pod-timeline';
@@ -17,125 +18,6 @@ import { rolloutStatusMessage } from '../kubectl/rollout';
 import { claimRow } from '../kubectl/statefulset-get';
 import { statefulSetRolloutStatus } from '../kubectl/statefulset-rollout';
 import { alignTabs } from '../kubectl/tab-writer';
-
-/** An event written (created or patched) in a step, with the count and times client-go's correlator gave it. */
-export interface RolloutEventSummary {
-  type: 'Normal' | 'Warning';
-  reason: string;
-  source: string;
-  message: string;
-  /** `Deployment/nginx-deployment`, `ReplicaSet/nginx-deployment-75675f5897`. */
-  involvedObject: string;
-  /** Simulated seconds of the first and last occurrence (FirstTimestamp, LastTimestamp). */
-  firstSeen: number;
-  lastSeen: number;
-  /** Occurrences counted on the event so far (Count), earlier steps included. */
-  count: number;
-}
-
-/** A ReplicaSet of a Deployment at a step. */
-export interface RolloutReplicaSet {
-  name: string;
-  podTemplateHash: string;
-  revision?: number;
-  /** The ReplicaSet FindNewReplicaSet picks for the Deployment's current template. */
-  isNew: boolean;
-  desired: number;
-  current: number;
-  ready: number;
-  available: number;
-  /** Simulated second of creation (negative: before NEW was applied). */
-  createdAt: number;
-  images: string[];
-}
-
-/** A pod at a step; the identity fields are set for StatefulSet pods only. */
-export interface RolloutPod {
-  name: string;
-  phase: string;
-  /** The STATUS column of `kubectl get pods`. */
-  status: string;
-  ready: boolean;
-  readyContainers: number;
-  totalContainers: number;
-  restarts: number;
-  /** The owning ReplicaSet or StatefulSet. */
-  owner: string;
-  createdAt: number;
-  ordinal?: number;
-  hostname?: string;
-  dnsName?: string;
-  persistentVolumeClaims?: string[];
-  revision?: string;
-}
-
-/** A PersistentVolumeClaim as `kubectl get pvc` shows it (empty cells before it is bound). */
-export interface RolloutClaim {
-  name: string;
-  status: string;
-  volume: string;
-  capacity: string;
-  accessModes: string;
-  storageClass: string;
-  createdAt: number;
-}
-
-/** Whether the governing Service of a StatefulSet exists and is headless (`clusterIP: None`). */
-export type GoverningServiceState = 'found' | 'missing' | 'notHeadless';
-
-/** StatefulSet details at a step. */
-export interface RolloutStatefulSetInfo {
-  serviceName: string;
-  headlessService: GoverningServiceState;
-  podManagementPolicy: 'OrderedReady' | 'Parallel';
-  partition: number;
-  currentRevision: string;
-  updateRevision: string;
-  claims: RolloutClaim[];
-}
-
-/** One kubectl command and what it prints at a step. */
-export interface KubectlOutput {
-  /** `get`: the objects; `status`: `kubectl rollout status`; `describe`: the Events section of `kubectl describe`. */
-  kind: 'get' | 'status' | 'describe';
-  command: string;
-  output: string;
-  /** True when `output` is only the end of what kubectl prints (describe: the Events section). */
-  excerpt?: boolean;
-  /** Said below the output, not part of it, e.g. `… 99940 more pods not listed`. */
-  note?: string;
-}
-
-/** One controller pass that changed something (or the single state when nothing changed). */
-export interface RolloutStep {
-  index: number;
-  /** Simulated seconds since NEW was applied. */
-  time: number;
-  /** The controllers that acted in this pass. */
-  controllers: string[];
-  summary: string;
-  workload: {
-    replicas: number;
-    updatedReplicas: number;
-    readyReplicas: number;
-    availableReplicas: number;
-    desiredReplicas: number;
-    createdAt: number;
-    conditions: { type: string; status: string; reason?: string; message?: string }[];
-  };
-  replicaSets: RolloutReplicaSet[];
-  pods: RolloutPod[];
-  podsOmitted: number;
-  statefulSet?: RolloutStatefulSetInfo;
-  budget?: { maxSurge: number; maxUnavailable: number; surgeInUse: number; unavailableInUse: number };
-  events: RolloutEventSummary[];
-  eventsOmitted?: number;
-  /** The line `kubectl rollout status` prints now. */
-  rolloutStatus: string;
-  kubectl: KubectlOutput[];
-  /** Services selecting the workload's pods: endpoints and traffic split now (absent when none). */
-  traffic?: ServiceTrafficView[];
-}
 
 /** What a snapshot needs besides the cluster. */
 export interface StepContext {

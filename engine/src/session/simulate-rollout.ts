@@ -13,15 +13,8 @@ import { rolloutStatusMessage } from '../kubectl/rollout';
 import { rollbackStatefulSet, statefulSetHistory } from '../kubectl/statefulset-rollout';
 import { applyStatefulSet } from '../statefulset/stateful-set-simulation';
 import { createDeploymentCluster } from './simulation-clock';
-import {
-  snapshotDeployment,
-  snapshotStatefulSet,
-  templateImages,
-  toSeconds,
-  type GoverningServiceState,
-  type RolloutStep,
-  type StepContext,
-} from './rollout-steps';
+import { snapshotDeployment, snapshotStatefulSet, templateImages, toSeconds, type StepContext } from './rollout-steps';
+import type { GoverningServiceState, RolloutStep } from './rollout-step-view';
 
 /** A workload the preview can roll out. */
 export type RolloutWorkload = Deployment | StatefulSet;
