@@ -26,7 +26,8 @@ if (hasDesktopCode()) {
   const server = await startCodeServer(ROOT, { vsix: path.join(ROOT, 'kubesim.vsix'), port, settings: { 'editor.codeLens': true } });
   const url = `${server.url}/?folder=${encodeURIComponent(EXAMPLES)}`;
   console.log(
-    `\nkubesim is loaded in code-server (VS Code in the browser). Open:\n\n  ${url}\n\nLogs: ${path.join(server.paths.run, 'code-server.log')}\nPress Ctrl+C to stop.`,
+    `\nkubesim is loaded in code-server (VS Code in the browser). Open:\n\n  ${url}\n\n` +
+      `Logs: ${path.join(server.paths.run, 'code-server.log')}\nPress Ctrl+C to stop.`,
   );
   const stop = () => {
     server.stop();

@@ -20,7 +20,8 @@ export function formatText(diagnostics: readonly FileDiagnostic[]): string {
   return diagnostics
     .map(
       ({ file, range, finding }) =>
-        `${file}:${range.start.line + 1}:${range.start.character + 1}: ${finding.severity}: ${finding.message} [${finding.code}]${finding.hint ? `\n  hint: ${finding.hint}` : ''}`,
+        `${file}:${range.start.line + 1}:${range.start.character + 1}: ${finding.severity}: ${finding.message} ` +
+        `[${finding.code}]${finding.hint ? `\n  hint: ${finding.hint}` : ''}`,
     )
     .join('\n');
 }

@@ -56,7 +56,9 @@ const CLEAN_CASES: [string, string, string?][] = [
   ['non-Kubernetes YAML', 'name: CI\non:\n  push:\n    branches: [main]\njobs:\n  build:\n    runs-on: ubuntu-latest\n'],
   [
     'a Helm template',
-    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ include "app.fullname" . }}\n  labels:\n    {{- include "app.labels" . | nindent 4 }}\nspec:\n  {{- if not .Values.autoscaling.enabled }}\n  replicas: {{ .Values.replicaCount }}\n  {{- end }}\n',
+    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ include "app.fullname" . }}\n ' +
+      ' labels:\n    {{- include "app.labels" . | nindent 4 }}\nspec:\n  {{- if not .Values.autoscaling.enabled ' +
+      '}}\n  replicas: {{ .Values.replicaCount }}\n  {{- end }}\n',
   ],
   ['a JSON manifest', '{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "a"}, "data": {"k": "v"}}\n', 'json'],
   ['a kind: List', 'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: a\n'],

@@ -115,7 +115,11 @@ test('--previous turns on update rules: StatefulSet serviceName is not updatable
   assert.equal(code, 1);
   assert.match(
     stdout,
-    /sts-new\.yaml:\d+:\d+: error: spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden \[statefulset-spec-update-forbidden\]/,
+    new RegExp(
+      String.raw`sts-new\.yaml:\d+:\d+: error: spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', ` +
+        String.raw`'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden ` +
+        String.raw`\[statefulset-spec-update-forbidden\]`,
+    ),
   );
 });
 

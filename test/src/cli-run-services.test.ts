@@ -57,7 +57,8 @@ test('kubesim names --json: A, SRV and CNAME names of Services with the chosen c
   writeFileSync(
     file,
     [
-      'apiVersion: v1\nkind: Service\nmetadata: {name: db, namespace: shop}\nspec:\n  clusterIP: None\n  selector: {app: db}\n  ports: [{name: pg, port: 5432}]',
+      'apiVersion: v1\nkind: Service\nmetadata: {name: db, namespace: shop}\nspec:\n  clusterIP: ' +
+        'None\n  selector: {app: db}\n  ports: [{name: pg, port: 5432}]',
       'apiVersion: v1\nkind: Service\nmetadata: {name: search}\nspec: {type: ExternalName, externalName: search.example.com}',
     ].join('\n---\n'),
   );

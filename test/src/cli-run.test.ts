@@ -64,9 +64,12 @@ test('failing update to nginx:1.91 with maxSurge 1 / maxUnavailable 1 sticks at 
     .sort();
   assert.deepEqual(rows, ['0 0 0', '2 2 0', '2 2 2']);
   const history = result.steps.find((step) => step.command === 'kubectl rollout history deployment/nginx-deployment')!;
-  assert.match(
+  assert.equal(
     history.output,
-    /^deployment\.apps\/nginx-deployment \nREVISION {2}CHANGE-CAUSE\n1 {9}kubectl create --filename=nginx-surge-1-unavailable-1\.yaml --record=true\n2 {9}kubectl set image deployment\/nginx-deployment nginx=nginx:1\.9\.1 --record=true\n3 {9}kubectl set image deployment\/nginx-deployment nginx=nginx:1\.91 --record=true\n$/,
+    'deployment.apps/nginx-deployment \nREVISION  CHANGE-CAUSE\n' +
+      '1         kubectl create --filename=nginx-surge-1-unavailable-1.yaml --record=true\n' +
+      '2         kubectl set image deployment/nginx-deployment nginx=nginx:1.9.1 --record=true\n' +
+      '3         kubectl set image deployment/nginx-deployment nginx=nginx:1.91 --record=true\n',
   );
   const undo = result.steps.find((step) => step.command === 'kubectl rollout undo deployment/nginx-deployment')!;
   assert.equal(undo.output, 'deployment.apps/nginx-deployment rolled back');

@@ -56,7 +56,9 @@ for (const replicas of sizes) {
   ]) {
     const result = run(replicas, surge, unavailable);
     console.log(
-      `| ${replicas.toLocaleString('en-US')} | ${surge} / ${unavailable} | ${result.seconds.toFixed(2)} | ${result.cpuSeconds.toFixed(2)} | ${result.passes} | ${result.events} | ${result.simulated.toFixed(0)} | ${result.peakMb.toFixed(0)} | ${result.complete ? 'yes' : 'no'} |`,
+      `| ${replicas.toLocaleString('en-US')} | ${surge} / ${unavailable} | ${result.seconds.toFixed(2)} ` +
+        `| ${result.cpuSeconds.toFixed(2)} | ${result.passes} | ${result.events} | ${result.simulated.toFixed(0)} ` +
+        `| ${result.peakMb.toFixed(0)} | ${result.complete ? 'yes' : 'no'} |`,
     );
   }
 }

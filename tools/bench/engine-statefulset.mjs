@@ -74,14 +74,17 @@ function run(replicas, podManagementPolicy) {
 
 const sizes = process.argv[2] ? process.argv[2].split(',').map(Number) : [100, 1000];
 console.log(
-  '| replicas | policy | create (ms) | rollout (ms) | create CPU (ms) | rollout CPU (ms) | controller passes | events | simulated time | peak heap growth (MB) |',
+  '| replicas | policy | create (ms) | rollout (ms) | create CPU (ms) | rollout CPU (ms) | controller ' +
+    'passes | events | simulated time | peak heap growth (MB) |',
 );
 console.log('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const replicas of sizes) {
   for (const policy of ['OrderedReady', 'Parallel']) {
     const row = run(replicas, policy);
     console.log(
-      `| ${row.replicas} | ${row.podManagementPolicy} | ${row.createMs.toFixed(0)} | ${row.rolloutMs.toFixed(0)} | ${row.createCpuMs.toFixed(0)} | ${row.rolloutCpuMs.toFixed(0)} | ${row.passes} | ${row.events} | ${row.simulated} | ${row.heapPeakMb} |`,
+      `| ${row.replicas} | ${row.podManagementPolicy} | ${row.createMs.toFixed(0)} | ${row.rolloutMs.toFixed(0)} ` +
+        `| ${row.createCpuMs.toFixed(0)} | ${row.rolloutCpuMs.toFixed(0)} | ${row.passes} | ${row.events} ` +
+        `| ${row.simulated} | ${row.heapPeakMb} |`,
     );
   }
 }

@@ -106,7 +106,8 @@ try {
     ['open → diagnostics (3,000 docs)', `${huge.openToDiagnosticsMs} ms`, '', ''],
   ];
   console.log(
-    `Files: ${bytes(file1000)} (1,000 docs), ${bytes(file3000)} (3,000 docs); ${big.diagnosticsCount} diagnostics on open; Node ${process.version}${quick ? '; --quick' : ''}.\n`,
+    `Files: ${bytes(file1000)} (1,000 docs), ${bytes(file3000)} (3,000 docs); ${big.diagnosticsCount} ` +
+      `diagnostics on open; Node ${process.version}${quick ? '; --quick' : ''}.\n`,
   );
   console.log('| measure | kubesim | target | met |');
   console.log('| --- | --- | --- | --- |');

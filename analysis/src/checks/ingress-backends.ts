@@ -60,7 +60,9 @@ export function checkIngressBackends(object: ManifestObject, context: CheckConte
         severity: 'information',
         code: 'ingress-backend-service-missing',
         field: [...ref.path, 'name'].join('.'),
-        message: `No Service "${ref.service}" in namespace "${namespace}" in the workspace: unless it is created elsewhere, requests routed here fail (ingress-nginx answers 503).`,
+        message:
+          `No Service "${ref.service}" in namespace "${namespace}" in the workspace: unless it is created ` +
+          `elsewhere, requests routed here fail (ingress-nginx answers 503).`,
       });
       continue;
     }

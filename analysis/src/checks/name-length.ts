@@ -31,7 +31,9 @@ export function checkStatefulSetNameLength(object: ManifestObject, _context: Che
         severity: 'error',
         code: 'statefulset-pod-name-too-long',
         field: 'metadata.name',
-        message: `Pod "${lastPod}" is ${lastPod.length} characters: pod hostnames and the statefulset.kubernetes.io/pod-name label must be no more than 63 characters, so the StatefulSet controller cannot create it.`,
+        message:
+          `Pod "${lastPod}" is ${lastPod.length} characters: pod hostnames and the statefulset.kubernetes.io/pod-name ` +
+          `label must be no more than 63 characters, so the StatefulSet controller cannot create it.`,
       },
     ];
   }
@@ -46,9 +48,11 @@ export function checkStatefulSetNameLength(object: ManifestObject, _context: Che
       code: 'statefulset-name-too-long',
       field: 'metadata.name',
       message:
-        `The name is ${name.length} characters; pods get the label controller-revision-hash: ${name}-<hash> (up to ${longest} characters), but label values must be no more than 63 characters. ` +
+        `The name is ${name.length} characters; pods get the label controller-revision-hash: ${name}-<hash> ` +
+        `(up to ${longest} characters), but label values must be no more than 63 characters. ` +
         `Whenever the hash is long, pod creation fails with a FailedCreate event: create Pod ${firstPod} in StatefulSet ${name} failed error: ` +
-        `Pod "${firstPod}" is invalid: metadata.labels: Invalid value: "${name}-<hash>": must be no more than 63 characters. Keep StatefulSet names to 52 characters.`,
+        `Pod "${firstPod}" is invalid: metadata.labels: Invalid value: "${name}-<hash>": must be no ` +
+        `more than 63 characters. Keep StatefulSet names to 52 characters.`,
     },
   ];
 }
@@ -68,7 +72,10 @@ export function checkDeploymentNameLength(object: ManifestObject, _context: Chec
       severity: 'warning',
       code: 'deployment-name-too-long',
       field: 'metadata.name',
-      message: `The name is ${object.name.length} characters; its ReplicaSets are named ${object.name.slice(0, 8)}…-<pod-template-hash> (up to ${longest} characters), over the 253-character limit: the Deployment controller fails to create them. Keep Deployment names to 242 characters.`,
+      message:
+        `The name is ${object.name.length} characters; its ReplicaSets are named ${object.name.slice(0, 8)}…-<pod-template-hash> ` +
+        `(up to ${longest} characters), over the 253-character limit: the Deployment controller fails ` +
+        `to create them. Keep Deployment names to 242 characters.`,
     },
   ];
 }

@@ -44,8 +44,10 @@ export function checkZeroFenceposts(object: ManifestObject, _context: CheckConte
     code: 'rolling-update-zero-fenceposts',
     field: 'spec.strategy.rollingUpdate',
     message:
-      `With ${replicas} replica${replicas === 1 ? '' : 's'}, maxSurge ${String(surgeValue)} (rounded up) and maxUnavailable ${String(unavailableValue)} (rounded down) both come to 0 pods. ` +
-      `The controller then allows 1 unavailable pod, so each rollout takes a pod down before its replacement is ready${replicas === 1 ? ' (here: the only pod)' : ''}.`,
+      `With ${replicas} replica${replicas === 1 ? '' : 's'}, maxSurge ${String(surgeValue)} (rounded ` +
+      `up) and maxUnavailable ${String(unavailableValue)} (rounded down) both come to 0 pods. ` +
+      `The controller then allows 1 unavailable pod, so each rollout takes a pod down before its ` +
+      `replacement is ready${replicas === 1 ? ' (here: the only pod)' : ''}.`,
   };
   const replacement = typeof surgeValue === 'string' ? '25%' : '1';
   const edit = replaceValue(object, ['spec', 'strategy', 'rollingUpdate', 'maxSurge'], replacement);
@@ -78,7 +80,9 @@ export function checkStatefulSetMaxUnavailable(object: ManifestObject, context: 
       severity: 'warning',
       code: 'statefulset-max-unavailable-dropped',
       field: 'spec.updateStrategy.rollingUpdate.maxUnavailable',
-      message: `The MaxUnavailableStatefulSet feature gate ${when}: the API server silently drops maxUnavailable unless the stored StatefulSet already uses it, and the rolling update replaces one pod at a time.`,
+      message:
+        `The MaxUnavailableStatefulSet feature gate ${when}: the API server silently drops maxUnavailable ` +
+        `unless the stored StatefulSet already uses it, and the rolling update replaces one pod at a time.`,
     },
   ];
 }

@@ -46,7 +46,10 @@ export function checkRolloutTrigger(object: ManifestObject, context: CheckContex
         severity: 'hint',
         code: 'rollout-not-started',
         field: 'spec.template',
-        message: `The pod template is unchanged from ${against} once the API server's defaults are filled in${revisions.name ? ` (${revisions.nameKind} ${revisions.name} stays current)` : ''}: applying this replaces no pods.`,
+        message:
+          `The pod template is unchanged from ${against} once the API server's defaults are filled in` +
+          `${revisions.name ? ` (${revisions.nameKind} ${revisions.name} stays current)` : ''}: ` +
+          `applying this replaces no pods.`,
       },
     ];
   }

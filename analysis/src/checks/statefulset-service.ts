@@ -23,7 +23,10 @@ export function checkStatefulSetService(object: ManifestObject, context: CheckCo
         severity: 'warning',
         code: 'statefulset-service-missing',
         field: 'spec.serviceName',
-        message: `No Service "${serviceName}" in namespace "${namespace}" in the workspace: pods get no stable DNS names (${object.name}-0.${serviceName}.${namespace}.svc) until a headless Service with that name selects them.`,
+        message:
+          `No Service "${serviceName}" in namespace "${namespace}" in the workspace: pods get no stable ` +
+          `DNS names (${object.name}-0.${serviceName}.${namespace}.svc) until a headless Service with ` +
+          `that name selects them.`,
         fixes: headlessServiceFix(object, serviceName, context),
       },
     ];
@@ -35,7 +38,9 @@ export function checkStatefulSetService(object: ManifestObject, context: CheckCo
       severity: 'warning',
       code: 'statefulset-service-not-headless',
       field: 'spec.serviceName',
-      message: `Service "${serviceName}" is not headless (spec.clusterIP is not None): the DNS server creates no per-pod records such as ${object.name}-0.${serviceName}.${namespace}.svc.`,
+      message:
+        `Service "${serviceName}" is not headless (spec.clusterIP is not None): the DNS server creates ` +
+        `no per-pod records such as ${object.name}-0.${serviceName}.${namespace}.svc.`,
     });
   }
   const selector = labelsOf(valueAt(service.object.value, ['spec', 'selector']));
@@ -46,7 +51,9 @@ export function checkStatefulSetService(object: ManifestObject, context: CheckCo
       severity: 'warning',
       code: 'statefulset-service-selector-mismatch',
       field: 'spec.serviceName',
-      message: `Service "${serviceName}" selects ${JSON.stringify(selector)}, which does not match this StatefulSet's pod labels ${JSON.stringify(podLabels)}: its pods get no DNS records.`,
+      message:
+        `Service "${serviceName}" selects ${JSON.stringify(selector)}, which does not match this StatefulSet's ` +
+        `pod labels ${JSON.stringify(podLabels)}: its pods get no DNS records.`,
     });
   }
   return findings;
@@ -66,7 +73,9 @@ export function checkServiceHeadlessForStatefulSet(object: ManifestObject, conte
     severity: 'warning',
     code: 'governing-service-not-headless',
     field: 'spec.clusterIP',
-    message: `This Service governs StatefulSet ${names} (spec.serviceName) but is not headless: set spec.clusterIP to None for per-pod DNS records. clusterIP is immutable, so an existing Service must be re-created.`,
+    message:
+      `This Service governs StatefulSet ${names} (spec.serviceName) but is not headless: set spec.clusterIP ` +
+      `to None for per-pod DNS records. clusterIP is immutable, so an existing Service must be re-created.`,
   };
   // LoadBalancer and NodePort Services may not be headless: no single correct fix.
   if (type === undefined || type === 'ClusterIP') {

@@ -38,7 +38,10 @@ export function checkWorkloadSelectorOverlap(object: ManifestObject, context: Ch
       severity: 'warning',
       code: 'workload-selector-overlap',
       field: 'spec.selector',
-      message: `This selector overlaps with ${names} in namespace "${namespace}": Kubernetes does not stop overlapping selectors, but the controllers might conflict and behave unexpectedly (a pod one of them orphans can be adopted by the other).`,
+      message:
+        `This selector overlaps with ${names} in namespace "${namespace}": Kubernetes does not stop ` +
+        `overlapping selectors, but the controllers might conflict and behave unexpectedly (a pod one ` +
+        `of them orphans can be adopted by the other).`,
     },
   ];
 }

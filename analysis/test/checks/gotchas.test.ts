@@ -108,7 +108,9 @@ test('the long-name warning quotes the FailedCreate event the controller records
   expectFindings(statefulSet(name), [
     {
       code: 'statefulset-name-too-long',
-      message: `create Pod ${name}-0 in StatefulSet ${name} failed error: Pod "${name}-0" is invalid: metadata.labels: Invalid value: "${name}-<hash>": must be no more than 63 characters.`,
+      message:
+        `create Pod ${name}-0 in StatefulSet ${name} failed error: Pod "${name}-0" is invalid: metadata.labels: ` +
+        `Invalid value: "${name}-<hash>": must be no more than 63 characters.`,
     },
   ]);
 });

@@ -58,7 +58,8 @@ test('a backend Service missing from the namespace is reported; nothing is said 
 test('a Service of another namespace does not count', () => {
   const other = service.replace('  name: web\n', '  name: web\n  namespace: shop\n');
   expectFindings(
-    `${ingress('                  number: 80', '⟦web⟧').replace('  name: web\nspec:\n  rules', '  name: web\n  namespace: prod\nspec:\n  rules')}---\n${other}---\n${other.replace('namespace: shop', 'namespace: prod').replace('name: web\n  namespace', 'name: db\n  namespace')}`,
+    `${ingress('                  number: 80', '⟦web⟧').replace('  name: web\nspec:\n  rules', '  name: web\n  namespace: prod\nspec:\n  rules')}---\n` +
+      `${other}---\n${other.replace('namespace: shop', 'namespace: prod').replace('name: web\n  namespace', 'name: db\n  namespace')}`,
     [{ code: 'ingress-backend-service-missing', message: 'namespace "prod"' }],
   );
 });

@@ -55,7 +55,8 @@ test('a Service in a namespace without workloads in the workspace is not reporte
 
 test('kube-linter dangling-service ignore annotation silences the check', () => {
   expectFindings(
-    'apiVersion: v1\nkind: Service\nmetadata:\n  name: api\n  annotations:\n    ignore-check.kube-linter.io/dangling-service: "pods come from an operator"\nspec:\n  selector:\n    app: apii\n',
+    'apiVersion: v1\nkind: Service\nmetadata:\n  name: api\n  annotations:\n    ignore-check.kube-linter.io/dangling-service: ' +
+      '"pods come from an operator"\nspec:\n  selector:\n    app: apii\n',
     [],
     { otherFiles: OTHER },
   );
@@ -79,7 +80,9 @@ test('a numeric targetPort is not checked against container ports', () => {
 
 test('ExternalName Services and Services without a selector are not checked', () => {
   expectFindings(
-    'apiVersion: v1\nkind: Service\nmetadata:\n  name: a\nspec:\n  type: ExternalName\n  externalName: example.com\n  selector:\n    app: nope\n---\napiVersion: v1\nkind: Service\nmetadata:\n  name: b\nspec:\n  ports:\n    - port: 80\n',
+    'apiVersion: v1\nkind: Service\nmetadata:\n  name: a\nspec:\n  type: ExternalName\n  externalName: ' +
+      'example.com\n  selector:\n    app: nope\n---\napiVersion: v1\nkind: Service\nmetadata:\n  ' +
+      'name: b\nspec:\n  ports:\n    - port: 80\n',
     [],
     { otherFiles: OTHER },
   );

@@ -44,7 +44,8 @@ test('a missing Service is reported on serviceName, with a fix that appends a he
   const fixed = applyFix(stripMarkers(SET).text, finding!);
   assert.ok(
     fixed.endsWith(
-      '---\napiVersion: v1\nkind: Service\nmetadata:\n  name: nginx\nspec:\n  clusterIP: None\n  selector:\n    app: nginx\n  ports:\n    - name: web\n      port: 80\n',
+      '---\napiVersion: v1\nkind: Service\nmetadata:\n  name: nginx\nspec:\n  clusterIP: None\n  ' +
+        'selector:\n    app: nginx\n  ports:\n    - name: web\n      port: 80\n',
     ),
   );
   assert.deepEqual(findingsOf(fixed), []);

@@ -45,7 +45,8 @@ test('a PodDisruptionBudget selecting no template is reported', () => {
     { otherFiles: { 'file:///work/d.yaml': api('api', '        app: api') } },
   );
   expectFindings(
-    'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: api\nspec:\n  minAvailable: 1\n  selector:\n    matchExpressions:\n      - key: app\n        operator: In\n        values: [api]\n',
+    'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: api\nspec:\n  minAvailable: ' +
+      '1\n  selector:\n    matchExpressions:\n      - key: app\n        operator: In\n        values: [api]\n',
     [],
     { otherFiles: { 'file:///work/d.yaml': api('api', '        app: api') } },
   );
@@ -53,7 +54,8 @@ test('a PodDisruptionBudget selecting no template is reported', () => {
 
 test('an HPA whose Deployment is missing is reported; one whose Deployment exists is not', () => {
   const hpa = (name: string) =>
-    `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: api\nspec:\n  scaleTargetRef:\n    apiVersion: apps/v1\n    kind: Deployment\n    name: ${name}\n  maxReplicas: 5\n`;
+    `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: api\nspec:\n ` +
+    ` scaleTargetRef:\n    apiVersion: apps/v1\n    kind: Deployment\n    name: ${name}\n  maxReplicas: 5\n`;
   const others = { 'file:///work/d.yaml': api('api', '        app: api') };
   expectFindings(hpa('⟦apii⟧'), [{ code: 'hpa-target-missing' }], { otherFiles: others });
   expectFindings(hpa('api'), [], { otherFiles: others });
@@ -62,9 +64,11 @@ test('an HPA whose Deployment is missing is reported; one whose Deployment exist
 
 test("a StatefulSet and a Deployment with the same labels never claim each other's pods: no overlap warning", () => {
   const statefulSet =
-    'apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: web\nspec:\n  serviceName: web\n  selector:\n    matchLabels:\n      app: nginx\n  template:\n    metadata:\n      labels:\n        app: nginx\n';
+    'apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: web\nspec:\n  serviceName: web\n ' +
+    ' selector:\n    matchLabels:\n      app: nginx\n  template:\n    metadata:\n      labels:\n        app: nginx\n';
   const deployment =
-    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: nginx\nspec:\n  selector:\n    matchLabels:\n      app: nginx\n  template:\n    metadata:\n      labels:\n        app: nginx\n';
+    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: nginx\nspec:\n  selector:\n    matchLabels:\n ' +
+    '     app: nginx\n  template:\n    metadata:\n      labels:\n        app: nginx\n';
   const replicaSet = deployment.replace('kind: Deployment', 'kind: ReplicaSet').replace('name: nginx', 'name: bare');
   const service = { 'file:///work/svc.yaml': 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  clusterIP: None\n  selector:\n    app: nginx\n' };
   expectFindings(statefulSet, [], { otherFiles: { ...service, 'file:///work/deploy.yaml': deployment } });

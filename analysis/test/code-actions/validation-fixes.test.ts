@@ -13,7 +13,8 @@ function applyFirstFix(text: string, code: string, at: string): string {
 
 test('rollingUpdate under strategy Recreate is removed with all its lines', () => {
   const text =
-    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  strategy:\n    type: Recreate\n    rollingUpdate:\n      maxSurge: 1\n      maxUnavailable: 0\n  replicas: 2\n';
+    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  strategy:\n    type: ' +
+    'Recreate\n    rollingUpdate:\n      maxSurge: 1\n      maxUnavailable: 0\n  replicas: 2\n';
   assert.equal(
     applyFirstFix(text, 'deployment-recreate-with-rolling-update', 'rollingUpdate'),
     'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  strategy:\n    type: Recreate\n  replicas: 2\n',
@@ -22,15 +23,21 @@ test('rollingUpdate under strategy Recreate is removed with all its lines', () =
 
 test("missing template labels are created with the file's 4-space indentation", () => {
   const text =
-    'apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n    name: db\nspec:\n    selector:\n        matchLabels:\n            app: db\n            "tier": "1"\n    template:\n        spec:\n            containers: []\n';
+    'apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n    name: db\nspec:\n    selector:\n   ' +
+    '     matchLabels:\n            app: db\n            "tier": "1"\n    template:\n        spec:\n ' +
+    '           containers: []\n';
   assert.equal(
     applyFirstFix(text, 'statefulset-selector-mismatch', 'template'),
-    'apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n    name: db\nspec:\n    selector:\n        matchLabels:\n            app: db\n            "tier": "1"\n    template:\n        spec:\n            containers: []\n        metadata:\n            labels:\n                app: db\n                tier: "1"\n',
+    'apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n    name: db\nspec:\n    selector:\n   ' +
+      '     matchLabels:\n            app: db\n            "tier": "1"\n    template:\n        spec:\n ' +
+      '           containers: []\n        metadata:\n            labels:\n                app: db\n ' +
+      '               tier: "1"\n',
   );
 });
 
 test('no fix when a template label contradicts the selector (two possible repairs)', () => {
   const text =
-    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  selector:\n    matchLabels:\n      app: api\n  template:\n    metadata:\n      labels:\n        app: web\n';
+    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  selector:\n    matchLabels:\n ' +
+    '     app: api\n  template:\n    metadata:\n      labels:\n        app: web\n';
   assert.deepEqual(fixesForValidationFinding(parseManifestFile(text), 'deployment-selector-mismatch', text.indexOf('labels:\n        app')), []);
 });

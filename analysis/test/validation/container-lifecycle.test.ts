@@ -43,7 +43,8 @@ const rows: Row[] = [
     name: 'a zero sleep before PodLifecycleSleepActionAllowZero is on (the error names the action)',
     yaml: deployment('        lifecycle:\n          preStop:\n            sleep: {seconds: ⟦0⟧}\n'),
     messages: [
-      `${container}.lifecycle.preStop.sleep: Invalid value: 0: must be greater than 0 and less than terminationGracePeriodSeconds (30). Enable AllowPodLifecycleSleepActionZeroValue feature gate for zero sleep.`,
+      `${container}.lifecycle.preStop.sleep: Invalid value: 0: must be greater than 0 and less than ` +
+        `terminationGracePeriodSeconds (30). Enable AllowPodLifecycleSleepActionZeroValue feature gate for zero sleep.`,
     ],
     versions: ['1.32'],
   },
@@ -68,7 +69,8 @@ const rows: Row[] = [
     name: 'a plain init container may not have hooks or probes',
     yaml: deployment(
       '',
-      '      initContainers:\n      - name: migrate\n        image: busybox\n        lifecycle: ⟦{postStart: {exec: {command: [x]}}}⟧\n        readinessProbe: ⟦{exec: {command: [x]}}⟧\n',
+      '      initContainers:\n      - name: migrate\n        image: busybox\n        lifecycle: ⟦{postStart: ' +
+        '{exec: {command: [x]}}}⟧\n        readinessProbe: ⟦{exec: {command: [x]}}⟧\n',
     ),
     messages: [
       `${init}.lifecycle: Forbidden: may not be set for init containers without restartPolicy=Always`,
@@ -79,7 +81,8 @@ const rows: Row[] = [
     name: 'a sidecar may have hooks and probes, and they are validated',
     yaml: deployment(
       '',
-      '      initContainers:\n      - name: proxy\n        image: envoy\n        restartPolicy: Always\n        readinessProbe: {tcpSocket: {port: 9901}}\n        lifecycle:\n          preStop: ⟦{}⟧\n',
+      '      initContainers:\n      - name: proxy\n        image: envoy\n        restartPolicy: Always\n ' +
+        '       readinessProbe: {tcpSocket: {port: 9901}}\n        lifecycle:\n          preStop: ⟦{}⟧\n',
     ),
     messages: [`${init}.lifecycle.preStop: Required value: must specify a handler type`],
   },
@@ -87,7 +90,8 @@ const rows: Row[] = [
     name: 'host ports are checked per init container, and upstream prints index 0 for each',
     yaml: deployment(
       '',
-      '      initContainers:\n      - name: a\n        image: busybox\n      - name: b\n        image: busybox\n        ports: [{containerPort: 80, hostPort: 8080}, {containerPort: 81, hostPort: ⟦8080⟧}]\n',
+      '      initContainers:\n      - name: a\n        image: busybox\n      - name: b\n        image: ' +
+        'busybox\n        ports: [{containerPort: 80, hostPort: 8080}, {containerPort: 81, hostPort: ⟦8080⟧}]\n',
     ),
     messages: [`${init}.ports[1].hostPort: Duplicate value: "TCP//8080"`],
   },

@@ -77,21 +77,24 @@ const rows: { name: string; yaml: string; messages: string[]; version?: Kubernet
     name: 'an inlined probe handler field reports the Probe struct',
     yaml: deployment('', '        readinessProbe:\n          httpGet: ⟦/ready⟧\n'),
     messages: [
-      `${CANNOT('Deployment')}json: cannot unmarshal string into Go struct field Probe.spec.template.spec.containers.readinessProbe.httpGet of type v1.HTTPGetAction`,
+      `${CANNOT('Deployment')}json: cannot unmarshal string into Go struct field Probe.spec.template.spec.containers.readinessProbe.httpGet ` +
+        `of type v1.HTTPGetAction`,
     ],
   },
   {
     name: 'a named string type',
     yaml: deployment('', '        ports:\n        - containerPort: 80\n          protocol: ⟦6⟧\n'),
     messages: [
-      `${CANNOT('Deployment')}json: cannot unmarshal number into Go struct field ContainerPort.spec.template.spec.containers.ports.protocol of type v1.Protocol`,
+      `${CANNOT('Deployment')}json: cannot unmarshal number into Go struct field ` +
+        `ContainerPort.spec.template.spec.containers.ports.protocol of type v1.Protocol`,
     ],
   },
   {
     name: 'maxSurge with a fraction: IntOrString.UnmarshalJSON fails into int32',
     yaml: deployment('  strategy:\n    rollingUpdate:\n      maxSurge: ⟦1.5⟧\n'),
     messages: [
-      `${CANNOT('Deployment')}json: cannot unmarshal number 1.5 into Go struct field RollingUpdateDeployment.spec.strategy.rollingUpdate.maxSurge of type int32`,
+      `${CANNOT('Deployment')}json: cannot unmarshal number 1.5 into Go struct field ` +
+        `RollingUpdateDeployment.spec.strategy.rollingUpdate.maxSurge of type int32`,
     ],
   },
   {
@@ -103,7 +106,8 @@ const rows: { name: string; yaml: string; messages: string[]; version?: Kubernet
     name: 'an UnmarshalJSON error stops decoding, so it wins over an earlier type error',
     yaml: deployment('  replicas: "3"\n  strategy:\n    rollingUpdate:\n      maxUnavailable: ⟦true⟧\n'),
     messages: [
-      `${CANNOT('Deployment')}json: cannot unmarshal bool into Go struct field RollingUpdateDeployment.spec.strategy.rollingUpdate.maxUnavailable of type int32`,
+      `${CANNOT('Deployment')}json: cannot unmarshal bool into Go struct field ` +
+        `RollingUpdateDeployment.spec.strategy.rollingUpdate.maxUnavailable of type int32`,
     ],
   },
   {

@@ -63,7 +63,9 @@ const messageRows: { input: string; check: (value: string) => string[]; expected
     input: 'Abc',
     check: isDns1123Label,
     expected: [
-      "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
+      "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and " +
+        "must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used " +
+        "for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
     ],
   },
   { input: 'a'.repeat(64), check: isDns1123Label, expected: ['must be no more than 63 characters'] },
@@ -71,7 +73,10 @@ const messageRows: { input: string; check: (value: string) => string[]; expected
     input: 'a/b/c',
     check: isQualifiedName,
     expected: [
-      "a valid label key must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
+      "a valid label key must consist of alphanumeric characters, '-', '_' or '.', and must start " +
+        "and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex " +
+        "used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain " +
+        "prefix and '/' (e.g. 'example.com/MyName')",
     ],
   },
   { input: '/a', check: isQualifiedName, expected: ['prefix part must be non-empty'] },

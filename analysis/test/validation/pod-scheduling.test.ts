@@ -12,7 +12,9 @@ const isFieldError = (finding: Finding) => finding.field !== undefined && findin
 const pod = 'spec.template.spec';
 const nodeTerms = `${pod}.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms`;
 const keyMessage =
-  "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+  "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end " +
+  "with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for " +
+  "validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
 
 interface Row {
   name: string;
@@ -23,7 +25,10 @@ interface Row {
 }
 
 function nodeAffinity(expression: string): string {
-  return `      affinity:\n        nodeAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            nodeSelectorTerms:\n            - matchExpressions:\n              - ${expression}\n`;
+  return (
+    `      affinity:\n        nodeAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n ` +
+    `           nodeSelectorTerms:\n            - matchExpressions:\n              - ${expression}\n`
+  );
 }
 
 const rows: Row[] = [
@@ -59,26 +64,41 @@ const rows: Row[] = [
   },
   {
     name: 'a preferred node term with weight 0',
-    pod: '      affinity:\n        nodeAffinity:\n          preferredDuringSchedulingIgnoredDuringExecution:\n          - weight: ⟦0⟧\n            preference: {matchExpressions: [{key: zone, operator: In, values: [a]}]}\n',
+    pod:
+      '      affinity:\n        nodeAffinity:\n          preferredDuringSchedulingIgnoredDuringExecution:\n ' +
+      '         - weight: ⟦0⟧\n            preference: {matchExpressions: [{key: zone, operator: ' +
+      'In, values: [a]}]}\n',
     messages: [`${pod}.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight: Invalid value: 0: must be in the range 1-100`],
   },
   {
     name: 'a pod anti-affinity term with an invalid topologyKey',
-    pod: '      affinity:\n        podAntiAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n          - labelSelector: {matchLabels: {app: web}}\n            topologyKey: ⟦kubernetes.io/host/name⟧\n',
+    pod:
+      '      affinity:\n        podAntiAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n ' +
+      '         - labelSelector: {matchLabels: {app: web}}\n            topologyKey: ⟦kubernetes.io/host/name⟧\n',
     messages: [
-      `${pod}.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey: Invalid value: "kubernetes.io/host/name": a valid label key must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
+      `${pod}.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey: ` +
+        `Invalid value: "kubernetes.io/host/name": a valid label key must consist of alphanumeric characters, ` +
+        `'-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or ` +
+        `'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') ` +
+        `with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
     ],
   },
   {
     name: 'a weighted pod affinity term with weight 101',
-    pod: '      affinity:\n        podAffinity:\n          preferredDuringSchedulingIgnoredDuringExecution:\n          - weight: ⟦101⟧\n            podAffinityTerm: {labelSelector: {matchLabels: {app: db}}, topologyKey: zone}\n',
+    pod:
+      '      affinity:\n        podAffinity:\n          preferredDuringSchedulingIgnoredDuringExecution:\n ' +
+      '         - weight: ⟦101⟧\n            podAffinityTerm: {labelSelector: {matchLabels: {app: ' +
+      'db}}, topologyKey: zone}\n',
     messages: [`${pod}.affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight: Invalid value: 101: must be in the range 1-100`],
   },
   {
     name: 'matchLabelKeys without a labelSelector',
-    pod: '      affinity:\n        podAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n          - topologyKey: zone\n            matchLabelKeys: ⟦[pod-template-hash]⟧\n',
+    pod:
+      '      affinity:\n        podAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n ' +
+      '         - topologyKey: zone\n            matchLabelKeys: ⟦[pod-template-hash]⟧\n',
     messages: [
-      `${pod}.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].matchLabelKeys: Forbidden: must not be specified when labelSelector is not set`,
+      `${pod}.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].matchLabelKeys: ` +
+        `Forbidden: must not be specified when labelSelector is not set`,
     ],
   },
   {
@@ -116,7 +136,9 @@ const rows: Row[] = [
   },
   {
     name: 'topology spread: the same key and action twice (reported on the first)',
-    pod: '      topologySpreadConstraints:\n      - ⟦{maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule}⟧\n      - {maxSkew: 2, topologyKey: zone, whenUnsatisfiable: DoNotSchedule}\n',
+    pod:
+      '      topologySpreadConstraints:\n      - ⟦{maxSkew: 1, topologyKey: zone, whenUnsatisfiable: ' +
+      'DoNotSchedule}⟧\n      - {maxSkew: 2, topologyKey: zone, whenUnsatisfiable: DoNotSchedule}\n',
     messages: [`${pod}.topologySpreadConstraints[0].{topologyKey, whenUnsatisfiable}: Duplicate value: "{zone, DoNotSchedule}"`],
   },
   {
@@ -136,14 +158,18 @@ const rows: Row[] = [
     pod: '      hostAliases:\n      - ip: ⟦10.0.0.300⟧\n        hostnames: [⟦Foo.local⟧]\n',
     messages: [
       `${pod}.hostAliases[0].ip: Invalid value: "10.0.0.300": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)`,
-      `${pod}.hostAliases[0].hostnames[0]: Invalid value: "Foo.local": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
+      `${pod}.hostAliases[0].hostnames[0]: Invalid value: "Foo.local": a lowercase RFC 1123 subdomain ` +
+        `must consist of lower case alphanumeric characters, '-' or '.', and must start and end with ` +
+        `an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
     ],
   },
   {
     name: 'a priorityClassName in upper case',
     pod: '      priorityClassName: ⟦High⟧\n',
     messages: [
-      `${pod}.priorityClassName: Invalid value: "High": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
+      `${pod}.priorityClassName: Invalid value: "High": a lowercase RFC 1123 subdomain must consist ` +
+        `of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric ` +
+        `character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
     ],
   },
   {
@@ -172,7 +198,9 @@ const rows: Row[] = [
     name: 'a search domain with an underscore before RelaxedDNSSearchValidation is on',
     pod: '      dnsConfig:\n        searches: [⟦_srv.example.com⟧]\n',
     messages: [
-      `${pod}.dnsConfig.searches[0]: Invalid value: "_srv.example.com": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
+      `${pod}.dnsConfig.searches[0]: Invalid value: "_srv.example.com": a lowercase RFC 1123 subdomain ` +
+        `must consist of lower case alphanumeric characters, '-' or '.', and must start and end with ` +
+        `an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
     ],
     versions: ['1.32'],
   },

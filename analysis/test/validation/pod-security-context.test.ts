@@ -50,7 +50,10 @@ const rows: Row[] = [
     name: 'allowPrivilegeEscalation false with privileged true (1.34+ prints the internal struct as JSON)',
     yaml: deployment('        securityContext: ⟦{privileged: true, allowPrivilegeEscalation: false}⟧\n'),
     messages: [
-      `${container}.securityContext: Invalid value: {"Capabilities":null,"Privileged":true,"SELinuxOptions":null,"WindowsOptions":null,"RunAsUser":null,"RunAsGroup":null,"RunAsNonRoot":null,"ReadOnlyRootFilesystem":null,"AllowPrivilegeEscalation":false,"ProcMount":null,"SeccompProfile":null,"AppArmorProfile":null}: cannot set \`allowPrivilegeEscalation\` to false and \`privileged\` to true`,
+      `${container}.securityContext: Invalid value: {"Capabilities":null,"Privileged":true,"SELinuxOptions":null,"WindowsOptions":null,` +
+        `"RunAsUser":null,"RunAsGroup":null,"RunAsNonRoot":null,"ReadOnlyRootFilesystem":null,"AllowPrivilegeEscalation":false,` +
+        `"ProcMount":null,"SeccompProfile":null,"AppArmorProfile":null}: ` +
+        `cannot set \`allowPrivilegeEscalation\` to false and \`privileged\` to true`,
     ],
     versions: ['1.34', '1.36'],
   },
@@ -75,7 +78,8 @@ const rows: Row[] = [
     name: 'a seccomp localhostProfile without type Localhost (the value is the whole profile)',
     yaml: deployment('        securityContext:\n          seccompProfile: {type: RuntimeDefault, localhostProfile: ⟦p.json⟧}\n'),
     messages: [
-      `${container}.securityContext.seccompProfile.localhostProfile: Invalid value: {"Type":"RuntimeDefault","LocalhostProfile":"p.json"}: can only be set when seccomp type is Localhost`,
+      `${container}.securityContext.seccompProfile.localhostProfile: Invalid value: {"Type":"RuntimeDefault","LocalhostProfile":"p.json"}: ` +
+        `can only be set when seccomp type is Localhost`,
     ],
     versions: ['1.36'],
   },
@@ -98,7 +102,8 @@ const rows: Row[] = [
     name: 'a sysctl name in upper case',
     yaml: deployment('', '      securityContext:\n        sysctls: [{name: ⟦Net.Core.somaxconn⟧, value: "1024"}]\n'),
     messages: [
-      `${pod}.securityContext.sysctls[0].name: Invalid value: "Net.Core.somaxconn": must have at most 253 characters and match regex ^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[\\./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$`,
+      `${pod}.securityContext.sysctls[0].name: Invalid value: "Net.Core.somaxconn": must have at ` +
+        `most 253 characters and match regex ^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[\\./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$`,
     ],
   },
   {

@@ -145,7 +145,9 @@ const rows: Row[] = [
   // Headless and ExternalName.
   {
     name: 'ipFamilies and ipFamilyPolicy on an ExternalName Service',
-    yaml: 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  type: ExternalName\n  externalName: db.example.com\n  ipFamilies: ⟦[IPv4]⟧\n  ipFamilyPolicy: ⟦SingleStack⟧\n',
+    yaml:
+      'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  type: ExternalName\n  externalName: ' +
+      'db.example.com\n  ipFamilies: ⟦[IPv4]⟧\n  ipFamilyPolicy: ⟦SingleStack⟧\n',
     messages: [
       'spec.ipFamilies: Forbidden: may not be set for ExternalName services',
       'spec.ipFamilyPolicy: Forbidden: may not be set for ExternalName services',
@@ -245,7 +247,9 @@ const rows: Row[] = [
     name: 'an appProtocol that is not a qualified name',
     yaml: service('', '    appProtocol: ⟦-h2c⟧\n'),
     messages: [
-      "spec.ports[0].appProtocol: Invalid value: \"-h2c\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
+      'spec.ports[0].appProtocol: Invalid value: "-h2c": name part must consist of alphanumeric ' +
+        "characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName', " +
+        " or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
     ],
   },
   { name: 'a prefixed appProtocol', yaml: service('', '    appProtocol: kubernetes.io/h2c\n'), messages: [] },
@@ -275,7 +279,8 @@ const rows: Row[] = [
       '  name: web\n  annotations:\n    service.kubernetes.io/topology-aware-hints: Auto\n    service.kubernetes.io/topology-mode: ⟦Disabled⟧\n',
     ),
     messages: [
-      'metadata.annotations[service.kubernetes.io/topology-mode]: Invalid value: "Disabled": must match annotations[service.kubernetes.io/topology-aware-hints] when both are specified',
+      'metadata.annotations[service.kubernetes.io/topology-mode]: Invalid value: "Disabled": must ' +
+        'match annotations[service.kubernetes.io/topology-aware-hints] when both are specified',
     ],
   },
   // Update.

@@ -41,7 +41,8 @@ const rows: { name: string; claim: string; messages: string[] }[] = [
     name: 'an unknown access mode',
     claim: `      accessModes: [ReadWriteAll]\n${STORAGE}`,
     messages: [
-      'spec.volumeClaimTemplates[0].spec.accessModes: Unsupported value: "ReadWriteAll": supported values: "ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod"',
+      'spec.volumeClaimTemplates[0].spec.accessModes: Unsupported value: "ReadWriteAll": supported ' +
+        'values: "ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod"',
     ],
   },
   {
@@ -63,7 +64,10 @@ const rows: { name: string; claim: string; messages: string[] }[] = [
     name: 'a storage class that is not a DNS subdomain',
     claim: `      accessModes: [ReadWriteOnce]\n      storageClassName: Fast_SSD\n${STORAGE}`,
     messages: [
-      "spec.volumeClaimTemplates[0].spec.storageClassName: Invalid value: \"Fast_SSD\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+      'spec.volumeClaimTemplates[0].spec.storageClassName: Invalid value: "Fast_SSD": a lowercase ' +
+        "RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must " +
+        "start and end with an alphanumeric character (e.g. 'example.com', regex used for validation " +
+        "is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
     ],
   },
   {

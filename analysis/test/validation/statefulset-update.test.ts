@@ -8,9 +8,12 @@ import { isGoSemanticallyEqual } from '../../../engine/src/apiserver/semantic-eq
 import { findingLines } from '../../../test/support/expect-findings';
 
 const FORBIDDEN_134 =
-  "spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden";
+  "spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', " +
+  "'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' " +
+  "and 'minReadySeconds' are forbidden";
 const FORBIDDEN_132 =
-  "spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden";
+  "spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', " +
+  "'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden";
 const VERSIONS: KubernetesVersion[] = ['1.32', '1.33', '1.34', '1.35', '1.36', '1.37'];
 
 function statefulSet(storage: string, extra = ''): string {

@@ -104,7 +104,8 @@ const rows: Row[] = [
   {
     name: 'two containers on the same host port',
     yaml: deployment(
-      '        ports: [{containerPort: 80, hostPort: 8080}]\n      - name: side\n        image: busybox\n        ports: [{containerPort: 81, hostPort: ⟦8080⟧}]\n',
+      '        ports: [{containerPort: 80, hostPort: 8080}]\n      - name: side\n        image: busybox\n ' +
+        '       ports: [{containerPort: 81, hostPort: ⟦8080⟧}]\n',
     ),
     messages: ['spec.template.spec.containers[1].ports[0].hostPort: Duplicate value: "TCP//8080"'],
   },
@@ -146,20 +147,25 @@ const rows: Row[] = [
     name: 'an env fieldRef the downward API cannot convert',
     yaml: deployment('        env:\n        - name: IP\n          valueFrom:\n            fieldRef: {fieldPath: ⟦metadata.podIP⟧}\n'),
     messages: [
-      'spec.template.spec.containers[0].env[0].valueFrom.fieldRef.fieldPath: Invalid value: "metadata.podIP": error converting fieldPath: field label not supported: metadata.podIP',
+      'spec.template.spec.containers[0].env[0].valueFrom.fieldRef.fieldPath: Invalid value: "metadata.podIP": ' +
+        'error converting fieldPath: field label not supported: metadata.podIP',
     ],
   },
   {
     name: 'an env fieldRef that only volumes support',
     yaml: deployment('        env:\n        - name: PHASE\n          valueFrom:\n            fieldRef: {fieldPath: ⟦status.phase⟧}\n'),
     messages: [
-      'spec.template.spec.containers[0].env[0].valueFrom.fieldRef.fieldPath: Unsupported value: "status.phase": supported values: "metadata.name", "metadata.namespace", "metadata.uid", "spec.nodeName", "spec.serviceAccountName", "status.hostIP", "status.hostIPs", "status.podIP", "status.podIPs"',
+      'spec.template.spec.containers[0].env[0].valueFrom.fieldRef.fieldPath: Unsupported value: "status.phase": ' +
+        'supported values: "metadata.name", "metadata.namespace", "metadata.uid", "spec.nodeName", ' +
+        '"spec.serviceAccountName", "status.hostIP", "status.hostIPs", "status.podIP", "status.podIPs"',
     ],
   },
   {
     name: 'env fieldRefs that are valid (a label subscript, the old spec.host)',
     yaml: deployment(
-      '        env:\n        - name: APP\n          valueFrom:\n            fieldRef: {fieldPath: "metadata.labels[\'app\']"}\n        - name: NODE\n          valueFrom:\n            fieldRef: {fieldPath: spec.host}\n',
+      '        env:\n        - name: APP\n          valueFrom:\n            fieldRef: {fieldPath: ' +
+        '"metadata.labels[\'app\']"}\n        - name: NODE\n          valueFrom:\n            fieldRef: ' +
+        '{fieldPath: spec.host}\n',
     ),
     messages: [],
   },
@@ -167,7 +173,9 @@ const rows: Row[] = [
     name: 'an env resourceFieldRef on an unknown resource',
     yaml: deployment('        env:\n        - name: CPU\n          valueFrom:\n            resourceFieldRef: {resource: ⟦cpu⟧}\n'),
     messages: [
-      'spec.template.spec.containers[0].env[0].valueFrom.resourceFieldRef.resource: Unsupported value: "cpu": supported values: "limits.cpu", "limits.ephemeral-storage", "limits.memory", "requests.cpu", "requests.ephemeral-storage", "requests.memory"',
+      'spec.template.spec.containers[0].env[0].valueFrom.resourceFieldRef.resource: Unsupported value: ' +
+        '"cpu": supported values: "limits.cpu", "limits.ephemeral-storage", "limits.memory", "requests.cpu", ' +
+        '"requests.ephemeral-storage", "requests.memory"',
     ],
   },
   // ValidateService and validateServicePort.
@@ -186,7 +194,8 @@ const rows: Row[] = [
     name: 'the same port and protocol twice (before 1.34, Go syntax)',
     yaml: service('  ports:\n  - {name: a, port: 80}\n  - ⟦{name: b, port: 80}⟧\n'),
     messages: [
-      'spec.ports[1]: Duplicate value: core.ServicePort{Name:"", Protocol:"TCP", AppProtocol:(*string)(nil), Port:80, TargetPort:intstr.IntOrString{Type:0, IntVal:0, StrVal:""}, NodePort:0}',
+      'spec.ports[1]: Duplicate value: core.ServicePort{Name:"", Protocol:"TCP", AppProtocol:(*string)(nil), ' +
+        'Port:80, TargetPort:intstr.IntOrString{Type:0, IntVal:0, StrVal:""}, NodePort:0}',
     ],
     versions: ['1.33'],
   },

@@ -21,7 +21,8 @@ const CASES = [
     value: 'yes',
     fixed: '"yes"',
     message:
-      'Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal bool into Go struct field EnvVar.spec.template.spec.containers.env.value of type string',
+      'Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal bool ' +
+      'into Go struct field EnvVar.spec.template.spec.containers.env.value of type string',
     hint: 'YAML 1.1 (as kubectl reads it) makes the unquoted yes the boolean true; quote it ("yes") to send a string.',
   },
   {
@@ -30,7 +31,8 @@ const CASES = [
     value: '1.10',
     fixed: '"1.10"',
     message:
-      'Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal number into Go struct field ObjectMeta.metadata.labels of type string',
+      'Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal number ' +
+      'into Go struct field ObjectMeta.metadata.labels of type string',
     hint: 'YAML 1.1 (as kubectl reads it) makes the unquoted 1.10 the number 1.1; quote it ("1.10") to send a string.',
   },
   {
@@ -39,7 +41,8 @@ const CASES = [
     value: '"3"',
     fixed: '3',
     message:
-      'Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32',
+      'Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal string ' +
+      'into Go struct field DeploymentSpec.spec.replicas of type int32',
     hint: 'The quotes make "3" a string; without them YAML reads the number 3.',
   },
 ];

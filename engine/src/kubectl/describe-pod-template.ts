@@ -96,7 +96,9 @@ function joinHostPort(host: string, port: string): string {
 
 /** DescribeProbe: `http-get http://:8080/healthz delay=0s timeout=1s period=10s #success=1 #failure=3`. */
 export function describeProbe(probe: JsonObject): string {
-  const attributes = `delay=${int(probe.initialDelaySeconds)}s timeout=${int(probe.timeoutSeconds)}s period=${int(probe.periodSeconds)}s #success=${int(probe.successThreshold)} #failure=${int(probe.failureThreshold)}`;
+  const attributes =
+    `delay=${int(probe.initialDelaySeconds)}s timeout=${int(probe.timeoutSeconds)}s period=${int(probe.periodSeconds)}s ` +
+    `#success=${int(probe.successThreshold)} #failure=${int(probe.failureThreshold)}`;
   const exec = objectOf(probe.exec);
   const httpGet = objectOf(probe.httpGet);
   const tcpSocket = objectOf(probe.tcpSocket);
@@ -220,9 +222,11 @@ function describeEnv(container: JsonObject): string {
       if (value === '0' && (resource === 'limits.cpu' || resource === 'limits.memory')) value = 'node allocatable';
       out += `${LEVEL_3}${name}:\t${value} (${resource})\n`;
     } else if (secretKeyRef) {
-      out += `${LEVEL_3}${name}:\t<set to the key '${text(secretKeyRef.key)}' in secret '${text(secretKeyRef.name)}'>\tOptional: ${secretKeyRef.optional === true}\n`;
+      out += `${LEVEL_3}${name}:\t<set to the key '${text(secretKeyRef.key)}' in secret '${text(secretKeyRef.name)}'>\t`;
+      out += `Optional: ${secretKeyRef.optional === true}\n`;
     } else if (configMapKeyRef) {
-      out += `${LEVEL_3}${name}:\t<set to the key '${text(configMapKeyRef.key)}' of config map '${text(configMapKeyRef.name)}'>\tOptional: ${configMapKeyRef.optional === true}\n`;
+      out += `${LEVEL_3}${name}:\t<set to the key '${text(configMapKeyRef.key)}' of config map '${text(configMapKeyRef.name)}'>\t`;
+      out += `Optional: ${configMapKeyRef.optional === true}\n`;
     }
   }
   return out;
@@ -279,7 +283,10 @@ function describeTopologySpreadConstraints(constraints: JsonObject[]): string {
     .map((constraint, index) => {
       const selector = objectOf(constraint.labelSelector);
       const forSelector = selector ? ` for selector ${formatLabelSelector(selector as LabelSelector)}` : '';
-      return `${index === 0 ? `${LEVEL_1}Topology Spread Constraints:\t` : `${LEVEL_1}\t`}${text(constraint.topologyKey)}:${text(constraint.whenUnsatisfiable)} when max skew ${int(constraint.maxSkew)} is exceeded${forSelector}\n`;
+      return (
+        `${index === 0 ? `${LEVEL_1}Topology Spread Constraints:\t` : `${LEVEL_1}\t`}${text(constraint.topologyKey)}:${text(constraint.whenUnsatisfiable)} ` +
+        `when max skew ${int(constraint.maxSkew)} is exceeded${forSelector}\n`
+      );
     })
     .join('');
 }

@@ -17,7 +17,8 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 export function formatRfc1123z(epochMs: number): string {
   const date = new Date(epochMs);
   const pad = (value: number): string => String(value).padStart(2, '0');
-  return `${DAYS[date.getUTCDay()]}, ${pad(date.getUTCDate())} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} +0000`;
+  const day = `${DAYS[date.getUTCDay()]}, ${pad(date.getUTCDate())} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return `${day} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} +0000`;
 }
 
 /**
@@ -64,7 +65,9 @@ function describeDeploymentObject(cluster: Cluster, d: Deployment): string {
   text += multiline('Labels', d.metadata.labels, '=');
   text += multiline('Annotations', d.metadata.annotations, ': ', [LAST_APPLIED_CONFIG_ANNOTATION]);
   text += `Selector:\t${formatLabelSelector(d.spec.selector)}\n`;
-  text += `Replicas:\t${d.spec.replicas ?? 1} desired | ${status.updatedReplicas ?? 0} updated | ${status.replicas ?? 0} total | ${status.availableReplicas ?? 0} available | ${status.unavailableReplicas ?? 0} unavailable\n`;
+  text +=
+    `Replicas:\t${d.spec.replicas ?? 1} desired | ${status.updatedReplicas ?? 0} updated | ${status.replicas ?? 0} ` +
+    `total | ${status.availableReplicas ?? 0} available | ${status.unavailableReplicas ?? 0} unavailable\n`;
   text += `StrategyType:\t${d.spec.strategy?.type ?? 'RollingUpdate'}\n`;
   text += `MinReadySeconds:\t${d.spec.minReadySeconds ?? 0}\n`;
   const rollingUpdate = d.spec.strategy?.rollingUpdate;

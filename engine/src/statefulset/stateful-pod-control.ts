@@ -49,7 +49,9 @@ export function updateClaimsForRetentionPolicy(pass: Pass, set: StatefulSet, pod
       pass.events.push({
         type: 'Warning',
         reason: 'ConflictingController',
-        message: `PersistentVolumeClaim ${claim.metadata.name} has a conflicting OwnerReference that acts as a manging controller, the retention policy is ignored for this claim`,
+        message:
+          `PersistentVolumeClaim ${claim.metadata.name} has a conflicting OwnerReference that acts as ` +
+          `a manging controller, the retention policy is ignored for this claim`,
       });
     }
     const wanted = claimOwnerRefsFor(claim, set, pod.metadata.name, pod.metadata.uid ?? '');
@@ -69,7 +71,8 @@ const setKeys = new WeakMap<StatefulSet, string>();
 function retentionKeyOf(set: StatefulSet): string {
   let key = setKeys.get(set);
   if (key === undefined) {
-    key = `${set.metadata.uid}|${set.metadata.name}|${JSON.stringify(set.spec.persistentVolumeClaimRetentionPolicy ?? null)}|${getStartOrdinal(set)}|${set.spec.replicas ?? 1}`;
+    const policy = JSON.stringify(set.spec.persistentVolumeClaimRetentionPolicy ?? null);
+    key = `${set.metadata.uid}|${set.metadata.name}|${policy}|${getStartOrdinal(set)}|${set.spec.replicas ?? 1}`;
     setKeys.set(set, key);
   }
   return key;

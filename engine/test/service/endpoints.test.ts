@@ -22,7 +22,8 @@ test('a named targetPort resolves per pod: two versions map port 80 to 8080 and 
     'c.yaml': [deployment('c', { replicas: 1, labels: { app: 'web', track: 'c' }, ports: [{ name: 'http', containerPort: 7070, protocol: 'UDP' }] })],
   };
   const result = runServiceSession(
-    'kubectl apply -f svc.yaml\nkubectl apply -f a.yaml\nkubectl apply -f b.yaml\nkubectl apply -f c.yaml\nkubesim wait 10s\nkubectl get endpointslices\nkubectl get endpoints',
+    'kubectl apply -f svc.yaml\nkubectl apply -f a.yaml\nkubectl apply -f b.yaml\nkubectl apply ' +
+      '-f c.yaml\nkubesim wait 10s\nkubectl get endpointslices\nkubectl get endpoints',
     files,
   );
   const ports = endpointsOf(result)
@@ -84,7 +85,9 @@ test('conditions follow the pod: not ready while starting, then ready; publishNo
 test('terminating pods: serving but not ready; kube-proxy uses them only when nothing is ready; legacy Endpoints drop them', () => {
   const files = { 'svc.yaml': [webService], 'web.yaml': [deployment('web', { replicas: 2, ports: [{ name: 'http', containerPort: 8080 }] })] };
   const result = runServiceSession(
-    'kubectl apply -f svc.yaml\nkubectl apply -f web.yaml\nkubesim wait-rollout deployment/web\nkubectl scale deployment web --replicas=1\nkubesim traffic svc/web\nkubectl scale deployment web --replicas=0\nkubesim traffic svc/web\nkubectl get endpoints\nkubectl get endpointslices',
+    'kubectl apply -f svc.yaml\nkubectl apply -f web.yaml\nkubesim wait-rollout deployment/web\nkubectl ' +
+      'scale deployment web --replicas=1\nkubesim traffic svc/web\nkubectl scale deployment web --replicas=0\nkubesim ' +
+      'traffic svc/web\nkubectl get endpoints\nkubectl get endpointslices',
     files,
   );
   const conditions = endpointsOf(result).map(({ ready, serving, terminating }) => ({ ready, serving, terminating }));
@@ -113,7 +116,8 @@ test('a canary behind one Service gets its share of ready pods: 9 + 1 → 10%, 7
     ports: [{ name: 'http', containerPort: 80 }],
   });
   const result = runServiceSession(
-    'kubectl apply -f all.yaml\nkubesim wait 30s\nkubesim traffic svc/web\nkubectl scale deployment/canary --replicas=3\nkubectl scale deployment/stable --replicas=7\nkubesim wait 30s',
+    'kubectl apply -f all.yaml\nkubesim wait 30s\nkubesim traffic svc/web\nkubectl scale deployment/canary ' +
+      '--replicas=3\nkubectl scale deployment/stable --replicas=7\nkubesim wait 30s',
     { 'all.yaml': [webService, stable, canary] },
   );
   assert.match(outputOf(result, 'kubesim traffic svc/web'), /10%\s+replicaset\/canary-\w+\s+1 endpoint\s+nginx:1\.26/);

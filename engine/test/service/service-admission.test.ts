@@ -26,7 +26,8 @@ test('a user-set clusterIP that is taken or outside the range fails the create',
   );
   assert.equal(
     result.steps[1].output,
-    'The Service "outside" is invalid: spec.clusterIPs: Invalid value: []string{"192.168.0.10"}: failed to allocate IP 192.168.0.10: provided IP is not in the valid range. The range of valid IPs is 10.96.0.0/12',
+    'The Service "outside" is invalid: spec.clusterIPs: Invalid value: []string{"192.168.0.10"}: ' +
+      'failed to allocate IP 192.168.0.10: provided IP is not in the valid range. The range of valid IPs is 10.96.0.0/12',
   );
   assert.equal(result.steps[2].output, 'service/ok created');
   assert.equal(result.final.services.find((candidate) => candidate.name === 'ok')?.clusterIP, '10.96.0.50');
@@ -59,7 +60,8 @@ test('node ports: user-set ones collide and must be in range; dynamic ones are i
     [
       'service/a created',
       'The Service "b" is invalid: spec.ports[0].nodePort: Invalid value: 30080: provided port is already allocated',
-      'The Service "c" is invalid: spec.ports[0].nodePort: Invalid value: 8080: provided port is not in the valid range. The range of valid ports is 30000-32767',
+      'The Service "c" is invalid: spec.ports[0].nodePort: Invalid value: 8080: provided port is ' +
+        'not in the valid range. The range of valid ports is 30000-32767',
       'service/d created',
       'service/e created',
       'service/d unchanged',
@@ -93,6 +95,7 @@ test('create of an existing Service is AlreadyExists; validation errors come fro
   // targetPort defaults to port (0), so both fail validateServicePort.
   assert.equal(
     result.steps[2].output,
-    'The Service "bad" is invalid: [spec.ports[0].port: Invalid value: 0: must be between 1 and 65535, inclusive, spec.ports[0].targetPort: Invalid value: 0: must be between 1 and 65535, inclusive]',
+    'The Service "bad" is invalid: [spec.ports[0].port: Invalid value: 0: must be between 1 and ' +
+      '65535, inclusive, spec.ports[0].targetPort: Invalid value: 0: must be between 1 and 65535, inclusive]',
   );
 });

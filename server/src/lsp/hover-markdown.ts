@@ -40,7 +40,8 @@ export function describeRollingBounds(facts: DeploymentFacts): string {
   if ('error' in bounds) return `Rolling bounds cannot be computed: ${bounds.error}.`;
   const replicas = facts.replicas.value;
   const lines = [
-    `- maxSurge ${facts.maxSurge ? showDefaulted(facts.maxSurge) : '`0`'}: ${facts.maxSurge ? percentNote(facts.maxSurge.value, replicas, bounds.surge, 'up') : '**0**'} extra pods`,
+    `- maxSurge ${facts.maxSurge ? showDefaulted(facts.maxSurge) : '`0`'}: ` +
+      `${facts.maxSurge ? percentNote(facts.maxSurge.value, replicas, bounds.surge, 'up') : '**0**'} extra pods`,
     `- maxUnavailable ${facts.maxUnavailable ? showDefaulted(facts.maxUnavailable) : '`0`'}: ${unavailableNote(facts, bounds)} pods below ${replicas}`,
     `- During a rollout: at most **${bounds.maxPods}** pods, at least **${bounds.minAvailable}** available.`,
   ];

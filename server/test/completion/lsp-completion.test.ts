@@ -151,7 +151,9 @@ test('a completion replaces the partly typed value', async () => {
 });
 
 test('code lenses: one per Deployment and StatefulSet, with the rollout preview command and [uri, offset]', async () => {
-  const text = `${WORKLOAD('Deployment', '  replicas: 3\n')}---\napiVersion: v1\nkind: Service\nmetadata:\n  name: s\n---\n${WORKLOAD('StatefulSet', '  replicas: 2\n').replace('name: web\nspec', 'name: db\nspec')}`;
+  const text =
+    `${WORKLOAD('Deployment', '  replicas: 3\n')}---\napiVersion: v1\nkind: Service\nmetadata:\n ` +
+    ` name: s\n---\n${WORKLOAD('StatefulSet', '  replicas: 2\n').replace('name: web\nspec', 'name: db\nspec')}`;
   const uri = `file:///tmp/kubesim-completion/lens-${++counter}.yaml`;
   await server.open(uri, text);
   const lenses = await server.connection.sendRequest<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });

@@ -93,7 +93,8 @@ test('applying the quick fix of a diagnostic removes it', async () => {
   const server = await startIn(folder);
   const uri = pathToFileURL(join(folder, 'deploy.yaml')).href;
   const text =
-    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  replicas: 1\n  strategy:\n    rollingUpdate:\n      maxSurge: 0\n      maxUnavailable: 25%\n';
+    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  replicas: 1\n  strategy:\n ' +
+    '   rollingUpdate:\n      maxSurge: 0\n      maxUnavailable: 25%\n';
   const diagnostics = await server.open(uri, text);
   const diagnostic = diagnostics.find((item) => item.code === 'rolling-update-zero-fenceposts');
   assert.ok(diagnostic, JSON.stringify(diagnostics));
@@ -114,7 +115,9 @@ test('the quick fix for a selector mismatch adds the matchLabels to the template
   const server = await startIn(folder);
   const uri = pathToFileURL(join(folder, 'mismatch.yaml')).href;
   const text =
-    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  selector:\n    matchLabels:\n      app: api\n  template:\n    metadata:\n      labels:\n        tier: web\n    spec:\n      containers:\n        - name: api\n          image: api:1\n';
+    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  selector:\n    matchLabels:\n ' +
+    '     app: api\n  template:\n    metadata:\n      labels:\n        tier: web\n    spec:\n  ' +
+    '    containers:\n        - name: api\n          image: api:1\n';
   const diagnostics = await server.open(uri, text);
   const diagnostic = diagnostics.find((item) => item.code === 'deployment-selector-mismatch');
   assert.ok(diagnostic, JSON.stringify(codes(diagnostics)));
@@ -133,13 +136,17 @@ test('a decode error from YAML typing says how YAML read the value, and its quic
   const server = await startIn(folder);
   const uri = pathToFileURL(join(folder, 'env.yaml')).href;
   const text =
-    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  selector:\n    matchLabels:\n      app: api\n  template:\n    metadata:\n      labels:\n        app: api\n    spec:\n      containers:\n        - name: api\n          image: api:1\n          env:\n            - name: DEBUG\n              value: on\n';
+    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  selector:\n    matchLabels:\n ' +
+    '     app: api\n  template:\n    metadata:\n      labels:\n        app: api\n    spec:\n   ' +
+    '   containers:\n        - name: api\n          image: api:1\n          env:\n            - ' +
+    'name: DEBUG\n              value: on\n';
   const diagnostics = await server.open(uri, text);
   const diagnostic = diagnostics.find((item) => item.code === 'deployment-decode-error');
   assert.ok(diagnostic, JSON.stringify(codes(diagnostics)));
   assert.equal(
     diagnostic.message,
-    'Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal bool into Go struct field EnvVar.spec.template.spec.containers.env.value of type string\n' +
+    'Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal bool ' +
+      'into Go struct field EnvVar.spec.template.spec.containers.env.value of type string\n' +
       'YAML 1.1 (as kubectl reads it) makes the unquoted on the boolean true; quote it ("on") to send a string.',
   );
   const actions = await server.connection.sendRequest<CodeAction[]>('textDocument/codeAction', {
@@ -157,7 +164,9 @@ test('a decode error from YAML typing says how YAML read the value, and its quic
 });
 
 const DEPLOYMENT = (image: string) =>
-  `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  replicas: 2\n  selector:\n    matchLabels:\n      app: api\n  template:\n    metadata:\n      labels:\n        app: api\n    spec:\n      containers:\n        - name: api\n          image: ${image}\n`;
+  `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  replicas: 2\n  selector:\n ` +
+  `   matchLabels:\n      app: api\n  template:\n    metadata:\n      labels:\n        app: api\n ` +
+  `   spec:\n      containers:\n        - name: api\n          image: ${image}\n`;
 
 test('in an untrusted workspace the saved file is the baseline and the message says so', async () => {
   const folder = workspaceWith({ 'deploy.yaml': DEPLOYMENT('api:1.0') });

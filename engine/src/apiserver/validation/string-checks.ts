@@ -106,7 +106,8 @@ export function isQualifiedName(value: string): string[] {
     else errors.push(...isDns1123Subdomain(prefix).map((message) => `prefix part ${message}`));
   } else {
     return [
-      `a valid label key ${regexError(LABEL_KEY_MESSAGE, LABEL_KEY, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
+      `a valid label key ${regexError(LABEL_KEY_MESSAGE, LABEL_KEY, 'MyName', 'my.name', '123-abc')} ` +
+        `with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
     ];
   }
   if (name.length === 0) errors.push(`name part ${EMPTY_ERROR}`);

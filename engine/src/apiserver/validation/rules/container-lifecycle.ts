@@ -59,7 +59,8 @@ function validateSleepAction(sleep: JsonObject, path: FieldPath, gracePeriod: nu
       invalid(
         errorPath,
         numberValue(seconds),
-        `must be greater than 0 and less than terminationGracePeriodSeconds (${gracePeriod}). Enable AllowPodLifecycleSleepActionZeroValue feature gate for zero sleep.`,
+        `must be greater than 0 and less than terminationGracePeriodSeconds (${gracePeriod}). Enable ` +
+          `AllowPodLifecycleSleepActionZeroValue feature gate for zero sleep.`,
         'sleep-seconds-invalid',
       ),
     ];

@@ -148,10 +148,12 @@ export function labelSelectorValue(selector: LabelSelector | undefined): BadValu
     });
     jsonParts.push(`"matchExpressions":[${expressions.join(',')}]`);
   }
+  const goRequirement = (e: (typeof selector.matchExpressions)[number]): string =>
+    `v1.LabelSelectorRequirement{Key:${goQuote(e.key)}, Operator:${goQuote(e.operator)}, Values:${goStringSlice(e.values)}}`;
   const goExpressions =
     selector.matchExpressions.length === 0
       ? '[]v1.LabelSelectorRequirement(nil)'
-      : `[]v1.LabelSelectorRequirement{${selector.matchExpressions.map((e) => `v1.LabelSelectorRequirement{Key:${goQuote(e.key)}, Operator:${goQuote(e.operator)}, Values:${goStringSlice(e.values)}}`).join(', ')}}`;
+      : `[]v1.LabelSelectorRequirement{${selector.matchExpressions.map(goRequirement).join(', ')}}`;
   const go = `v1.LabelSelector{MatchLabels:${goStringMap(selector.matchLabels)}, MatchExpressions:${goExpressions}}`;
   return prebuiltValue(`{${jsonParts.join(',')}}`, go);
 }

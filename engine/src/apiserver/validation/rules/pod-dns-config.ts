@@ -21,7 +21,8 @@ function isDns1123SubdomainWithUnderscore(value: string): string[] {
   if (!subdomainWithUnderscore.test(value)) {
     errors.push(
       regexError(
-        "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '_', '-' or '.', and must start and end with an alphanumeric character",
+        "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '_', '-' " +
+          "or '.', and must start and end with an alphanumeric character",
         '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*',
         'example.com',
       ),

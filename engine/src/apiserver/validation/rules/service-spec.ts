@@ -281,7 +281,9 @@ function validatePorts(ports: JsonObject[], type: string): FieldError[] {
     const pair = `${protocol}/${number}`;
     // The key is a core.ServicePort holding only Protocol and Port (internal types print Go field names).
     const key = { Name: '', Protocol: protocol, AppProtocol: null, Port: number, TargetPort: 0, NodePort: 0 };
-    const goKey = `core.ServicePort{Name:"", Protocol:${goQuote(protocol)}, AppProtocol:(*string)(nil), Port:${number}, TargetPort:intstr.IntOrString{Type:0, IntVal:0, StrVal:""}, NodePort:0}`;
+    const goKey =
+      `core.ServicePort{Name:"", Protocol:${goQuote(protocol)}, AppProtocol:(*string)(nil), Port:${number}, ` +
+      `TargetPort:intstr.IntOrString{Type:0, IntVal:0, StrVal:""}, NodePort:0}`;
     if (pairs.has(pair)) errors.push(duplicate(path, structuredValue(key, goKey), 'service-port-duplicate'));
     pairs.add(pair);
   });

@@ -16,8 +16,10 @@ const MUTABLE_SINCE_134 = [...MUTABLE_BEFORE_134, 'revisionHistoryLimit'];
 /** The Forbidden detail, as the selected release words it. */
 export function statefulSetUpdateDetail(version: KubernetesVersion): string {
   return isAtLeast(version, '1.34')
-    ? "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden"
-    : "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden";
+    ? "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', " +
+        "'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden"
+    : "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', " +
+        "'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden";
 }
 
 /** The spec-wide rule: after copying the mutable fields from the old spec, both must be equal. */
