@@ -6,8 +6,12 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
+// Other packages import the engine by its package name; bundles take it from its TypeScript source.
+const alias = { '@kubesim/engine': './engine/src/index.ts' };
+
 const node = {
   bundle: true,
+  alias,
   platform: 'node',
   format: 'cjs',
   target: 'node20',
@@ -24,6 +28,7 @@ const builds = [
   { ...node, entryPoints: ['cli/src/cli-entry.ts'], outfile: 'dist/cli.js' },
   {
     bundle: true,
+    alias,
     platform: 'browser',
     format: 'iife',
     target: 'es2022',

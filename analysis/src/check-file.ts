@@ -1,6 +1,6 @@
 // The one entry that checks a parsed manifest file: YAML problems, each object's API-server verdict
 // (validation/object-findings) and the cross-object checks (checks/run-workspace-checks), in source order.
-import { checkedKindOf, type CheckedKind, type KubernetesVersion } from '../../engine/src/index';
+import { checkedKindOf, type CheckedKind, type KubernetesVersion } from '@kubesim/engine';
 import { runWorkspaceChecks } from './checks/run-workspace-checks';
 import type { ManifestObject } from './manifest/manifest-document';
 import { objectsOf, problemsOf, type ManifestFile } from './manifest/manifest-file';

@@ -1,7 +1,7 @@
 // `kubesim check FILE|DIR...`: reports what the API server would reject; exits 1 on errors.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion } from '../../engine/src/index';
+import { DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion } from '@kubesim/engine';
 import { LineIndex } from '../../analysis/src/manifest/line-index';
 import { parseManifestFile } from '../../analysis/src/manifest/manifest-file';
 import { checkFile, type CheckOptions } from '../../analysis/src/check-file';

@@ -2,7 +2,7 @@
 // as kubectl (sigs.k8s.io/yaml over goyaml.v2; see analysis/src/manifest/kubectl-scalars.ts).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { JsonValue } from '../../engine/src/index';
+import type { JsonValue } from '@kubesim/engine';
 import { readKubectlStream } from '../../analysis/src/manifest/kubectl-stream';
 import { collectFiles } from './collect-files';
 import { UsageError } from './usage-error';

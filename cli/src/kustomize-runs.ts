@@ -2,7 +2,7 @@
 // the real kustomize and says once, plainly, when there is none to run.
 import { availableParallelism } from 'node:os';
 import { isAbsolute, relative } from 'node:path';
-import type { KubernetesVersion } from '../../engine/src/index';
+import type { KubernetesVersion } from '@kubesim/engine';
 import { LineIndex } from '../../analysis/src/manifest/line-index';
 import { checkRenderedKustomization } from '../../analysis/src/kustomize/check-kustomization';
 import { diskHost } from '../../analysis/src/kustomize/disk-host';

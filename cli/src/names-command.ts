@@ -14,7 +14,7 @@ import {
   serviceDnsNames,
   type Service,
   type StatefulSet,
-} from '../../engine/src/index';
+} from '@kubesim/engine';
 import { objectsOf, parseManifestFile } from '../../analysis/src/manifest/manifest-file';
 import type { ManifestObject } from '../../analysis/src/manifest/manifest-document';
 import { generatedNamesOf, type GeneratedName } from '../../analysis/src/kustomize/generated-names';

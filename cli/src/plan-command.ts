@@ -2,7 +2,7 @@
 // NEW is applied, replayed as a session (apply OLD, wait, apply NEW, rollout status, get, describe).
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { runSession } from '../../engine/src/index';
+import { runSession } from '@kubesim/engine';
 import { kubernetesVersionOption, printSessionResult, readManifestObjects } from './run-command';
 import { UsageError } from './usage-error';
 

@@ -11,7 +11,7 @@ import {
   type KubernetesObject,
   type KubernetesVersion,
   type SessionResult,
-} from '../../engine/src/index';
+} from '@kubesim/engine';
 import { objectsOf, parseManifestFile } from '../../analysis/src/manifest/manifest-file';
 import { UsageError } from './usage-error';
 

@@ -1,6 +1,6 @@
 // The usage text of `kubesim --help` and of each `kubesim CMD --help`: one entry per command, so the
 // overview and the per-command help cannot disagree. Releases come from the engine's one list.
-import { DEFAULT_KUBERNETES_VERSION, SUPPORTED_KUBERNETES_VERSIONS } from '../../engine/src/index';
+import { DEFAULT_KUBERNETES_VERSION, SUPPORTED_KUBERNETES_VERSIONS } from '@kubesim/engine';
 
 const RELEASES = `${SUPPORTED_KUBERNETES_VERSIONS[0]} to ${SUPPORTED_KUBERNETES_VERSIONS[SUPPORTED_KUBERNETES_VERSIONS.length - 1]}`;
 

@@ -1,87 +1,82 @@
-// The only door into the engine: everything the server, CLI and tests use is exported here.
+// The engine's public surface: what the analysis core, the front-ends and the tests use, named one by one.
+// Add a name here when another package needs it; everything else stays inside the engine.
 
-export * from './model/kubernetes-version';
-export * from './model/objects';
-export * from './hash/pod-template-hash';
-export * from './defaulting/deployment-defaults';
-export * from './cluster/cluster';
-export * from './cluster/pod-cohort';
-export * from './cluster/name-generator';
-export * from './cluster/event-recorder';
-export * from './cluster/event-correlator';
-export * from './cluster/object-store';
-export * from './kubelet/kubelet-options';
-export * from './kubelet/pod-timeline';
-export * from './hash/controller-revision';
-export * from './hash/fnv';
-export * from './defaulting/pod-defaults';
-export * from './defaulting/workload-defaults';
-export * from './defaulting/feature-gates';
-export * from './quantity/quantity';
-export * from './go-layout/go-layouts';
-export type * from './go-layout/go-layout-types';
-export * from './go-layout/go-types';
-export * from './statefulset/stateful-set-util';
-export * from './statefulset/claim-retention';
-export * from './statefulset/stateful-pod';
-export * from './statefulset/stateful-set-status';
-export * from './statefulset/stateful-set-rolling';
-export * from './statefulset/stateful-set-control';
-export * from './statefulset/stateful-set-pass';
-export * from './statefulset/stateful-set-controller';
-export * from './statefulset/stateful-set-simulation';
-export * from './statefulset/revision-codec';
-export * from './history/controller-history';
-export * from './replicaset/replica-set';
-export * from './replicaset/pod-deletion-rank';
-export * from './deployment/deployment-util';
-export * from './deployment/conditions';
-export * from './deployment/find-replica-sets';
-export * from './deployment/sync';
-export * from './deployment/progress';
-export * from './deployment/rolling';
-export * from './deployment/recreate';
-export * from './deployment/rollback';
-export * from './deployment/deployment-controller';
-export * from './kubectl/text-table';
-export * from './kubectl/tab-writer';
-export * from './kubectl/get';
-export * from './kubectl/describe';
-export * from './kubectl/rollout';
-export * from './kubectl/mutations';
-export * from './kubectl/get-workload';
-export * from './session/simulation-clock';
-export * from './session/session-parser';
-export * from './session/cluster-summary';
-export * from './session/session-runner';
-export * from './session/deployment-commands';
-export * from './session/rollout-steps';
-export * from './session/rollout-step-view';
-export * from './session/simulate-rollout';
-export * from './kubectl/statefulset-session';
-export * from './kubectl/statefulset-session-commands';
-export * from './service/service-cidr';
-export * from './service/node-port-allocator';
-export * from './service/service-network';
-export * from './service/service-admission';
-export * from './service/service-endpoints';
-export * from './service/endpoint-slices';
-export * from './service/service-traffic';
-export * from './service/service-env';
-export * from './service/service-dns';
-export * from './service/service-summary';
-export * from './service/ingress-routing';
-export * from './service/workload-traffic';
-export * from './kubectl/service-get';
-export * from './kubectl/events-get';
-export * from './kubectl/exec-env';
-export * from './session/service-commands';
+// The session command tables (Deployment, then StatefulSet, then Service: the later tried first).
+import './session/deployment-commands';
+import './kubectl/statefulset-session-commands';
+import './session/service-commands';
 
-// The simulated API server: defaulting before validation, strict decoding, validation.
-export { applyDefaults, checkedKindOf, type CheckedKind } from './apiserver/validation/apply-defaults';
-export { decodeProblemsOf, type DecodeProblem } from './apiserver/validation/decode-check';
-export { formatFieldError, type FieldError, type PathSegment } from './apiserver/validation/field-error';
-export { objectVerdict, type ObjectVerdict, type VerdictError } from './apiserver/validation/object-verdict';
-export { validateObject } from './apiserver/validation/workload-rules';
-export { isJsonObject } from './model/json-value';
 export { isGoSemanticallyEqual, isSemanticallyEqual, normalizeJson } from './apiserver/semantic-equality';
+export { applyDefaults, type CheckedKind, checkedKindOf } from './apiserver/validation/apply-defaults';
+export { type DecodeProblem, quantityErrorOf } from './apiserver/validation/decode-check';
+export {
+  type FieldError,
+  FieldPath,
+  formatFieldError,
+  intOrStringValue,
+  invalid,
+  notSupported,
+  type PathSegment,
+  required,
+  stringMapValue,
+  stringValue,
+} from './apiserver/validation/field-error';
+export { objectVerdict, type ObjectVerdict, type VerdictError } from './apiserver/validation/object-verdict';
+export { validateStatefulSetSpec } from './apiserver/validation/rules/statefulset-spec';
+export { isDns1123Label, isQualifiedName, isValidPercent } from './apiserver/validation/string-checks';
+export { Cluster } from './cluster/cluster';
+export { defaultDeployment } from './defaulting/deployment-defaults';
+export { isFeatureEnabled, maxUnavailableStatefulSetPatchNote } from './defaulting/feature-gates';
+export { defaultStatefulSet } from './defaulting/workload-defaults';
+export { deploymentComplete, deploymentProgressing, deploymentTimedOut } from './deployment/conditions';
+export {
+  actualReplicaCount,
+  maxSurge,
+  maxUnavailable,
+  minAvailable,
+  newReplicaSetNewReplicas,
+  nonNegativeInt32FromAnnotation,
+  replicaCount,
+  replicasAnnotationsNeedUpdate,
+  replicaSetFraction,
+  resolveFenceposts,
+  REVISION_ANNOTATION,
+  REVISION_HISTORY_ANNOTATION,
+  revisionOf,
+  setNewReplicaSetAnnotations,
+  setReplicasAnnotations,
+  terminatingReplicaCount,
+} from './deployment/deployment-util';
+export { cleanupUnhealthyReplicas, reconcileNewReplicaSet, reconcileOldReplicaSets, scaleDownOldReplicaSetsForRollingUpdate } from './deployment/rolling';
+export { cleanupDeployment, scale, type SyncContext } from './deployment/sync';
+export { goLayoutFor } from './go-layout/go-layouts';
+export { computeControllerRevisionHash, controllerRevisionData, controllerRevisionName } from './hash/controller-revision';
+export { computePodTemplateHash, replicaSetNameFor } from './hash/pod-template-hash';
+export { applyDeployment } from './kubectl/mutations';
+export { rolloutStatusMessage } from './kubectl/rollout';
+export { isJsonObject } from './model/json-value';
+export {
+  DEFAULT_KUBERNETES_VERSION,
+  isAtLeast,
+  type KubernetesVersion,
+  parseKubernetesVersion,
+  SUPPORTED_KUBERNETES_VERSIONS,
+} from './model/kubernetes-version';
+export {
+  type Deployment,
+  type DeploymentStatus,
+  type IntOrString,
+  type JsonObject,
+  type JsonValue,
+  type KubernetesObject,
+  type PodTemplateSpec,
+  type ReplicaSet,
+  type Service,
+  type StatefulSet,
+} from './model/objects';
+export { serviceDnsNames } from './service/service-dns';
+export { containerEnvironment, type EnvVar, envVariableName, servicesForEnvironment } from './service/service-env';
+export { type RolloutEventSummary, type RolloutStep } from './session/rollout-step-view';
+export { formatSessionTranscript, runSession, type SessionResult } from './session/session-runner';
+export { type RolloutSimulation, type RolloutWhatIf, type RolloutWorkload, simulateRollout } from './session/simulate-rollout';
+export { createDeploymentCluster, runUntil } from './session/simulation-clock';

@@ -1,7 +1,7 @@
 // Composition root of the kubesim language server: wires the LSP connection to the checks.
 import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion, SUPPORTED_KUBERNETES_VERSIONS, type KubernetesVersion } from '../../engine/src/index';
+import { DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion, SUPPORTED_KUBERNETES_VERSIONS, type KubernetesVersion } from '@kubesim/engine';
 import { checkFile } from '../../analysis/src/check-file';
 import { ManifestStore } from './lsp/document-store';
 import { ParallelChecks } from './lsp/parallel-checks';

@@ -27,7 +27,7 @@ function importsOf(file: string): string[] {
 
 interface Rule {
   folder: string;
-  /** Folders (relative to the repo) that relative imports may reach. */
+  /** Folders (relative to the repo) that relative imports may reach (never inside another package: the engine is `@kubesim/engine`). */
   mayReach: string[];
   /** Packages that may be imported (exact names or prefixes ending in '/'). */
   packages: string[];
@@ -36,24 +36,32 @@ interface Rule {
 // One row per source folder of ARCHITECTURE.md's code map; `every source folder has a rule` keeps it whole.
 const RULES: Rule[] = [
   { folder: 'engine/src', mayReach: ['engine/src'], packages: [] },
-  { folder: 'protocol/src', mayReach: ['protocol/src', 'engine/src'], packages: [] },
-  { folder: 'analysis/src/manifest', mayReach: ['analysis/src/manifest', 'engine/src'], packages: ['yaml'] },
-  { folder: 'analysis/src/validation', mayReach: ['analysis/src/validation', 'analysis/src/manifest', 'engine/src'], packages: [] },
-  { folder: 'analysis/src/checks', mayReach: ['analysis/src/checks', 'analysis/src/validation', 'analysis/src/manifest', 'engine/src'], packages: ['yaml'] },
-  { folder: 'analysis/src/facts', mayReach: ['analysis/src/facts', 'analysis/src/checks', 'analysis/src/manifest', 'engine/src'], packages: [] },
-  { folder: 'analysis/src/workspace', mayReach: ['analysis/src/workspace', 'analysis/src/checks', 'analysis/src/manifest', 'engine/src'], packages: ['node:'] },
+  { folder: 'protocol/src', mayReach: ['protocol/src'], packages: ['@kubesim/engine'] },
+  { folder: 'analysis/src/manifest', mayReach: ['analysis/src/manifest'], packages: ['@kubesim/engine', 'yaml'] },
+  { folder: 'analysis/src/validation', mayReach: ['analysis/src/validation', 'analysis/src/manifest'], packages: ['@kubesim/engine'] },
+  {
+    folder: 'analysis/src/checks',
+    mayReach: ['analysis/src/checks', 'analysis/src/validation', 'analysis/src/manifest'],
+    packages: ['@kubesim/engine', 'yaml'],
+  },
+  { folder: 'analysis/src/facts', mayReach: ['analysis/src/facts', 'analysis/src/checks', 'analysis/src/manifest'], packages: ['@kubesim/engine'] },
+  {
+    folder: 'analysis/src/workspace',
+    mayReach: ['analysis/src/workspace', 'analysis/src/checks', 'analysis/src/manifest'],
+    packages: ['@kubesim/engine', 'node:'],
+  },
   {
     folder: 'analysis/src/kustomize',
-    mayReach: ['analysis/src/kustomize', 'analysis/src/manifest', 'analysis/src/validation', 'analysis/src/check-file.ts', 'engine/src'],
-    packages: ['yaml', 'node:path', 'node:fs', 'node:os', 'node:child_process'],
+    mayReach: ['analysis/src/kustomize', 'analysis/src/manifest', 'analysis/src/validation', 'analysis/src/check-file.ts'],
+    packages: ['@kubesim/engine', 'yaml', 'node:path', 'node:fs', 'node:os', 'node:child_process'],
   },
-  { folder: 'analysis/src', mayReach: ['analysis/src', 'engine/src'], packages: ['yaml', 'node:'] },
+  { folder: 'analysis/src', mayReach: ['analysis/src'], packages: ['@kubesim/engine', 'yaml', 'node:'] },
   {
     folder: 'server/src',
-    mayReach: ['server/src', 'analysis/src', 'engine/src', 'protocol/src'],
-    packages: ['vscode-languageserver/', 'vscode-languageserver-textdocument', 'node:'],
+    mayReach: ['server/src', 'analysis/src', 'protocol/src'],
+    packages: ['@kubesim/engine', 'vscode-languageserver/', 'vscode-languageserver-textdocument', 'node:'],
   },
-  { folder: 'cli/src', mayReach: ['cli/src', 'analysis/src', 'engine/src', 'protocol/src', 'server/src/server.ts'], packages: ['node:'] },
+  { folder: 'cli/src', mayReach: ['cli/src', 'analysis/src', 'protocol/src', 'server/src/server.ts'], packages: ['@kubesim/engine', 'node:'] },
   { folder: 'media/src', mayReach: ['media/src', 'protocol/src'], packages: [] },
   { folder: 'client/src', mayReach: ['client/src', 'protocol/src'], packages: ['vscode', 'vscode-languageclient', 'vscode-languageclient/', 'node:'] },
 ];
@@ -181,4 +189,19 @@ test('only the kustomize process adapter starts child processes in analysis/src/
     .filter((file) => importsOf(file).some((specifier) => specifier === 'node:child_process' || specifier === 'node:os'))
     .map((file) => relative(REPO_ROOT, file));
   assert.deepEqual(offenders, ['analysis/src/kustomize/kustomize-process.ts']);
+});
+
+test('the engine index names each export, and another package uses each', () => {
+  const index = readFileSync(join(REPO_ROOT, 'engine', 'src', 'index.ts'), 'utf8');
+  assert.doesNotMatch(index, /export \*/, 'the public index lists names, not whole modules');
+  const names = [...index.matchAll(/^export (?:type )?\{([^}]*)\}/gm)].flatMap((match) =>
+    match[1]!.split(',').map((name) => name.replace(/^\s*type\s+/, '').trim()),
+  );
+  assert.ok(names.length > 0);
+  const users = ['analysis', 'server', 'cli', 'protocol', 'test', 'engine/test']
+    .flatMap((top) => sourceFiles(join(REPO_ROOT, top)))
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
+  const unused = names.filter((name) => !new RegExp(`\\b${name}\\b`).test(users));
+  assert.deepEqual(unused, []);
 });

@@ -1,5 +1,5 @@
 // What every workspace check receives and returns: the file, the workspace's objects, a baseline.
-import type { KubernetesVersion } from '../../../engine/src/index';
+import type { KubernetesVersion } from '@kubesim/engine';
 import type { ManifestFile } from '../manifest/manifest-file';
 import type { ManifestObject } from '../manifest/manifest-document';
 import type { Finding } from '../validation/finding';

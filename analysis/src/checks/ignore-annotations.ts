@@ -1,7 +1,7 @@
 // Honours kube-linter and kube-score "ignore" annotations for the checks kubesim shares with them.
 import type { ManifestObject } from '../manifest/manifest-document';
 import { valueAt } from './label-selector';
-import { isJsonObject } from '../../../engine/src/index';
+import { isJsonObject } from '@kubesim/engine';
 
 /**
  * Which kube-linter / kube-score check covers the same problem as a kubesim code. An object with

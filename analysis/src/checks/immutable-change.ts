@@ -1,14 +1,22 @@
 // Changes the API server rejects on update, found by comparing the editor with the baseline version.
-import { goLayoutFor, isAtLeast, type JsonObject, type JsonValue, type KubernetesVersion } from '../../../engine/src/index';
+import {
+  goLayoutFor,
+  isAtLeast,
+  type JsonObject,
+  type JsonValue,
+  type KubernetesVersion,
+  checkedKindOf,
+  isGoSemanticallyEqual,
+  isSemanticallyEqual,
+  normalizeJson,
+  isJsonObject,
+} from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
-import { checkedKindOf } from '../../../engine/src/apiserver/validation/apply-defaults';
 import { checkObject } from '../validation/object-findings';
 import type { CheckContext, CheckFinding } from './check-context';
 import { findBaselineObject } from './baseline-object';
-import { isGoSemanticallyEqual, isSemanticallyEqual, normalizeJson } from '../../../engine/src/index';
 import { valueAt } from './label-selector';
-import { isJsonObject } from '../../../engine/src/index';
 
 /** Codes of the API-server rules that only run on update (`field is immutable`, `Forbidden: updates to …`). */
 const UPDATE_ONLY_CODE = /-(immutable|update-forbidden)$/;

@@ -1,5 +1,5 @@
 // Label selectors over plain JSON: does a selector (Service map or LabelSelector) match labels?
-import { isJsonObject, type JsonObject, type JsonValue } from '../../../engine/src/index';
+import { isJsonObject, type JsonObject, type JsonValue } from '@kubesim/engine';
 
 /** A string-to-string label map read from JSON; non-string values are ignored. */
 export type Labels = Record<string, string>;

@@ -1,10 +1,9 @@
 // Finds the pod template of each workload kind and the objects whose pods a selector can see.
-import type { JsonValue } from '../../../engine/src/index';
+import { type JsonValue, isJsonObject } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import type { PathSegment } from '../manifest/yaml-path';
 import { namespaceOf, type IndexedObject } from './check-context';
 import { labelsOf, valueAt, type Labels } from './label-selector';
-import { isJsonObject } from '../../../engine/src/index';
 
 /** Where each pod-owning kind keeps its pod template. */
 const TEMPLATE_PATHS: Record<string, PathSegment[]> = {

@@ -1,11 +1,9 @@
 // Rolling-update parameters that pass validation but do not do what they say.
-import { isFeatureEnabled, maxUnavailableStatefulSetPatchNote } from '../../../engine/src/index';
-import type { JsonValue } from '../../../engine/src/index';
+import { isFeatureEnabled, maxUnavailableStatefulSetPatchNote, type JsonValue, isJsonObject } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
 import type { CheckContext, CheckFinding } from './check-context';
 import { valueAt } from './label-selector';
-import { isJsonObject } from '../../../engine/src/index';
 import { replaceValue } from './yaml-edits';
 
 /** An intstr scaled against `total`; undefined when it is not an int or `NN%`. Follows GetScaledValueFromIntOrPercent. */

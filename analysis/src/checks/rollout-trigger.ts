@@ -10,16 +10,17 @@ import {
   type JsonValue,
   type KubernetesVersion,
   type StatefulSet,
-} from '../../../engine/src/index';
-import { applyDefaults, checkedKindOf } from '../../../engine/src/apiserver/validation/apply-defaults';
+  applyDefaults,
+  checkedKindOf,
+  isSemanticallyEqual,
+  isJsonObject,
+} from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { locate, spanForPath } from '../manifest/manifest-document';
 import type { CheckContext, CheckFinding } from './check-context';
 import { describeBaseline, findBaselineObject } from './baseline-object';
 import { isRejectedUpdate } from './immutable-change';
-import { isSemanticallyEqual } from '../../../engine/src/index';
 import { valueAt } from './label-selector';
-import { isJsonObject } from '../../../engine/src/index';
 
 const ROLLING_KINDS = new Set(['Deployment', 'StatefulSet', 'DaemonSet']);
 

@@ -1,5 +1,5 @@
 // Runs every workspace and gotcha check on one file and returns findings with documentation links.
-import type { KubernetesVersion } from '../../../engine/src/index';
+import type { KubernetesVersion } from '@kubesim/engine';
 import { objectsOf, type ManifestFile } from '../manifest/manifest-file';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { namespaceOf, type Baseline, type CheckContext, type CheckFinding, type IndexedObject, type ObjectCheck } from './check-context';

@@ -1,10 +1,9 @@
 // A Service whose selector matches no pod template, and named targetPorts no selected container declares.
-import type { JsonValue } from '../../../engine/src/index';
+import { type JsonValue, isJsonObject } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
 import { namespaceOf, type CheckContext, type CheckFinding } from './check-context';
 import { labelsOf, mapSelectorMatches, valueAt } from './label-selector';
-import { isJsonObject } from '../../../engine/src/index';
 import { podSourcesIn, type PodSource } from './pod-templates';
 
 /**

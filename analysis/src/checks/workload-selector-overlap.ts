@@ -2,9 +2,8 @@
 import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
 import { namespaceOf, type CheckContext, type CheckFinding, type IndexedObject } from './check-context';
-import type { JsonValue } from '../../../engine/src/index';
+import { type JsonValue, isJsonObject } from '@kubesim/engine';
 import { labelSelectorMatches, labelsOf, valueAt, type Labels } from './label-selector';
-import { isJsonObject } from '../../../engine/src/index';
 import { isSameObject, podSourceOf, SELECTOR_WORKLOAD_KINDS } from './pod-templates';
 
 /**

@@ -1,11 +1,10 @@
 // Text edits on block YAML computed from the manifest model's offsets, keeping the file's indentation.
 import { resolveScalar } from '../manifest/kubectl-scalars';
-import type { JsonValue } from '../../../engine/src/index';
+import { type JsonValue, isJsonObject } from '@kubesim/engine';
 import { locate, type ManifestObject } from '../manifest/manifest-document';
 import type { PathSegment } from '../manifest/yaml-path';
 import type { TextReplacement } from './check-context';
 import { valueAt } from './label-selector';
-import { isJsonObject } from '../../../engine/src/index';
 
 /** One `key: value` line to add; the value is already YAML text (see `yamlScalar`). */
 export interface MapEntry {

@@ -1,15 +1,7 @@
 // What a container's environment will be, for the hover: the kubelet's Service variables for the
 // Services of its namespace found in the workspace (the engine's serviceEnvVars / containerEnvironment),
 // the container's own env, and the warnings the write-ups give (collisions, Services created later).
-import {
-  containerEnvironment,
-  envVariableName,
-  isJsonObject,
-  servicesForEnvironment,
-  type EnvVar,
-  type JsonObject,
-  type Service,
-} from '../../../engine/src/index';
+import { containerEnvironment, envVariableName, isJsonObject, servicesForEnvironment, type EnvVar, type JsonObject, type Service } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { isService, namespaceOf } from './service-selection';
 

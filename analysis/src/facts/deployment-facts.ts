@@ -1,6 +1,6 @@
 // What the cluster derives from a Deployment manifest: defaults, rollout bounds, ReplicaSet name.
-import { isJsonObject } from '../../../engine/src/index';
 import {
+  isJsonObject,
   computePodTemplateHash,
   defaultDeployment,
   replicaSetNameFor,
@@ -9,7 +9,7 @@ import {
   type JsonObject,
   type JsonValue,
   type PodTemplateSpec,
-} from '../../../engine/src/index';
+} from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import type { FactSettings } from './fact-settings';
 import { resolveFenceposts } from './int-or-percent';

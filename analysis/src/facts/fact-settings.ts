@@ -1,5 +1,5 @@
 // The settings that change computed facts: the Kubernetes release and the cluster DNS domain.
-import { DEFAULT_KUBERNETES_VERSION, type KubernetesVersion } from '../../../engine/src/index';
+import { DEFAULT_KUBERNETES_VERSION, type KubernetesVersion } from '@kubesim/engine';
 
 /** What hovers and code lenses compute against (`kubesim.kubernetesVersion`, `kubesim.clusterDomain`). */
 export interface FactSettings {

@@ -1,5 +1,5 @@
 // Int-or-percent arithmetic for rollout bounds (maxSurge, maxUnavailable), as the controllers do it.
-import type { IntOrString } from '../../../engine/src/index';
+import type { IntOrString } from '@kubesim/engine';
 
 /** A resolved int-or-percent value, or the reason it cannot be resolved. */
 export type ScaledValue = { value: number } | { error: string };

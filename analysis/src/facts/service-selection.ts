@@ -1,6 +1,5 @@
 // Which Services select a workload's pods: equality selectors against the pod template labels.
-import { isJsonObject } from '../../../engine/src/index';
-import type { JsonValue } from '../../../engine/src/index';
+import { isJsonObject, type JsonValue } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 
 /** The namespace an object lands in when the manifest names none (the usual kubectl context). */

@@ -1,6 +1,6 @@
 // What the cluster derives from a StatefulSet manifest: defaults, pod, PVC and DNS names, update budget.
-import { isJsonObject } from '../../../engine/src/index';
 import {
+  isJsonObject,
   computeControllerRevisionHash,
   controllerRevisionData,
   controllerRevisionName,
@@ -9,7 +9,7 @@ import {
   type JsonValue,
   type KubernetesVersion,
   type StatefulSet,
-} from '../../../engine/src/index';
+} from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { scalarText, type Defaulted } from './deployment-facts';
 import type { FactSettings } from './fact-settings';

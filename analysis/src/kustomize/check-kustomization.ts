@@ -1,6 +1,6 @@
 // Checks a rendered kustomization as the API server would see it, and moves every finding from the
 // rendered text onto the source line that produced the value (see place-on-source.ts).
-import type { KubernetesVersion } from '../../../engine/src/index';
+import type { KubernetesVersion } from '@kubesim/engine';
 import { objectPathAt } from '../manifest/manifest-document';
 import { checkFile } from '../check-file';
 import type { Finding } from '../validation/finding';

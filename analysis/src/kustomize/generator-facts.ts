@@ -8,7 +8,7 @@ import {
   type Deployment,
   type KubernetesVersion,
   type StatefulSet,
-} from '../../../engine/src/index';
+} from '@kubesim/engine';
 import { pathAtOffset } from '../manifest/yaml-path';
 import type { Kustomization } from './kustomization-file';
 import type { RenderedKustomization } from './render-kustomization';

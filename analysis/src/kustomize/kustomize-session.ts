@@ -1,6 +1,6 @@
 // Kustomize for an editor session: which kustomization roots read a file, one cached rendering per
 // root (rendered again only when one of its inputs changed) and the findings each file gets from them.
-import type { KubernetesVersion } from '../../../engine/src/index';
+import type { KubernetesVersion } from '@kubesim/engine';
 import { checkRenderedKustomization, type PlacedFinding } from './check-kustomization';
 import { generatedNamesOf, type GeneratedName } from './generated-names';
 import { isKustomizationFileName } from './kustomization-file';

@@ -2,7 +2,7 @@
 // provenance annotations, and reads which file and transformers produced each object.
 import { parse, parseDocument } from 'yaml';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { JsonObject } from '../../../engine/src/index';
+import type { JsonObject } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { objectsOf, parseManifestFile, type ManifestFile } from '../manifest/manifest-file';
 import type { Kustomization } from './kustomization-file';

@@ -5,7 +5,7 @@
 // indentation, syntax errors) makes it give up, and the caller parses the document with `yaml`:
 // the fast path only ever returns what the full reader (`yaml`, then yaml-to-json.ts) would: a
 // differential test holds it to that.
-import type { JsonObject, JsonValue } from '../../../engine/src/index';
+import type { JsonObject, JsonValue } from '@kubesim/engine';
 import { resolvePlainKey, resolvePlainScalar, UNRESOLVED } from './plain-scalar';
 import type { SourceMap, SourceNode, SourceRange, SourceSeq } from './source-tree';
 

@@ -28,7 +28,7 @@
 // A map key goes through the same rules, then becomes a JSON key: integers in decimal, floats as
 // Go's strconv.FormatFloat(f, 'g', -1, 32) (`1e+07`, `0.12345679`, `.inf`), booleans as
 // "true"/"false"; a null or an unsigned (beyond int64) key stops kubectl.
-import type { JsonValue } from '../../../engine/src/index';
+import type { JsonValue } from '@kubesim/engine';
 
 /** goyaml.v2's short names of the tags a scalar can resolve to. */
 export type ScalarTag = '!!null' | '!!bool' | '!!int' | '!!float' | '!!str' | '!!timestamp' | '!!merge' | '!!binary';

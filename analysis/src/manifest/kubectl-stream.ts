@@ -1,7 +1,7 @@
 // A file read as kubectl's resource builder reads it (StreamVisitor over apimachinery's
 // YAMLOrJSONDecoder): documents in order, empty and `null` ones skipped, each one a JSON object,
 // the file stopping at its first error. What `kubesim json` prints.
-import type { JsonObject } from '../../../engine/src/index';
+import type { JsonObject } from '@kubesim/engine';
 import { readDocument } from './read-document';
 import { splitDocuments } from './split-documents';
 

@@ -1,5 +1,5 @@
 // Parses one YAML document of a manifest file and recognises the Kubernetes objects in it.
-import { isJsonObject, type JsonObject } from '../../../engine/src/index';
+import { isJsonObject, type JsonObject } from '@kubesim/engine';
 import type { DocumentChunk } from './split-documents';
 import { readDocument } from './read-document';
 import type { SourceSpan, SyntaxProblem } from './source-span';

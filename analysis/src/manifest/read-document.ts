@@ -2,7 +2,7 @@
 // `yaml` package's parser and the kubectl conversion (yaml-to-json.ts). Offsets of problems are
 // absolute (file-relative), those of the tree relative to the document.
 import { parseAllDocuments, type Document } from 'yaml';
-import type { JsonValue } from '../../../engine/src/index';
+import type { JsonValue } from '@kubesim/engine';
 import { readPlainManifest } from './fast-reader';
 import type { SyntaxProblem } from './source-span';
 import { sourceTreeOf, type SourceNode } from './source-tree';

@@ -1,6 +1,6 @@
 // How kubectl's YAML reading typed a scalar as written in the file, for the hint and quick fix on
 // a decode error: `value: yes` in an env var was read as the boolean true, `replicas: "3"` as a string.
-import type { JsonValue } from '../../../engine/src/index';
+import type { JsonValue } from '@kubesim/engine';
 import { resolveScalar, type ScalarTag } from './kubectl-scalars';
 
 /** A one-line scalar as written: its style, its content, and what kubectl read. */

@@ -3,7 +3,7 @@
 import type { SourceSpan } from './source-span';
 import type { SourceEntry, SourceNode, SourceRange } from './source-tree';
 
-import type { PathSegment } from '../../../engine/src/index';
+import type { PathSegment } from '@kubesim/engine';
 
 export type { PathSegment };
 

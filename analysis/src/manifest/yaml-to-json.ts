@@ -4,7 +4,7 @@
 // aliasing limit) and sigs.k8s.io/yaml's convertToJSONableObject and json.Marshal; the scalar
 // rules are in kubectl-scalars.ts.
 import { isAlias, isMap, isPair, isScalar, isSeq, Scalar, type Alias, type Node, type Pair, type YAMLMap } from 'yaml';
-import type { JsonObject, JsonValue } from '../../../engine/src/index';
+import type { JsonObject, JsonValue } from '@kubesim/engine';
 import { goSyntaxOf, jsonKeyOf, resolveScalar, ScalarError, type ResolvedScalar, type ScalarStyle } from './kubectl-scalars';
 import { sourceTreeOf, type SourceMap, type SourceNode, type SourceRange } from './source-tree';
 

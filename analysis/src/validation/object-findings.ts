@@ -1,7 +1,14 @@
 // The API server's verdict on each object of a file, placed on the source: decode problems on the
 // offending value or key, field errors on the field, cached per parsed value.
-import { objectVerdict, type CheckedKind, type DecodeProblem, type KubernetesVersion, type ObjectVerdict, type VerdictError } from '../../../engine/src/index';
-import { checkedKindOf } from '../../../engine/src/index';
+import {
+  objectVerdict,
+  type CheckedKind,
+  type DecodeProblem,
+  type KubernetesVersion,
+  type ObjectVerdict,
+  type VerdictError,
+  checkedKindOf,
+} from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { locate, spanForPath } from '../manifest/manifest-document';
 import type { ManifestFile } from '../manifest/manifest-file';

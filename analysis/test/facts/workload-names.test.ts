@@ -2,7 +2,7 @@
 // printer (the hash samples for 1.32.13 and 1.36.3 in the shared vectors, cases copied here).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { KubernetesVersion } from '../../../engine/src/index';
+import type { KubernetesVersion } from '@kubesim/engine';
 import { computeDeploymentFacts } from '../../src/facts/deployment-facts';
 import { computeStatefulSetFacts } from '../../src/facts/statefulset-facts';
 import { objectsOf, parseManifestFile } from '../../src/manifest/manifest-file';

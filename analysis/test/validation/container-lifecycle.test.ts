@@ -2,7 +2,7 @@
 // written from validateLifecycle, validateHandler, validateSleepAction, validateContainers and
 // validateInitContainers (kubernetes pkg/apis/core/validation/validation.go).
 import { test } from 'node:test';
-import type { KubernetesVersion } from '../../../engine/src/index';
+import type { KubernetesVersion } from '@kubesim/engine';
 import type { Finding } from '../../src/validation/finding';
 import { expectMessages } from '../../../test/support/expect-findings';
 import { deploymentWith as deployment } from './pod-manifest';

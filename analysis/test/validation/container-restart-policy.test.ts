@@ -12,10 +12,8 @@
 // Plus the StatefulSet pod template validated for the selected release (statefulset-spec.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { KubernetesVersion } from '../../../engine/src/index';
+import { type KubernetesVersion, validateStatefulSetSpec, applyDefaults } from '@kubesim/engine';
 import type { Finding } from '../../src/validation/finding';
-import { validateStatefulSetSpec } from '../../../engine/src/apiserver/validation/rules/statefulset-spec';
-import { applyDefaults } from '../../../engine/src/apiserver/validation/apply-defaults';
 import { expectMessages } from '../../../test/support/expect-findings';
 import { deploymentWith as deployment } from './pod-manifest';
 

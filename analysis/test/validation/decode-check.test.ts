@@ -3,9 +3,8 @@
 // innermost struct name, JSON field names without indexes or map keys, reflect type names;
 // strict errors: full path with indexes; kubectl sends keys sorted) and transformDecodeError.
 import { test } from 'node:test';
-import type { KubernetesVersion } from '../../../engine/src/index';
+import { type KubernetesVersion, quantityErrorOf } from '@kubesim/engine';
 import { expectMessages } from '../../../test/support/expect-findings';
-import { quantityErrorOf } from '../../../engine/src/apiserver/validation/decode-check';
 import assert from 'node:assert/strict';
 
 const isDecode = (finding: { code: string }) => /-(decode-error|unknown-field)$/.test(finding.code);

@@ -11,8 +11,10 @@ import {
   stringMapValue,
   stringValue,
   type FieldError,
-} from '../../../engine/src/apiserver/validation/field-error';
-import { isDns1123Label, isQualifiedName, isValidPercent } from '../../../engine/src/apiserver/validation/string-checks';
+  isDns1123Label,
+  isQualifiedName,
+  isValidPercent,
+} from '@kubesim/engine';
 
 const spec = FieldPath.root('spec');
 

@@ -3,7 +3,7 @@
 // ValidateTolerations, ValidateHostAliases and ValidatePodSpec (kubernetes
 // pkg/apis/core/validation/validation.go) and apimachinery's name checks.
 import { test } from 'node:test';
-import type { KubernetesVersion } from '../../../engine/src/index';
+import type { KubernetesVersion } from '@kubesim/engine';
 import type { Finding } from '../../src/validation/finding';
 import { expectMessages } from '../../../test/support/expect-findings';
 import { deploymentWith } from './pod-manifest';

@@ -4,7 +4,7 @@
 // type; strict errors carry the full path with indexes) and the `<Kind> in version "v1" cannot be
 // handled as a <Kind>: ` prefix of transformDecodeError.
 import { test } from 'node:test';
-import type { KubernetesVersion } from '../../../engine/src/index';
+import type { KubernetesVersion } from '@kubesim/engine';
 import { expectMessages } from '../../../test/support/expect-findings';
 
 const isDecode = (finding: { code: string }) => /^service-(decode-error|unknown-field)$/.test(finding.code);

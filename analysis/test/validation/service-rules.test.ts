@@ -3,7 +3,7 @@
 // and the allocator's IP-family checks (initIPFamilyFields, pkg/registry/core/service/storage/
 // alloc.go) on a single-stack IPv4 cluster. Messages are written from the upstream source.
 import { test } from 'node:test';
-import type { KubernetesVersion } from '../../../engine/src/index';
+import type { KubernetesVersion } from '@kubesim/engine';
 import type { Finding } from '../../src/validation/finding';
 import { expectMessages } from '../../../test/support/expect-findings';
 

@@ -3,7 +3,7 @@
 // the missing-accessModes text is the one kubernetes issue #132211 quotes from a real cluster.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { KubernetesVersion } from '../../../engine/src/index';
+import type { KubernetesVersion } from '@kubesim/engine';
 import { findingLines } from '../../../test/support/expect-findings';
 
 function statefulSet(claimSpec: string): string {

@@ -3,8 +3,7 @@
 // value (resource.Quantity's Cmp, registered in apimachinery pkg/api/equality).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { goLayoutFor, type KubernetesVersion } from '../../../engine/src/index';
-import { isGoSemanticallyEqual } from '../../../engine/src/apiserver/semantic-equality';
+import { goLayoutFor, type KubernetesVersion, isGoSemanticallyEqual } from '@kubesim/engine';
 import { findingLines } from '../../../test/support/expect-findings';
 
 const FORBIDDEN_134 =

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { stringify } from 'yaml';
-import type { KubernetesVersion } from '../../../engine/src/index';
+import type { KubernetesVersion } from '@kubesim/engine';
 import { parseManifestFile } from '../../src/manifest/manifest-file';
 import { checkFile } from '../../src/check-file';
 import type { Finding } from '../../src/validation/finding';

@@ -2,7 +2,7 @@
 // parseManifestFile and checkFile, each expected message and underlined span written from
 // upstream pkg/apis/{core,apps}/validation/validation.go and pkg/registry/apps/*/strategy.go.
 import { test } from 'node:test';
-import type { KubernetesVersion } from '../../../engine/src/index';
+import type { KubernetesVersion } from '@kubesim/engine';
 import type { Finding } from '../../src/validation/finding';
 import { expectMessages } from '../../../test/support/expect-findings';
 import { deploymentWith as deployment } from './pod-manifest';

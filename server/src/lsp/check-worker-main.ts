@@ -1,9 +1,7 @@
 // Entry of the check worker thread: computes API-server verdicts for objects the main thread sends
 // (their JSON only), so a large file's first check uses both cores. Bundled as dist/check-worker.js.
 import { parentPort } from 'node:worker_threads';
-import { DEFAULT_KUBERNETES_VERSION, type JsonObject, type KubernetesVersion } from '../../../engine/src/index';
-import type { CheckedKind } from '../../../engine/src/apiserver/validation/apply-defaults';
-import { objectVerdict, type ObjectVerdict } from '../../../engine/src/index';
+import { DEFAULT_KUBERNETES_VERSION, type JsonObject, type KubernetesVersion, type CheckedKind, objectVerdict, type ObjectVerdict } from '@kubesim/engine';
 
 /** A batch of objects to check, and the answer in the same order. */
 export interface CheckRequest {

@@ -1,8 +1,7 @@
 // Completion of enum-valued fields (strategy.type, imagePullPolicy, Service type, ...) at their exact paths.
-import { isJsonObject } from '../../../engine/src/index';
+import { isJsonObject, type JsonValue } from '@kubesim/engine';
 import { CompletionItemKind, type CompletionItem, type Position } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { JsonValue } from '../../../engine/src/index';
 import { objectPathAt, type ManifestObject } from '../../../analysis/src/manifest/manifest-document';
 import type { ManifestFile } from '../../../analysis/src/manifest/manifest-file';
 import type { PathSegment } from '../../../analysis/src/manifest/yaml-path';

@@ -1,5 +1,5 @@
 // Renders computed workload facts as short Markdown for hovers (no upstream prose, just numbers and names).
-import { maxUnavailableStatefulSetPatchNote, type IntOrString } from '../../../engine/src/index';
+import { maxUnavailableStatefulSetPatchNote, type IntOrString } from '@kubesim/engine';
 import { API_REFERENCE } from '../../../analysis/src/facts/api-reference';
 import type { Defaulted, DeploymentFacts, RollingBounds } from '../../../analysis/src/facts/deployment-facts';
 import type { FactSettings } from '../../../analysis/src/facts/fact-settings';

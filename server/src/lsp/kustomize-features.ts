@@ -3,7 +3,7 @@
 import { basename, dirname, relative } from 'node:path';
 import type { CodeLens, Hover, Position } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { KubernetesVersion } from '../../../engine/src/index';
+import type { KubernetesVersion } from '@kubesim/engine';
 import { describeRollouts, generatedNameOf, generatorEntriesOf, generatorEntryAt, rolledOutWorkloads } from '../../../analysis/src/kustomize/generator-facts';
 import { isKustomizationFileName, keySpanOfField, parseKustomization, type Kustomization } from '../../../analysis/src/kustomize/kustomization-file';
 import { normalizeUri, pathOfUri } from '../../../analysis/src/workspace/file-uri';

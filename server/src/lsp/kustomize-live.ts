@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { KubernetesVersion } from '../../../engine/src/index';
+import type { KubernetesVersion } from '@kubesim/engine';
 import { Methods, type KustomizeStatus } from '../../../protocol/src/index';
 import type { PlacedFinding } from '../../../analysis/src/kustomize/check-kustomization';
 import { diskHost } from '../../../analysis/src/kustomize/disk-host';

@@ -2,7 +2,7 @@
 // buffers, compared with the same overlay rendered from git HEAD (or the saved files).
 import { basename, dirname } from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { KubernetesVersion } from '../../../engine/src/index';
+import type { KubernetesVersion } from '@kubesim/engine';
 import type { SimulateRolloutParams } from '../../../protocol/src/index';
 import { diskHost } from '../../../analysis/src/kustomize/disk-host';
 import { isKustomizationFileName } from '../../../analysis/src/kustomize/kustomization-file';

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { KubernetesVersion } from '../../../engine/src/index';
+import type { KubernetesVersion } from '@kubesim/engine';
 import type { ManifestFile } from '../../../analysis/src/manifest/manifest-file';
 import { precheckObject, primeObjectFindings, uncheckedObjects } from '../../../analysis/src/validation/object-findings';
 import type { CheckReply, CheckRequest } from './check-worker-main';

@@ -12,7 +12,7 @@ import {
   type RolloutWhatIf,
   type RolloutWorkload,
   type Service,
-} from '../../../engine/src/index';
+} from '@kubesim/engine';
 import {
   EVENTS_PER_STEP,
   Methods,

@@ -8,7 +8,7 @@ import {
   type TextDocuments,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { KubernetesVersion } from '../../../engine/src/index';
+import type { KubernetesVersion } from '@kubesim/engine';
 import { runWorkspaceChecks, type WorkspaceCheckOptions } from '../../../analysis/src/checks/run-workspace-checks';
 import type { ManifestFile } from '../../../analysis/src/manifest/manifest-file';
 import { normalizeUri, pathOfUri } from '../../../analysis/src/workspace/file-uri';

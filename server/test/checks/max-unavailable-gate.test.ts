@@ -6,7 +6,7 @@
 // kubesim's "1.35" is the newest 1.35 patch, so it is off, and the texts name the patch split.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { defaultStatefulSet, isFeatureEnabled, type KubernetesVersion, type StatefulSet } from '../../../engine/src/index';
+import { defaultStatefulSet, isFeatureEnabled, type KubernetesVersion, type StatefulSet } from '@kubesim/engine';
 import { checkStatefulSetMaxUnavailable } from '../../../analysis/src/checks/rolling-update-params';
 import { DEFAULT_CLUSTER_DOMAIN } from '../../../analysis/src/facts/fact-settings';
 import { computeStatefulSetFacts } from '../../../analysis/src/facts/statefulset-facts';

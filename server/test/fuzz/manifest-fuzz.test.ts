@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { SUPPORTED_KUBERNETES_VERSIONS } from '../../../engine/src/index';
+import { SUPPORTED_KUBERNETES_VERSIONS } from '@kubesim/engine';
 import type { FactSettings } from '../../../analysis/src/facts/fact-settings';
 import { computeWorkloadLenses } from '../../src/lsp/code-lens';
 import { computeEnumCompletion } from '../../src/lsp/completion';

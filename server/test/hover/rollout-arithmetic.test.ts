@@ -1,7 +1,7 @@
 // Rollout arithmetic behind the hovers, checked against upstream unit-test tables.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { IntOrString } from '../../../engine/src/index';
+import type { IntOrString } from '@kubesim/engine';
 import { computeRollingBounds } from '../../../analysis/src/facts/deployment-facts';
 import { resolveFenceposts, statefulSetMaxUnavailable } from '../../../analysis/src/facts/int-or-percent';
 import { defaultImagePullPolicy } from '../../src/lsp/completion';
