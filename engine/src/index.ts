@@ -55,6 +55,7 @@ export { computePodTemplateHash, replicaSetNameFor } from './hash/pod-template-h
 export { applyDeployment } from './kubectl/mutations';
 export { rolloutStatusMessage } from './kubectl/rollout';
 export { isJsonObject } from './model/json-value';
+export { labelSelectorMatches, type Labels, type MatchableSelector, serviceSelectorMatches } from './model/label-selection';
 export {
   DEFAULT_KUBERNETES_VERSION,
   isAtLeast,

@@ -1,9 +1,9 @@
 // A Service whose selector matches no pod template, and named targetPorts no selected container declares.
-import { type JsonValue, isJsonObject } from '@kubesim/engine';
+import { type JsonValue, isJsonObject, serviceSelectorMatches } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
 import { namespaceOf, type CheckContext, type CheckFinding } from './check-context';
-import { labelsOf, mapSelectorMatches, valueAt } from './label-selector';
+import { labelsOf, valueAt } from './label-selector';
 import { podSourcesIn, type PodSource } from './pod-templates';
 
 /**
@@ -17,7 +17,7 @@ export function checkServiceSelectsPods(object: ManifestObject, context: CheckCo
   if (!selector || Object.keys(selector).length === 0) return [];
   const sources = podSourcesIn(context.workspace, namespaceOf(object));
   if (sources.length === 0) return [];
-  const selected = sourcesWithLabel(sources, Object.entries(selector)[0]!).filter((source) => mapSelectorMatches(selector, source.labels));
+  const selected = sourcesWithLabel(sources, Object.entries(selector)[0]!).filter((source) => serviceSelectorMatches(selector, source.labels));
   if (selected.length === 0) {
     return [
       {

@@ -1,8 +1,9 @@
 // A StatefulSet's serviceName must name a headless Service in its namespace that selects its pods.
 import type { ManifestObject } from '../manifest/manifest-document';
+import { serviceSelectorMatches } from '@kubesim/engine';
 import { spanForPath } from '../manifest/manifest-document';
 import { namespaceOf, type CheckContext, type CheckFinding, type FindingFix, type IndexedObject } from './check-context';
-import { labelsOf, mapSelectorMatches, valueAt } from './label-selector';
+import { labelsOf, valueAt } from './label-selector';
 import { blockMapLines, insertMapEntries, replaceValue } from './yaml-edits';
 
 /**
@@ -45,7 +46,7 @@ export function checkStatefulSetService(object: ManifestObject, context: CheckCo
   }
   const selector = labelsOf(valueAt(service.object.value, ['spec', 'selector']));
   const podLabels = labelsOf(valueAt(object.value, ['spec', 'template', 'metadata', 'labels'])) ?? {};
-  if (selector && Object.keys(selector).length > 0 && !mapSelectorMatches(selector, podLabels)) {
+  if (selector && Object.keys(selector).length > 0 && !serviceSelectorMatches(selector, podLabels)) {
     findings.push({
       ...span,
       severity: 'warning',

@@ -1,6 +1,7 @@
 // Which Services select a workload's pods: equality selectors against the pod template labels.
-import { isJsonObject, type JsonValue } from '@kubesim/engine';
+import { isJsonObject, serviceSelectorMatches } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
+import { labelsOf } from '../checks/label-selector';
 
 /** The namespace an object lands in when the manifest names none (the usual kubectl context). */
 export const ASSUMED_NAMESPACE = 'default';
@@ -11,16 +12,6 @@ export interface SelectingService {
   name: string;
   /** `clusterIP: None`: a headless Service (per-pod DNS records). */
   isHeadless: boolean;
-}
-
-/** The string labels of a JSON map (non-string values are skipped: the API rejects them anyway). */
-export function labelsOf(value: JsonValue | undefined): Record<string, string> {
-  const labels: Record<string, string> = {};
-  if (!isJsonObject(value)) return labels;
-  for (const [key, label] of Object.entries(value)) {
-    if (typeof label === 'string') labels[key] = label;
-  }
-  return labels;
 }
 
 /** The namespace of an object, or the assumed one. */
@@ -34,9 +25,7 @@ export function namespaceOf(object: ManifestObject): string {
 export function serviceSelects(service: ManifestObject, labels: Record<string, string>): boolean {
   const spec = service.value.spec;
   if (!isJsonObject(spec)) return false;
-  const selector = labelsOf(spec.selector);
-  const entries = Object.entries(selector);
-  return entries.length > 0 && entries.every(([key, value]) => labels[key] === value);
+  return serviceSelectorMatches(labelsOf(spec.selector) ?? {}, labels);
 }
 
 /** True for `kind: Service` objects of the core API. */
@@ -71,5 +60,5 @@ export function findSelectingServices(labels: Record<string, string>, namespace:
 export function templateLabelsOf(workload: ManifestObject): Record<string, string> {
   const spec = workload.value.spec;
   if (!isJsonObject(spec) || !isJsonObject(spec.template) || !isJsonObject(spec.template.metadata)) return {};
-  return labelsOf(spec.template.metadata.labels);
+  return labelsOf(spec.template.metadata.labels) ?? {};
 }

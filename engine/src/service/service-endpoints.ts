@@ -10,6 +10,7 @@ import type { JsonObject, JsonValue, Service } from '../model/objects';
 import { asArray, asNumber, asObject, asString } from '../apiserver/validation/rules/json-access';
 import { adoptStoredServices } from './service-admission';
 import { API_SERVER_ENDPOINT } from './service-network';
+import { serviceSelectorMatches } from '../model/label-selection';
 
 /** One Service port as the API server stores it (defaults applied). */
 export interface ServicePortSpec {
@@ -61,12 +62,6 @@ export function servicePortsOf(service: Service): ServicePortSpec[] {
       if (nodePort !== undefined && nodePort !== 0) spec.nodePort = nodePort;
       return spec;
     });
-}
-
-/** True when every selector label matches (labels.SelectorFromSet). An empty selector selects nothing here. */
-export function serviceSelectsLabels(selector: Record<string, string> | undefined, labels: Record<string, string>): boolean {
-  if (!selector || Object.keys(selector).length === 0) return false;
-  return Object.entries(selector).every(([key, value]) => labels[key] === value);
 }
 
 function containersServingPorts(spec: JsonObject): JsonObject[] {
@@ -157,7 +152,7 @@ export function serviceEndpoints(cluster: Cluster, service: Service): ServiceEnd
   if (service.spec?.type === 'ExternalName' || !selector || Object.keys(selector).length === 0) return [];
   const endpoints: ServiceEndpoint[] = [];
   for (const cohort of cluster.allCohorts()) {
-    if (cohort.namespace !== namespace || !serviceSelectsLabels(selector, cohort.labels)) continue;
+    if (cohort.namespace !== namespace || !serviceSelectorMatches(selector, cohort.labels)) continue;
     for (const name of cohort.names) {
       const endpoint = endpointOf(cluster, network, service, cohort, name);
       if (endpoint) endpoints.push(endpoint);

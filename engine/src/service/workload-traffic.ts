@@ -6,7 +6,8 @@
 import type { Cluster } from '../cluster/cluster';
 import { podStatusAt } from '../kubelet/pod-timeline';
 import { REVISION_ANNOTATION } from '../deployment/deployment-util';
-import { findPort, serviceSelectsLabels, servicePortsOf } from './service-endpoints';
+import { findPort, servicePortsOf } from './service-endpoints';
+import { serviceSelectorMatches } from '../model/label-selection';
 
 /** Connections going to one group of pods. */
 export interface TrafficShareView {
@@ -37,14 +38,14 @@ export function workloadTraffic(cluster: Cluster, namespace: string, podLabels: 
   for (const service of cluster.services.all()) {
     if ((service.metadata.namespace ?? 'default') !== namespace || service.spec?.type === 'ExternalName') continue;
     const selector = service.spec?.selector;
-    if (!serviceSelectsLabels(selector, podLabels)) continue;
+    if (!serviceSelectorMatches(selector, podLabels)) continue;
     const firstPort = servicePortsOf(service)[0];
     const publishNotReady = service.spec?.publishNotReadyAddresses === true;
     let endpoints = 0;
     const ready = new Map<string, TrafficShareView>();
     const terminating = new Map<string, TrafficShareView>();
     for (const cohort of cluster.allCohorts()) {
-      if (cohort.namespace !== namespace || !serviceSelectsLabels(selector, cohort.labels) || cluster.now < cohort.timeline.runningAt) continue;
+      if (cohort.namespace !== namespace || !serviceSelectorMatches(selector, cohort.labels) || cluster.now < cohort.timeline.runningAt) continue;
       if (firstPort && findPort(cohort.spec, firstPort) === undefined) continue;
       const count = cohort.names.length;
       endpoints += count;

@@ -22,6 +22,7 @@ import {
 import { computeStatefulSetStatus, completeRollingUpdate, isStatusInconsistent, type StatefulSetStatus } from './stateful-set-status';
 import { rollingUpdateDeletions } from './stateful-set-rolling';
 import { factsOf, type PodFacts } from './pod-facts';
+import { labelSelectorMatches } from '../model/label-selection';
 import { Pass, type StatefulSetSyncOptions, type StatefulSetSyncResult, type StatefulSetWorld } from './stateful-set-pass';
 import { claimsMatchRetentionPolicy, createMissingClaims, createStatefulPod, updateClaimsForRetentionPolicy, updateStatefulPod } from './stateful-pod-control';
 
@@ -62,19 +63,9 @@ function getParentNameOf(pod: Pod): string {
   return match ? match[1] : '';
 }
 
-/** metav1.LabelSelector matching (matchLabels and matchExpressions). */
+/** The set's selector over a pod's or revision's labels. */
 export function selectorMatches(set: StatefulSet, labels: Record<string, string>): boolean {
-  const selector = set.spec.selector ?? {};
-  for (const [key, value] of Object.entries(selector.matchLabels ?? {})) if (labels[key] !== value) return false;
-  for (const requirement of selector.matchExpressions ?? []) {
-    const has = Object.prototype.hasOwnProperty.call(labels, requirement.key);
-    const inValues = has && (requirement.values ?? []).includes(labels[requirement.key]);
-    if (requirement.operator === 'In' && !inValues) return false;
-    if (requirement.operator === 'NotIn' && inValues) return false;
-    if (requirement.operator === 'Exists' && !has) return false;
-    if (requirement.operator === 'DoesNotExist' && has) return false;
-  }
-  return true;
+  return labelSelectorMatches(set.spec.selector ?? {}, labels);
 }
 
 interface Slot {

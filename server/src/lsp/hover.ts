@@ -4,7 +4,8 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { API_REFERENCE } from '../../../analysis/src/facts/api-reference';
 import { computeDeploymentFacts } from '../../../analysis/src/facts/deployment-facts';
 import type { FactSettings } from '../../../analysis/src/facts/fact-settings';
-import { findSelectingServices, isService, labelsOf, namespaceOf, templateLabelsOf } from '../../../analysis/src/facts/service-selection';
+import { findSelectingServices, isService, namespaceOf, templateLabelsOf } from '../../../analysis/src/facts/service-selection';
+import { labelsOf } from '../../../analysis/src/checks/label-selector';
 import { computeStatefulSetFacts } from '../../../analysis/src/facts/statefulset-facts';
 import { computeContainerEnvironment } from '../../../analysis/src/facts/container-environment';
 import { describeContainerEnvironment } from './hover-environment';
@@ -177,7 +178,7 @@ const WORKLOAD_KINDS = new Set(['Deployment', 'StatefulSet', 'ReplicaSet', 'Daem
 
 function describeServiceSelector(service: ManifestObject, settings: FactSettings, candidates: readonly ManifestObject[]): string {
   const spec = service.value.spec;
-  const selector = labelsOf(typeof spec === 'object' && spec !== null && !Array.isArray(spec) ? spec.selector : undefined);
+  const selector = labelsOf(typeof spec === 'object' && spec !== null && !Array.isArray(spec) ? spec.selector : undefined) ?? {};
   const namespace = namespaceOf(service);
   const entries = Object.entries(selector);
   const selected =

@@ -112,30 +112,6 @@ export function selectorConverts(selector: LabelSelector | undefined): boolean {
   return true;
 }
 
-/** labels.Selector.Matches for a converted selector; nil matches nothing, `{}` everything. */
-export function selectorMatches(selector: LabelSelector | undefined, labels: Record<string, string>): boolean {
-  if (!selector) return false;
-  for (const [key, value] of Object.entries(selector.matchLabels ?? {})) {
-    if (labels[key] !== value) return false;
-  }
-  return selector.matchExpressions.every((expression) => {
-    const has = Object.prototype.hasOwnProperty.call(labels, expression.key);
-    const values = expression.values ?? [];
-    switch (expression.operator) {
-      case 'In':
-        return has && values.includes(labels[expression.key]!);
-      case 'NotIn':
-        return !has || !values.includes(labels[expression.key]!);
-      case 'Exists':
-        return has;
-      case 'DoesNotExist':
-        return !has;
-      default:
-        return false;
-    }
-  });
-}
-
 /** The *metav1.LabelSelector as a bad value (JSON with omitempty; Go `%#v` of the struct). */
 export function labelSelectorValue(selector: LabelSelector | undefined): BadValue {
   if (!selector) return prebuiltValue('null', 'null');

@@ -2,18 +2,11 @@
 // Follows ValidateReplicaSetSpec and ValidatePodTemplateSpecForReplicaSet,
 // kubernetes pkg/apis/apps/validation/validation.go.
 import { DEFAULT_KUBERNETES_VERSION, type KubernetesVersion } from '../../../model/kubernetes-version';
+import { labelSelectorMatches } from '../../../model/label-selection';
 import type { JsonObject } from '../../../model/objects';
 import { FieldPath, forbidden, invalid, notSupported, stringMapValue, stringValue, validateNonnegative, type FieldError } from '../field-error';
 import { asNumber, asObject, asString } from './json-access';
-import {
-  isEmptySelector,
-  labelSelectorValue,
-  readLabelSelector,
-  selectorConverts,
-  selectorMatches,
-  templateLabels,
-  validateSpecSelector,
-} from './label-selector';
+import { isEmptySelector, labelSelectorValue, readLabelSelector, selectorConverts, templateLabels, validateSpecSelector } from './label-selector';
 import { validatePodTemplateSpec } from './pod-template';
 
 const specPath = FieldPath.root('spec');
@@ -42,7 +35,7 @@ function validatePodTemplateForReplicaSet(spec: JsonObject, checkMatch: boolean,
   const templatePath = specPath.child('template');
   const template = asObject(spec.template) ?? {};
   const labels = templateLabels(spec);
-  if (checkMatch && !selectorMatches(readLabelSelector(spec.selector), labels ?? {})) {
+  if (checkMatch && !labelSelectorMatches(readLabelSelector(spec.selector), labels ?? {})) {
     errors.push(invalid(templatePath.child('metadata', 'labels'), stringMapValue(labels), '`selector` does not match template `labels`', 'selector-mismatch'));
   }
   errors.push(...validatePodTemplateSpec(template, templatePath, [], version));

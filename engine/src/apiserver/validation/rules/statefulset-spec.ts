@@ -2,6 +2,7 @@
 // pkg/apis/apps/validation/validation.go; full pod-template validation from 1.34 (PR #131790)
 // the serviceName check from 1.33 (PR #130233) and claim-template validation from 1.34 (PR #132212).
 import { isAtLeast, type KubernetesVersion } from '../../../model/kubernetes-version';
+import { labelSelectorMatches } from '../../../model/label-selection';
 import type { JsonObject } from '../../../model/objects';
 import {
   FieldPath,
@@ -19,15 +20,7 @@ import {
 import { isDns1123Label } from '../string-checks';
 import { intOrPercentValue, readIntOrString, validateNotMoreThan100Percent, validatePositiveIntOrPercent } from './deployment-spec';
 import { asNumber, asObject, asString, asStringMap, objectItems } from './json-access';
-import {
-  isEmptySelector,
-  labelSelectorValue,
-  readLabelSelector,
-  selectorConverts,
-  selectorMatches,
-  templateLabels,
-  validateSpecSelector,
-} from './label-selector';
+import { isEmptySelector, labelSelectorValue, readLabelSelector, selectorConverts, templateLabels, validateSpecSelector } from './label-selector';
 import { validateAnnotations, validateLabels } from './object-meta';
 import { validatePodTemplateSpec } from './pod-template';
 import { validateWorkloadPodPolicies } from './replicaset-spec';
@@ -80,7 +73,7 @@ function validateSelectorAndTemplate(spec: JsonObject, options: StatefulSetSpecO
     errors.push(invalid(selectorPath, labelSelectorValue(selector), '', 'selector-invalid'));
   } else {
     const labels = templateLabels(spec);
-    if ((!selector || !isEmptySelector(selector)) && !selectorMatches(selector, labels ?? {})) {
+    if ((!selector || !isEmptySelector(selector)) && !labelSelectorMatches(selector, labels ?? {})) {
       errors.push(
         invalid(templatePath.child('metadata', 'labels'), stringMapValue(labels), '`selector` does not match template `labels`', 'selector-mismatch'),
       );
