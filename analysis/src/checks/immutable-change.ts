@@ -1,4 +1,5 @@
 // Changes the API server rejects on update, found by comparing the editor with the baseline version.
+import { PlacedFindingsCache } from '../manifest/placed-findings-cache';
 import {
   goLayoutFor,
   isAtLeast,
@@ -68,17 +69,15 @@ function forbiddenFieldSpan(object: ManifestObject, old: ManifestObject, version
 }
 
 // The pair is re-validated only when either text changes: later parses share the parsed values.
-const updateFindings = new WeakMap<object, { old: object; version: KubernetesVersion; documentStart: number; findings: CheckFinding[] }>();
+const updateFindings = new PlacedFindingsCache<{ old: object; version: KubernetesVersion }, CheckFinding>((a, b) => a.old === b.old && a.version === b.version);
 
 function cachedUpdateFindings(object: ManifestObject, old: ManifestObject, version: KubernetesVersion, compute: () => CheckFinding[]): CheckFinding[] {
-  const cached = updateFindings.get(object.value);
-  if (cached && cached.old === old.value && cached.version === version) {
-    const delta = object.document.start - cached.documentStart;
-    return cached.findings.map((finding) => ({ ...finding, start: finding.start + delta, end: finding.end + delta }));
-  }
+  const key = { old: old.value, version };
+  const cached = updateFindings.get(object, key);
+  if (cached) return cached;
   const findings = compute();
-  updateFindings.set(object.value, { old: old.value, version, documentStart: object.document.start, findings });
-  return findings.map((finding) => ({ ...finding }));
+  updateFindings.set(object, key, findings);
+  return findings;
 }
 
 /**

@@ -1,4 +1,5 @@
 // Runs every workspace and gotcha check on one file and returns findings with documentation links.
+import { PlacedFindingsCache } from '../manifest/placed-findings-cache';
 import type { KubernetesVersion } from '@kubesim/engine';
 import { objectsOf, type ManifestFile } from '../manifest/manifest-file';
 import type { ManifestObject } from '../manifest/manifest-document';
@@ -69,19 +70,18 @@ export function runWorkspaceChecks(file: ManifestFile, options: WorkspaceCheckOp
   const findings: CheckFinding[] = [];
   for (const object of own) {
     const key = `${runKey}|${signatures.byNamespace.get(namespaceOf(object)) ?? ''}`;
-    const cached = findingsByValue.get(object.value);
-    if (cached && cached.key === key) {
-      const delta = object.document.start - cached.documentStart;
-      for (const finding of cached.findings) findings.push(delta === 0 ? finding : { ...finding, start: finding.start + delta, end: finding.end + delta });
+    const cached = findingsByValue.get(object, key);
+    if (cached) {
+      findings.push(...cached);
       continue;
     }
     const objectFindings = checkObject(object, file, context);
     // Quick fixes may edit outside the object's document (a new Service at the end of the file):
     // those findings are recomputed every time.
     if (objectFindings.every((finding) => finding.fixes === undefined)) {
-      findingsByValue.set(object.value, { key, documentStart: object.document.start, findings: objectFindings });
+      findingsByValue.set(object, key, objectFindings);
     } else {
-      findingsByValue.delete(object.value);
+      findingsByValue.delete(object);
     }
     findings.push(...objectFindings);
   }
@@ -106,7 +106,7 @@ function checkObject(object: ManifestObject, file: ManifestFile, context: CheckC
 // the checks read of the other objects of its namespace: their kind, name, selector, service
 // fields, pod labels and port names (plus which kinds exist anywhere, for HPA targets). Changing
 // an image or a replica count leaves all of those alone, so every other object keeps its findings.
-const findingsByValue = new WeakMap<object, { key: string; documentStart: number; findings: CheckFinding[] }>();
+const findingsByValue = new PlacedFindingsCache<string, CheckFinding>();
 const crossKeys = new WeakMap<object, string>();
 const identities = new WeakMap<object, number>();
 let nextIdentity = 1;

@@ -16,22 +16,20 @@ import type { SourceSpan } from '../manifest/source-span';
 import { objectsOf } from '../manifest/manifest-file';
 import { decodeHint } from '../manifest/scalar-reading';
 import type { Finding } from './finding';
+import { PlacedFindingsCache } from '../manifest/placed-findings-cache';
 
 // Per-object findings depend only on the object's document text and the release, so they are kept
 // per parsed value (shared by every later parse while the document's text is unchanged) and moved
 // with the document: an edit in one document of 1,000 re-validates that document only.
-const objectFindings = new WeakMap<object, { version: KubernetesVersion; documentStart: number; findings: Finding[] }>();
+const objectFindings = new PlacedFindingsCache<KubernetesVersion, Finding>();
 
 export function checkObjectCached(kind: CheckedKind, object: ManifestObject, oldObject: ManifestObject | undefined, version: KubernetesVersion): Finding[] {
   if (oldObject) return checkObject(kind, object, oldObject, version);
-  const cached = objectFindings.get(object.value);
-  if (cached && cached.version === version) {
-    const delta = object.document.start - cached.documentStart;
-    return cached.findings.map((finding) => ({ ...finding, start: finding.start + delta, end: finding.end + delta }));
-  }
+  const cached = objectFindings.get(object, version);
+  if (cached) return cached;
   const findings = checkObject(kind, object, undefined, version);
-  objectFindings.set(object.value, { version, documentStart: object.document.start, findings });
-  return findings.map((finding) => ({ ...finding }));
+  objectFindings.set(object, version, findings);
+  return findings;
 }
 
 /** The objects of `file` whose create-time findings for `version` are not known yet. */
@@ -40,7 +38,7 @@ export function uncheckedObjects(file: ManifestFile, version: KubernetesVersion)
   for (const object of objectsOf(file)) {
     if (object.document.isTemplated) continue;
     const kind = checkedKindOf(object.apiVersion, object.kind);
-    if (kind && objectFindings.get(object.value)?.version !== version) unchecked.push({ kind, object });
+    if (kind && !objectFindings.has(object, version)) unchecked.push({ kind, object });
   }
   return unchecked;
 }
@@ -52,7 +50,7 @@ export function precheckObject(kind: CheckedKind, object: ManifestObject, versio
 
 /** Keeps a verdict computed elsewhere (the check worker) as the object's create-time findings. */
 export function primeObjectFindings(kind: CheckedKind, object: ManifestObject, version: KubernetesVersion, verdict: ObjectVerdict): void {
-  objectFindings.set(object.value, { version, documentStart: object.document.start, findings: findingsOfVerdict(kind, object, verdict) });
+  objectFindings.set(object, version, findingsOfVerdict(kind, object, verdict));
 }
 
 function findingsOfVerdict(kind: CheckedKind, object: ManifestObject, verdict: ObjectVerdict): Finding[] {
