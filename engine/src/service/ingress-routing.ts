@@ -23,6 +23,8 @@ export interface IngressRoute {
   pathType: 'Exact' | 'Prefix' | 'ImplementationSpecific';
   backend: IngressBackend;
   canary?: CanaryRule;
+  /** True for the row of `spec.defaultBackend` (every host, every path not matched by a rule). */
+  defaultBackend?: true;
 }
 
 /** ingress-nginx canary settings of a canary Ingress. */
@@ -71,7 +73,16 @@ export function ingressRoutes(ingress: JsonObject & { metadata: { name: string; 
     }
   }
   const fallback = backendOf(spec.defaultBackend);
-  if (fallback) routes.push({ ingress: ingress.metadata.name, host: '', path: '/', pathType: 'Prefix', backend: fallback, ...(canary ? { canary } : {}) });
+  if (fallback)
+    routes.push({
+      ingress: ingress.metadata.name,
+      host: '',
+      path: '/',
+      pathType: 'Prefix',
+      backend: fallback,
+      ...(canary ? { canary } : {}),
+      defaultBackend: true,
+    });
   return routes;
 }
 
