@@ -67,6 +67,7 @@ export {
 export {
   type Deployment,
   type DeploymentStatus,
+  type Ingress,
   type IntOrString,
   type JsonObject,
   type JsonValue,

@@ -191,6 +191,35 @@ export interface ServiceTrafficView {
   shares: TrafficShareView[];
 }
 
+/** One backend of an Ingress route: the Service, its share of the route, and the pod groups behind it. */
+export interface IngressBackendTrafficView {
+  service: string;
+  port: number | string;
+  /** Share of the route's requests sent to this Service, 0..1 (1 minus the canary's weight, or the canary's weight). */
+  weight: number;
+  /** The ingress-nginx canary Ingress this backend comes from. */
+  canaryIngress?: string;
+  /** False when the Service selects none of the previewed workload's pods (its pods are not simulated). */
+  inPreview: boolean;
+  /** Ready endpoints among the previewed pods (0: requests sent here fail). */
+  readyEndpoints: number;
+  /** The route's share per pod group (weight times the group's share of the Service). */
+  shares: TrafficShareView[];
+}
+
+/** An Ingress route (host + path) whose backends include a Service selecting the workload, at a step. */
+export interface IngressRouteTrafficView {
+  ingress: string;
+  /** `*` for rules without a host. */
+  host: string;
+  path: string;
+  pathType: 'Exact' | 'Prefix' | 'ImplementationSpecific';
+  defaultBackend: boolean;
+  /** The canary header that routes some requests first (the shares are for requests without it). */
+  canaryHeader?: string;
+  backends: IngressBackendTrafficView[];
+}
+
 /** Events listed per step at most; the workload's own events come first. */
 export const EVENTS_PER_STEP = 50;
 
@@ -220,6 +249,8 @@ export interface RolloutStep {
   kubectl: KubectlOutputView[];
   /** The traffic lane: Services selecting the workload's pods (absent when none is in view). */
   traffic?: ServiceTrafficView[];
+  /** Ingress routes to the workload's Services: route share per ReplicaSet / revision / image (absent when none). */
+  ingressTraffic?: IngressRouteTrafficView[];
 }
 
 /** How the simulated rollout ends. */

@@ -1,5 +1,6 @@
 // The rollout preview's view of one step, as plain JSON the server sends on (protocol/src mirrors
 // these types for the webview; the engine may not import protocol).
+import type { IngressRouteTrafficView } from '../service/ingress-traffic';
 import type { ServiceTrafficView } from '../service/workload-traffic';
 
 /** An event written (created or patched) in a step, with the count and times client-go's correlator gave it. */
@@ -119,4 +120,6 @@ export interface RolloutStep {
   kubectl: KubectlOutput[];
   /** Services selecting the workload's pods: endpoints and traffic split now (absent when none). */
   traffic?: ServiceTrafficView[];
+  /** Ingress routes whose backends include a Service selecting the workload (absent when none). */
+  ingressTraffic?: IngressRouteTrafficView[];
 }

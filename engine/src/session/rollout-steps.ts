@@ -1,6 +1,7 @@
 // One step of the rollout preview as plain JSON: the workload's status, its ReplicaSets or ordered
 // pods and claims, the events of the pass, and what kubectl prints at that moment (from the
 // engine's own kubectl printers, so the preview and `kubesim run` print the same text).
+import { workloadIngressTraffic } from '../service/ingress-traffic';
 import { workloadTraffic } from '../service/workload-traffic';
 import type { RolloutEventSummary, RolloutReplicaSet, RolloutPod, RolloutClaim, GoverningServiceState, KubectlOutput, RolloutStep } from './rollout-step-view';
 import type { Cluster } from '../cluster/cluster';
@@ -305,12 +306,14 @@ export function snapshotStatefulSet(context: StepContext, recorded: readonly Kub
   return step;
 }
 
-// The traffic lane of a step, for the Services that select the workload's pods.
+// The traffic lane of a step, for the Services that select the workload's pods and the Ingress routes to them.
 function addTraffic(step: RolloutStep, context: StepContext): void {
   if (context.cluster.services.size === 0) return;
   const workload = context.cluster.deployments.get(context.name, context.namespace) ?? context.cluster.statefulSets.get(context.name, context.namespace);
   const traffic = workloadTraffic(context.cluster, context.namespace, workload?.spec.template.metadata?.labels ?? {});
   if (traffic.length > 0) step.traffic = traffic;
+  const routes = workloadIngressTraffic(context.cluster, context.namespace, traffic);
+  if (routes.length > 0) step.ingressTraffic = routes;
 }
 
 /** The image list of a Deployment's or StatefulSet's pod template. */

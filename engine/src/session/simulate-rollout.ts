@@ -2,7 +2,7 @@
 // then every controller pass recorded as a plain-JSON step until nothing is left to happen.
 import type { Cluster } from '../cluster/cluster';
 import type { KubeletOptions } from '../kubelet/kubelet-options';
-import type { Deployment, Service, StatefulSet } from '../model/objects';
+import type { Deployment, Ingress, Service, StatefulSet } from '../model/objects';
 import type { KubernetesVersion } from '../model/kubernetes-version';
 import { getDeploymentCondition, TIMED_OUT_REASON } from '../deployment/conditions';
 import { revisionOf } from '../deployment/deployment-util';
@@ -39,6 +39,8 @@ export interface SimulateRolloutOptions extends Partial<KubeletOptions> {
   whatIf?: RolloutWhatIf;
   /** Services of the workspace: a StatefulSet's governing Service is looked up among them. */
   services?: Service[];
+  /** networking.k8s.io/v1 Ingresses of the workspace: their routes to the workload join the traffic lane. */
+  ingresses?: Ingress[];
   /** `cluster.local` unless the cluster says otherwise (StatefulSet pod DNS names). */
   clusterDomain?: string;
   /** Pods (and pod rows of `kubectl get`) listed per step at most (default 60). */
@@ -115,6 +117,7 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
     seed,
     whatIf = {},
     services = [],
+    ingresses = [],
     clusterDomain = 'cluster.local',
     podListLimit = 60,
     eventsPerStep = 50,
@@ -129,6 +132,7 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
   const tailMs = maxSeconds * 1000;
   const cluster = createDeploymentCluster({ version: input.version, seed, kubelet });
   for (const service of services) if ((service.metadata.namespace ?? 'default') === namespace) cluster.services.put(service);
+  for (const ingress of ingresses) if ((ingress.metadata.namespace ?? 'default') === namespace) cluster.ingresses.put(ingress);
   const before = input.oldManifest && ({ ...input.oldManifest, metadata: { ...input.oldManifest.metadata, name, namespace } } as RolloutWorkload);
   if (before) {
     apply(cluster, before);

@@ -1,10 +1,11 @@
 // The `kubesim/simulateRollout` request: a thin adapter from the LSP parameters to the engine's
-// simulateRollout (base -> edited manifest, what-ifs, workspace Services) and from its steps to the
+// simulateRollout (base -> edited manifest, what-ifs, workspace Services and Ingresses) and from its steps to the
 // RolloutView the webview renders (source spans, the change summary).
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   simulateRollout,
+  type Ingress,
   type JsonValue,
   type RolloutEventSummary,
   type RolloutSimulation,
@@ -116,6 +117,13 @@ function servicesOf(objects: readonly ManifestObject[]): Service[] {
     .map((object) => object.value as unknown as Service);
 }
 
+/** The networking.k8s.io/v1 Ingresses among `objects` (their routes to the workload join the traffic lane). */
+function ingressesOf(objects: readonly ManifestObject[]): Ingress[] {
+  return objects
+    .filter((object) => object.apiVersion === 'networking.k8s.io/v1' && object.kind === 'Ingress' && typeof object.name === 'string')
+    .map((object) => object.value as unknown as Ingress);
+}
+
 // ---- The request ------------------------------------------------------------------------------
 
 function findSame(file: ManifestFile, object: ManifestObject): ManifestObject | undefined {
@@ -157,6 +165,7 @@ export function simulateRolloutFor(
       options: {
         whatIf: engineWhatIf(params.whatIf),
         services: servicesOf(workspaceObjects ?? objectsOf(file)),
+        ingresses: ingressesOf(workspaceObjects ?? objectsOf(file)),
         clusterDomain: settings.clusterDomain,
         podListLimit: POD_LIMIT,
         eventsPerStep: EVENTS_PER_STEP,
