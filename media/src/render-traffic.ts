@@ -64,5 +64,6 @@ function renderService(service: ServiceTrafficView): string {
 export function renderTrafficLane(step: RolloutStep): string {
   const services = step.traffic ?? [];
   if (services.length === 0) return '';
-  return `<section class="traffic" aria-label="Traffic"><h3>Traffic</h3><ul class="traffic-services">${services.map(renderService).join('')}</ul>${renderIngressRoutes(step)}</section>`;
+  const list = `<ul class="traffic-services">${services.map(renderService).join('')}</ul>`;
+  return `<section class="traffic" aria-label="Traffic"><h3>Traffic</h3>${list}${renderIngressRoutes(step)}</section>`;
 }

@@ -163,6 +163,9 @@ test('traffic lane: an Ingress path from an unvalidated workspace file is shown 
   const page = await open('vscode-light', ingressView(true));
   assert.equal(await page.locator('.traffic-route').count(), 2);
   assert.equal(await page.locator('.traffic img').count(), 0);
-  assert.match(await page.locator('.traffic-route').nth(1).locator('.traffic-name').innerText(), /shop\.example\.com\/<img src=x onerror=alert\(1\)> \(Exact\)/);
+  assert.match(
+    await page.locator('.traffic-route').nth(1).locator('.traffic-name').innerText(),
+    /shop\.example\.com\/<img src=x onerror=alert\(1\)> \(Exact\)/,
+  );
   await page.close();
 });

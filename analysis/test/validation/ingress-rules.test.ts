@@ -95,7 +95,9 @@ const rows: Row[] = [
   },
   {
     name: 'a default backend alone is valid',
-    yaml: 'apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: web\nspec:\n  defaultBackend:\n    service:\n      name: web\n      port:\n        name: http\n',
+    yaml:
+      'apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: web\nspec:\n' +
+      '  defaultBackend:\n    service:\n      name: web\n      port:\n        name: http\n',
     messages: [],
   },
   // validateHTTPIngressPath.
