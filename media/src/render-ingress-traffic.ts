@@ -1,6 +1,7 @@
 // Pure rendering of the Ingress routes in the traffic lane: for each host + path whose backends include a Service
 // selecting the workload, the route's share per ReplicaSet / revision / image (ingress-nginx canary weight applied
-// by the server), and the part going to Services whose pods are not in this preview. Nothing is computed here but
+// by the server), the part going to Services whose pods are not in this preview, and a red call-out when the main
+// Service has no ready endpoint (ingress-nginx answers 503 for the route). Nothing is computed here but
 // widths and labels; every string from a manifest is escaped.
 import type { IngressBackendTrafficView, IngressRouteTrafficView, RolloutStep, TrafficShareView } from '../../protocol/src/index';
 import { escapeHtml as esc } from './html';
@@ -56,8 +57,9 @@ function backendItem(backend: IngressBackendTrafficView, firstColor: number): st
   const head = `<b>${percent(backend.weight)}</b> → ${esc(backendTitle(backend))}`;
   if (!backend.inPreview) return `<li><span class="traffic-swatch traffic-elsewhere"></span>${head} <span class="muted">· pods not in this preview</span></li>`;
   if (backend.readyEndpoints === 0) {
-    const alert = backend.weight > 0 ? '<p class="traffic-alert">No ready endpoint: requests sent to this Service fail.</p>' : '';
-    return `<li class="traffic-down">${head}${alert}</li>`;
+    // ingress-nginx keeps no balancer for a backend without endpoints: a canary's share falls back to the main Service.
+    const why = backend.canaryIngress !== undefined ? 'no ready endpoint, its share goes to the main Service' : 'no ready endpoint';
+    return `<li class="traffic-down">${head} <span class="muted">· ${why}</span></li>`;
   }
   const groups = backend.shares.map((share, index) => {
     const revision = share.revision !== undefined ? ` <span class="muted">rev ${esc(share.revision)}</span>` : '';
@@ -71,13 +73,15 @@ function backendItem(backend: IngressBackendTrafficView, firstColor: number): st
 function renderRoute(route: IngressRouteTrafficView): string {
   const header = route.canaryHeader !== undefined ? ` <span class="traffic-counts">requests without header ${esc(route.canaryHeader)}</span>` : '';
   const name = `<div class="traffic-name">${esc(routeTitle(route))}${header}</div>`;
+  const alert = route.unavailable ? '<p class="traffic-alert">No ready endpoint behind the main Service: ingress-nginx answers 503 to every request.</p>' : '';
   let color = 0;
   const items = route.backends.map((backend) => {
     const item = backendItem(backend, color);
     color += backend.shares.length;
     return item;
   });
-  return `<li class="traffic-service traffic-route">${name}${routeBar(route)}<ul class="traffic-legend">${items.join('')}</ul></li>`;
+  const down = route.unavailable ? ' traffic-down" role="alert' : '';
+  return `<li class="traffic-service traffic-route${down}">${name}${alert}${routeBar(route)}<ul class="traffic-legend">${items.join('')}</ul></li>`;
 }
 
 /** The Ingress routes of a step's traffic lane, or nothing when no route reaches the workload. */

@@ -26,6 +26,7 @@ function route(overrides: Partial<IngressRouteTrafficView> = {}): IngressRouteTr
     path: '/',
     pathType: 'Prefix',
     defaultBackend: false,
+    unavailable: false,
     backends: [
       {
         service: 'web-stable',
@@ -63,12 +64,24 @@ test('a route lists each backend with its weight and the route share per Replica
   assert.ok(!html.includes('traffic-alert'));
 });
 
-test('a weighted backend without a ready endpoint is called out; the canary header is named', () => {
-  const down = route({ canaryHeader: 'X-Canary' });
-  down.backends[0] = { ...down.backends[0], readyEndpoints: 0, shares: [] };
+test('a main Service without a ready endpoint fails the route in red; the canary header is named', () => {
+  const down = route({ canaryHeader: 'X-Canary', unavailable: true });
+  down.backends = down.backends.map((backend) => ({ ...backend, weight: 0, readyEndpoints: 0, shares: [] }));
   const html = renderTrafficLane(stepWith([down], { ...SERVICE, readyEndpoints: 0, shares: [] }));
-  assert.match(text(html), /No ready endpoint: requests sent to this Service fail\./);
+  assert.match(text(html), /No ready endpoint behind the main Service: ingress-nginx answers 503 to every request\./);
+  assert.match(html, /class="traffic-service traffic-route traffic-down" role="alert"/);
   assert.match(text(html), /requests without header X-Canary/);
+});
+
+test('a canary Service without a ready endpoint gets 0% and says its share goes to the main Service', () => {
+  const fallback = route();
+  fallback.backends = [
+    { ...fallback.backends[0], weight: 1, shares: SERVICE.shares },
+    { ...fallback.backends[1], service: 'web-next', weight: 0, inPreview: true, readyEndpoints: 0 },
+  ];
+  const html = renderTrafficLane(stepWith([fallback]));
+  assert.match(text(html), /0% → Service web-next:80 \(canary Ingress web-canary\) · no ready endpoint, its share goes to the main Service/);
+  assert.ok(!html.includes('traffic-alert'));
 });
 
 test('the default backend row, and no routes section without routes', () => {

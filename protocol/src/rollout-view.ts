@@ -195,7 +195,7 @@ export interface ServiceTrafficView {
 export interface IngressBackendTrafficView {
   service: string;
   port: number | string;
-  /** Share of the route's requests sent to this Service, 0..1 (1 minus the canary's weight, or the canary's weight). */
+  /** Share of the route's requests sent to this Service, 0..1 (a canary without ready endpoints gets 0, ingress-nginx's fallback). */
   weight: number;
   /** The ingress-nginx canary Ingress this backend comes from. */
   canaryIngress?: string;
@@ -217,6 +217,8 @@ export interface IngressRouteTrafficView {
   defaultBackend: boolean;
   /** The canary header that routes some requests first (the shares are for requests without it). */
   canaryHeader?: string;
+  /** The primary backend has no ready endpoint: ingress-nginx answers 503 for the whole route, canary share included. */
+  unavailable: boolean;
   backends: IngressBackendTrafficView[];
 }
 

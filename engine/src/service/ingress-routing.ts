@@ -37,9 +37,11 @@ export interface CanaryRule {
 
 const CANARY = 'nginx.ingress.kubernetes.io/canary';
 
+// route_to_alternative_balancer (ingress-nginx rootfs/etc/nginx/lua/balancer.lua) draws math.random(total) <= weight
+// with a total of 100 unless canary-weight-total is larger: a smaller total is ignored.
 function canaryOf(annotations: Record<string, string> | undefined): CanaryRule | undefined {
   if (annotations?.[CANARY] !== 'true') return undefined;
-  const total = Number(annotations[`${CANARY}-weight-total`] ?? 100) || 100;
+  const total = Math.max(Number(annotations[`${CANARY}-weight-total`] ?? 100) || 100, 100);
   const weight = Math.min(Math.max(Number(annotations[`${CANARY}-weight`] ?? 0) || 0, 0), total) / total;
   const rule: CanaryRule = { weight };
   const header = annotations[`${CANARY}-by-header`];

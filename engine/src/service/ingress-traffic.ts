@@ -1,7 +1,8 @@
 // The routing table of the Ingresses of a namespace, as ingress-nginx builds it: every host + path of a
 // non-canary Ingress (and its default backend) goes to its Service, and a canary Ingress
 // (`nginx.ingress.kubernetes.io/canary: "true"`) for the same host and path takes `canary-weight` out of
-// `canary-weight-total` of the requests that carry no canary header (ingress-nginx docs, "Canary"). Within a
+// `canary-weight-total` of the requests that carry no canary header (ingress-nginx docs, "Canary"; balancer.lua
+// route_to_alternative_balancer), as long as both Services have ready endpoints (routeSplit). Within a
 // Service, ingress-nginx balances over the ready endpoints evenly (round robin, its default), so a pod group's
 // share of a route is the backend's share times the group's share of the Service's ready endpoints.
 import type { Cluster } from '../cluster/cluster';
@@ -36,6 +37,26 @@ export function routingTable(cluster: Cluster, namespace: string): { entries: Ro
   return { entries, unattachedCanaries: canaries.filter((route) => !used.has(route)) };
 }
 
+/** The split of a route's requests without canary headers once endpoints are known. */
+export interface RouteSplit {
+  primary: number;
+  canary: number;
+  /** True when the primary backend has no ready endpoint: ingress-nginx answers 503 for the whole route. */
+  unavailable: boolean;
+}
+
+/**
+ * ingress-nginx's split given whether each backend has ready endpoints (undefined: unknown, taken as yes).
+ * sync_backend (balancer.lua) keeps no balancer for a backend without endpoints, so a canary without any gets
+ * nothing (route_to_alternative_balancer falls back to the primary), and a primary without any fails the whole
+ * route, canary share included (get_balancer finds no primary balancer and rewrite answers 503).
+ */
+export function routeSplit(entry: RoutingEntry, primaryReady?: boolean, canaryReady?: boolean): RouteSplit {
+  if (primaryReady === false) return { primary: 0, canary: 0, unavailable: true };
+  const canary = entry.canary && canaryReady !== false ? entry.canaryShare : 0;
+  return { primary: 1 - canary, canary, unavailable: false };
+}
+
 // Older first, as ingress-nginx orders Ingresses (by creation timestamp) when two claim one host and path.
 function byCreation(a: Ingress, b: Ingress): number {
   const left = a.metadata.creationTimestamp ?? '';
@@ -47,7 +68,7 @@ function byCreation(a: Ingress, b: Ingress): number {
 export interface IngressBackendTrafficView {
   service: string;
   port: number | string;
-  /** Share of the route's requests sent to this Service, 0..1. */
+  /** Share of the route's requests sent to this Service, 0..1 (a canary without ready endpoints gets 0). */
   weight: number;
   /** The canary Ingress this backend comes from. */
   canaryIngress?: string;
@@ -69,6 +90,8 @@ export interface IngressRouteTrafficView {
   defaultBackend: boolean;
   /** Set when a canary header decides for some requests (shares are for requests without it). */
   canaryHeader?: string;
+  /** The primary backend has no ready endpoint: ingress-nginx answers 503 for the whole route. */
+  unavailable: boolean;
   backends: IngressBackendTrafficView[];
 }
 
@@ -81,9 +104,16 @@ export function workloadIngressTraffic(cluster: Cluster, namespace: string, serv
   const byName = new Map(services.map((view) => [view.service, view]));
   const views: IngressRouteTrafficView[] = [];
   for (const entry of routingTable(cluster, namespace).entries) {
-    const legs = [{ route: entry.primary, weight: 1 - entry.canaryShare }];
-    if (entry.canary) legs.push({ route: entry.canary, weight: entry.canaryShare });
-    if (!legs.some((leg) => byName.has(leg.route.backend.service))) continue;
+    const routes = entry.canary ? [entry.primary, entry.canary] : [entry.primary];
+    if (!routes.some((route) => byName.has(route.backend.service))) continue;
+    // A Service outside the preview is taken as serving; one in it serves when it has a ready endpoint.
+    const isReady = (route: IngressRoute): boolean | undefined => {
+      const view = byName.get(route.backend.service);
+      return view ? view.readyEndpoints > 0 : undefined;
+    };
+    const split = routeSplit(entry, isReady(entry.primary), entry.canary && isReady(entry.canary));
+    const legs = [{ route: entry.primary, weight: split.primary }];
+    if (entry.canary) legs.push({ route: entry.canary, weight: split.canary });
     const backends = legs.map(({ route, weight }): IngressBackendTrafficView => {
       const service = byName.get(route.backend.service);
       const backend: IngressBackendTrafficView = {
@@ -103,6 +133,7 @@ export function workloadIngressTraffic(cluster: Cluster, namespace: string, serv
       path: entry.path,
       pathType: entry.pathType,
       defaultBackend: entry.primary.defaultBackend === true,
+      unavailable: split.unavailable,
       backends,
     };
     if (entry.canary?.canary?.header) view.canaryHeader = entry.canary.canary.header;

@@ -7,9 +7,9 @@ import { describeIngress, getIngresses, INGRESS_WORDS } from '../kubectl/ingress
 import { isAtLeast } from '../model/kubernetes-version';
 import { applyIngress, deleteIngress } from '../service/ingress-admission';
 import type { IngressRoute } from '../service/ingress-routing';
-import { routingTable, type RoutingEntry } from '../service/ingress-traffic';
+import { routeSplit, routingTable, type RoutingEntry } from '../service/ingress-traffic';
 import { serviceEndpoints } from '../service/service-endpoints';
-import { serviceTraffic } from '../service/service-traffic';
+import { serviceTraffic, type ServiceTraffic, type TrafficShare } from '../service/service-traffic';
 import { parseArguments } from './session-parser';
 import { registerSessionCommand, startsWith, type SessionContext } from './session-runner';
 
@@ -28,21 +28,42 @@ function percent(share: number): string {
   return `${Number((share * 100).toFixed(1))}%`.padStart(6);
 }
 
+// The Service a route names, and its traffic now (kube-proxy's grouping; ingress-nginx also spreads evenly
+// over the ready endpoints): undefined when the Service does not exist.
+function backendTraffic(context: SessionContext, route: IngressRoute): ServiceTraffic | undefined {
+  const service = context.cluster.services.get(route.backend.service, context.namespace);
+  return service ? serviceTraffic(service, serviceEndpoints(context.cluster, service)) : undefined;
+}
+
+function readyShares(traffic: ServiceTraffic | undefined): TrafficShare[] {
+  return traffic && !traffic.usingTerminating ? traffic.shares : [];
+}
+
 // One backend of a route: its share, the Service, then its pods grouped by controller and image.
-function backendLines(context: SessionContext, route: IngressRoute, weight: number): string[] {
-  const { service: name, port } = route.backend;
+function backendLines(route: IngressRoute, traffic: ServiceTraffic | undefined, weight: number): string[] {
   const canary = route.canary ? `  (canary ingress/${route.ingress})` : '';
-  const head = `  ${percent(weight)}  service/${name}:${port}${canary}`;
-  const service = context.cluster.services.get(name, context.namespace);
-  if (!service) return [`${head}: no such Service, requests sent here fail`];
-  const traffic = serviceTraffic(service, serviceEndpoints(context.cluster, service));
-  const ready = traffic.usingTerminating ? [] : traffic.shares;
-  if (ready.length === 0) return [`${head}: no ready endpoints, requests sent here fail`];
+  const head = `  ${percent(weight)}  service/${route.backend.service}:${route.backend.port}${canary}`;
+  const fallback = route.canary ? ', its share goes to the main Service' : '';
+  if (!traffic) return [`${head}: no such Service${fallback}`];
+  const ready = readyShares(traffic);
+  if (ready.length === 0) return [`${head}: no ready endpoints${fallback}`];
   const lines = [head];
   for (const share of ready) {
     const count = `${share.endpoints} endpoint${share.endpoints === 1 ? '' : 's'}`;
     lines.push(`    ${percent(weight * share.share)}  ${share.ownerKind.toLowerCase()}/${share.owner}  ${count}  ${share.images.join(', ')}`);
   }
+  return lines;
+}
+
+// A route's lines: ingress-nginx's split (routeSplit) once the backends' ready endpoints are known.
+function routeLines(context: SessionContext, entry: RoutingEntry): string[] {
+  const primary = backendTraffic(context, entry.primary);
+  const canary = entry.canary ? backendTraffic(context, entry.canary) : undefined;
+  const split = routeSplit(entry, readyShares(primary).length > 0, entry.canary ? readyShares(canary).length > 0 : undefined);
+  const lines = [routeTitle(entry)];
+  if (split.unavailable) lines.push('  the main Service has no ready endpoints: ingress-nginx answers 503 to every request');
+  lines.push(...backendLines(entry.primary, primary, split.primary));
+  if (entry.canary) lines.push(...backendLines(entry.canary, canary, split.canary));
   return lines;
 }
 
@@ -59,9 +80,7 @@ function ingressTrafficReport(context: SessionContext, name: string): CommandRes
   const mine = entries.filter((entry) => entry.primary.ingress === name || entry.canary?.ingress === name);
   const lines = [`ingress/${name}: ${mine.length} route${mine.length === 1 ? '' : 's'} (shares of requests without canary headers)`];
   for (const entry of mine) {
-    lines.push(routeTitle(entry));
-    lines.push(...backendLines(context, entry.primary, 1 - entry.canaryShare));
-    if (entry.canary) lines.push(...backendLines(context, entry.canary, entry.canaryShare));
+    lines.push(...routeLines(context, entry));
     const header = entry.canary?.canary?.header;
     if (header)
       lines.push(`note: requests with header ${header} are routed by it first (always/never${entry.canary?.canary?.headerValue ? ', or its value' : ''}).`);

@@ -150,11 +150,11 @@ test('kubectl describe ingress: default backend only, a resource backend, a miss
   );
 });
 
-test('kubesim traffic ingress/NAME: canary weight out of canary-weight-total, an unattached canary, a missing Service', () => {
+test('kubesim traffic ingress/NAME: canary weight out of canary-weight-total, an unattached canary, a missing main Service', () => {
   const canary = {
     'nginx.ingress.kubernetes.io/canary': 'true',
-    'nginx.ingress.kubernetes.io/canary-weight': '1',
-    'nginx.ingress.kubernetes.io/canary-weight-total': '4',
+    'nginx.ingress.kubernetes.io/canary-weight': '100',
+    'nginx.ingress.kubernetes.io/canary-weight-total': '400',
   };
   const files = {
     'svc.yaml': [
@@ -175,9 +175,29 @@ test('kubesim traffic ingress/NAME: canary weight out of canary-weight-total, an
   assert.match(main, /^ingress\/main: 2 routes \(shares of requests without canary headers\)$/m);
   assert.match(main, /^ {5}75%  service\/stable:80\n {7}75%  replicaset\/stable-\w+  3 endpoints  nginx:1\.25$/m);
   assert.match(main, /^ {5}25%  service\/next:80  \(canary ingress\/main-canary\)\n {7}25%  replicaset\/next-\w+  1 endpoint  nginx:1\.26$/m);
-  assert.match(main, /^admin\.example\.com\/ \(Prefix\)\n {4}100%  service\/admin:80: no such Service, requests sent here fail$/m);
+  assert.match(
+    main,
+    /^admin\.example\.com\/ \(Prefix\)\n {2}the main Service has no ready endpoints: ingress-nginx answers 503 to every request\n {6}0%  service\/admin:80: no such Service$/m,
+  );
   const canaryReport = outputOf(result, 'kubesim traffic ingress/main-canary');
   assert.match(canaryReport, /^ingress\/main-canary: 1 route/m);
   assert.match(canaryReport, /^note: canary shop\.example\.com\/beta has no non-canary Ingress with the same host and path; ingress-nginx ignores it\.$/m);
   assert.equal(outputOf(result, 'kubesim traffic ingress/none'), 'Error from server (NotFound): ingresses.networking.k8s.io "none" not found');
+});
+
+test('kubesim traffic ingress/NAME: a canary scaled to 0 gets nothing, ingress-nginx sends its share to the main Service', () => {
+  const canary = { 'nginx.ingress.kubernetes.io/canary': 'true', 'nginx.ingress.kubernetes.io/canary-weight': '30' };
+  const files = {
+    'all.yaml': [
+      service('stable', { selector: { app: 'stable' }, ports: [{ port: 80 }] }),
+      service('next', { selector: { app: 'next' }, ports: [{ port: 80 }] }),
+      deployment('stable', { replicas: 2 }),
+      ingress('main', { rules: [rule('shop.example.com', 'stable')] }),
+      ingress('main-canary', { rules: [rule('shop.example.com', 'next')] }, canary),
+    ],
+  };
+  const result = runServiceSession('kubectl apply -f all.yaml\nkubesim wait-rollout deployment/stable\nkubesim traffic ingress/main', files);
+  const report = outputOf(result, 'kubesim traffic ingress/main');
+  assert.match(report, /^ {4}100%  service\/stable:80\n {6}100%  replicaset\/stable-\w+  2 endpoints  nginx:1\.25$/m);
+  assert.match(report, /^ {6}0%  service\/next:80  \(canary ingress\/main-canary\): no ready endpoints, its share goes to the main Service$/m);
 });
