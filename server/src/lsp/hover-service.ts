@@ -130,5 +130,6 @@ function describePort(port: ServicePortFact, facts: ServiceFacts, aboutNodePort:
       details.push(`→ ${target.workload}: container port **${target.containerPort}**${declared}`);
     }
   }
-  return { head, details };
+  // Copies of one workload in several files give the same line: say it once.
+  return { head, details: [...new Set(details)] };
 }
