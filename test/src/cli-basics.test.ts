@@ -71,6 +71,11 @@ const UNREADABLE: { args: string[]; message: RegExp }[] = [
   { args: ['run', 'no/such.session'], message: /^kubesim run: cannot read .*no\/such\.session: no such file or directory\n$/ },
   { args: ['run', 'examples'], message: /^kubesim run: cannot read a file: is a directory, not a file\n$/ },
   { args: ['plan', 'no/such.yaml'], message: /^kubesim plan: cannot read .*no\/such\.yaml: no such file or directory\n$/ },
+  {
+    args: ['plan', 'examples/nginx-deployment.yaml', '--from', 'no/such/old.yaml'],
+    message: /^kubesim plan: cannot read .*no\/such\/old\.yaml: no such file or directory\n$/,
+  },
+  { args: ['json', 'no/such.yaml'], message: /^kubesim json: cannot read no\/such\.yaml: no such file or directory\n$/ },
 ];
 for (const { args, message } of UNREADABLE) {
   test(`an unreadable path is one line and exit 2: kubesim ${args.join(' ')}`, () => {
