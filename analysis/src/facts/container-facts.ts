@@ -1,6 +1,15 @@
 // What the kubelet will do with one container of a workload's pod template: the image it pulls and when,
 // its ports, resources and probes, read after the API server's defaulting (the engine's applyDefaults).
-import { applyDefaults, checkedKindOf, isJsonObject, parseImageReference, type ImageReference, type JsonObject, type JsonValue } from '@kubesim/engine';
+import {
+  applyDefaults,
+  checkedKindOf,
+  type CheckedKind,
+  isJsonObject,
+  parseImageReference,
+  type ImageReference,
+  type JsonObject,
+  type JsonValue,
+} from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import type { Defaulted } from './deployment-facts';
 import type { FactSettings } from './fact-settings';
@@ -50,7 +59,7 @@ export function computeContainerFacts(workload: ManifestObject, list: ContainerL
   if (!kind || kind === 'Service') return undefined;
   const written = containerAt(workload.value, list, index);
   if (!written) return undefined;
-  const defaulted = containerAt(applyDefaults(kind, workload.value, settings.kubernetesVersion), list, index) ?? written;
+  const defaulted = containerAt(defaultedOrUndefined(kind, workload.value, settings), list, index) ?? written;
   const image = typeof written.image === 'string' ? written.image : '';
   return {
     list,
@@ -67,6 +76,16 @@ export function computeContainerFacts(workload: ManifestObject, list: ContainerL
     }),
     isSidecar: list === 'initContainers' && written.restartPolicy === 'Always',
   };
+}
+
+// The engine defaults objects that decode; a hover may meet any shape (a claim template that is a string).
+function defaultedOrUndefined(kind: CheckedKind, value: JsonObject, settings: FactSettings): JsonObject | undefined {
+  try {
+    return applyDefaults(kind, value, settings.kubernetesVersion);
+  } catch {
+    // Bad input: a shape the API server would refuse to decode; the hover shows the container as written.
+    return undefined;
+  }
 }
 
 function containerAt(object: JsonValue | undefined, list: ContainerList, index: number): JsonObject | undefined {

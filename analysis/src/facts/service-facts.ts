@@ -66,7 +66,7 @@ const POLICY_FIELDS = ['sessionAffinity', 'externalTrafficPolicy', 'internalTraf
 /** The facts of a core/v1 Service, the pods it selects found among `candidates`. */
 export function computeServiceFacts(service: ManifestObject, candidates: readonly ManifestObject[], settings: FactSettings): ServiceFacts {
   const written = isJsonObject(service.value.spec) ? service.value.spec : {};
-  const defaulted = applyDefaults('Service', service.value, settings.kubernetesVersion);
+  const defaulted = defaultedService(service.value, settings);
   const spec = isJsonObject(defaulted.spec) ? defaulted.spec : {};
   const namespace = namespaceOf(service);
   const name = service.name ?? '(unnamed)';
@@ -95,6 +95,15 @@ export function computeServiceFacts(service: ManifestObject, candidates: readonl
   if (typeof written.clusterIP === 'string' && written.clusterIP !== '') facts.clusterIP = written.clusterIP;
   if (typeof written.externalName === 'string') facts.externalName = written.externalName;
   return facts;
+}
+
+function defaultedService(value: JsonObject, settings: FactSettings): JsonObject {
+  try {
+    return applyDefaults('Service', value, settings.kubernetesVersion);
+  } catch {
+    // Bad input: a shape the API server would refuse to decode; the hover reads the Service as written.
+    return value;
+  }
 }
 
 function describeSource(source: PodSource): string {

@@ -30,13 +30,14 @@ export function describeImage(facts: ContainerFacts): string {
     : reference.tag
       ? `tag \`${reference.tag}\``
       : 'no tag, so `latest`';
+  const pullPolicyMeaning = PULL_POLICY_MEANING[facts.imagePullPolicy.value] ?? 'not a pull policy the API server accepts';
   const lines = [
     `**Image** \`${facts.image}\``,
     '',
     `- Registry \`${reference.domain}\`${reference.domain === 'docker.io' && !facts.image.startsWith('docker.io/') ? ' (the default)' : ''}, ` +
       `repository \`${reference.path}\`, ${version}`,
     `- The kubelet asks the container runtime for \`${reference.requested}\`, which pulls \`${reference.pulled}\`.`,
-    `- imagePullPolicy ${showDefaulted(facts.imagePullPolicy)}: ${PULL_POLICY_MEANING[facts.imagePullPolicy.value] ?? 'not a pull policy the API server accepts'}.`,
+    `- imagePullPolicy ${showDefaulted(facts.imagePullPolicy)}: ${pullPolicyMeaning}.`,
   ];
   if (facts.imagePullPolicy.isDefault) {
     lines.push('', 'Default rule: tag `latest` or no tag and no digest → `Always`; any other tag, or a digest alone → `IfNotPresent`.');
