@@ -97,6 +97,15 @@ test('the bundled examples have no errors, only the warning that session inputs 
   assert.equal(summary, `0 errors, ${lines.length} warnings in ${lines.length} of 13 files`);
 });
 
+test("a session line naming a missing manifest fails that step with kubectl's message", () => {
+  const directory = mkdtempSync(join(tmpdir(), 'kubesim-cli-'));
+  const session = join(directory, 'missing.session');
+  writeFileSync(session, 'kubectl apply -f web.yaml\n');
+  const result = kubesim('run', session);
+  assert.equal(result.status, 1);
+  assert.equal(result.stdout, '$ kubectl apply -f web.yaml\nerror: the path "web.yaml" does not exist\n');
+});
+
 test('a broken file prints file:line:col and exits 1', () => {
   const directory = mkdtempSync(join(tmpdir(), 'kubesim-cli-'));
   const file = join(directory, 'broken.yaml');
