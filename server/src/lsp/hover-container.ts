@@ -34,8 +34,7 @@ export function describeImage(facts: ContainerFacts): string {
   const lines = [
     `**Image** \`${facts.image}\``,
     '',
-    `- Registry \`${reference.domain}\`${reference.domain === 'docker.io' && !facts.image.startsWith('docker.io/') ? ' (the default)' : ''}, ` +
-      `repository \`${reference.path}\`, ${version}`,
+    `- Registry \`${reference.domain}\`${registryNote(facts.image, reference.domain)}, ` + `repository \`${reference.path}\`, ${version}`,
     `- The kubelet asks the container runtime for \`${reference.requested}\`, which pulls \`${reference.pulled}\`.`,
     `- imagePullPolicy ${showDefaulted(facts.imagePullPolicy)}: ${pullPolicyMeaning}.`,
   ];
@@ -43,6 +42,13 @@ export function describeImage(facts: ContainerFacts): string {
     lines.push('', 'Default rule: tag `latest` or no tag and no digest → `Always`; any other tag, or a digest alone → `IfNotPresent`.');
   }
   return lines.join('\n');
+}
+
+// docker.io is the default registry; `index.docker.io`, its old name, reads as docker.io too.
+function registryNote(image: string, domain: string): string {
+  const first = image.includes('/') ? image.slice(0, image.indexOf('/')) : '';
+  if (first === domain) return '';
+  return first === 'index.docker.io' ? ' (`index.docker.io` is its old name)' : ' (the default)';
 }
 
 const PROBE_NAMES: Record<ProbeFact['kind'], string> = { startupProbe: 'Startup', readinessProbe: 'Readiness', livenessProbe: 'Liveness' };

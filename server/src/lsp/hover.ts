@@ -81,7 +81,7 @@ function isLabelPath(path: readonly PathSegment[]): boolean {
 }
 
 function describePath(object: ManifestObject, path: readonly PathSegment[], settings: FactSettings, candidates: readonly ManifestObject[]): string | undefined {
-  if (object.apiVersion === 'apps/v1' && (object.kind === 'Deployment' || object.kind === 'StatefulSet')) {
+  if (object.apiVersion === 'apps/v1' && (object.kind === 'Deployment' || object.kind === 'StatefulSet' || object.kind === 'ReplicaSet')) {
     const container = describeContainerPath(object, path, settings, candidates);
     if (container) return container;
   }

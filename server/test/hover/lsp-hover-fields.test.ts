@@ -168,3 +168,8 @@ test('selector, headless clusterIP and traffic policy hovers', async () => {
   const affinity = await hoverAt(service('  ⟦sessionAffinity⟧: ClientIP\n  selector: {app: web}\n  ports: [{port: 80}]\n'));
   assert.match(affinity, /sessionAffinity `ClientIP`: connections from one client IP stick to one pod/);
 });
+
+test('a ReplicaSet container gets the same hover', async () => {
+  const markdown = await hoverAt(workload('      - name: web\n        ⟦image⟧: nginx:1.27\n').replace('kind: Deployment', 'kind: ReplicaSet'));
+  assert.match(markdown, /pulls `docker\.io\/library\/nginx:1\.27`/);
+});
