@@ -20,7 +20,9 @@ export function checkDuplicateObject(object: ManifestObject, context: CheckConte
   const uri = context.uri;
   const folder = folderOf(uri);
   const template = valueAt(object.value, templatePath);
-  const inFolder = (definitionsIn(context.workspace).get(identityOf(object)) ?? []).filter((entry) => entry.uri !== uri && folderOf(entry.uri) === folder);
+  const definitions = definitionsIn(context.workspace).get(identityOf(object)) ?? [];
+  if (definitions.length < 2) return [];
+  const inFolder = definitions.filter((entry) => entry.uri !== uri && folderOf(entry.uri) === folder);
   const others = inFolder.filter((entry) => !isDeepEqual(valueAt(entry.object.value, templatePath), template));
   if (others.length === 0) return [];
   const otherNames = [...new Set(others.map((entry) => fileNameOf(entry.uri)))].sort();
@@ -43,10 +45,18 @@ export function checkDuplicateObject(object: ManifestObject, context: CheckConte
 
 /** API group, kind, namespace and name: what makes two manifests one object on the API server. */
 function identityOf(object: ManifestObject): string {
-  const slash = object.apiVersion.indexOf('/');
-  const group = slash < 0 ? '' : object.apiVersion.slice(0, slash);
-  return `${group}\u0000${object.kind}\u0000${namespaceOf(object)}\u0000${object.name ?? ''}`;
+  // Asked for every object on every run: kept per parsed value, which later parses share.
+  let identity = identities.get(object.value);
+  if (identity === undefined) {
+    const slash = object.apiVersion.indexOf('/');
+    const group = slash < 0 ? '' : object.apiVersion.slice(0, slash);
+    identity = `${group}\u0000${object.kind}\u0000${namespaceOf(object)}\u0000${object.name ?? ''}`;
+    identities.set(object.value, identity);
+  }
+  return identity;
 }
+
+const identities = new WeakMap<object, string>();
 
 // One run passes the same workspace array for every object of the file: group it once per run.
 const definitionsByWorkspace = new WeakMap<readonly IndexedObject[], Map<string, IndexedObject[]>>();
