@@ -163,3 +163,34 @@ function containerDeclaring(podSpec: JsonObject, containerPort: number, protocol
   }
   return undefined;
 }
+
+/** A Service port that lands on a container port of a workload. */
+export interface IncomingServicePort {
+  service: string;
+  port: number;
+  protocol: string;
+  containerPort: number;
+}
+
+/** The ports of the Services among `candidates` that reach container `container` of `workload`'s pods. */
+export function servicePortsReaching(
+  workload: ManifestObject,
+  container: string,
+  candidates: readonly ManifestObject[],
+  settings: FactSettings,
+): IncomingServicePort[] {
+  const incoming: IncomingServicePort[] = [];
+  // Copies of one Service in several files may differ: each copy's ports are listed (the hover drops repeats).
+  for (const service of candidates) {
+    if (service.kind !== 'Service' || service.apiVersion !== 'v1' || namespaceOf(service) !== namespaceOf(workload)) continue;
+    const facts = computeServiceFacts(service, [workload], settings);
+    if (facts.selected.length === 0) continue;
+    for (const port of facts.ports) {
+      const target = port.targets.find((candidate) => candidate.container === container);
+      if (target?.containerPort !== undefined) {
+        incoming.push({ service: facts.name, port: port.port, protocol: port.protocol.value, containerPort: target.containerPort });
+      }
+    }
+  }
+  return incoming;
+}

@@ -3,6 +3,7 @@ import { computeContainerEnvironment } from '../../../analysis/src/facts/contain
 import { computeContainerFacts, type ContainerFacts, type ProbeFact } from '../../../analysis/src/facts/container-facts';
 import type { Defaulted } from '../../../analysis/src/facts/deployment-facts';
 import type { FactSettings } from '../../../analysis/src/facts/fact-settings';
+import { servicePortsReaching } from '../../../analysis/src/facts/service-facts';
 import type { ManifestObject } from '../../../analysis/src/manifest/manifest-document';
 import type { PathSegment } from '../../../analysis/src/manifest/yaml-path';
 import { describeContainerEnvironment } from './hover-environment';
@@ -151,7 +152,17 @@ export function describeContainerPath(
     return env.length > 0 ? env.join('\n') : undefined;
   }
   if (field === 'image' || field === 'imagePullPolicy') return [describeImage(facts), '', reference].join('\n');
-  if (field === 'ports') return [describePorts(facts).slice(2), '', reference].join('\n');
+  if (field === 'ports') {
+    const incoming = [
+      ...new Set(
+        servicePortsReaching(workload, facts.name, candidates, settings).map(
+          (entry) => `- Service \`${entry.service}\` port \`${entry.port}/${entry.protocol}\` → container port **${entry.containerPort}**`,
+        ),
+      ),
+    ];
+    const services = incoming.length > 0 ? incoming : ['No Service found whose ports reach this container.'];
+    return [describePorts(facts).slice(2), '', ...services, '', reference].join('\n');
+  }
   if (field === 'resources') return [...describeResources(facts).map((line) => line.replace(/^[- ] /, '')), '', reference].join('\n');
   if (typeof field === 'string' && PROBE_FIELDS.has(field)) {
     const probe = facts.probes.find((candidate) => candidate.kind === field);

@@ -173,3 +173,11 @@ test('a ReplicaSet container gets the same hover', async () => {
   const markdown = await hoverAt(workload('      - name: web\n        ⟦image⟧: nginx:1.27\n').replace('kind: Deployment', 'kind: ReplicaSet'));
   assert.match(markdown, /pulls `docker\.io\/library\/nginx:1\.27`/);
 });
+
+test('a container port hover lists the Service ports that reach it', async () => {
+  const text = service('  selector: {app: web}\n  ports:\n  - {port: 80, targetPort: http}\n  - {port: 81, targetPort: 9999}\n');
+  const markdown = await hoverAt(text.replace('        ports:\n        - {name: http', '        ⟦ports⟧:\n        - {name: http'));
+  assert.match(markdown, /^Ports: `8080\/TCP` \(`http`\)/);
+  assert.match(markdown, /- Service `web` port `80\/TCP` → container port \*\*8080\*\*/);
+  assert.doesNotMatch(markdown, /port `81\/TCP`/);
+});
