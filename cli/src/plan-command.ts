@@ -18,6 +18,8 @@ export function runPlan(args: string[], out: (text: string) => void): number {
   const oldPath = values.from === undefined ? undefined : resolve(values.from);
   const files = new Map<string, string>([['new.yaml', newPath]]);
   if (oldPath) files.set('old.yaml', oldPath);
+  // A missing OLD file is an unreadable path (one line, exit 2), not a failed step of the replayed session.
+  if (oldPath) readManifestObjects(oldPath);
   const deploymentNames = readManifestObjects(newPath)
     .filter((object) => object.kind === 'Deployment')
     .map((object) => object.metadata.name);

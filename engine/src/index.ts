@@ -28,6 +28,7 @@ export { isDns1123Label, isQualifiedName, isValidPercent } from './apiserver/val
 export { Cluster } from './cluster/cluster';
 export { defaultDeployment } from './defaulting/deployment-defaults';
 export { isFeatureEnabled, maxUnavailableStatefulSetPatchNote } from './defaulting/feature-gates';
+export { type ImageReference, parseImageReference } from './defaulting/image-reference';
 export { defaultStatefulSet } from './defaulting/workload-defaults';
 export { deploymentComplete, deploymentProgressing, deploymentTimedOut } from './deployment/conditions';
 export {
@@ -78,6 +79,9 @@ export {
   type StatefulSet,
 } from './model/objects';
 export { serviceDnsNames } from './service/service-dns';
+export { findPort, type ServicePortSpec } from './service/service-endpoints';
+export { DEFAULT_NODE_PORT_RANGE } from './service/node-port-allocator';
+export { needsNodePorts } from './service/service-admission';
 export { containerEnvironment, type EnvVar, envVariableName, servicesForEnvironment } from './service/service-env';
 export { type RolloutEventSummary, type RolloutStep } from './session/rollout-step-view';
 export { formatSessionTranscript, runSession, type SessionResult } from './session/session-runner';
