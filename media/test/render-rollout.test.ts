@@ -20,7 +20,8 @@ test('the selected step shows every ReplicaSet with its counts and the budget', 
   assert.match(html, /nginx-deployment-5d59d67564<\/button> <span class="rs-tag">new · revision 2/);
   assert.match(html, /nginx-deployment-77d8468669<\/button> <span class="rs-tag">old · revision 1/);
   assert.match(html, /desired <b>2<\/b> · current <b>2<\/b> · ready <b>1<\/b> · available <b>1<\/b>/);
-  assert.match(html, /Surge in use <b>1<\/b> of maxSurge 1 · unavailable <b>0<\/b> of maxUnavailable 0/);
+  assert.match(html, /ReplicaSets ask for <b>4<\/b> pods, at most 4 \(replicas 3 \+ maxSurge 1\)/);
+  assert.match(html, /<b>3<\/b> available; old ReplicaSets scale down only while 3 stay available \(replicas 3 − maxUnavailable 0\)/);
   assert.match(
     html,
     /<tr class="event event-Normal"><td>Normal<\/td><td>ScalingReplicaSet<\/td><td>deployment-controller<\/td><td><button[^>]*data-start="10" data-end="20"[^>]*>Scaled up replica set nginx-deployment-5d59d67564 from 1 to 2<\/button><\/td><\/tr>/,
