@@ -28,13 +28,20 @@ function renderChange(view: RolloutView): string {
     : '';
   const count = change.changedPaths.length;
   const items = change.changedPaths.map((item) => `<li><code>${esc(item)}</code></li>`).join('');
-  const paths = count > 0 ? `<details class="changed-paths"><summary>${count} changed field${count === 1 ? '' : 's'}</summary><ul>${items}</ul></details>` : '';
-  // Fresh create is one click away, and so is the way back to what is running.
-  const showingFresh = view.base.kind === 'fresh' || change.unchangedFrom !== undefined;
-  const other = showingFresh
-    ? `<button type="button" class="secondary" data-action="setBase" data-base="head">Compare with ${esc(change.unchangedFrom ?? 'git HEAD')}</button>`
-    : '<button type="button" class="secondary" data-action="setBase" data-base="fresh">Show a fresh create</button>';
-  const summary = `<p class="change-summary">Compared with <strong>${esc(change.baseLabel)}</strong>: ${esc(change.summary)}</p>`;
+  const paths =
+    count > 0 && !change.createsWorkload
+      ? `<details class="changed-paths"><summary>${count} changed field${count === 1 ? '' : 's'}</summary><ul>${items}</ul></details>`
+      : '';
+  // Fresh create is one click away, and so is the way back to what is running (when there is one).
+  const backTo = change.unchangedFrom ?? (view.base.kind === 'fresh' ? 'git HEAD' : undefined);
+  let other = '';
+  if (backTo !== undefined) other = `<button type="button" class="secondary" data-action="setBase" data-base="head">Compare with ${esc(backTo)}</button>`;
+  else if (!change.createsWorkload) other = '<button type="button" class="secondary" data-action="setBase" data-base="fresh">Show a fresh create</button>';
+  const compared =
+    change.unchangedFrom !== undefined
+      ? `Unchanged since <strong>${esc(change.unchangedFrom)}</strong>`
+      : `Compared with <strong>${esc(change.baseLabel)}</strong>`;
+  const summary = `<p class="change-summary">${compared}: ${esc(change.summary)}</p>`;
   return `<section class="change" aria-label="What changes">${summary}<p class="chips">${trigger}${reuse}${other}</p>${paths}</section>`;
 }
 

@@ -55,6 +55,8 @@ export interface RolloutChange {
    * (`freshWhenUnchanged`): the base's label, e.g. "git HEAD".
    */
   unchangedFrom?: string;
+  /** True when nothing of the workload exists before: the preview shows its creation. */
+  createsWorkload?: boolean;
 }
 
 /** One ReplicaSet (or StatefulSet revision) at a step. */

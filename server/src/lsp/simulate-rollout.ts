@@ -178,7 +178,7 @@ export function simulateRolloutFor(
   if (unchangedFrom !== undefined) {
     change.unchangedFrom = unchangedFrom;
     change.baseLabel = 'fresh create';
-    change.summary = `The workload is the same as in ${unchangedFrom}, so here is what creating it does. Edit it to see its rollout.`;
+    change.summary = 'Here is what creating it does; edit it to see its rollout.';
   }
   let outcome: RolloutOutcome = simulation.outcome;
   if (simulation.kind === 'Deployment' && !change.triggersRollout && outcome.kind === 'complete') {
@@ -216,6 +216,7 @@ function describeChange(baseLabel: string, hasBase: boolean, templateChanged: bo
   else summary = 'Only fields outside the pod template changed: no rollout, existing pods stay.';
   const change: RolloutChange = { baseLabel, triggersRollout: !hasBase || templateChanged, summary, changedPaths: paths };
   if (reusedReplicaSet) change.reusedReplicaSet = reusedReplicaSet;
+  if (!hasBase) change.createsWorkload = true;
   return change;
 }
 

@@ -170,6 +170,7 @@ test('an unchanged file opens on its fresh create when the base was not chosen (
   assert.equal(unchosen.kind, 'view');
   const view = (unchosen as { view: RolloutView }).view;
   assert.equal(view.change.unchangedFrom, 'git HEAD');
+  assert.equal(view.change.summary, 'Here is what creating it does; edit it to see its rollout.');
   assert.equal(view.change.triggersRollout, true);
   assert.match(view.steps[0]!.summary, /Scaled up replica set nginx-deployment-\w+ from 0 to 3/);
   assert.equal(view.outcome.kind, 'complete');
