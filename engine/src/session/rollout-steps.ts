@@ -95,6 +95,11 @@ function getOutput(result: WorkloadGetOutput): KubectlOutput {
   return get;
 }
 
+function notProgressing(deployment: Deployment): string {
+  const progressing = deployment.status?.conditions?.find((condition) => condition.type === 'Progressing');
+  return progressing?.status === 'False' ? `; Progressing False: ${progressing.reason ?? ''}` : '';
+}
+
 /** The Deployment `name` and everything it owns, now; `recorded`: the events written in the pass. */
 export function snapshotDeployment(context: StepContext, recorded: readonly KubeEvent[], index: number, controllers: string[]): RolloutStep {
   const { cluster, startMs } = context;
@@ -152,10 +157,12 @@ export function snapshotDeployment(context: StepContext, recorded: readonly Kube
     time: toSeconds(cluster.now - startMs),
     timeText: secondsText(toSeconds(cluster.now - startMs)),
     controllers,
-    // The columns of `kubectl get deployment` at this moment, so the line and the kubectl tab agree.
+    // The columns of `kubectl get deployment` at this moment, so the line and the kubectl tab agree,
+    // and a Progressing condition that turned False (ProgressDeadlineExceeded).
     summary: summaryOf(
       events,
-      `ready ${status.readyReplicas ?? 0}/${desired}, up-to-date ${status.updatedReplicas ?? 0}, available ${status.availableReplicas ?? 0}`,
+      `ready ${status.readyReplicas ?? 0}/${desired}, up-to-date ${status.updatedReplicas ?? 0}, available ${status.availableReplicas ?? 0}` +
+        notProgressing(deployment),
     ),
     workload: {
       replicas: status.replicas ?? 0,

@@ -36,6 +36,31 @@ const groupRows: { pattern: string; expected: [number, number][] }[] = [
     ],
   },
 ];
+test('a condition whose status changes starts a group: the deadline failure gets its own row', () => {
+  const progressing = (status: string, reason: string) => ({ conditions: [{ type: 'Progressing', status, reason }] });
+  const steps = [
+    { events: [], workload: progressing('True', 'NewReplicaSetCreated') },
+    { events: [], workload: progressing('True', 'ReplicaSetUpdated') },
+    { events: [], workload: progressing('False', 'ProgressDeadlineExceeded') },
+  ];
+  assert.deepEqual(
+    groupRolloutSteps(steps).map((group) => [group.from, group.to]),
+    [
+      [0, 1],
+      [2, 2],
+    ],
+  );
+  const simulation = simulateRollout({
+    oldManifest: web('web:1'),
+    newManifest: web('web:2'),
+    version: '1.36',
+    options: { whatIf: { readyAfterSeconds: 'never' } },
+  });
+  const last = simulation.groups.at(-1)!;
+  assert.equal(last.from, last.to);
+  assert.match(simulation.steps[last.to]!.summary, /; Progressing False: ProgressDeadlineExceeded$/);
+});
+
 for (const row of groupRows) {
   test(`groupRolloutSteps: passes "${row.pattern}" (e: with events) give ${JSON.stringify(row.expected)}`, () => {
     assert.deepEqual(
