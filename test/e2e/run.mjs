@@ -184,6 +184,16 @@ try {
   await page.waitForTimeout(500); // let the theme transition paint before the screenshot
   await page.screenshot({ path: path.join(ROOT, 'docs', 'preview-dark.png') });
   check(true, 'webview re-themed to dark');
+
+  // 6. The walkthrough says what to do once VS Code opens.
+  await runCommand('Welcome: Open Walkthrough...');
+  await quickOpen.fill('Get started with kubesim');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with kubesim' }).first().waitFor({ timeout: 20_000 });
+  await page.keyboard.press('Enter');
+  const walkthrough = page.locator('.gettingStartedContainer', { hasText: 'Open a Deployment or StatefulSet' });
+  await walkthrough.waitFor({ timeout: 30_000 });
+  check(/Preview its rollout/.test(await walkthrough.innerText()), 'the "Get started with kubesim" walkthrough lists its steps');
+  await page.screenshot({ path: path.join(screenshots, 'walkthrough.png') });
   lap('done');
 } catch (error) {
   failed = true;
