@@ -2,6 +2,14 @@
 // base when git has no version of the file. Saves (auto-save included) never replace it.
 import * as vscode from 'vscode';
 
+/** Texts above this size are not kept (the preview then compares with git HEAD or a fresh create). */
+const MAX_KEPT_CHARACTERS = 8 * 1024 * 1024;
+
+/** Only YAML documents can be previewed; other files are not kept. */
+function isManifest(document: vscode.TextDocument): boolean {
+  return (document.languageId === 'yaml' || /\.ya?ml$/i.test(document.uri.path)) && document.getText().length <= MAX_KEPT_CHARACTERS;
+}
+
 /** The first text seen per document URI, from the open event (the file on disk at that moment). */
 export class OpenedVersions implements vscode.Disposable {
   private readonly texts = new Map<string, string>();
@@ -15,7 +23,7 @@ export class OpenedVersions implements vscode.Disposable {
 
   private async rememberOpen(document: vscode.TextDocument): Promise<void> {
     const key = document.uri.toString();
-    if (this.texts.has(key) || document.uri.scheme === 'untitled') return;
+    if (this.texts.has(key) || document.uri.scheme === 'untitled' || !isManifest(document)) return;
     let text = document.getText();
     if (document.isDirty && document.uri.scheme === 'file') {
       try {
