@@ -142,8 +142,14 @@ try {
   // Auto-save writes the edit to disk (the tab is no longer dirty); 5 s later the rollout is still there,
   // compared with the file as it was when opened, not with its own save.
   await page.waitForTimeout(5000);
+  // One more keystroke that changes nothing kubectl sends (a space after the comment on line 1): the
+  // preview recomputes after the save, so a base read from the saved file would now say "Nothing changed".
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('End');
+  await page.keyboard.type(' ');
+  await page.waitForTimeout(5000);
   const onDisk = readFileSync(path.join(workspace, 'nginx-deployment.yaml'), 'utf8');
-  check(onDisk.includes('image: nginx:1.9.1'), `auto-save wrote the edit to disk: ${onDisk.match(/image: .*/)?.[0]}`);
+  check(onDisk.includes('image: nginx:1.9.1') && onDisk.split('\n')[0].endsWith(' '), `auto-save wrote both edits to disk: ${onDisk.match(/image: .*/)?.[0]}`);
   const dirtyTabs = await page.locator('.tabs-container .tab.dirty').count();
   check(dirtyTabs === 0, `no unsaved editor (${dirtyTabs} dirty tabs)`);
   check((await webview.locator('.chip-rollout').count()) === 1, 'auto-saved and 5 s later: the preview still shows the rollout');
