@@ -85,5 +85,5 @@ export { needsNodePorts } from './service/service-admission';
 export { containerEnvironment, type EnvVar, envVariableName, servicesForEnvironment } from './service/service-env';
 export { type RolloutEventSummary, type RolloutStep } from './session/rollout-step-view';
 export { formatSessionTranscript, runSession, type SessionResult } from './session/session-runner';
-export { type RolloutSimulation, type RolloutWhatIf, type RolloutWorkload, simulateRollout } from './session/simulate-rollout';
+export { DEFAULT_READY_SECONDS, type RolloutSimulation, type RolloutWhatIf, type RolloutWorkload, simulateRollout } from './session/simulate-rollout';
 export { createDeploymentCluster, runUntil } from './session/simulation-clock';

@@ -8,8 +8,12 @@ export interface SourceSpan {
   end: number;
 }
 
-/** The version of the manifest the rollout starts from. */
-export type RolloutBase = { kind: 'head' } | { kind: 'saved' } | { kind: 'revision'; revision: string } | { kind: 'fresh' };
+/**
+ * The version of the manifest the rollout starts from: git HEAD (what is running), a git revision, the
+ * file as it was when the editor opened it (kept across saves, so auto-save never erases the change),
+ * the saved file, or a fresh create. Without git, `head` falls back to `opened`.
+ */
+export type RolloutBase = { kind: 'head' } | { kind: 'opened' } | { kind: 'saved' } | { kind: 'revision'; revision: string } | { kind: 'fresh' };
 
 /** How new pods behave in the simulation. */
 export type PodReadiness = { kind: 'ready'; afterSeconds: number } | { kind: 'neverReady' };
@@ -28,8 +32,11 @@ export interface WhatIf {
   undoToRevision?: number;
 }
 
-/** The default what-if: pods become ready 5 simulated seconds after they are created. */
-export const DEFAULT_WHAT_IF: WhatIf = { readiness: { kind: 'ready', afterSeconds: 5 } };
+/** Seconds until a new pod is Ready by default: the engine's kubelet default, as in sessions and `plan`. */
+export const DEFAULT_READY_SECONDS = 2;
+
+/** The default what-if: pods become ready DEFAULT_READY_SECONDS simulated seconds after they are created. */
+export const DEFAULT_WHAT_IF: WhatIf = { readiness: { kind: 'ready', afterSeconds: DEFAULT_READY_SECONDS } };
 
 /** What the edit changes, said plainly at the top of the preview. */
 export interface RolloutChange {
@@ -43,6 +50,13 @@ export interface RolloutChange {
   changedPaths: string[];
   /** Name of an old ReplicaSet whose template equals the new one (a rollback to a known template). */
   reusedReplicaSet?: string;
+  /**
+   * Set when the editor equals the requested base and the preview shows a fresh create instead
+   * (`freshWhenUnchanged`): the base's label, e.g. "git HEAD".
+   */
+  unchangedFrom?: string;
+  /** True when nothing of the workload exists before: the preview shows its creation. */
+  createsWorkload?: boolean;
 }
 
 /** One ReplicaSet (or StatefulSet revision) at a step. */
@@ -124,16 +138,24 @@ export interface StatefulSetStepView {
   claims: ClaimView[];
 }
 
-/** The surge and unavailability budget in use at a step (Deployments with RollingUpdate). */
+/** The rolling update's arithmetic at a step, in the deployment controller's terms (Deployments with RollingUpdate). */
 export interface BudgetView {
   /** Resolved maxSurge, e.g. 25% of 10 rounded up: 3. */
   maxSurge: number;
   /** Resolved maxUnavailable, e.g. 25% of 10 rounded down: 2. */
   maxUnavailable: number;
-  /** Pods above `replicas` right now (surge in use). */
+  /** The ReplicaSets' spec.replicas above `replicas`: the part of maxSurge spent. */
   surgeInUse: number;
-  /** Pods short of `replicas` available right now (unavailability in use). */
+  /** `replicas` minus available pods. */
   unavailableInUse: number;
+  /** The Deployment's spec.replicas. */
+  replicas?: number;
+  /** The sum of the ReplicaSets' spec.replicas, which the controller keeps at most replicas + maxSurge. */
+  replicaSetReplicas?: number;
+  /** Available pods over all ReplicaSets. */
+  available?: number;
+  /** Old pods the controller may scale down now (kept: replicas - maxUnavailable available). */
+  oldScaleDownRoom?: number;
 }
 
 /** An event as the controller records it; `kubectl describe` prints it from these fields. */
@@ -230,6 +252,8 @@ export interface RolloutStep {
   index: number;
   /** Simulated seconds since the edit was applied. */
   time: number;
+  /** `time` as kubectl prints durations: `30s`, `2m5s`. */
+  timeText?: string;
   /** One line saying what happened in this step. */
   summary: string;
   workload: WorkloadStatusView;
@@ -269,6 +293,19 @@ export interface RolloutOutcome {
   stalledAtSecond?: number;
 }
 
+/** Consecutive steps shown as one row: a pass with events, or the status-only passes between two of them. */
+export interface StepGroupView {
+  from: number;
+  to: number;
+}
+
+/** A what-if action on the timeline (pause, resume, undo), run just before step `stepIndex`. */
+export interface ActionMarkView {
+  action: 'pause' | 'resume' | 'undo';
+  atSecond: number;
+  stepIndex: number;
+}
+
 /** Everything the rollout preview shows for one workload. */
 export interface RolloutView {
   uri: string;
@@ -290,6 +327,10 @@ export interface RolloutView {
   spans: Record<string, SourceSpan>;
   /** Revisions the user can undo to (from the simulated history), newest first. */
   revisions: number[];
+  /** The steps grouped for reading; absent: one group per step. */
+  groups?: StepGroupView[];
+  /** Pause, resume and undo on the timeline. */
+  actions?: ActionMarkView[];
 }
 
 /** Parameters of `kubesim/simulateRollout`. */
@@ -303,6 +344,8 @@ export interface SimulateRolloutParams {
   /** The base manifest's text, read by the client (git show, saved file); absent for `fresh`. */
   baseText?: string;
   whatIf: WhatIf;
+  /** When the workload equals its base, show its fresh create instead of "nothing changed". */
+  freshWhenUnchanged?: boolean;
 }
 
 /** Result of `kubesim/simulateRollout`. */

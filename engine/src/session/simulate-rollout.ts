@@ -13,8 +13,10 @@ import { rolloutStatusMessage } from '../kubectl/rollout';
 import { rollbackStatefulSet, statefulSetHistory } from '../kubectl/statefulset-rollout';
 import { applyStatefulSet } from '../statefulset/stateful-set-simulation';
 import { createDeploymentCluster } from './simulation-clock';
-import { snapshotDeployment, snapshotStatefulSet, templateImages, toSeconds, type StepContext } from './rollout-steps';
+import { defaultKubeletOptions } from '../kubelet/kubelet-options';
+import { secondsText, snapshotDeployment, snapshotStatefulSet, templateImages, toSeconds, type StepContext } from './rollout-steps';
 import type { GoverningServiceState, RolloutStep } from './rollout-step-view';
+import { groupRolloutSteps, type RolloutStepGroup } from './rollout-step-groups';
 
 /** A workload the preview can roll out. */
 export type RolloutWorkload = Deployment | StatefulSet;
@@ -23,7 +25,7 @@ export type RolloutWorkload = Deployment | StatefulSet;
 export interface RolloutWhatIf {
   /** Scale NEW to this many replicas instead of its `spec.replicas`. */
   replicas?: number;
-  /** Seconds from creation until a new pod is Ready (default 5), or `never`: its image never pulls. */
+  /** Seconds from creation until a new pod is Ready (default: the kubelet's, as in sessions and `plan`), or `never`: its image never pulls. */
   readyAfterSeconds?: number | 'never';
   /** `kubectl rollout pause` at this simulated second (Deployments). */
   pauseAtSecond?: number;
@@ -74,6 +76,14 @@ export interface RolloutOutcomeSummary {
   stalledAtSecond?: number;
 }
 
+/** A what-if action on the timeline: `kubectl rollout pause`, `resume` or `undo`, run before step `stepIndex`. */
+export interface RolloutActionMark {
+  action: 'pause' | 'resume' | 'undo';
+  atSecond: number;
+  /** The first step recorded after the action (the last step when nothing happened after it). */
+  stepIndex: number;
+}
+
 /** Result of simulateRollout. */
 export interface RolloutSimulation {
   kubernetesVersion: KubernetesVersion;
@@ -90,9 +100,14 @@ export interface RolloutSimulation {
   complete: boolean;
   /** True when it stopped on ProgressDeadlineExceeded. */
   timedOut: boolean;
+  /** The steps grouped for reading (passes that only update status joined); see groupRolloutSteps. */
+  groups: RolloutStepGroup[];
+  /** The what-if actions, in the order they ran. */
+  actions: RolloutActionMark[];
 }
 
-const DEFAULT_READY_SECONDS = 5;
+/** Seconds until a new pod is Ready when no what-if says otherwise: the same kubelet default as sessions and `plan`. */
+export const DEFAULT_READY_SECONDS = defaultKubeletOptions().podReadyAfterSeconds;
 
 /** `found` when `services` has a headless Service named `serviceName` in `namespace`. */
 export function governingServiceState(services: readonly Service[], serviceName: string | undefined, namespace: string): GoverningServiceState {
@@ -166,8 +181,13 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
     steps.push(snapshot(context, cluster.recorder.writtenSince(writeMark), steps.length, controllers));
     writeMark = cluster.recorder.writeMark;
   };
-  runWithActions(cluster, after, whatIf, startMs, tailMs, maxSteps, record, () => steps.length);
+  const actions: RolloutActionMark[] = [];
+  const mark = (action: RolloutActionMark['action']): void => {
+    actions.push({ action, atSecond: toSeconds(cluster.now - startMs), stepIndex: steps.length });
+  };
+  runWithActions(cluster, after, whatIf, startMs, tailMs, maxSteps, record, () => steps.length, mark);
   if (steps.length === 0) record([]);
+  for (const action of actions) action.stepIndex = Math.min(action.stepIndex, steps.length - 1);
 
   const outcome = after.kind === 'Deployment' ? deploymentOutcome(cluster, name, namespace, steps, startMs) : statefulSetOutcome(steps);
   const simulation: RolloutSimulation = {
@@ -179,6 +199,8 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
     revisions: revisionsOf(cluster, after),
     complete: outcome.kind === 'complete',
     timedOut: outcome.kind === 'failed',
+    groups: groupRolloutSteps(steps),
+    actions,
   };
   const newReplicaSet = steps.at(-1)!.replicaSets.find((rs) => rs.isNew);
   if (newReplicaSet && baseReplicaSets.has(newReplicaSet.name) && before && JSON.stringify(before.spec.template) !== JSON.stringify(after.spec.template)) {
@@ -200,14 +222,18 @@ function runWithActions(
   maxSteps: number,
   record: (controllers: string[]) => void,
   count: () => number,
+  mark: (action: RolloutActionMark['action']) => void,
 ): void {
   const name = after.metadata.name;
   const namespace = after.metadata.namespace ?? 'default';
   const actions: { atMs: number; run: () => void }[] = [];
+  const pause = (paused: boolean) => (): void => {
+    mark(paused ? 'pause' : 'resume');
+    setPaused(cluster, name, paused, namespace);
+  };
   if (after.kind === 'Deployment') {
-    if (whatIf.pauseAtSecond !== undefined) actions.push({ atMs: startMs + whatIf.pauseAtSecond * 1000, run: () => setPaused(cluster, name, true, namespace) });
-    if (whatIf.resumeAtSecond !== undefined)
-      actions.push({ atMs: startMs + whatIf.resumeAtSecond * 1000, run: () => setPaused(cluster, name, false, namespace) });
+    if (whatIf.pauseAtSecond !== undefined) actions.push({ atMs: startMs + whatIf.pauseAtSecond * 1000, run: pause(true) });
+    if (whatIf.resumeAtSecond !== undefined) actions.push({ atMs: startMs + whatIf.resumeAtSecond * 1000, run: pause(false) });
     actions.sort((a, b) => a.atMs - b.atMs);
   }
   const podPhases = after.kind === 'Deployment';
@@ -229,6 +255,7 @@ function runWithActions(
     }
     if (undoPending) {
       undoPending = false;
+      mark('undo');
       if (after.kind === 'Deployment') rollbackDeployment(cluster, name, whatIf.undoToRevision, namespace);
       else rollbackStatefulSet(cluster, name, whatIf.undoToRevision, namespace);
       limit = cluster.now + tailMs;
@@ -274,19 +301,24 @@ function deploymentOutcome(cluster: Cluster, name: string, namespace: string, st
   const progressing = getDeploymentCondition(deployment.status, 'Progressing');
   if (progressing?.reason === TIMED_OUT_REASON) {
     const at = toSeconds(cluster.timeOf(progressing.lastUpdateTime) - startMs);
-    const failed = outcome('failed', `The rollout fails: progressDeadlineSeconds (${deadline}s) passes without progress (ProgressDeadlineExceeded).`, at);
-    failed.deadlineExceededAtSecond = at;
     // The last scaling, read from the ReplicaSets: its ScalingReplicaSet event may have been dropped by
     // the spam filter (25 events per object, then one per 5 minutes).
     const lastProgress = lastScalingStep(steps);
+    const since = lastProgress ? `after its last scaling at ${secondsText(lastProgress.time)}` : 'from the start';
+    const failed = outcome(
+      'failed',
+      `The rollout fails: no progress ${since}, so progressDeadlineSeconds (${deadline}s) marks it ` + `ProgressDeadlineExceeded at ${secondsText(at)}.`,
+      at,
+    );
+    failed.deadlineExceededAtSecond = at;
     if (lastProgress) failed.stalledAtSecond = lastProgress.time;
     return failed;
   }
   if (deployment.spec.paused)
-    return outcome('paused', `The Deployment is paused at ${last.time}s; the rollout waits for \`kubectl rollout resume\`.`, last.time);
+    return outcome('paused', `The Deployment is paused at ${secondsText(last.time)}; the rollout waits for \`kubectl rollout resume\`.`, last.time);
   const status = rolloutStatusMessage(deployment);
-  if (status.done) return outcome('complete', `Rollout complete after ${last.time}s.`, last.time);
-  const stalled = outcome('stalled', `The rollout stalls at ${last.time}s: ${status.message}`, last.time);
+  if (status.done) return outcome('complete', `Rollout complete after ${secondsText(last.time)}.`, last.time);
+  const stalled = outcome('stalled', `The rollout stalls at ${secondsText(last.time)}: ${status.message}`, last.time);
   stalled.stalledAtSecond = last.time;
   return stalled;
 }
@@ -305,10 +337,10 @@ function statefulSetOutcome(steps: RolloutStep[]): RolloutOutcomeSummary {
   const last = steps.at(-1)!;
   const workload = last.workload;
   const settled = workload.readyReplicas === workload.desiredReplicas && workload.replicas === workload.desiredReplicas;
-  if (settled) return { kind: 'complete', message: `Rollout complete after ${last.time}s.`, atSecond: last.time };
+  if (settled) return { kind: 'complete', message: `Rollout complete after ${secondsText(last.time)}.`, atSecond: last.time };
   return {
     kind: 'stalled',
-    message: `The rollout stalls at ${last.time}s: a pod never becomes Ready, so the controller waits.`,
+    message: `The rollout stalls at ${secondsText(last.time)}: a pod never becomes Ready, so the controller waits.`,
     atSecond: last.time,
     stalledAtSecond: last.time,
   };

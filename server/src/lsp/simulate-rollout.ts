@@ -152,9 +152,16 @@ export function simulateRolloutFor(
   }
   const baseObject = params.baseText !== undefined ? findSame(parseManifestFile(params.baseText), object) : undefined;
   const spans = spansOf(object);
-  const before = baseObject?.value as RolloutWorkload | undefined;
   const after = object.value as unknown as RolloutWorkload;
-  const paths = changedPaths(before as unknown as JsonValue, after as unknown as JsonValue);
+  let before = baseObject?.value as RolloutWorkload | undefined;
+  let paths = changedPaths(before as unknown as JsonValue, after as unknown as JsonValue);
+  // An unchanged file opens on something worth seeing: what creating it does.
+  let unchangedFrom: string | undefined;
+  if (before && paths.length === 0 && params.freshWhenUnchanged) {
+    unchangedFrom = params.baseLabel;
+    before = undefined;
+    paths = changedPaths(undefined, after as unknown as JsonValue);
+  }
   const templateChanged = !before || stableJson(before.spec?.template) !== stableJson(after.spec?.template);
   let simulation: RolloutSimulation;
   try {
@@ -177,6 +184,11 @@ export function simulateRolloutFor(
     return { kind: 'brokenDocument', message: `The manifest cannot be simulated: ${error instanceof Error ? error.message : String(error)}.` };
   }
   const change = describeChange(params.baseLabel, before !== undefined, templateChanged, paths, simulation.reusedReplicaSet);
+  if (unchangedFrom !== undefined) {
+    change.unchangedFrom = unchangedFrom;
+    change.baseLabel = 'fresh create';
+    change.summary = 'Here is what creating it does; edit it to see its rollout.';
+  }
   let outcome: RolloutOutcome = simulation.outcome;
   if (simulation.kind === 'Deployment' && !change.triggersRollout && outcome.kind === 'complete') {
     outcome = { ...outcome, kind: 'noRollout', message: 'No rollout: the controller keeps the current ReplicaSet.' };
@@ -196,6 +208,8 @@ export function simulateRolloutFor(
     podLimit: POD_LIMIT,
     spans,
     revisions: simulation.revisions,
+    groups: simulation.groups,
+    actions: simulation.actions,
   };
   return { kind: 'view', view };
 }
@@ -211,6 +225,7 @@ function describeChange(baseLabel: string, hasBase: boolean, templateChanged: bo
   else summary = 'Only fields outside the pod template changed: no rollout, existing pods stay.';
   const change: RolloutChange = { baseLabel, triggersRollout: !hasBase || templateChanged, summary, changedPaths: paths };
   if (reusedReplicaSet) change.reusedReplicaSet = reusedReplicaSet;
+  if (!hasBase) change.createsWorkload = true;
   return change;
 }
 
@@ -234,6 +249,7 @@ export function registerSimulateRollout(
     if (source) {
       const { uri, base, whatIf } = params;
       const renderedParams: SimulateRolloutParams = { uri, offset: source.offset, base, baseLabel: source.baseLabel, whatIf };
+      if (params.freshWhenUnchanged) renderedParams.freshWhenUnchanged = true;
       if (source.baseText !== undefined) renderedParams.baseText = source.baseText;
       const result = simulateRolloutFor(source.text, renderedParams, settings());
       // Spans point into the rendered text, which no editor shows.
