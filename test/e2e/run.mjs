@@ -155,6 +155,8 @@ try {
   check((await webview.locator('.chip-rollout').count()) === 1, 'auto-saved and 5 s later: the preview still shows the rollout');
   const against = await webview.locator('.change-summary').innerText();
   check(/Compared with the file as it was when opened/.test(against), `compared with: "${against}"`);
+  // The edit left the editor scrolled to the end of line 1's long comment; back to column 1 for the README pictures.
+  await page.keyboard.press('Control+Home');
 
   // 4. Step through the rollout.
   const position = () => webview.locator('#position').innerText();
