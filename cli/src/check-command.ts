@@ -7,6 +7,7 @@ import { parseManifestFile } from '../../analysis/src/manifest/manifest-file';
 import { checkFile, type CheckOptions } from '../../analysis/src/check-file';
 import { CHECK_FORMATS, formatJson, formatSarif, formatSummary, formatText, summarizeCheck, type CheckFormat, type FileDiagnostic } from './check-formats';
 import { CheckWorkspace } from './check-workspace';
+import { CLUSTER_FLAGS, ClusterProfiles } from './cluster-options';
 import { collectFiles } from './collect-files';
 import { kustomizeDiagnostics, planKustomizeRun } from './kustomize-runs';
 import { UsageError } from './usage-error';
@@ -23,6 +24,7 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
       'kubernetes-version': { type: 'string' },
       previous: { type: 'string' },
       format: { type: 'string', default: 'text' },
+      ...CLUSTER_FLAGS,
     },
   });
   if (positionals.length === 0) throw new UsageError('check needs at least one FILE or DIR');
@@ -33,6 +35,7 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
   if (!CHECK_FORMATS.includes(format)) throw new UsageError(`unknown format "${values.format}" (use ${CHECK_FORMATS.join(', ')})`);
   const options: CheckOptions = { kubernetesVersion };
   if (values.previous !== undefined) options.previous = parseManifestFile(readFileSync(values.previous, 'utf8'));
+  const profiles = new ClusterProfiles(values, (text) => process.stderr.write(`${text}\n`));
   const diagnostics: FileDiagnostic[] = [];
   const collected = collectFiles(positionals);
   const kustomize = planKustomizeRun(collected, (text) => process.stderr.write(`${text}\n`));
@@ -41,7 +44,7 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
   for (const path of paths) {
     const file = workspace.fileOf(path);
     const lines = new LineIndex(file.text);
-    for (const finding of checkFile(file, workspace.optionsFor(path, options))) {
+    for (const finding of checkFile(file, { ...workspace.optionsFor(path, options), cluster: profiles.forPath(path) })) {
       diagnostics.push({ file: path, range: { start: lines.positionAt(finding.start), end: lines.positionAt(finding.end) }, finding });
     }
   }
