@@ -18,6 +18,7 @@ import { checkIngressBackends } from './ingress-backends';
 import { checkServiceHeadlessForStatefulSet, checkStatefulSetService } from './statefulset-service';
 import { checkWorkloadSelectorOverlap } from './workload-selector-overlap';
 import { checkDuplicateObject } from './duplicate-object';
+import { appliedTogether } from './applied-together';
 
 const CHECKS: readonly ObjectCheck[] = [
   checkStatefulSetService,
@@ -61,11 +62,9 @@ export function runWorkspaceChecks(file: ManifestFile, options: WorkspaceCheckOp
   const own = objectsOf(file);
   const uri = options.uri;
   const others = (options.workspace ?? []).filter((entry) => uri === undefined || entry.uri !== uri);
-  const context: CheckContext = {
-    file,
-    workspace: [...own.map((object) => ({ uri: uri ?? '', object })), ...others],
-    kubernetesVersion: options.kubernetesVersion,
-  };
+  const ownEntries = own.map((object) => ({ uri: uri ?? '', object }));
+  const workspace = [...ownEntries, ...others];
+  const context: CheckContext = { file, workspace, appliedTogether: appliedTogether(workspace, uri, ownEntries), kubernetesVersion: options.kubernetesVersion };
   if (uri !== undefined) context.uri = uri;
   if (options.baseline) context.baseline = options.baseline;
   if (options.previous) context.updateRulesRan = true;

@@ -29,7 +29,10 @@ export function checkServiceSelectsPods(object: ManifestObject, context: CheckCo
       },
     ];
   }
-  return checkNamedTargetPorts(object, selected);
+  // Named ports are compared with the pods applied with the Service only: another file may be an alternative.
+  const together = new Set(context.appliedTogether.map((entry) => entry.object.value));
+  const selectedTogether = selected.filter((source) => together.has(source.owner.object.value));
+  return selectedTogether.length > 0 ? checkNamedTargetPorts(object, selectedTogether) : [];
 }
 
 /**
@@ -53,7 +56,7 @@ function checkNamedTargetPorts(object: ManifestObject, selected: PodSource[]): C
   return ports.flatMap((port, i) => {
     const target = isJsonObject(port) ? port.targetPort : undefined;
     if (typeof target !== 'string' || declared.has(target)) return [];
-    const owners = selected.map((source) => `${source.owner.object.kind}/${source.owner.object.name ?? '?'}`).join(', ');
+    const owners = [...new Set(selected.map((source) => `${source.owner.object.kind}/${source.owner.object.name ?? '?'}`))].join(', ');
     return [
       {
         ...spanForPath(object, ['spec', 'ports', i, 'targetPort']),
