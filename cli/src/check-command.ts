@@ -8,6 +8,7 @@ import { checkFile, type CheckOptions } from '../../analysis/src/check-file';
 import { CHECK_FORMATS, formatJson, formatSarif, formatSummary, formatText, summarizeCheck, type CheckFormat, type FileDiagnostic } from './check-formats';
 import { CheckWorkspace } from './check-workspace';
 import { CLUSTER_FLAGS, ClusterProfiles } from './cluster-options';
+import { setChartsApart } from './helm-charts';
 import { collectFiles } from './collect-files';
 import { kustomizeDiagnostics, planKustomizeRun } from './kustomize-runs';
 import { UsageError } from './usage-error';
@@ -39,7 +40,9 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
   const diagnostics: FileDiagnostic[] = [];
   const collected = collectFiles(positionals);
   const kustomize = planKustomizeRun(collected, (text) => process.stderr.write(`${text}\n`));
-  const paths = kustomize.plainFiles;
+  const charts = setChartsApart(kustomize.plainFiles);
+  const paths = charts.plainFiles;
+  diagnostics.push(...charts.notes);
   const workspace = new CheckWorkspace(paths);
   for (const path of paths) {
     const file = workspace.fileOf(path);

@@ -22,6 +22,7 @@ import { collectFiles } from './collect-files';
 import { displayPath, planKustomizeRun } from './kustomize-runs';
 import { UsageError } from './usage-error';
 import { CLUSTER_FLAGS, ClusterProfiles } from './cluster-options';
+import { setChartsApart } from './helm-charts';
 import { workloadRejection } from './workload-rejection';
 import { networkOf } from '../../analysis/src/profile/cluster-profile';
 import { basename } from 'node:path';
@@ -94,7 +95,7 @@ export async function runNames(args: string[], out: (text: string) => void): Pro
   const services: ServiceNames[] = [];
   // A kustomization is named by what it renders: its patches and bases are not workloads of their own.
   const kustomize = planKustomizeRun(collectFiles(positionals), (text) => process.stderr.write(`${text}\n`));
-  for (const path of kustomize.plainFiles) {
+  for (const path of setChartsApart(kustomize.plainFiles).plainFiles) {
     const objects = objectsOf(parseManifestFile(readFileSync(path, 'utf8')));
     const fileOptions = { ...options, clusterDomain: profiles.forPath(path).clusterDomain ?? 'cluster.local' };
     workloads.push(...namesOf(path, objects, fileOptions));

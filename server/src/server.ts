@@ -19,6 +19,7 @@ import { KustomizeLive } from './lsp/kustomize-live';
 import { kustomizeHover, kustomizeLenses } from './lsp/kustomize-features';
 import { kustomizePreviewSource } from './lsp/kustomize-preview';
 import { ClusterProfiles, type ClusterSettings } from './lsp/cluster-profiles';
+import { HelmChartLookup, helmChartFindings } from '../../analysis/src/workspace/helm-chart';
 
 /** The `kubesim` settings section as the client sends it (nothing in it is trusted to be well-formed). */
 interface KubesimSettings {
@@ -137,7 +138,11 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const alone = kustomize.isCheckedAlone(document.uri);
     const options = workspace.optionsFor(document, file);
     if (options.workspace) options.workspace = kustomize.objectsOutsideFragments(options.workspace);
-    const findings: Finding[] = alone ? checkFile(file, { kubernetesVersion, ...options, cluster: profiles.forUri(document.uri) }) : problemsOf(file).map((problem) => ({ ...problem }));
+    // A Helm chart's files are templates: nothing is checked there, and Chart.yaml says so.
+    const path = pathOfUri(document.uri);
+    const chart = path === undefined ? undefined : helmChartFindings(path, file.text, new HelmChartLookup());
+    const findings: Finding[] =
+      chart ?? (alone ? checkFile(file, { kubernetesVersion, ...options, cluster: profiles.forUri(document.uri) }) : problemsOf(file).map((problem) => ({ ...problem })));
     findings.push(...kustomize.findingsFor(document));
     log.verbose(`checked ${document.uri} v${document.version}: ${findings.length} findings in ${(performance.now() - started).toFixed(1)} ms`);
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: findings.map((finding) => toDiagnostic(document, finding)) });

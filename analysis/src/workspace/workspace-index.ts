@@ -1,6 +1,8 @@
 // The parsed form of every YAML file of the workspace, open or not, for cross-manifest checks.
 import type { IndexedObject } from '../checks/check-context';
 import { objectsOf, parseManifestFile, type ManifestFile } from '../manifest/manifest-file';
+import { pathOfUri } from './file-uri';
+import { HelmChartLookup } from './helm-chart';
 
 interface IndexedFile {
   file: ManifestFile;
@@ -54,9 +56,15 @@ export class WorkspaceIndex {
     return this.files.size;
   }
 
-  /** Every object of every indexed file. */
+  /** Every object of every indexed file, except the files of Helm charts (templates, not manifests). */
   objects(): readonly IndexedObject[] {
-    this.cachedObjects ??= [...this.files].flatMap(([uri, entry]) => objectsOf(entry.file).map((object) => ({ uri, object })));
+    if (this.cachedObjects) return this.cachedObjects;
+    const charts = new HelmChartLookup();
+    const inChart = (uri: string) => {
+      const path = pathOfUri(uri);
+      return path !== undefined && charts.chartRootOf(path) !== undefined;
+    };
+    this.cachedObjects = [...this.files].flatMap(([uri, entry]) => (inChart(uri) ? [] : objectsOf(entry.file).map((object) => ({ uri, object }))));
     return this.cachedObjects;
   }
 }
