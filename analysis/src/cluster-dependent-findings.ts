@@ -16,14 +16,14 @@ const FAMILIES: Dependence = {
   declared: (profile) => profile.serviceCIDRs !== undefined,
   hint:
     'Only clusters without this IP family reject it: kind and kubeadm set up single-stack IPv4 unless told otherwise, and a dual-stack ' +
-    'cluster accepts it. Declare serviceCIDRs or ipFamilies in .kubesim.yaml to get your cluster\'s verdict.',
+    "cluster accepts it. Declare serviceCIDRs or ipFamilies in .kubesim.yaml to get your cluster's verdict.",
 };
 
 const NODE_PORTS: Dependence = {
   declared: (profile) => profile.nodePortRange !== undefined,
   hint:
     'Only clusters whose --service-node-port-range leaves out this port reject it (the default range is 30000-32767). ' +
-    'Declare nodePortRange in .kubesim.yaml to get your cluster\'s verdict.',
+    "Declare nodePortRange in .kubesim.yaml to get your cluster's verdict.",
 };
 
 const DEPENDENT_CODES: Record<string, Dependence> = {

@@ -19,7 +19,7 @@ const VERSION_OPTION: [string, string] = ['--kubernetes-version V', `the release
 const HELP_OPTION: [string, string] = ['-h, --help', 'print this help'];
 // The cluster profile: flags override the nearest .kubesim.yaml field by field.
 const CLUSTER_OPTIONS: [string, string][] = [
-  ['--ip-families F[,F]', 'the cluster\'s Service IP families, primary first: IPv4, IPv6, IPv4,IPv6 or IPv6,IPv4 (default: .kubesim.yaml, else undeclared)'],
+  ['--ip-families F[,F]', "the cluster's Service IP families, primary first: IPv4, IPv6, IPv4,IPv6 or IPv6,IPv4 (default: .kubesim.yaml, else undeclared)"],
   ['--service-cidrs C[,C]', "the API server's --service-cluster-ip-range (e.g. 10.96.0.0/12,fd00:10:96::/112)"],
   ['--node-port-range R', "the API server's --service-node-port-range (e.g. 30000-32767)"],
   ['--cluster-domain D', 'the cluster DNS domain (default: .kubesim.yaml, else cluster.local)'],

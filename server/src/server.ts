@@ -142,7 +142,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const path = pathOfUri(document.uri);
     const chart = path === undefined ? undefined : helmChartFindings(path, file.text, new HelmChartLookup());
     const findings: Finding[] =
-      chart ?? (alone ? checkFile(file, { kubernetesVersion, ...options, cluster: profiles.forUri(document.uri) }) : problemsOf(file).map((problem) => ({ ...problem })));
+      chart ??
+      (alone
+        ? checkFile(file, { kubernetesVersion, ...options, cluster: profiles.forUri(document.uri) })
+        : problemsOf(file).map((problem) => ({ ...problem })));
     findings.push(...kustomize.findingsFor(document));
     log.verbose(`checked ${document.uri} v${document.version}: ${findings.length} findings in ${(performance.now() - started).toFixed(1)} ms`);
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: findings.map((finding) => toDiagnostic(document, finding)) });
@@ -200,13 +203,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     hover: (document, position) => kustomizeHover(kustomize, document, position),
     lenses: (document) => kustomizeLenses(kustomize, document, kubernetesVersion),
   });
-  registerSimulateRollout(
-    connection,
-    documents,
-    store,
-    factSettings,
-    workspaceObjects,
-    (document, params) => kustomizePreviewSource(kustomize, document, params, kubernetesVersion, workspace.canRunGit()),
+  registerSimulateRollout(connection, documents, store, factSettings, workspaceObjects, (document, params) =>
+    kustomizePreviewSource(kustomize, document, params, kubernetesVersion, workspace.canRunGit()),
   );
   documents.listen(connection);
   connection.listen();

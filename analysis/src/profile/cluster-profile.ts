@@ -115,6 +115,10 @@ export function parseProfileText(text: string, where: string): ProfileReading {
 function listOf(value: unknown): string[] | undefined {
   if (value === undefined || value === null) return undefined;
   if (Array.isArray(value)) return value.map(String).map((item) => item.trim());
-  if (typeof value === 'string') return value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
   return [String(value)];
 }

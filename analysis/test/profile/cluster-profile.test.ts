@@ -11,7 +11,8 @@ function service(spec: string): string {
 }
 
 function nodePortService(nodePort: number): string {
-  return `apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  type: NodePort\n  selector:\n    app: web\n  ports:\n  - port: 80\n    nodePort: ${nodePort}\n`;
+  const ports = `  ports:\n  - port: 80\n    nodePort: ${nodePort}\n`;
+  return `apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  type: NodePort\n  selector:\n    app: web\n${ports}`;
 }
 
 interface Row {
@@ -31,7 +32,12 @@ const rows: Row[] = [
     yaml: service('  ipFamilyPolicy: RequireDualStack\n'),
     expected: ['warning spec.ipFamilyPolicy: Invalid value: "RequireDualStack": this cluster is not configured for dual-stack services'],
   },
-  { name: 'RequireDualStack on a declared dual-stack cluster: accepted', yaml: service('  ipFamilyPolicy: RequireDualStack\n'), profile: DUAL_STACK, expected: [] },
+  {
+    name: 'RequireDualStack on a declared dual-stack cluster: accepted',
+    yaml: service('  ipFamilyPolicy: RequireDualStack\n'),
+    profile: DUAL_STACK,
+    expected: [],
+  },
   {
     name: 'RequireDualStack on a declared single-stack cluster: the API server error',
     yaml: service('  ipFamilyPolicy: RequireDualStack\n'),
@@ -50,7 +56,12 @@ const rows: Row[] = [
     profile: IPV6,
     expected: ['error spec.clusterIPs[0]: Invalid value: ["10.96.0.10"]: IPv4 is not configured on this cluster'],
   },
-  { name: 'IPv6 first on a dual-stack cluster: accepted', yaml: service('  ipFamilyPolicy: PreferDualStack\n  ipFamilies: [IPv6, IPv4]\n'), profile: DUAL_STACK, expected: [] },
+  {
+    name: 'IPv6 first on a dual-stack cluster: accepted',
+    yaml: service('  ipFamilyPolicy: PreferDualStack\n  ipFamilies: [IPv6, IPv4]\n'),
+    profile: DUAL_STACK,
+    expected: [],
+  },
   {
     name: 'a nodePort outside the default range, range not declared: a warning',
     yaml: nodePortService(20000),
@@ -85,8 +96,18 @@ for (const row of rows) {
 const files: { name: string; text: string; profile: ClusterProfile; problems: number }[] = [
   { name: 'empty file', text: '', profile: {}, problems: 0 },
   { name: 'ipFamilies shorthand', text: 'ipFamilies: [IPv4, IPv6]\n', profile: DUAL_STACK, problems: 0 },
-  { name: 'the flag form of serviceCIDRs', text: 'serviceCIDRs: "10.0.0.0/16,fd00::/108"\n', profile: { serviceCIDRs: ['10.0.0.0/16', 'fd00::/108'] }, problems: 0 },
-  { name: 'node ports and domain', text: 'nodePortRange: 20000-20999\nclusterDomain: corp.example\n', profile: { nodePortRange: { base: 20000, size: 1000 }, clusterDomain: 'corp.example' }, problems: 0 },
+  {
+    name: 'the flag form of serviceCIDRs',
+    text: 'serviceCIDRs: "10.0.0.0/16,fd00::/108"\n',
+    profile: { serviceCIDRs: ['10.0.0.0/16', 'fd00::/108'] },
+    problems: 0,
+  },
+  {
+    name: 'node ports and domain',
+    text: 'nodePortRange: 20000-20999\nclusterDomain: corp.example\n',
+    profile: { nodePortRange: { base: 20000, size: 1000 }, clusterDomain: 'corp.example' },
+    problems: 0,
+  },
   { name: 'two CIDRs of one family', text: 'serviceCIDRs: [10.0.0.0/16, 10.1.0.0/16]\n', profile: {}, problems: 1 },
   { name: 'an unknown family and an unknown key', text: 'ipFamilies: [IPv5]\nfeatureGates: {}\n', profile: {}, problems: 2 },
   { name: 'a backwards range', text: 'nodePortRange: 32767-30000\n', profile: {}, problems: 1 },

@@ -46,7 +46,13 @@ const LIFECYCLE: readonly LifecycleRow[] = [
     removedIn: 22,
     replacement: 'admissionregistration.k8s.io/v1',
   },
-  { groupVersion: 'apiextensions.k8s.io/v1beta1', kinds: ['CustomResourceDefinition'], deprecatedIn: 16, removedIn: 22, replacement: 'apiextensions.k8s.io/v1' },
+  {
+    groupVersion: 'apiextensions.k8s.io/v1beta1',
+    kinds: ['CustomResourceDefinition'],
+    deprecatedIn: 16,
+    removedIn: 22,
+    replacement: 'apiextensions.k8s.io/v1',
+  },
   { groupVersion: 'apiregistration.k8s.io/v1beta1', kinds: ['APIService'], deprecatedIn: 19, removedIn: 22, replacement: 'apiregistration.k8s.io/v1' },
   { groupVersion: 'certificates.k8s.io/v1beta1', kinds: ['CertificateSigningRequest'], deprecatedIn: 19, removedIn: 22, replacement: 'certificates.k8s.io/v1' },
   { groupVersion: 'coordination.k8s.io/v1beta1', kinds: ['Lease'], deprecatedIn: 19, removedIn: 22, replacement: 'coordination.k8s.io/v1' },
@@ -67,18 +73,34 @@ const LIFECYCLE: readonly LifecycleRow[] = [
   { groupVersion: 'node.k8s.io/v1beta1', kinds: ['RuntimeClass'], deprecatedIn: 22, removedIn: 25, replacement: 'node.k8s.io/v1' },
   { groupVersion: 'autoscaling/v2beta1', kinds: ['HorizontalPodAutoscaler'], deprecatedIn: 22, removedIn: 25, replacement: 'autoscaling/v2' },
   { groupVersion: 'autoscaling/v2beta2', kinds: ['HorizontalPodAutoscaler'], deprecatedIn: 23, removedIn: 26, replacement: 'autoscaling/v2' },
-  { groupVersion: 'flowcontrol.apiserver.k8s.io/v1beta1', kinds: FLOW_CONTROL, deprecatedIn: 23, removedIn: 26, replacement: 'flowcontrol.apiserver.k8s.io/v1beta2' },
-  { groupVersion: 'flowcontrol.apiserver.k8s.io/v1beta2', kinds: FLOW_CONTROL, deprecatedIn: 26, removedIn: 29, replacement: 'flowcontrol.apiserver.k8s.io/v1beta3' },
-  { groupVersion: 'flowcontrol.apiserver.k8s.io/v1beta3', kinds: FLOW_CONTROL, deprecatedIn: 29, removedIn: 32, replacement: 'flowcontrol.apiserver.k8s.io/v1' },
+  {
+    groupVersion: 'flowcontrol.apiserver.k8s.io/v1beta1',
+    kinds: FLOW_CONTROL,
+    deprecatedIn: 23,
+    removedIn: 26,
+    replacement: 'flowcontrol.apiserver.k8s.io/v1beta2',
+  },
+  {
+    groupVersion: 'flowcontrol.apiserver.k8s.io/v1beta2',
+    kinds: FLOW_CONTROL,
+    deprecatedIn: 26,
+    removedIn: 29,
+    replacement: 'flowcontrol.apiserver.k8s.io/v1beta3',
+  },
+  {
+    groupVersion: 'flowcontrol.apiserver.k8s.io/v1beta3',
+    kinds: FLOW_CONTROL,
+    deprecatedIn: 29,
+    removedIn: 32,
+    replacement: 'flowcontrol.apiserver.k8s.io/v1',
+  },
   // No removal is planned for core v1 Endpoints: the warning names none.
   { groupVersion: 'v1', kinds: ['Endpoints'], deprecatedIn: 33, replacement: 'discovery.k8s.io/v1', replacementKind: 'EndpointSlice' },
 ];
 
 /** What the selected release does with a kind in a group/version: refuses it, warns, or nothing. */
 export type ApiLifecycleVerdict =
-  | { status: 'removed'; removedIn: string; replacement?: string }
-  | { status: 'deprecated'; warning: string }
-  | { status: 'served' };
+  { status: 'removed'; removedIn: string; replacement?: string } | { status: 'deprecated'; warning: string } | { status: 'served' };
 
 function findRow(apiVersion: string, kind: string): LifecycleRow | undefined {
   return LIFECYCLE.find((row) => row.groupVersion === apiVersion && row.kinds.includes(kind));

@@ -70,7 +70,12 @@ export interface SessionResult {
 
 /** Replays every command of the session and returns outputs, events and the final state. */
 export function runSession(input: SessionInput): SessionResult {
-  const cluster = createDeploymentCluster({ version: input.version, seed: input.seed, kubelet: input.kubelet, ...(input.network ? { network: input.network } : {}) });
+  const cluster = createDeploymentCluster({
+    version: input.version,
+    seed: input.seed,
+    kubelet: input.kubelet,
+    ...(input.network ? { network: input.network } : {}),
+  });
   input.prepare?.(cluster);
   const context: SessionContext = { cluster, readManifest: input.readManifest, namespace: 'default' };
   const steps: SessionStep[] = [];
