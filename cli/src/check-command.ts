@@ -1,5 +1,6 @@
 // `kubesim check FILE|DIR...`: reports what the API server would reject; exits 1 on errors.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion } from '@kubesim/engine';
 import { LineIndex } from '../../analysis/src/manifest/line-index';
@@ -51,7 +52,7 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
       diagnostics.push({ file: path, range: { start: lines.positionAt(finding.start), end: lines.positionAt(finding.end) }, finding });
     }
   }
-  diagnostics.push(...kustomizeDiagnostics(await kustomize.render(), kubernetesVersion));
+  diagnostics.push(...kustomizeDiagnostics(await kustomize.render(), kubernetesVersion, (root) => profiles.forPath(join(root, 'kustomization.yaml'))));
   const summary = summarizeCheck(diagnostics, collected);
   if (format === 'json') out(formatJson(diagnostics, summary));
   else if (format === 'sarif') out(formatSarif(diagnostics, VERSION, process.cwd()));

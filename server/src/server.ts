@@ -53,6 +53,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     documents,
     () => kubernetesVersion,
     (document) => validate(document),
+    (uri) => profiles.forUri(uri),
   );
   let folders: string[] = [];
 
