@@ -20,7 +20,8 @@ export async function startLanguageClient(context: vscode.ExtensionContext): Pro
     synchronize: { configurationSection: 'kubesim' },
     initializationOptions: {
       kubernetesVersion: configuration.get<string>('kubernetesVersion'),
-      clusterDomain: configuration.get<string>('clusterDomain'),
+      clusterDomain: configuration.get<string | null>('clusterDomain'),
+      cluster: configuration.get<Record<string, unknown>>('cluster'),
       workspaceTrusted: vscode.workspace.isTrusted,
     },
   };
