@@ -15,8 +15,8 @@ interface Dependence {
 const FAMILIES: Dependence = {
   declared: (profile) => profile.serviceCIDRs !== undefined,
   hint:
-    'Only clusters without this IP family reject it: kind and kubeadm set up single-stack IPv4 unless told otherwise, and a dual-stack ' +
-    "cluster accepts it. Declare serviceCIDRs or ipFamilies in .kubesim.yaml to get your cluster's verdict.",
+    'Only clusters set up without this IP family reject it: kind and kubeadm clusters are single-stack IPv4 unless told otherwise, ' +
+    "and a dual-stack cluster accepts it. Declare serviceCIDRs or ipFamilies in .kubesim.yaml to get your cluster's verdict.",
 };
 
 const NODE_PORTS: Dependence = {

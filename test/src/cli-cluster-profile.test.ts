@@ -33,7 +33,7 @@ test('with no profile a dual-stack Service is a warning; a .kubesim.yaml above i
   const loose = runKubesim(['check', join(root, 'app')]);
   assert.equal(loose.status, 0, loose.stdout);
   assert.match(loose.stdout, /warning: spec\.ipFamilyPolicy: Invalid value: "RequireDualStack": this cluster is not configured for dual-stack services/);
-  assert.match(loose.stdout, /hint: Only clusters without this IP family reject it/);
+  assert.match(loose.stdout, /hint: Only clusters set up without this IP family reject it/);
   const declared = runKubesim(['check', join(root, 'declared')]);
   assert.equal(declared.status, 1, declared.stdout);
   assert.match(declared.stdout, /error: spec\.ipFamilyPolicy: Invalid value: "RequireDualStack"/);

@@ -14,6 +14,12 @@ interface IndexedFile {
 export class WorkspaceIndex {
   private readonly files = new Map<string, IndexedFile>();
   private cachedObjects: IndexedObject[] | undefined;
+  // Which folders are in a Helm chart, remembered until a Chart.yaml comes or goes.
+  private charts = new HelmChartLookup();
+
+  private noteChartFile(uri: string): void {
+    if (uri.endsWith('/Chart.yaml')) this.charts = new HelmChartLookup();
+  }
 
   /** Stores the text of a file read from disk, unless the editor has it open. */
   setFromDisk(uri: string, text: string): boolean {
@@ -21,6 +27,7 @@ export class WorkspaceIndex {
     if (entry?.open) return false;
     if (entry && entry.file.text === text) return false;
     this.files.set(uri, { file: parseManifestFile(text, entry?.file), open: false });
+    this.noteChartFile(uri);
     this.cachedObjects = undefined;
     return true;
   }
@@ -30,6 +37,7 @@ export class WorkspaceIndex {
     const entry = this.files.get(uri);
     if (entry?.open && entry.file === file) return;
     this.files.set(uri, { file, open: true });
+    this.noteChartFile(uri);
     this.cachedObjects = undefined;
   }
 
@@ -44,6 +52,7 @@ export class WorkspaceIndex {
     const entry = this.files.get(uri);
     if (!entry || entry.open) return false;
     this.files.delete(uri);
+    this.noteChartFile(uri);
     this.cachedObjects = undefined;
     return true;
   }
@@ -59,7 +68,7 @@ export class WorkspaceIndex {
   /** Every object of every indexed file, except the files of Helm charts (templates, not manifests). */
   objects(): readonly IndexedObject[] {
     if (this.cachedObjects) return this.cachedObjects;
-    const charts = new HelmChartLookup();
+    const charts = this.charts;
     const inChart = (uri: string) => {
       const path = pathOfUri(uri);
       return path !== undefined && charts.chartRootOf(path) !== undefined;
