@@ -97,3 +97,12 @@ test('a Helm chart: templates are not checked, Chart.yaml gets one note', () => 
     [['/chart/Chart.yaml', 'helm-chart-not-rendered', 'information']],
   );
 });
+
+test('run: the simulated API server allocates from the declared service CIDR and node-port range', () => {
+  const service = 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  type: NodePort\n  selector:\n    app: web\n  ports:\n  - port: 80\n';
+  const root = tree({ 'svc.yaml': service, 's.session': 'kubectl apply -f svc.yaml\nkubectl get svc\n', '.kubesim.yaml': 'serviceCIDRs: [10.0.0.0/24]\n' });
+  const result = runKubesim(['run', join(root, 's.session'), '--node-port-range', '20000-20099']);
+  assert.equal(result.status, 0, result.stdout);
+  assert.match(result.stdout, /^kubernetes +ClusterIP +10\.0\.0\.1 /m);
+  assert.match(result.stdout, /^web +NodePort +10\.0\.0\.\d+ +<none> +80:200\d\d\/TCP/m);
+});
