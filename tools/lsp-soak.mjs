@@ -4,7 +4,7 @@
 // collection, and the V8 heap in use after it, reported by tools/soak-probe.cjs preloaded in the server). Used by tools/bench/lsp-soak.mjs and, smaller,
 // by test/src/lsp-soak.test.ts.
 //
-// Usage: node tools/lsp-soak.mjs --file F [--mode edit|preview|hover] [--steps N] [--marks 100,N]
+// Usage: node tools/lsp-soak.mjs --file F [--mode edit|preview|features|reopen|disk|settings] [--steps N] [--marks 100,N]
 //        [--heap-limit MB] [--snapshot-dir DIR] [--json-out F]
 //   --snapshot-dir  also write a V8 heap snapshot of the server at each mark (for tools/heap-diff.mjs)
 import { spawn } from 'node:child_process';
@@ -44,12 +44,34 @@ function nextEdit(lines, targets, step) {
   return { range, text };
 }
 
+// A small Deployment and its Service per file of the `disk` mode, changing image with `step`.
+function diskManifest(index, step) {
+  const name = `disk-${index}`;
+  return [
+    'apiVersion: apps/v1\nkind: Deployment',
+    `metadata:\n  name: ${name}\nspec:\n  replicas: ${(index % 5) + 1}`,
+    `  selector:\n    matchLabels:\n      app: ${name}\n  template:\n    metadata:\n      labels:\n        app: ${name}`,
+    `    spec:\n      containers:\n        - name: app\n          image: registry.example/${name}:branch-${step}`,
+    `---\napiVersion: v1\nkind: Service\nmetadata:\n  name: ${name}\nspec:\n  selector:\n    app: ${name}\n  ports:\n    - port: 80\n`,
+  ].join('\n');
+}
+
+function writeDiskFiles(folder, count) {
+  mkdirSync(join(folder, 'disk'), { recursive: true });
+  return Array.from({ length: count }, (_, index) => {
+    const path = join(folder, 'disk', `app-${index}.yaml`);
+    writeFileSync(path, diskManifest(index, 0));
+    return path;
+  });
+}
+
 /**
  * Runs one soak; resolves with `{ marks: [{ step, rssMB, rssAfterGcMB, heapUsedMB }], exitCode, stepsDone }`. A server that
  * dies (heap out of memory) ends the run early with its exit code.
  */
-export async function runSoak({ file, mode = 'edit', steps = 1000, marks = [100, steps], heapLimitMB = 512, snapshotDir, log = () => {} }) {
+export async function runSoak({ file, mode = 'edit', steps = 1000, diskFileCount = 500, marks = [100, steps], heapLimitMB = 512, snapshotDir, log = () => {} }) {
   const text = readFileSync(file, 'utf8');
+  const diskFiles = mode === 'disk' ? writeDiskFiles(dirname(resolve(file)), diskFileCount) : [];
   const uri = pathToFileURL(resolve(file)).href;
   const probe = join(mkdtempSync(join(tmpdir(), 'kubesim-soak-')), 'memory.json');
   const args = [`--max-old-space-size=${heapLimitMB}`, '--expose-gc', '--require', join(root, 'tools', 'soak-probe.cjs')];
@@ -80,11 +102,12 @@ export async function runSoak({ file, mode = 'edit', steps = 1000, marks = [100,
   const waiters = [];
   connection.onNotification('textDocument/publishDiagnostics', (params) => {
     for (const waiter of waiters.splice(0)) {
-      if (params.uri === uri && (params.version ?? Infinity) >= waiter.version) waiter.resolve();
+      if (params.uri === uri && (params.version ?? -1) >= waiter.version) waiter.resolve();
       else waiters.push(waiter);
     }
   });
-  connection.onRequest('workspace/configuration', (params) => params.items.map(() => ({ kubernetesVersion: '1.36' })));
+  const settings = { kubernetesVersion: '1.36' };
+  connection.onRequest('workspace/configuration', (params) => params.items.map((item) => (item.section === 'kubesim' ? settings : null)));
   connection.onRequest('client/registerCapability', () => null);
   connection.onRequest('window/workDoneProgress/create', () => null);
   connection.listen();
@@ -112,29 +135,62 @@ export async function runSoak({ file, mode = 'edit', steps = 1000, marks = [100,
     const opened = diagnosticsFor(1);
     await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version, text } });
     await Promise.race([opened, died]);
-    for (let step = 1; step <= steps; step++) {
-      if (mode === 'edit') {
-        const change = nextEdit(lines, targets, step);
-        version++;
-        const published = diagnosticsFor(version);
-        await connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
-        await Promise.race([published, died]);
-      } else {
+    const race = (promise) => Promise.race([promise, died]);
+    const edit = async (step) => {
+      const change = nextEdit(lines, targets, step);
+      version++;
+      const published = diagnosticsFor(version);
+      await connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
+      await race(published);
+    };
+    const STEPS = {
+      edit,
+      // A preview refresh follows an edit, as the panel's does; what-ifs alternate.
+      preview: async (step) => {
+        await edit(step);
+        const target = targets[(step * 7919) % targets.length];
+        const offset = lines.slice(0, target.line).reduce((sum, line) => sum + line.length + 1, 0);
+        const whatIf = step % 2 ? { readiness: { kind: 'ready', afterSeconds: 5 } } : { readiness: { kind: 'neverReady' }, replicas: (step % 7) + 1 };
+        await race(connection.sendRequest('kubesim/simulateRollout', { uri, offset, base: { kind: 'fresh' }, baseLabel: 'fresh create', whatIf }));
+      },
+      // Hovers and lenses after each edit.
+      features: async (step) => {
+        await edit(step);
         const target = targets[(step * 7919) % targets.length];
         const position = { line: target.line, character: target.start };
-        const offset = lines.slice(0, target.line).reduce((sum, line) => sum + line.length + 1, 0);
-        const request =
-          mode === 'preview'
-            ? connection.sendRequest('kubesim/simulateRollout', {
-                uri,
-                offset,
-                base: { kind: 'fresh' },
-                baseLabel: 'fresh create',
-                whatIf: step % 2 ? { readiness: { kind: 'ready', afterSeconds: 5 } } : { readiness: { kind: 'neverReady' }, replicas: (step % 7) + 1 },
-              })
-            : Promise.all([connection.sendRequest('textDocument/hover', { textDocument: { uri }, position }), connection.sendRequest('textDocument/codeLens', { textDocument: { uri } })]);
-        await Promise.race([request, died]);
-      }
+        await race(connection.sendRequest('textDocument/hover', { textDocument: { uri }, position }));
+        await race(connection.sendRequest('textDocument/codeLens', { textDocument: { uri } }));
+      },
+      // Closing and opening the same document again.
+      reopen: async (step) => {
+        nextEdit(lines, targets, step);
+        await connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+        version++;
+        const published = diagnosticsFor(version);
+        await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version, text: lines.join('\n') } });
+        await race(published);
+      },
+      // A branch switch: every file of disk/ rewritten, the watcher reports them all.
+      disk: async (step) => {
+        const changes = diskFiles.map((path, i) => {
+          writeFileSync(path, diskManifest(i, step));
+          return { uri: pathToFileURL(path).href, type: 2 };
+        });
+        const published = diagnosticsFor(version);
+        await connection.sendNotification('workspace/didChangeWatchedFiles', { changes });
+        await race(published);
+      },
+      // The user switching the Kubernetes release back and forth.
+      settings: async (step) => {
+        settings.kubernetesVersion = step % 2 ? '1.35' : '1.36';
+        const published = diagnosticsFor(version);
+        await connection.sendNotification('workspace/didChangeConfiguration', { settings: {} });
+        await race(published);
+      },
+    };
+    if (!STEPS[mode]) throw new Error(`unknown mode ${mode}: use ${Object.keys(STEPS).join(', ')}`);
+    for (let step = 1; step <= steps; step++) {
+      await STEPS[mode](step);
       stepsDone = step;
       if (marks.includes(step)) {
         const report = await measure();
