@@ -91,7 +91,12 @@ const after = load(afterPath);
 const beforeIds = new Set(Array.from({ length: before.count }, (_, node) => before.id(node)));
 const beforeTotals = totals(before);
 const grown = [...totals(after)]
-  .map(([label, entry]) => ({ label, ...entry, countDelta: entry.count - (beforeTotals.get(label)?.count ?? 0), bytesDelta: entry.bytes - (beforeTotals.get(label)?.bytes ?? 0) }))
+  .map(([label, entry]) => ({
+    label,
+    ...entry,
+    countDelta: entry.count - (beforeTotals.get(label)?.count ?? 0),
+    bytesDelta: entry.bytes - (beforeTotals.get(label)?.bytes ?? 0),
+  }))
   .sort((a, b) => b.bytesDelta - a.bytesDelta)
   .slice(0, top);
 console.log('bytes delta  count delta  constructor');

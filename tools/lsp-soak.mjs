@@ -69,7 +69,16 @@ function writeDiskFiles(folder, count) {
  * Runs one soak; resolves with `{ marks: [{ step, rssMB, rssAfterGcMB, heapUsedMB }], exitCode, stepsDone }`. A server that
  * dies (heap out of memory) ends the run early with its exit code.
  */
-export async function runSoak({ file, mode = 'edit', steps = 1000, diskFileCount = 500, marks = [100, steps], heapLimitMB = 512, snapshotDir, log = () => {} }) {
+export async function runSoak({
+  file,
+  mode = 'edit',
+  steps = 1000,
+  diskFileCount = 500,
+  marks = [100, steps],
+  heapLimitMB = 512,
+  snapshotDir,
+  log = () => {},
+}) {
   const text = readFileSync(file, 'utf8');
   const diskFiles = mode === 'disk' ? writeDiskFiles(dirname(resolve(file)), diskFileCount) : [];
   const uri = pathToFileURL(resolve(file)).href;

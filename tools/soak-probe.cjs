@@ -13,7 +13,9 @@ if (out) {
     const before = process.memoryUsage();
     if (typeof global.gc === 'function') global.gc();
     const after = process.memoryUsage();
-    const snapshot = process.env.KUBESIM_SOAK_SNAPSHOTS ? v8.writeHeapSnapshot(`${process.env.KUBESIM_SOAK_SNAPSHOTS}/server-${count}.heapsnapshot`) : undefined;
+    const snapshot = process.env.KUBESIM_SOAK_SNAPSHOTS
+      ? v8.writeHeapSnapshot(`${process.env.KUBESIM_SOAK_SNAPSHOTS}/server-${count}.heapsnapshot`)
+      : undefined;
     const mb = (bytes) => Math.round(bytes / 104857.6) / 10;
     const report = { count, rssMB: mb(before.rss), rssAfterGcMB: mb(after.rss), heapUsedMB: mb(after.heapUsed), externalMB: mb(after.external), snapshot };
     writeFileSync(`${out}.tmp`, JSON.stringify(report));
