@@ -39,7 +39,11 @@ writeFileSync(
   'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: broken\n  labels: [app: web\nspec:\n  replicas: 2\n',
 );
 
-const server = await startCodeServer(ROOT, { vsix: VSIX, settings: { 'workbench.colorTheme': 'Default Light Modern', 'editor.codeLens': true } });
+const server = await startCodeServer(ROOT, {
+  vsix: VSIX,
+  port: Number(process.env.E2E_PORT ?? 8080),
+  settings: { 'workbench.colorTheme': 'Default Light Modern', 'editor.codeLens': true },
+});
 lap(`code-server ready at ${server.url}`);
 const { chromium } = await import('playwright-core');
 const browser = await chromium.launch({
@@ -66,6 +70,21 @@ async function openFile(name) {
   await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
   await page.keyboard.press('Enter');
   await page.locator('.monaco-editor .view-lines').first().waitFor();
+}
+
+// The pids of the language servers (dist/server.js of the installed extension) of this code-server run.
+function serverPids(runDirectory) {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return command.some((part) => part.startsWith(runDirectory) && part.endsWith(path.join('dist', 'server.js')));
+      } catch {
+        return false; // The process ended meanwhile.
+      }
+    })
+    .map(Number);
 }
 
 async function runCommand(title) {
@@ -167,6 +186,26 @@ try {
   await page.waitForTimeout(500); // let the theme transition paint before the screenshot
   await page.screenshot({ path: path.join(ROOT, 'docs', 'preview-dark.png') });
   check(true, 'webview re-themed to dark');
+  lap('dark theme');
+
+  // 6. The language server dies (as it would out of memory): the extension says so and restarts it,
+  // and the open preview reconnects without a reload.
+  const before = serverPids(paths.run);
+  check(before.length === 1, `one kubesim language server process (${before.join(', ')})`);
+  process.kill(before[0], 'SIGKILL');
+  await page.locator('.notifications-toasts', { hasText: 'stopped unexpectedly and is being restarted' }).waitFor({ timeout: 30_000 });
+  check(true, 'the extension says the server stopped and is restarted');
+  const banner = webview.locator('#banner', { hasText: 'language server stopped' });
+  const bannerSeen = await banner.waitFor({ timeout: 10_000 }).then(
+    () => true,
+    () => false,
+  );
+  await webview.locator('.chip-rollout').waitFor({ timeout: 60_000 });
+  await webview.locator('#banner:not([hidden])', { hasText: 'language server stopped' }).waitFor({ state: 'detached', timeout: 60_000 });
+  const after = serverPids(paths.run);
+  check(after.length === 1 && after[0] !== before[0], `a new server process runs (${before[0]} -> ${after.join(', ')})`);
+  check(bannerSeen, 'the preview said the server stopped, then showed the rollout again without a reload');
+  lap('server restarted, preview reconnected');
   lap('done');
 } catch (error) {
   failed = true;
