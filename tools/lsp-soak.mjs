@@ -1,14 +1,15 @@
 // Soak driver for the language server: opens one manifest file in dist/server.js (spawned over stdio
-// with a heap limit, as an editor would start it), then edits it, or asks for rollout previews, for many
-// steps, and records the server's memory at chosen steps (resident set before and after a full garbage
-// collection, and the V8 heap in use after it, reported by tools/soak-probe.cjs preloaded in the server). Used by tools/bench/lsp-soak.mjs and, smaller,
-// by test/src/lsp-soak.test.ts.
+// with a heap limit, as an editor would start it), then edits it, asks for previews, hovers, reopens it,
+// rewrites files on disk or switches settings for many steps, and records the server's memory at chosen
+// steps: resident set before and after a full garbage collection, and the V8 heap in use after it, as
+// reported by tools/soak-probe.cjs preloaded into the server. Used by tools/bench/lsp-soak.mjs and,
+// smaller, by server/test/lsp/memory-soak.test.ts.
 //
 // Usage: node tools/lsp-soak.mjs --file F [--mode edit|preview|features|reopen|disk|settings] [--steps N] [--marks 100,N]
 //        [--heap-limit MB] [--snapshot-dir DIR] [--json-out F]
 //   --snapshot-dir  also write a V8 heap snapshot of the server at each mark (for tools/heap-diff.mjs)
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -82,7 +83,8 @@ export async function runSoak({
   const text = readFileSync(file, 'utf8');
   const diskFiles = mode === 'disk' ? writeDiskFiles(dirname(resolve(file)), diskFileCount) : [];
   const uri = pathToFileURL(resolve(file)).href;
-  const probe = join(mkdtempSync(join(tmpdir(), 'kubesim-soak-')), 'memory.json');
+  const probeFolder = mkdtempSync(join(tmpdir(), 'kubesim-soak-'));
+  const probe = join(probeFolder, 'memory.json');
   const args = [`--max-old-space-size=${heapLimitMB}`, '--expose-gc', '--require', join(root, 'tools', 'soak-probe.cjs')];
   const env = { ...process.env, KUBESIM_SOAK_PROBE: probe };
   if (snapshotDir) env.KUBESIM_SOAK_SNAPSHOTS = resolve(snapshotDir);
@@ -216,6 +218,7 @@ export async function runSoak({
     await exited;
   }
   connection.dispose();
+  rmSync(probeFolder, { recursive: true, force: true });
   return { mode, steps, stepsDone, marks: recorded, exitCode };
 }
 
