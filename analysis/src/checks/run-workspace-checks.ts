@@ -174,16 +174,24 @@ function workspaceSignatures(workspace: readonly IndexedObject[], checkedUri: st
       continue;
     }
     const id = nextIdentity++;
+    lastSignatureParts += list.length - (last?.parts.length ?? 0);
     lastSignatures.set(slot, { parts: list, id });
     byNamespace.set(namespace, id);
   }
-  if (lastSignatures.size > 10_000) lastSignatures.clear();
+  // Bounded by slots and by the references the lists hold (a closed file keeps its slot until then).
+  if (lastSignatures.size > 10_000 || lastSignatureParts > MAX_SIGNATURE_PARTS) {
+    lastSignatures.clear();
+    lastSignatureParts = 0;
+  }
   return { byNamespace, kinds: internSignature([...kinds].sort().join(',')) };
 }
 
 // The last signature seen per checked file and namespace: each open document lists its own objects
 // first, so each keeps its own (files checked in turn then all keep their cached findings).
 const lastSignatures = new Map<string, { parts: string[]; id: number }>();
+let lastSignatureParts = 0;
+/** About 8 MB of references, two per object: 20 files checked against a namespace of 25,000 objects, or 500 against 1,000. */
+const MAX_SIGNATURE_PARTS = 1_000_000;
 
 function internSignature(text: string): number {
   let id = signatureIds.get(text);
