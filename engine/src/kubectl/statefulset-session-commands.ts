@@ -3,14 +3,20 @@
 // Deployment commands (registered first, so ours come first in the table).
 import '../session/deployment-commands';
 import { registerSessionCommand } from '../session/session-runner';
-import { registerApplyHandler } from './mutations';
+import { admitManifest, registerApplyHandler } from './mutations';
 import { applyStatefulSetObject, isStatefulSetCommand, runStatefulSetCommand } from './statefulset-session';
 
 for (const kind of ['Service', 'StatefulSet']) {
-  registerApplyHandler(
-    kind,
-    (cluster, object) => applyStatefulSetObject(cluster, object) ?? { output: `error: kubesim cannot apply ${kind} ${object.metadata.name}`, error: true },
-  );
+  registerApplyHandler(kind, (cluster, object, options) => {
+    const namespace = object.metadata.namespace ?? 'default';
+    // A Service update keeps the fields the API server allocated (clusterIP, nodePorts), which kubectl's
+    // three-way merge leaves alone and a manifest lacks: it is checked as a create of the manifest.
+    const existing = kind === 'StatefulSet' && options.mode === 'apply' ? cluster.statefulSets.get(object.metadata.name, namespace) : undefined;
+    return (
+      admitManifest(cluster, object, existing, options) ??
+      applyStatefulSetObject(cluster, object) ?? { output: `error: kubesim cannot apply ${kind} ${object.metadata.name}`, error: true }
+    );
+  });
 }
 
 registerSessionCommand({
