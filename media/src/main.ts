@@ -31,7 +31,8 @@ function renderAll(): void {
 
 /** Re-renders only what depends on the selected step, so scrubbing and playing stay cheap. */
 function renderStep(focusSelector?: string): void {
-  if (!view) return;
+  // A rejected manifest has no steps and no timeline to update.
+  if (!view || view.rejection) return;
   document.getElementById('step-detail')!.innerHTML = renderStepDetail(view, ui);
   const scrubber = document.getElementById('scrubber') as HTMLInputElement | null;
   if (scrubber) {

@@ -3,6 +3,7 @@ import type { RolloutView, SourceSpan, WhatIf } from '../../protocol/src/index';
 import { escapeHtml as esc } from './html';
 import { aggregateSteps } from './step-aggregation';
 import { renderStepDetail, type StepUiState } from './render-step';
+import { renderRejection } from './render-rejection';
 
 export { renderStepDetail, type StepUiState } from './render-step';
 
@@ -123,8 +124,12 @@ export function renderRollout(view: RolloutView, ui: StepUiState, banner?: strin
   return `<header class="title"><h1>${title}</h1><p class="meta">namespace ${esc(view.namespace)} · Kubernetes ${esc(view.kubernetesVersion)} · ${esc(view.strategy)}</p></header>
 <div id="banner" class="banner" role="alert"${banner ? '' : ' hidden'}>${banner ? esc(banner) : ''}</div>
 <div class="forms">${renderBaseSelect(view)}${renderWhatIf(view)}</div>
-${renderChange(view)}
-${renderOutcome(view)}
+${view.rejection ? renderRejection(view) : `${renderChange(view)}\n${renderBody(view, ui)}`}`;
+}
+
+// The outcome, the timeline and the selected step of a rollout the API server accepted.
+function renderBody(view: RolloutView, ui: StepUiState): string {
+  return `${renderOutcome(view)}
 <section class="timeline" aria-label="Timeline">${renderOverview(view)}${renderControls(view, ui)}</section>
 <div id="step-detail">${renderStepDetail(view, ui)}</div>`;
 }

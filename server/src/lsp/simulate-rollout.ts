@@ -188,6 +188,7 @@ export function simulateRolloutFor(
     spans,
     revisions: simulation.revisions,
   };
+  if (simulation.rejection) view.rejection = { kubectl: simulation.rejection.kubectl, errors: [...simulation.rejection.errors] };
   return { kind: 'view', view };
 }
 
