@@ -81,3 +81,4 @@ export { type RolloutEventSummary, type RolloutStep } from './session/rollout-st
 export { formatSessionTranscript, runSession, type SessionResult } from './session/session-runner';
 export { type RolloutSimulation, type RolloutWhatIf, type RolloutWorkload, simulateRollout } from './session/simulate-rollout';
 export { createDeploymentCluster, runUntil } from './session/simulation-clock';
+export { statefulSetPodVerdict } from './statefulset/first-pod-admission';

@@ -3,6 +3,7 @@ import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
 import type { CheckContext, CheckFinding } from './check-context';
 import { valueAt } from './label-selector';
+import { statefulSetPodVerdict, type StatefulSet } from '@kubesim/engine';
 
 /** Label values and DNS labels are at most 63 characters; DNS subdomains at most 253. */
 const LABEL_VALUE_MAX = 63;
@@ -12,35 +13,40 @@ const HASH_MAX = 10;
 
 /**
  * StatefulSet pods carry `controller-revision-hash: <set>-<hash>` (the ControllerRevision name,
- * see getStatefulSetRevisions / newRevision): with a 10-character hash the set name may be 52
- * characters. A 53-character name works only for hashes of 9 digits or fewer (about 1 in 4).
- * Pod names `<set>-<ordinal>` are hostnames, so they must be DNS labels (63).
+ * see getStatefulSetRevisions / newRevision) and, as hostname and `statefulset.kubernetes.io/pod-name`,
+ * `<set>-<ordinal>`: label values and DNS labels are at most 63 characters. The API server accepts
+ * the set; the pods it refuses. Where the revision hash is computable (a template to hash), the
+ * engine builds the pod the controller would create and asks its API server, so the finding quotes
+ * the FailedCreate event word for word; otherwise it says what the hash's length decides.
  */
-export function checkStatefulSetNameLength(object: ManifestObject, _context: CheckContext): CheckFinding[] {
+export function checkStatefulSetNameLength(object: ManifestObject, context: CheckContext): CheckFinding[] {
   if (object.kind !== 'StatefulSet' || !object.name || object.name.length > LABEL_VALUE_MAX) return [];
   const name = object.name;
-  const span = spanForPath(object, ['metadata', 'name']);
   const replicas = valueAt(object.value, ['spec', 'replicas']);
   const start = valueAt(object.value, ['spec', 'ordinals', 'start']);
-  const lastOrdinal = (typeof start === 'number' ? start : 0) + Math.max(0, (typeof replicas === 'number' ? replicas : 1) - 1);
+  const firstOrdinal = typeof start === 'number' ? start : 0;
+  const lastOrdinal = firstOrdinal + Math.max(0, (typeof replicas === 'number' ? replicas : 1) - 1);
+  const certain = certainFinding(object, context, firstOrdinal, lastOrdinal);
+  if (certain !== undefined) return certain;
+  const span = spanForPath(object, ['metadata', 'name']);
   const lastPod = `${name}-${lastOrdinal}`;
   if (lastPod.length > LABEL_VALUE_MAX) {
     return [
       {
         ...span,
-        severity: 'error',
+        severity: 'warning',
         code: 'statefulset-pod-name-too-long',
         field: 'metadata.name',
         message:
           `Pod "${lastPod}" is ${lastPod.length} characters: pod hostnames and the statefulset.kubernetes.io/pod-name ` +
-          `label must be no more than 63 characters, so the StatefulSet controller cannot create it.`,
+          `label must be no more than 63 characters, so the API server refuses the pod and the StatefulSet controller cannot create it.`,
       },
     ];
   }
   const longest = name.length + 1 + HASH_MAX;
   if (longest <= LABEL_VALUE_MAX) return [];
   // The event and the API error (recordPodEvent in stateful_pod_control.go; ValidateLabels) for the first pod.
-  const firstPod = `${name}-${typeof start === 'number' ? start : 0}`;
+  const firstPod = `${name}-${firstOrdinal}`;
   return [
     {
       ...span,
@@ -53,6 +59,42 @@ export function checkStatefulSetNameLength(object: ManifestObject, _context: Che
         `Whenever the hash is long, pod creation fails with a FailedCreate event: create Pod ${firstPod} in StatefulSet ${name} failed error: ` +
         `Pod "${firstPod}" is invalid: metadata.labels: Invalid value: "${name}-<hash>": must be no ` +
         `more than 63 characters. Keep StatefulSet names to 52 characters.`,
+    },
+  ];
+}
+
+// The pods of a set the engine can hash: the first refused pod's event, quoted; [] when every pod fits.
+function certainFinding(object: ManifestObject, context: CheckContext, firstOrdinal: number, lastOrdinal: number): CheckFinding[] | undefined {
+  const template = valueAt(object.value, ['spec', 'template']);
+  if (template === undefined || template === null || typeof template !== 'object' || Array.isArray(template)) return undefined;
+  const set = object.value as unknown as StatefulSet;
+  let first: ReturnType<typeof statefulSetPodVerdict>;
+  let last: ReturnType<typeof statefulSetPodVerdict>;
+  try {
+    first = statefulSetPodVerdict(set, firstOrdinal, context.kubernetesVersion);
+    last = lastOrdinal === firstOrdinal ? first : statefulSetPodVerdict(set, lastOrdinal, context.kubernetesVersion);
+  } catch {
+    // A template the engine cannot decode: the API server's own findings say why.
+    return undefined;
+  }
+  const refused = first.event !== undefined ? first : last.event !== undefined ? last : undefined;
+  if (!refused) return [];
+  const podNameTooLong = refused.podName.length > LABEL_VALUE_MAX;
+  const revision = refused.revisionName;
+  const what = podNameTooLong
+    ? `Pod name ${refused.podName} is ${refused.podName.length} characters (its hostname and statefulset.kubernetes.io/pod-name label)`
+    : `Every pod gets the label controller-revision-hash: ${revision}, ${revision.length} characters`;
+  const which = refused === first ? 'every pod create fails' : `creating pod ${refused.podName} fails`;
+  return [
+    {
+      ...spanForPath(object, ['metadata', 'name']),
+      severity: 'warning',
+      code: podNameTooLong ? 'statefulset-pod-name-too-long' : 'statefulset-name-too-long',
+      field: 'metadata.name',
+      message:
+        `${what}, over the 63-character limit: the API server accepts the StatefulSet, but ${which}, retried with back-off, ` +
+        `and no such pod ever exists. Warning FailedCreate: ${refused.event}. ` +
+        `Keep StatefulSet names short enough for <name>-<hash> to fit 63 characters.`,
     },
   ];
 }

@@ -65,7 +65,12 @@ function stableJson(value: unknown): string {
  * The API server's verdict on a create (no `existing`) or an update from a manifest: a failure to
  * report, or undefined when the object may be stored. The request kubectl names is the create's.
  */
-export function admitManifest(cluster: Cluster, manifest: KubernetesObject, existing: KubernetesObject | undefined, options: ApplyOptions): ApplyResult | undefined {
+export function admitManifest(
+  cluster: Cluster,
+  manifest: KubernetesObject,
+  existing: KubernetesObject | undefined,
+  options: ApplyOptions,
+): ApplyResult | undefined {
   const rejection = admitObject(manifest as unknown as JsonObject, existing as unknown as JsonObject | undefined, cluster.version);
   if (!rejection) return undefined;
   // kubectl apply of an existing object patches it; the patch text it would quote is not simulated.
@@ -200,8 +205,7 @@ export function setImage(cluster: Cluster, name: string, images: Record<string, 
   }
   // kubectl set image sends a patch; a rejected one is reported as `failed to patch image update`.
   const failure = admitDeploymentUpdate(cluster, deployment, { ...deployment, spec: { ...deployment.spec, template } });
-  if (failure && 'rejection' in failure)
-    return { output: `error: failed to patch image update to pod template: ${failure.rejection.message}`, error: true };
+  if (failure && 'rejection' in failure) return { output: `error: failed to patch image update to pod template: ${failure.rejection.message}`, error: true };
   deployment.spec.template = template;
   recordChangeCause(deployment, changeCause);
   if (JSON.stringify(deployment.spec.template) !== before) {

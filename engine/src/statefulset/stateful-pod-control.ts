@@ -3,6 +3,7 @@
 import type { PersistentVolumeClaim, Pod, StatefulSet } from '../model/objects';
 import { cloneJson } from '../model/clone';
 import { admitPod } from '../apiserver/admission';
+import { failedCreatePodMessage } from './first-pod-admission';
 import { claimOwnerRefsFor, hasUnexpectedController } from './claim-retention';
 import {
   claimNamesForOrdinal,
@@ -113,7 +114,7 @@ export function createStatefulPod(pass: Pass, set: StatefulSet, pod: Pod): boole
     pass.events.push({
       type: 'Warning',
       reason: 'FailedCreate',
-      message: `create Pod ${pod.metadata.name} in StatefulSet ${set.metadata.name} failed error: ${rejection.message}`,
+      message: failedCreatePodMessage(pod.metadata.name, set.metadata.name, rejection),
     });
     return false;
   }
