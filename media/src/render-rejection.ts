@@ -9,5 +9,7 @@ export function renderRejection(view: RolloutView): string {
   if (!rejection) return '';
   const count = rejection.errors.length;
   const summary = `${count} error${count === 1 ? '' : 's'} from the API server`;
-  return `<section class="rejection" role="alert" aria-label="Rejected by the API server"><p><strong>${esc(view.outcome.message)}</strong> <span>${esc(summary)}; kubectl prints:</span></p><pre class="rejection-kubectl">${esc(rejection.kubectl)}</pre></section>`;
+  const heading = `<p><strong>${esc(view.outcome.message)}</strong> <span>${esc(summary)}; kubectl prints:</span></p>`;
+  const kubectl = `<pre class="rejection-kubectl">${esc(rejection.kubectl)}</pre>`;
+  return `<section class="rejection" role="alert" aria-label="Rejected by the API server">${heading}${kubectl}</section>`;
 }

@@ -1,10 +1,13 @@
 // What the API server checks when a controller creates a pod from a template that was already
 // validated with its workload: the pod's own metadata (name, labels the controller added such as
 // controller-revision-hash and statefulset.kubernetes.io/pod-name, annotations) and the hostname and
-// subdomain the StatefulSet controller sets. Follows ValidatePodCreate -> ValidatePodSpecific
-// (ValidateObjectMeta with ValidatePodName, a DNS subdomain) and the hostname/subdomain checks of
-// ValidatePodSpec (ValidateDNS1123Label), kubernetes pkg/apis/core/validation/validation.go.
+// subdomain the StatefulSet controller sets, and the one container rule kept for pods alone (an image
+// with leading or trailing whitespace passes in a template but not in a pod). Follows ValidatePodCreate
+// -> validatePodMetadataAndSpec (ValidateObjectMeta with ValidatePodName, a DNS subdomain; the
+// hostname/subdomain checks of ValidatePodSpec, ValidateDNS1123Label; validateContainersOnlyForPod for
+// containers, then initContainers), kubernetes pkg/apis/core/validation/validation.go.
 import type { JsonObject, Pod } from '../../../model/objects';
+import { asArray, asObject, asString } from './json-access';
 import { FieldPath, invalid, stringValue, type FieldError } from '../field-error';
 import { isDns1123Label, nameIsDnsSubdomain } from '../string-checks';
 import { validateObjectMeta } from './object-meta';
@@ -19,5 +22,22 @@ export function validatePodCreate(pod: Pod): FieldError[] {
     if (typeof value !== 'string' || value === '') continue;
     for (const message of isDns1123Label(value)) errors.push(invalid(specPath.child(field), stringValue(value), message, `pod-${field}-invalid`));
   }
+  for (const list of ['containers', 'initContainers'] as const) {
+    (asArray(pod.spec?.[list]) ?? []).forEach((item, index) => {
+      const image = asString(asObject(item)?.image) ?? '';
+      if (image !== trimGoSpace(image))
+        errors.push(
+          invalid(specPath.child(list).index(index).child('image'), stringValue(image), 'must not have leading or trailing whitespace', 'pod-image-whitespace'),
+        );
+    });
+  }
   return errors;
+}
+
+// strings.TrimSpace: unicode.IsSpace is ASCII whitespace, U+0085, U+00A0 and the Unicode space separators.
+const GO_SPACE = '[\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
+const goSpaceEdges = new RegExp(`^${GO_SPACE}+|${GO_SPACE}+$`, 'g');
+
+function trimGoSpace(text: string): string {
+  return text.replace(goSpaceEdges, '');
 }
