@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { runKubesim } from '../support/cli';
 
-const SESSION = join('examples', 'sessions', 'rejected-by-api-server.session');
+// Kept out of examples/ (whose manifests must check clean): the Deployment here is invalid on purpose.
+const SESSION = join('engine', 'test', 'fixtures', 'sessions', 'rejected-by-api-server.session');
 const BILLING = 'postgres-primary-replica-set-for-the-billing-service-europe1';
 
 test('a rejected Deployment prints the API error, creates nothing and makes the run exit 1', () => {
