@@ -6,18 +6,19 @@ import { registerSessionCommand } from '../session/session-runner';
 import { admitManifest, registerApplyHandler } from './mutations';
 import { applyStatefulSetObject, isStatefulSetCommand, runStatefulSetCommand } from './statefulset-session';
 
-for (const kind of ['Service', 'StatefulSet']) {
-  registerApplyHandler(kind, (cluster, object, options) => {
-    const namespace = object.metadata.namespace ?? 'default';
-    // A Service update keeps the fields the API server allocated (clusterIP, nodePorts), which kubectl's
-    // three-way merge leaves alone and a manifest lacks: it is checked as a create of the manifest.
-    const existing = kind === 'StatefulSet' && options.mode === 'apply' ? cluster.statefulSets.get(object.metadata.name, namespace) : undefined;
-    return (
-      admitManifest(cluster, object, existing, options) ??
-      applyStatefulSetObject(cluster, object) ?? { output: `error: kubesim cannot apply ${kind} ${object.metadata.name}`, error: true }
-    );
-  });
-}
+// Services are applied by service-commands.ts (registered later, so its handler wins).
+registerApplyHandler(
+  'Service',
+  (cluster, object) => applyStatefulSetObject(cluster, object) ?? { output: `error: kubesim cannot apply Service ${object.metadata.name}`, error: true },
+);
+// A StatefulSet goes through the API server first: create, or update of the stored set (kubectl apply).
+registerApplyHandler('StatefulSet', (cluster, object, options) => {
+  const existing = options.mode === 'apply' ? cluster.statefulSets.get(object.metadata.name, object.metadata.namespace ?? 'default') : undefined;
+  return (
+    admitManifest(cluster, object, existing, options) ??
+    applyStatefulSetObject(cluster, object) ?? { output: `error: kubesim cannot apply StatefulSet ${object.metadata.name}`, error: true }
+  );
+});
 
 registerSessionCommand({
   matches: (argv) => isStatefulSetCommand(argv),
