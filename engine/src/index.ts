@@ -6,6 +6,7 @@ import './session/deployment-commands';
 import './kubectl/statefulset-session-commands';
 import './session/service-commands';
 import './session/describe-commands';
+import './session/write-commands';
 
 export { isGoSemanticallyEqual, isSemanticallyEqual, normalizeJson } from './apiserver/semantic-equality';
 export { applyDefaults, type CheckedKind, checkedKindOf } from './apiserver/validation/apply-defaults';
