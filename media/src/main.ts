@@ -45,7 +45,7 @@ function renderStep(focusSelector?: string): void {
 }
 
 function selectStep(index: number): void {
-  if (!view) return;
+  if (!view || view.steps.length === 0) return;
   ui.selectedStep = Math.min(Math.max(0, index), view.steps.length - 1);
   renderStep();
 }
