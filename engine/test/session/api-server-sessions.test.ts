@@ -206,3 +206,26 @@ for (const row of LONG_NAME_ROWS) {
     assert.equal(result.events.filter((event) => event.reason === 'SuccessfulCreate').length, 0);
   });
 }
+
+// A Deployment name of 243-253 characters is valid, but `<name>-<hash>` is not a valid ReplicaSet name.
+test('a Deployment whose ReplicaSet name is too long: ReplicaSetCreateError event and condition, no ReplicaSet', () => {
+  const name = 'd'.repeat(245);
+  const result = run('kubectl apply -f long.yaml\nkubesim wait 30s\nkubectl get rs', { 'long.yaml': [deployment(name, { app: 'web' }, { app: 'web' })] });
+  assert.deepEqual(outputOf(result, 0), { output: `deployment.apps/${name} created`, error: false });
+  assert.equal(outputOf(result, 2).output, 'No resources found in default namespace.');
+  const events = result.events.filter((event) => event.reason === 'ReplicaSetCreateError');
+  assert.equal(events.length, 1);
+  const rsName = /^Failed to create new replica set "([^"]+)"/.exec(events[0]!.message)![1]!;
+  assert.match(rsName, new RegExp(`^${name}-[bcdfghjklmnpqrstvwxz2456789]+$`));
+  assert.equal(
+    events[0]!.message,
+    `Failed to create new replica set "${rsName}": ReplicaSet.apps "${rsName}" is invalid: ` +
+      `metadata.name: Invalid value: "${rsName}": must be no more than 253 characters`,
+  );
+  // Retried as a failed sync: after 5 ms, 10 ms, 20 ms, ... 13 tries within 30 s.
+  assert.deepEqual([events[0]!.type, events[0]!.count], ['Warning', 13]);
+  assert.deepEqual(
+    result.final.deployments[0]!.conditions.map((condition) => [condition.type, condition.status, condition.reason]),
+    [['Progressing', 'False', 'ReplicaSetCreateError']],
+  );
+});
