@@ -3,7 +3,7 @@ import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
 import type { CheckContext, CheckFinding } from './check-context';
 import { valueAt } from './label-selector';
-import { statefulSetPodVerdict, type StatefulSet } from '@kubesim/engine';
+import { applyDefaults, computePodTemplateHash, replicaSetNameFor, statefulSetPodVerdict, type Deployment, type StatefulSet } from '@kubesim/engine';
 
 /** Label values and DNS labels are at most 63 characters; DNS subdomains at most 253. */
 const LABEL_VALUE_MAX = 63;
@@ -100,17 +100,37 @@ function certainFinding(object: ManifestObject, context: CheckContext, firstOrdi
 }
 
 /**
- * A Deployment's ReplicaSet is named `<deployment>-<pod-template-hash>` and must be a DNS
- * subdomain (253): a Deployment name over 242 characters can produce an invalid ReplicaSet name.
- * Pod names are safe: the name generator cuts `<replicaset>-` to 58 characters before the suffix.
+ * A Deployment's ReplicaSet is named `<deployment>-<pod-template-hash>` and must be a DNS subdomain
+ * (253). When the hash is computable the finding names the ReplicaSet and quotes the controller's
+ * ReplicaSetCreateError (getNewReplicaSet); silent when the name fits. Pod names are safe: the name
+ * generator cuts `<replicaset>-` to 58 characters before the suffix.
  */
-export function checkDeploymentNameLength(object: ManifestObject, _context: CheckContext): CheckFinding[] {
+export function checkDeploymentNameLength(object: ManifestObject, context: CheckContext): CheckFinding[] {
   if (object.kind !== 'Deployment' || !object.name || object.name.length > SUBDOMAIN_MAX) return [];
   const longest = object.name.length + 1 + HASH_MAX;
   if (longest <= SUBDOMAIN_MAX) return [];
+  const span = spanForPath(object, ['metadata', 'name']);
+  const replicaSet = replicaSetNameOf(object, context);
+  if (replicaSet !== undefined) {
+    if (replicaSet.length <= SUBDOMAIN_MAX) return [];
+    return [
+      {
+        ...span,
+        severity: 'warning',
+        code: 'deployment-name-too-long',
+        field: 'metadata.name',
+        message:
+          `Its ReplicaSet ${object.name.slice(0, 8)}…-${replicaSet.slice(object.name.length + 1)} is ${replicaSet.length} characters, ` +
+          `over the 253-character limit: the API server accepts the Deployment, but every attempt of the Deployment controller to create ` +
+          `the ReplicaSet fails (Warning ReplicaSetCreateError: Failed to create new replica set "${replicaSet}": ReplicaSet.apps ` +
+          `"${replicaSet}" is invalid: metadata.name: Invalid value: "${replicaSet}": must be no more than 253 characters), and no pod ` +
+          `is ever created. Keep Deployment names short enough for <name>-<hash> to fit 253 characters.`,
+      },
+    ];
+  }
   return [
     {
-      ...spanForPath(object, ['metadata', 'name']),
+      ...span,
       severity: 'warning',
       code: 'deployment-name-too-long',
       field: 'metadata.name',
@@ -120,4 +140,16 @@ export function checkDeploymentNameLength(object: ManifestObject, _context: Chec
         `to create them. Keep Deployment names to 242 characters.`,
     },
   ];
+}
+
+// The first ReplicaSet's name (no collisionCount), when the template can be hashed.
+function replicaSetNameOf(object: ManifestObject, context: CheckContext): string | undefined {
+  const template = valueAt(object.value, ['spec', 'template']);
+  if (template === undefined || template === null || typeof template !== 'object' || Array.isArray(template)) return undefined;
+  try {
+    const defaulted = applyDefaults('Deployment', object.value, context.kubernetesVersion) as unknown as Deployment;
+    return replicaSetNameFor(object.name ?? '', computePodTemplateHash(defaulted.spec.template, undefined, context.kubernetesVersion));
+  } catch {
+    return undefined;
+  }
 }

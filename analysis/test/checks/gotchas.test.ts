@@ -173,3 +173,30 @@ test('with a template, a 62-character name refuses every pod for its hostname an
     { code: 'statefulset-pod-name-too-long', severity: 'warning', message: `spec.hostname: Invalid value: "${name}-0": must be no more than 63 characters]` },
   ]);
 });
+
+test('with a template, the Deployment name finding names the ReplicaSet and quotes ReplicaSetCreateError', () => {
+  const name = 'd'.repeat(245);
+  const yaml = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: ⟦${name}⟧
+spec:
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: web
+        image: nginx:1.27
+`;
+  const [finding] = expectFindings(yaml, [
+    { code: 'deployment-name-too-long', severity: 'warning', message: ' is 256 characters, over the 253-character limit' },
+  ]);
+  const replicaSet = /Failed to create new replica set "([^"]+)"/.exec(finding!.message)![1]!;
+  assert.match(replicaSet, new RegExp(`^${name}-[bcdfghjklmnpqrstvwxz2456789]{10}$`));
+  assert.ok(finding!.message.includes(`metadata.name: Invalid value: "${replicaSet}": must be no more than 253 characters), and no pod is ever created.`));
+});
