@@ -338,9 +338,14 @@ function statefulSetOutcome(steps: RolloutStep[]): RolloutOutcomeSummary {
   const workload = last.workload;
   const settled = workload.readyReplicas === workload.desiredReplicas && workload.replicas === workload.desiredReplicas;
   if (settled) return { kind: 'complete', message: `Rollout complete after ${last.time}s.`, atSecond: last.time };
+  // Refused pod creates (FailedCreate) stall the set before any pod exists; otherwise a pod is not Ready.
+  const refused = steps.some((step) => step.events.some((event) => event.reason === 'FailedCreate'));
+  const reason = refused
+    ? 'the API server refuses its pods (FailedCreate), so the controller retries with back-off and creates none.'
+    : 'a pod never becomes Ready, so the controller waits.';
   return {
     kind: 'stalled',
-    message: `The rollout stalls at ${last.time}s: a pod never becomes Ready, so the controller waits.`,
+    message: `The rollout stalls at ${last.time}s: ${reason}`,
     atSecond: last.time,
     stalledAtSecond: last.time,
   };

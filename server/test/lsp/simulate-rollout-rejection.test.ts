@@ -100,6 +100,7 @@ spec:
 test('the long-name StatefulSet previews as a stall with the FailedCreate event and no pods', () => {
   const view = simulate(statefulSet, undefined);
   assert.equal(view.outcome.kind, 'stalled');
+  assert.match(view.outcome.message, /: the API server refuses its pods \(FailedCreate\), so the controller retries with back-off and creates none\.$/);
   assert.ok(view.steps.every((step) => step.pods.length === 0));
   const failed = view.steps.flatMap((step) => step.events).filter((event) => event.reason === 'FailedCreate');
   assert.ok(failed.length > 0);
