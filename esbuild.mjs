@@ -4,6 +4,9 @@ import { readFileSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+// `--outdir DIR` writes the bundles elsewhere (tools/package-size.mjs packages a fresh copy without touching dist/).
+const outdirIndex = process.argv.indexOf('--outdir');
+const outdir = outdirIndex >= 0 ? process.argv[outdirIndex + 1] : 'dist';
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 // Other packages import the engine by its package name; bundles take it from its TypeScript source.
@@ -22,10 +25,10 @@ const node = {
 };
 
 const builds = [
-  { ...node, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
-  { ...node, entryPoints: ['server/src/server-main.ts'], outfile: 'dist/server.js' },
-  { ...node, entryPoints: ['server/src/lsp/check-worker-main.ts'], outfile: 'dist/check-worker.js' },
-  { ...node, entryPoints: ['cli/src/cli-entry.ts'], outfile: 'dist/cli.js' },
+  { ...node, entryPoints: ['client/src/extension.ts'], outfile: `${outdir}/client.js`, external: ['vscode'] },
+  { ...node, entryPoints: ['server/src/server-main.ts'], outfile: `${outdir}/server.js` },
+  { ...node, entryPoints: ['server/src/lsp/check-worker-main.ts'], outfile: `${outdir}/check-worker.js` },
+  { ...node, entryPoints: ['cli/src/cli-entry.ts'], outfile: `${outdir}/cli.js` },
   {
     bundle: true,
     alias,
@@ -36,7 +39,7 @@ const builds = [
     minify: production,
     logLevel: 'warning',
     entryPoints: ['media/src/main.ts'],
-    outfile: 'dist/webview.js',
+    outfile: `${outdir}/webview.js`,
   },
 ];
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Generates engine/src/go-layout/generated/layout-1-XX.ts: the Go struct layouts (field order, Go and JSON
 // names, omitempty/omitzero, Go types, +default and +featureGate markers) of every struct
-// reachable from apps/v1 Deployment, ReplicaSet and StatefulSet and core/v1 Service, read from the Go type
+// reachable from apps/v1 Deployment, ReplicaSet and StatefulSet, core/v1 Service and networking.k8s.io/v1
+// Ingress, read from the Go type
 // declarations of one k8s.io/api + k8s.io/apimachinery release. The go-spew printer and the Go
 // JSON encoder of the engine walk these tables, so a manifest hashes as it does on that release;
-// the language server's strict-decoding check walks them too (the Service root is only for it).
+// the language server's strict-decoding check walks them too (the Service and Ingress roots are only for it).
 //
 // Run by a developer (not by CI); commit only the output:
 //
@@ -28,6 +29,7 @@ const OUT_DIR = join(REPO_ROOT, 'engine', 'src', 'go-layout', 'generated');
 const PACKAGES_BY_IMPORT_PATH = {
   'k8s.io/api/core/v1': 'core',
   'k8s.io/api/apps/v1': 'apps',
+  'k8s.io/api/networking/v1': 'networking',
   'k8s.io/apimachinery/pkg/apis/meta/v1': 'meta',
   'k8s.io/apimachinery/pkg/api/resource': 'resource',
   'k8s.io/apimachinery/pkg/util/intstr': 'intstr',
@@ -41,6 +43,7 @@ const PACKAGES_BY_IMPORT_PATH = {
 const SOURCES = {
   core: [['api', 'core/v1/types.go']],
   apps: [['api', 'apps/v1/types.go']],
+  networking: [['api', 'networking/v1/types.go']],
   meta: [
     ['apimachinery', 'pkg/apis/meta/v1/types.go'],
     ['apimachinery', 'pkg/apis/meta/v1/time.go'],
@@ -96,7 +99,7 @@ const BUILTINS = new Set([
   'float64',
   'rune',
 ]);
-const ROOTS = ['apps.Deployment', 'apps.ReplicaSet', 'apps.StatefulSet', 'core.Service'];
+const ROOTS = ['apps.Deployment', 'apps.ReplicaSet', 'apps.StatefulSet', 'core.Service', 'networking.Ingress'];
 
 function gitShow(gitDir, tag, path) {
   return execFileSync('git', ['--git-dir', gitDir, 'show', `${tag}:${path}`], { encoding: 'utf8', maxBuffer: 64 << 20 });

@@ -5,7 +5,7 @@ import { DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion } from '@kubesim/eng
 import { LineIndex } from '../../analysis/src/manifest/line-index';
 import { parseManifestFile } from '../../analysis/src/manifest/manifest-file';
 import { checkFile, type CheckOptions } from '../../analysis/src/check-file';
-import { CHECK_FORMATS, formatJson, formatSarif, formatText, type CheckFormat, type FileDiagnostic } from './check-formats';
+import { CHECK_FORMATS, formatJson, formatSarif, formatSummary, formatText, summarizeCheck, type CheckFormat, type FileDiagnostic } from './check-formats';
 import { CheckWorkspace } from './check-workspace';
 import { collectFiles } from './collect-files';
 import { kustomizeDiagnostics, planKustomizeRun } from './kustomize-runs';
@@ -34,7 +34,8 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
   const options: CheckOptions = { kubernetesVersion };
   if (values.previous !== undefined) options.previous = parseManifestFile(readFileSync(values.previous, 'utf8'));
   const diagnostics: FileDiagnostic[] = [];
-  const kustomize = planKustomizeRun(collectFiles(positionals), (text) => process.stderr.write(`${text}\n`));
+  const collected = collectFiles(positionals);
+  const kustomize = planKustomizeRun(collected, (text) => process.stderr.write(`${text}\n`));
   const paths = kustomize.plainFiles;
   const workspace = new CheckWorkspace(paths);
   for (const path of paths) {
@@ -45,7 +46,9 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
     }
   }
   diagnostics.push(...kustomizeDiagnostics(await kustomize.render(), kubernetesVersion));
-  const output = format === 'json' ? formatJson(diagnostics) : format === 'sarif' ? formatSarif(diagnostics, VERSION, process.cwd()) : formatText(diagnostics);
-  if (output !== '') out(output);
+  const summary = summarizeCheck(diagnostics, collected);
+  if (format === 'json') out(formatJson(diagnostics, summary));
+  else if (format === 'sarif') out(formatSarif(diagnostics, VERSION, process.cwd()));
+  else out([formatText(diagnostics), formatSummary(summary)].filter((part) => part !== '').join('\n'));
   return diagnostics.some((diagnostic) => diagnostic.finding.severity === 'error') ? 1 : 0;
 }

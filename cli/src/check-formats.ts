@@ -1,5 +1,5 @@
 // Output formats of `kubesim check`: text lines, JSON diagnostics (0-based like LSP), SARIF 2.1.0.
-import { relative, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import type { LinePosition } from '../../analysis/src/manifest/line-index';
 import type { Finding } from '../../analysis/src/validation/finding';
 
@@ -26,8 +26,42 @@ export function formatText(diagnostics: readonly FileDiagnostic[]): string {
     .join('\n');
 }
 
-/** `{"diagnostics":[…]}` with 0-based ranges. */
-export function formatJson(diagnostics: readonly FileDiagnostic[]): string {
+/** How many findings of each severity a run found, in how many of the files it read. */
+export interface CheckSummary {
+  errors: number;
+  warnings: number;
+  /** Information and hints (SARIF's `note`). */
+  notes: number;
+  filesWithFindings: number;
+  filesChecked: number;
+}
+
+/** Counts `diagnostics` over `checkedFiles` (findings placed on files outside them, a kustomize base, add to both counts). */
+export function summarizeCheck(diagnostics: readonly FileDiagnostic[], checkedFiles: readonly string[]): CheckSummary {
+  const withFindings = new Set(diagnostics.map((diagnostic) => resolve(diagnostic.file)));
+  const checked = new Set([...checkedFiles.map((file) => resolve(file)), ...withFindings]);
+  const count = (severities: readonly Finding['severity'][]) => diagnostics.filter((diagnostic) => severities.includes(diagnostic.finding.severity)).length;
+  return {
+    errors: count(['error']),
+    warnings: count(['warning']),
+    notes: count(['information', 'hint']),
+    filesWithFindings: withFindings.size,
+    filesChecked: checked.size,
+  };
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** `3 errors, 2 warnings in 4 of 12 files` (notes only when there are some; `in 12 files` when all are clean). */
+export function formatSummary(summary: CheckSummary): string {
+  const counts = [plural(summary.errors, 'error'), plural(summary.warnings, 'warning'), ...(summary.notes > 0 ? [plural(summary.notes, 'note')] : [])];
+  const files =
+    summary.filesWithFindings === 0 ? plural(summary.filesChecked, 'file') : `${summary.filesWithFindings} of ${plural(summary.filesChecked, 'file')}`;
+  return `${counts.join(', ')} in ${files}`;
+}
+
+/** `{"diagnostics":[…],"summary":{…}}` with 0-based ranges. */
+export function formatJson(diagnostics: readonly FileDiagnostic[], summary: CheckSummary): string {
   return JSON.stringify(
     {
       diagnostics: diagnostics.map(({ file, range, finding }) => ({
@@ -40,6 +74,7 @@ export function formatJson(diagnostics: readonly FileDiagnostic[]): string {
         ...(finding.href === undefined ? {} : { href: finding.href }),
         ...(finding.hint === undefined ? {} : { hint: finding.hint }),
       })),
+      summary,
     },
     null,
     2,

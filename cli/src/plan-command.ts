@@ -1,8 +1,10 @@
 // `kubesim plan NEW.yaml --from OLD.yaml [--json]`: what happens when OLD runs fully available and
 // NEW is applied, replayed as a session (apply OLD, wait, apply NEW, rollout status, get, describe).
+// It prints only commands a user can type: the files by the paths given, and not the simulator's own
+// wait for OLD to settle. Pods become ready after the engine's kubelet default, as in the preview.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { runSession } from '@kubesim/engine';
+import { runSession, type SessionResult } from '@kubesim/engine';
 import { kubernetesVersionOption, printSessionResult, readManifestObjects } from './run-command';
 import { UsageError } from './usage-error';
 
@@ -16,8 +18,14 @@ export function runPlan(args: string[], out: (text: string) => void): number {
   if (positionals.length !== 1) throw new UsageError('plan needs exactly one NEW manifest');
   const newPath = resolve(positionals[0]);
   const oldPath = values.from === undefined ? undefined : resolve(values.from);
-  const files = new Map<string, string>([['new.yaml', newPath]]);
-  if (oldPath) files.set('old.yaml', oldPath);
+  // The session names each file by the path typed when it is one plain word, else by a stand-in.
+  const sessionName = (typed: string, standIn: string) => (/^[\w./@+-]+$/.test(typed) ? typed : standIn);
+  const newName = sessionName(positionals[0], 'new.yaml');
+  const oldName = values.from === undefined ? undefined : sessionName(values.from, newName === 'old.yaml' ? 'previous.yaml' : 'old.yaml');
+  const files = new Map<string, string>([[newName, newPath]]);
+  if (oldPath && oldName) files.set(oldName, oldPath);
+  // A missing OLD file is an unreadable path (one line, exit 2), not a failed step of the replayed session.
+  if (oldPath) readManifestObjects(oldPath);
   const deploymentNames = readManifestObjects(newPath)
     .filter((object) => object.kind === 'Deployment')
     .map((object) => object.metadata.name);
@@ -27,11 +35,11 @@ export function runPlan(args: string[], out: (text: string) => void): number {
   if (deploymentNames.length === 0 && statefulSetNames.length === 0) throw new UsageError(`${positionals[0]} holds no Deployment or StatefulSet`);
   const lines: string[] = [];
   if (oldPath) {
-    lines.push('kubectl apply -f old.yaml');
+    lines.push(`kubectl apply -f ${oldName}`);
     for (const name of deploymentNames) lines.push(`kubesim wait-rollout deployment/${name}`);
     for (const name of statefulSetNames) lines.push(`kubesim wait-rollout statefulset/${name}`);
   }
-  lines.push('kubectl apply -f new.yaml');
+  lines.push(`kubectl apply -f ${newName}`);
   for (const name of deploymentNames) lines.push(`kubectl rollout status deployment/${name}`);
   for (const name of statefulSetNames) lines.push(`kubectl rollout status statefulset/${name}`);
   if (deploymentNames.length > 0) lines.push('kubectl get rs');
@@ -43,5 +51,10 @@ export function runPlan(args: string[], out: (text: string) => void): number {
     version: kubernetesVersionOption(values['kubernetes-version']),
     readManifest: (path) => readManifestObjects(files.get(path) ?? resolve(path)),
   });
-  return printSessionResult(result, values.json === true, out);
+  return printSessionResult(withoutSimulatorSteps(result), values.json === true, out);
+}
+
+/** The session without `kubesim wait-rollout` (settling OLD is the simulator's business, not a kubectl command). */
+function withoutSimulatorSteps(result: SessionResult): SessionResult {
+  return { ...result, steps: result.steps.filter((step) => !step.command.startsWith('kubesim ')) };
 }

@@ -20,6 +20,19 @@ export function readManifestObjects(path: string): KubernetesObject[] {
   return objectsOf(parseManifestFile(readFileSync(path, 'utf8'))).map((object) => object.value as unknown as KubernetesObject);
 }
 
+/**
+ * A manifest named by a session line; a missing one fails that step with kubectl's words (cli-runtime's
+ * builder: `the path "web.yaml" does not exist`), printed after `error: ` as kubectl prints it.
+ */
+function readSessionManifest(path: string, asWritten: string): KubernetesObject[] {
+  try {
+    return readManifestObjects(path);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOENT') throw new Error(`the path ${JSON.stringify(asWritten)} does not exist`);
+    throw error;
+  }
+}
+
 /** The --kubernetes-version value, defaulted and checked. */
 export function kubernetesVersionOption(text: string | undefined): KubernetesVersion {
   const version = text === undefined ? DEFAULT_KUBERNETES_VERSION : parseKubernetesVersion(text);
@@ -46,7 +59,7 @@ export function runRun(args: string[], out: (text: string) => void): number {
   const result = runSession({
     text,
     version: kubernetesVersionOption(values['kubernetes-version']),
-    readManifest: (path) => readManifestObjects(resolve(dirname(sessionPath), path)),
+    readManifest: (path) => readSessionManifest(resolve(dirname(sessionPath), path), path),
   });
   return printSessionResult(result, values.json === true, out);
 }

@@ -25,7 +25,7 @@ const USAGE: Record<CommandName, CommandUsage> = {
     options: [
       VERSION_OPTION,
       ['--previous OLD.yaml', 'check as an update of the objects in OLD.yaml (immutable fields)'],
-      ['--format F', 'text (file:line:col, the default), json or sarif'],
+      ['--format F', 'text (file:line:col, then a count like "1 error, 2 warnings in 2 of 5 files"; the default), json (with a summary) or sarif'],
       HELP_OPTION,
     ],
     exitCodes: '0 no errors (warnings allowed), 1 errors found, 2 bad usage or a path that cannot be read',

@@ -14,6 +14,7 @@ import {
   type WhatIf,
 } from '../../protocol/src/index';
 import { readBaseText } from './base-text';
+import { OpenedVersions } from './opened-versions';
 
 /** Milliseconds of quiet typing before the preview recomputes. */
 const DEBOUNCE = 300;
@@ -22,9 +23,13 @@ const DEBOUNCE = 300;
 export class RolloutPanel {
   static readonly viewType = 'kubesim.rolloutPreview';
   private static current: RolloutPanel | undefined;
+  /** The versions documents had when opened (set by `activate`, which owns its disposal). */
+  static openedVersions: OpenedVersions | undefined;
 
   private readonly disposables: vscode.Disposable[] = [];
   private base: RolloutBase = { kind: 'head' };
+  /** False until the user picks a base: an unchanged file then opens on its fresh create. */
+  private baseChosen = false;
   private whatIf: WhatIf = DEFAULT_WHAT_IF;
   private lastMessage: ToWebview | undefined;
   private webviewReady = false;
@@ -60,6 +65,7 @@ export class RolloutPanel {
     RolloutPanel.current = new RolloutPanel(context, client, panel, vscode.Uri.parse(uri), 0);
     if (state?.view) {
       RolloutPanel.current.base = state.view.base;
+      RolloutPanel.current.baseChosen = state.view.change.unchangedFrom === undefined && state.view.base.kind !== 'head';
       RolloutPanel.current.whatIf = state.view.whatIf;
     }
   }
@@ -85,9 +91,6 @@ export class RolloutPanel {
       panel.webview.onDidReceiveMessage((message: FromWebview) => void this.onMessage(message)),
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document.uri.toString() === this.uri.toString() && event.contentChanges.length > 0) this.schedule();
-      }),
-      vscode.workspace.onDidSaveTextDocument((document) => {
-        if (document.uri.toString() === this.uri.toString() && this.base.kind === 'saved') this.schedule();
       }),
       vscode.window.onDidChangeTextEditorSelection((event) => {
         if (event.textEditor.document.uri.toString() !== this.uri.toString()) return;
@@ -130,9 +133,11 @@ export class RolloutPanel {
   async refresh(): Promise<void> {
     const generation = ++this.generation;
     try {
-      const base = await readBaseText(this.uri, this.base);
+      const opened = (RolloutPanel.openedVersions ??= new OpenedVersions());
+      const base = await readBaseText(this.uri, this.base, opened);
       const params: SimulateRolloutParams = { uri: this.uri.toString(), offset: this.offset, base: base.base, baseLabel: base.label, whatIf: this.whatIf };
       if (base.text !== undefined) params.baseText = base.text;
+      if (!this.baseChosen) params.freshWhenUnchanged = true;
       const result = await this.client.sendRequest<SimulateRolloutResult>(Methods.simulateRollout, params);
       if (generation !== this.generation) return;
       if (result.kind === 'view') this.post({ type: 'showRollout', view: result.view });
@@ -169,6 +174,7 @@ export class RolloutPanel {
       }
       case 'setBase':
         this.base = message.base;
+        this.baseChosen = true;
         return this.refresh();
       case 'setWhatIf':
         this.whatIf = message.whatIf;

@@ -5,6 +5,7 @@
 import './session/deployment-commands';
 import './kubectl/statefulset-session-commands';
 import './session/service-commands';
+import './session/ingress-commands';
 import './session/describe-commands';
 import './session/write-commands';
 
@@ -29,6 +30,7 @@ export { isDns1123Label, isQualifiedName, isValidPercent } from './apiserver/val
 export { Cluster } from './cluster/cluster';
 export { defaultDeployment } from './defaulting/deployment-defaults';
 export { isFeatureEnabled, maxUnavailableStatefulSetPatchNote } from './defaulting/feature-gates';
+export { type ImageReference, parseImageReference } from './defaulting/image-reference';
 export { defaultStatefulSet } from './defaulting/workload-defaults';
 export { deploymentComplete, deploymentProgressing, deploymentTimedOut } from './deployment/conditions';
 export {
@@ -68,6 +70,7 @@ export {
 export {
   type Deployment,
   type DeploymentStatus,
+  type Ingress,
   type IntOrString,
   type JsonObject,
   type JsonValue,
@@ -78,9 +81,12 @@ export {
   type StatefulSet,
 } from './model/objects';
 export { serviceDnsNames } from './service/service-dns';
+export { findPort, type ServicePortSpec } from './service/service-endpoints';
+export { DEFAULT_NODE_PORT_RANGE } from './service/node-port-allocator';
+export { needsNodePorts } from './service/service-admission';
 export { containerEnvironment, type EnvVar, envVariableName, servicesForEnvironment } from './service/service-env';
 export { type RolloutEventSummary, type RolloutStep } from './session/rollout-step-view';
 export { formatSessionTranscript, runSession, type SessionResult } from './session/session-runner';
-export { type RolloutSimulation, type RolloutWhatIf, type RolloutWorkload, simulateRollout } from './session/simulate-rollout';
+export { DEFAULT_READY_SECONDS, type RolloutSimulation, type RolloutWhatIf, type RolloutWorkload, simulateRollout } from './session/simulate-rollout';
 export { createDeploymentCluster, runUntil } from './session/simulation-clock';
 export { statefulSetPodVerdict } from './statefulset/first-pod-admission';

@@ -1,5 +1,14 @@
 // Webview entry: receives the rollout view from the extension and renders it. No rollout logic here.
-import type { FromWebview, RolloutBase, RolloutView, ToWebview, WebviewState, WhatIf } from '../../protocol/src/index';
+import {
+  DEFAULT_READY_SECONDS,
+  DEFAULT_WHAT_IF,
+  type FromWebview,
+  type RolloutBase,
+  type RolloutView,
+  type ToWebview,
+  type WebviewState,
+  type WhatIf,
+} from '../../protocol/src/index';
 import { positionText, renderEmpty, renderRollout, renderStepDetail, type StepUiState } from './render-rollout';
 
 declare function acquireVsCodeApi(): { postMessage(message: unknown): void; getState(): unknown; setState(state: unknown): void };
@@ -19,7 +28,7 @@ function post(message: FromWebview): void {
 }
 
 function saveState(): void {
-  const state: WebviewState = { selectedStep: ui.selectedStep, tab: ui.tab };
+  const state: WebviewState = { selectedStep: ui.selectedStep, tab: ui.tab, everyPass: ui.everyPass === true };
   if (view) state.view = view;
   vscodeApi.setState(state);
 }
@@ -77,7 +86,8 @@ function readWhatIf(form: HTMLFormElement): WhatIf {
     return text === '' || !Number.isFinite(Number(text)) ? undefined : Math.max(0, Math.trunc(Number(text)));
   };
   const whatIf: WhatIf = {
-    readiness: data.get('readiness') === 'neverReady' ? { kind: 'neverReady' } : { kind: 'ready', afterSeconds: number('readySeconds') ?? 5 },
+    readiness:
+      data.get('readiness') === 'neverReady' ? { kind: 'neverReady' } : { kind: 'ready', afterSeconds: number('readySeconds') ?? DEFAULT_READY_SECONDS },
   };
   const replicas = number('replicas');
   const pauseAtSecond = number('pauseAtSecond');
@@ -94,7 +104,7 @@ function readBase(form: HTMLFormElement): RolloutBase {
   const data = new FormData(form);
   const kind = String(data.get('kind'));
   if (kind === 'revision') return { kind: 'revision', revision: String(data.get('revision') ?? '').trim() || 'HEAD' };
-  return kind === 'saved' || kind === 'fresh' ? { kind } : { kind: 'head' };
+  return kind === 'opened' || kind === 'fresh' ? { kind } : { kind: 'head' };
 }
 
 function onAction(target: HTMLElement): void {
@@ -127,7 +137,12 @@ function onAction(target: HTMLElement): void {
       return;
     }
     case 'resetWhatIf':
-      return post({ type: 'setWhatIf', whatIf: { readiness: { kind: 'ready', afterSeconds: 5 } } });
+      return post({ type: 'setWhatIf', whatIf: DEFAULT_WHAT_IF });
+    case 'setBase':
+      return post({ type: 'setBase', base: target.dataset['base'] === 'fresh' ? { kind: 'fresh' } : { kind: 'head' } });
+    case 'everyPass':
+      ui.everyPass = !ui.everyPass;
+      return renderStep('[data-action="everyPass"]');
   }
 }
 
@@ -213,6 +228,7 @@ if (saved?.view) {
   view = saved.view;
   ui.selectedStep = saved.selectedStep;
   ui.tab = saved.tab;
+  ui.everyPass = saved.everyPass === true;
 }
 renderAll();
 post({ type: 'ready' });

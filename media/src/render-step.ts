@@ -2,40 +2,70 @@
 // kubectl text the server sends (shown verbatim: the webview formats no kubectl output itself).
 import type { EventView, KubectlOutputView, PodView, ReplicaSetView, RolloutStep, RolloutView, SourceSpan } from '../../protocol/src/index';
 import { escapeHtml as esc } from './html';
-import { stepWindow } from './step-aggregation';
-import { hasNoReadyEndpoint, renderTrafficLane } from './render-traffic';
+import { renderTrafficLane } from './render-traffic';
+import { renderReplicaSetLegend } from './render-legend';
+import { renderStepList, timeText } from './render-step-list';
+
+export { STEP_LIST_ROWS } from './render-step-list';
 
 /** What the user selected in the webview; kept with setState. */
 export interface StepUiState {
   selectedStep: number;
   tab: 'timeline' | 'pods' | 'kubectl';
   playing: boolean;
+  /** Every controller pass in the step list instead of grouped status-only passes. */
+  everyPass?: boolean;
 }
-
-/** Rows of the step list shown around the selected step. */
-export const STEP_LIST_ROWS = 41;
 /** Pod rows rendered at most (the server already caps the list it sends). */
 export const POD_ROWS = 500;
 
 function reveal(span: SourceSpan | undefined, label: string, description: string): string {
   if (!span) return label;
-  return `<button type="button" class="link" data-action="reveal" data-start="${span.start}" data-end="${span.end}" title="${esc(description)}">${label}</button>`;
+  const at = `data-start="${span.start}" data-end="${span.end}"`;
+  return `<button type="button" class="link" data-action="reveal" ${at} title="${esc(description)}">${label}</button>`;
 }
 
 function replicaSetBar(replicaSet: ReplicaSetView, scale: number, view: RolloutView): string {
   const width = 200;
   const at = (count: number) => Math.round((count / scale) * width * 100) / 100;
-  const label = `${replicaSet.name}: desired ${replicaSet.desired}, current ${replicaSet.current}, ready ${replicaSet.ready}, available ${replicaSet.available}`;
+  const counts = `desired ${replicaSet.desired}, current ${replicaSet.current}, ready ${replicaSet.ready}, available ${replicaSet.available}`;
+  const tag = `${replicaSet.isNew ? 'new' : 'old'}${replicaSet.revision !== undefined ? ` · revision ${replicaSet.revision}` : ''}`;
+  const name = reveal(view.spans['spec.template'], esc(replicaSet.name), 'Reveal the pod template');
+  const rect = (css: string, x: number, w: number) => `<rect class="${css}" x="${x}" y="0" width="${w}" height="12"></rect>`;
+  const bar =
+    `<svg class="rs-bar" viewBox="0 0 ${width} 12" preserveAspectRatio="none" role="img" aria-label="${esc(`${replicaSet.name}: ${counts}`)}">` +
+    rect('bar-track', 0, width) +
+    rect('bar-current', 0, at(replicaSet.current)) +
+    rect('bar-ready', 0, at(replicaSet.ready)) +
+    rect('bar-available', 0, at(replicaSet.available)) +
+    rect('bar-desired', Math.max(0, at(replicaSet.desired) - 1), 2) +
+    '</svg>';
+  const numbers = ['desired', 'current', 'ready', 'available'] as const;
   return `<li class="rs ${replicaSet.isNew ? 'rs-new' : 'rs-old'}">
-<div class="rs-name">${reveal(view.spans['spec.template'], esc(replicaSet.name), 'Reveal the pod template')} <span class="rs-tag">${replicaSet.isNew ? 'new' : 'old'}${replicaSet.revision !== undefined ? ` · revision ${replicaSet.revision}` : ''}</span> <span class="rs-images">${esc(replicaSet.images.join(', '))}</span></div>
-<svg class="rs-bar" viewBox="0 0 ${width} 12" preserveAspectRatio="none" role="img" aria-label="${esc(label)}"><rect class="bar-track" x="0" y="0" width="${width}" height="12"></rect><rect class="bar-current" x="0" y="0" width="${at(replicaSet.current)}" height="12"></rect><rect class="bar-ready" x="0" y="0" width="${at(replicaSet.ready)}" height="12"></rect><rect class="bar-available" x="0" y="0" width="${at(replicaSet.available)}" height="12"></rect><rect class="bar-desired" x="${Math.max(0, at(replicaSet.desired) - 1)}" y="0" width="2" height="12"></rect></svg>
-<div class="rs-counts">desired <b>${replicaSet.desired}</b> · current <b>${replicaSet.current}</b> · ready <b>${replicaSet.ready}</b> · available <b>${replicaSet.available}</b></div></li>`;
+<div class="rs-name">${name} <span class="rs-tag">${tag}</span> <span class="rs-images">${esc(replicaSet.images.join(', '))}</span></div>
+${bar}
+<div class="rs-counts">${numbers.map((key) => `${key} <b>${replicaSet[key]}</b>`).join(' · ')}</div></li>`;
 }
 
+// The deployment controller's two limits, said as it applies them (rolling.go): the ReplicaSets'
+// spec.replicas stay at most replicas + maxSurge (the new ReplicaSet's scale-up), and old ReplicaSets
+// are scaled down only while replicas - maxUnavailable pods stay available. During a plain scale-up
+// fewer pods may be available than that floor: maxUnavailable does not hold the scale-up back.
 function renderBudget(step: RolloutStep): string {
   const budget = step.budget;
   if (!budget) return '';
-  return `<p class="budget">Surge in use <b>${budget.surgeInUse}</b> of maxSurge ${budget.maxSurge} · unavailable <b>${budget.unavailableInUse}</b> of maxUnavailable ${budget.maxUnavailable}</p>`;
+  const replicas = budget.replicas ?? step.workload.desiredReplicas;
+  const asked = budget.replicaSetReplicas ?? replicas + budget.surgeInUse;
+  const available = budget.available ?? replicas - budget.unavailableInUse;
+  const floor = Math.max(0, replicas - budget.maxUnavailable);
+  const room = budget.oldScaleDownRoom;
+  const scaleDown = room === undefined ? '' : room > 0 ? ` (${room} old may go now)` : ' (no old pod may go now)';
+  return (
+    '<p class="budget">' +
+    `<span>ReplicaSets ask for <b>${asked}</b> pods, at most ${replicas + budget.maxSurge} (replicas ${replicas} + maxSurge ${budget.maxSurge})</span> · ` +
+    `<span><b>${available}</b> available; old ReplicaSets scale down only while ${floor} stay available ` +
+    `(replicas ${replicas} − maxUnavailable ${budget.maxUnavailable})${scaleDown}</span></p>`
+  );
 }
 
 function renderEvents(view: RolloutView, events: EventView[], omitted: number): string {
@@ -43,25 +73,12 @@ function renderEvents(view: RolloutView, events: EventView[], omitted: number): 
   const rows = events.map((event) => {
     const count = event.count > 1 ? ` <span class="event-count">(x${event.count})</span>` : '';
     const message = reveal(event.span ?? view.spans['metadata.name'], esc(event.message), 'Reveal the responsible YAML');
-    return `<tr class="event event-${esc(event.type)}"><td>${esc(event.type)}</td><td>${esc(event.reason)}</td><td>${esc(event.source)}</td><td>${message}${count}</td></tr>`;
+    const cells = [esc(event.type), esc(event.reason), esc(event.source), `${message}${count}`].map((cell) => `<td>${cell}</td>`).join('');
+    return `<tr class="event event-${esc(event.type)}">${cells}</tr>`;
   });
   const more = omitted > 0 ? `<p class="muted">… ${omitted} more events in this step</p>` : '';
   const headers = ['Type', 'Reason', 'From', 'Message'].map((header) => `<th scope="col">${header}</th>`).join('');
   return `<table class="events" aria-label="Events in this step"><thead><tr>${headers}</tr></thead><tbody>${rows.join('')}</tbody></table>${more}`;
-}
-
-function renderStepList(view: RolloutView, selected: number): string {
-  const { from, to } = stepWindow(view.steps.length, selected, STEP_LIST_ROWS);
-  const rows: string[] = [];
-  for (let index = from; index <= to; index++) {
-    const step = view.steps[index]!;
-    rows.push(
-      `<li><button type="button" class="step-row${index === selected ? ' selected' : ''}${hasNoReadyEndpoint(step) ? ' no-endpoints' : ''}" data-action="select" data-step="${index}"${index === selected ? ' aria-current="step"' : ''}><span class="step-time">${step.time}s</span> ${esc(step.summary)}</button></li>`,
-    );
-  }
-  const before = from > 0 ? `<p class="muted">… ${from} earlier steps</p>` : '';
-  const after = to < view.steps.length - 1 ? `<p class="muted">… ${view.steps.length - 1 - to} later steps</p>` : '';
-  return `${before}<ol class="step-list" start="${from + 1}" data-from="${from}" data-to="${to}">${rows.join('')}</ol>${after}`;
 }
 
 function podCells(view: RolloutView, pod: PodView): string[] {
@@ -86,7 +103,14 @@ function renderStatefulSetInfo(step: RolloutStep): string {
   const info = step.statefulSet;
   if (!info) return '';
   const service = info.headlessService === 'found' ? 'headless Service' : info.headlessService === 'missing' ? 'Service not found' : 'Service is not headless';
-  return `<dl class="sts-info"><dt>Service</dt><dd>${esc(info.serviceName)} (${service})</dd><dt>Pod management</dt><dd>${esc(info.podManagementPolicy)}</dd><dt>Partition</dt><dd>${info.partition}</dd><dt>Current revision</dt><dd>${esc(info.currentRevision)}</dd><dt>Update revision</dt><dd>${esc(info.updateRevision)}</dd></dl>`;
+  const rows: [string, string][] = [
+    ['Service', `${esc(info.serviceName)} (${service})`],
+    ['Pod management', esc(info.podManagementPolicy)],
+    ['Partition', String(info.partition)],
+    ['Current revision', esc(info.currentRevision)],
+    ['Update revision', esc(info.updateRevision)],
+  ];
+  return `<dl class="sts-info">${rows.map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`).join('')}</dl>`;
 }
 
 function renderPods(view: RolloutView, step: RolloutStep): string {
@@ -104,7 +128,10 @@ function renderPods(view: RolloutView, step: RolloutStep): string {
           .join('')}</tr>`,
     )
     .join('');
-  return `${renderStatefulSetInfo(step)}<table class="pods"><caption>${step.pods.length + step.podsOmitted} pods at ${step.time}s</caption><thead><tr>${headers.map((header) => `<th scope="col">${header}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table>${omitted > 0 ? `<p class="muted">… ${omitted} more pods not listed.</p>` : ''}`;
+  const head = headers.map((header) => `<th scope="col">${header}</th>`).join('');
+  const caption = `<caption>${step.pods.length + step.podsOmitted} pods at ${esc(timeText(step))}</caption>`;
+  const table = `<div class="table-scroll"><table class="pods">${caption}<thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
+  return `${renderStatefulSetInfo(step)}${table}${omitted > 0 ? `<p class="muted">… ${omitted} more pods not listed.</p>` : ''}`;
 }
 
 const KUBECTL_LABELS: Record<KubectlOutputView['kind'], string> = {
@@ -123,14 +150,16 @@ function renderKubectl(step: RolloutStep): string {
       const label = KUBECTL_LABELS[item.kind] ?? 'kubectl output';
       const text = `$ ${item.command}\n${item.excerpt ? '…\n' : ''}${item.output}`;
       const note = item.note ? `<p class="muted">${esc(item.note)}</p>` : '';
-      return `<div class="kubectl-block"><button type="button" class="secondary copy" data-action="copy" data-target="${id}" aria-label="Copy ${label}">Copy</button><pre id="${id}" class="kubectl" tabindex="0" aria-label="${label}">${esc(text)}</pre>${note}</div>`;
+      const copy = `<button type="button" class="secondary copy" data-action="copy" data-target="${id}" aria-label="Copy ${label}">Copy</button>`;
+      return `<div class="kubectl-block">${copy}<pre id="${id}" class="kubectl" tabindex="0" aria-label="${label}">${esc(text)}</pre>${note}</div>`;
     })
     .join('');
 }
 
 function renderTabs(ui: StepUiState): string {
   const tab = (id: StepUiState['tab'], label: string) =>
-    `<button type="button" role="tab" id="tab-${id}" data-action="tab" data-tab="${id}" aria-selected="${ui.tab === id}" aria-controls="panel-${id}" tabindex="${ui.tab === id ? 0 : -1}">${label}</button>`;
+    `<button type="button" role="tab" id="tab-${id}" data-action="tab" data-tab="${id}" aria-selected="${ui.tab === id}" ` +
+    `aria-controls="panel-${id}" tabindex="${ui.tab === id ? 0 : -1}">${label}</button>`;
   return `<div class="tabs" role="tablist" aria-label="Step views">${tab('timeline', 'Steps')}${tab('pods', 'Pods')}${tab('kubectl', 'kubectl')}</div>`;
 }
 
@@ -146,12 +175,15 @@ export function renderStepDetail(view: RolloutView, ui: StepUiState): string {
   );
   const replicaSets =
     step.replicaSets.length > 0
-      ? `<ul class="replica-sets" aria-label="ReplicaSets">${step.replicaSets.map((replicaSet) => replicaSetBar(replicaSet, scale, view)).join('')}</ul>`
+      ? `<ul class="replica-sets" aria-label="ReplicaSets">${step.replicaSets.map((replicaSet) => replicaSetBar(replicaSet, scale, view)).join('')}</ul>` +
+        renderReplicaSetLegend()
       : '';
   let panel: string;
   if (ui.tab === 'pods') panel = renderPods(view, step);
   else if (ui.tab === 'kubectl') panel = renderKubectl(step);
-  else panel = renderStepList(view, selected);
-  return `<section class="step" aria-label="Selected step"><h2>${step.time}s · ${esc(step.summary)}</h2>${replicaSets}${renderTrafficLane(step)}${renderBudget(step)}${renderEvents(view, step.events, step.eventsOmitted ?? 0)}</section>
+  else panel = renderStepList(view, selected, ui.everyPass === true);
+  const events = renderEvents(view, step.events, step.eventsOmitted ?? 0);
+  const heading = `<h2>${esc(timeText(step))} · ${esc(step.summary)}</h2>`;
+  return `<section class="step" aria-label="Selected step">${heading}${replicaSets}${renderTrafficLane(step)}${renderBudget(step)}${events}</section>
 ${renderTabs(ui)}<section class="tab-panel" role="tabpanel" id="panel-${ui.tab}" aria-labelledby="tab-${ui.tab}">${panel}</section>`;
 }

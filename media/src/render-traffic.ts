@@ -3,6 +3,7 @@
 // Service has no ready endpoint. The numbers come from the server; nothing is computed here but widths.
 import type { RolloutStep, ServiceTrafficView, TrafficShareView } from '../../protocol/src/index';
 import { escapeHtml as esc } from './html';
+import { renderIngressRoutes } from './render-ingress-traffic';
 
 /** Width of the share bar's SVG viewBox. */
 const BAR_WIDTH = 200;
@@ -59,9 +60,10 @@ function renderService(service: ServiceTrafficView): string {
   return `<li class="traffic-service traffic-down" role="alert">${name}<p class="traffic-alert">${what}</p>${bar}</li>`;
 }
 
-/** The traffic lane of a step, or nothing when no Service in view selects the workload. */
+/** The traffic lane of a step (Services, then Ingress routes to them), or nothing when no Service in view selects the workload. */
 export function renderTrafficLane(step: RolloutStep): string {
   const services = step.traffic ?? [];
   if (services.length === 0) return '';
-  return `<section class="traffic" aria-label="Traffic"><h3>Traffic</h3><ul class="traffic-services">${services.map(renderService).join('')}</ul></section>`;
+  const list = `<ul class="traffic-services">${services.map(renderService).join('')}</ul>`;
+  return `<section class="traffic" aria-label="Traffic"><h3>Traffic</h3>${list}${renderIngressRoutes(step)}</section>`;
 }

@@ -20,11 +20,13 @@ test('the selected step shows every ReplicaSet with its counts and the budget', 
   assert.match(html, /nginx-deployment-5d59d67564<\/button> <span class="rs-tag">new · revision 2/);
   assert.match(html, /nginx-deployment-77d8468669<\/button> <span class="rs-tag">old · revision 1/);
   assert.match(html, /desired <b>2<\/b> · current <b>2<\/b> · ready <b>1<\/b> · available <b>1<\/b>/);
-  assert.match(html, /Surge in use <b>1<\/b> of maxSurge 1 · unavailable <b>0<\/b> of maxUnavailable 0/);
-  assert.match(
-    html,
-    /<tr class="event event-Normal"><td>Normal<\/td><td>ScalingReplicaSet<\/td><td>deployment-controller<\/td><td><button[^>]*data-start="10" data-end="20"[^>]*>Scaled up replica set nginx-deployment-5d59d67564 from 1 to 2<\/button><\/td><\/tr>/,
+  assert.match(html, /ReplicaSets ask for <b>4<\/b> pods, at most 4 \(replicas 3 \+ maxSurge 1\)/);
+  assert.match(html, /<b>3<\/b> available; old ReplicaSets scale down only while 3 stay available \(replicas 3 − maxUnavailable 0\)/);
+  const eventRow = new RegExp(
+    '<tr class="event event-Normal"><td>Normal</td><td>ScalingReplicaSet</td><td>deployment-controller</td>' +
+      '<td><button[^>]*data-start="10" data-end="20"[^>]*>Scaled up replica set nginx-deployment-5d59d67564 from 1 to 2</button></td></tr>',
   );
+  assert.match(html, eventRow);
 });
 
 test('an edit that changes nothing says there is no rollout', () => {
@@ -86,14 +88,16 @@ test('the kubectl tab shows the text the server sent, verbatim and escaped, note
     },
   ];
   const html = renderStepDetail(view, ui(8, 'kubectl'));
-  assert.match(
-    html,
-    /<pre id="kubectl-get"[^>]*>\$ kubectl get deploy,rs,pods\nNAME {31}READY\ndeployment\.apps\/nginx-deployment   3\/3<\/pre><p class="muted">… 7 more pods not listed<\/p>/,
+  const getBlock = new RegExp(
+    '<pre id="kubectl-get"[^>]*>\\$ kubectl get deploy,rs,pods\\nNAME {31}READY\\n' +
+      'deployment\\.apps/nginx-deployment   3/3</pre><p class="muted">… 7 more pods not listed</p>',
   );
-  assert.match(
-    html,
-    /<pre id="kubectl-describe"[^>]*>\$ kubectl describe deployment nginx-deployment\n…\nEvents:\n {2}Normal {2}ScalingReplicaSet {2}5s \(x3 over 2m\) {2}deployment-controller {2}a &lt;b&gt;<\/pre>/,
+  assert.match(html, getBlock);
+  const describeBlock = new RegExp(
+    '<pre id="kubectl-describe"[^>]*>\\$ kubectl describe deployment nginx-deployment\\n…\\nEvents:\\n' +
+      ' {2}Normal {2}ScalingReplicaSet {2}5s \\(x3 over 2m\\) {2}deployment-controller {2}a &lt;b&gt;</pre>',
   );
+  assert.match(html, describeBlock);
   assert.equal((html.match(/data-action="copy"/g) ?? []).length, 2);
 });
 

@@ -8,8 +8,12 @@ export interface SourceSpan {
   end: number;
 }
 
-/** The version of the manifest the rollout starts from. */
-export type RolloutBase = { kind: 'head' } | { kind: 'saved' } | { kind: 'revision'; revision: string } | { kind: 'fresh' };
+/**
+ * The version of the manifest the rollout starts from: git HEAD (what is running), a git revision, the
+ * file as it was when the editor opened it (kept across saves, so auto-save never erases the change),
+ * the saved file, or a fresh create. Without git, `head` falls back to `opened`.
+ */
+export type RolloutBase = { kind: 'head' } | { kind: 'opened' } | { kind: 'saved' } | { kind: 'revision'; revision: string } | { kind: 'fresh' };
 
 /** How new pods behave in the simulation. */
 export type PodReadiness = { kind: 'ready'; afterSeconds: number } | { kind: 'neverReady' };
@@ -28,8 +32,11 @@ export interface WhatIf {
   undoToRevision?: number;
 }
 
-/** The default what-if: pods become ready 5 simulated seconds after they are created. */
-export const DEFAULT_WHAT_IF: WhatIf = { readiness: { kind: 'ready', afterSeconds: 5 } };
+/** Seconds until a new pod is Ready by default: the engine's kubelet default, as in sessions and `plan`. */
+export const DEFAULT_READY_SECONDS = 2;
+
+/** The default what-if: pods become ready DEFAULT_READY_SECONDS simulated seconds after they are created. */
+export const DEFAULT_WHAT_IF: WhatIf = { readiness: { kind: 'ready', afterSeconds: DEFAULT_READY_SECONDS } };
 
 /** What the edit changes, said plainly at the top of the preview. */
 export interface RolloutChange {
@@ -43,6 +50,13 @@ export interface RolloutChange {
   changedPaths: string[];
   /** Name of an old ReplicaSet whose template equals the new one (a rollback to a known template). */
   reusedReplicaSet?: string;
+  /**
+   * Set when the editor equals the requested base and the preview shows a fresh create instead
+   * (`freshWhenUnchanged`): the base's label, e.g. "git HEAD".
+   */
+  unchangedFrom?: string;
+  /** True when nothing of the workload exists before: the preview shows its creation. */
+  createsWorkload?: boolean;
 }
 
 /** One ReplicaSet (or StatefulSet revision) at a step. */
@@ -124,16 +138,24 @@ export interface StatefulSetStepView {
   claims: ClaimView[];
 }
 
-/** The surge and unavailability budget in use at a step (Deployments with RollingUpdate). */
+/** The rolling update's arithmetic at a step, in the deployment controller's terms (Deployments with RollingUpdate). */
 export interface BudgetView {
   /** Resolved maxSurge, e.g. 25% of 10 rounded up: 3. */
   maxSurge: number;
   /** Resolved maxUnavailable, e.g. 25% of 10 rounded down: 2. */
   maxUnavailable: number;
-  /** Pods above `replicas` right now (surge in use). */
+  /** The ReplicaSets' spec.replicas above `replicas`: the part of maxSurge spent. */
   surgeInUse: number;
-  /** Pods short of `replicas` available right now (unavailability in use). */
+  /** `replicas` minus available pods. */
   unavailableInUse: number;
+  /** The Deployment's spec.replicas. */
+  replicas?: number;
+  /** The sum of the ReplicaSets' spec.replicas, which the controller keeps at most replicas + maxSurge. */
+  replicaSetReplicas?: number;
+  /** Available pods over all ReplicaSets. */
+  available?: number;
+  /** Old pods the controller may scale down now (kept: replicas - maxUnavailable available). */
+  oldScaleDownRoom?: number;
 }
 
 /** An event as the controller records it; `kubectl describe` prints it from these fields. */
@@ -191,6 +213,37 @@ export interface ServiceTrafficView {
   shares: TrafficShareView[];
 }
 
+/** One backend of an Ingress route: the Service, its share of the route, and the pod groups behind it. */
+export interface IngressBackendTrafficView {
+  service: string;
+  port: number | string;
+  /** Share of the route's requests sent to this Service, 0..1 (a canary without ready endpoints gets 0, ingress-nginx's fallback). */
+  weight: number;
+  /** The ingress-nginx canary Ingress this backend comes from. */
+  canaryIngress?: string;
+  /** False when the Service selects none of the previewed workload's pods (its pods are not simulated). */
+  inPreview: boolean;
+  /** Ready endpoints among the previewed pods (0: requests sent here fail). */
+  readyEndpoints: number;
+  /** The route's share per pod group (weight times the group's share of the Service). */
+  shares: TrafficShareView[];
+}
+
+/** An Ingress route (host + path) whose backends include a Service selecting the workload, at a step. */
+export interface IngressRouteTrafficView {
+  ingress: string;
+  /** `*` for rules without a host. */
+  host: string;
+  path: string;
+  pathType: 'Exact' | 'Prefix' | 'ImplementationSpecific';
+  defaultBackend: boolean;
+  /** The canary header that routes some requests first (the shares are for requests without it). */
+  canaryHeader?: string;
+  /** The primary backend has no ready endpoint: ingress-nginx answers 503 for the whole route, canary share included. */
+  unavailable: boolean;
+  backends: IngressBackendTrafficView[];
+}
+
 /** Events listed per step at most; the workload's own events come first. */
 export const EVENTS_PER_STEP = 50;
 
@@ -199,6 +252,8 @@ export interface RolloutStep {
   index: number;
   /** Simulated seconds since the edit was applied. */
   time: number;
+  /** `time` as kubectl prints durations: `30s`, `2m5s`. */
+  timeText?: string;
   /** One line saying what happened in this step. */
   summary: string;
   workload: WorkloadStatusView;
@@ -220,6 +275,8 @@ export interface RolloutStep {
   kubectl: KubectlOutputView[];
   /** The traffic lane: Services selecting the workload's pods (absent when none is in view). */
   traffic?: ServiceTrafficView[];
+  /** Ingress routes to the workload's Services: route share per ReplicaSet / revision / image (absent when none). */
+  ingressTraffic?: IngressRouteTrafficView[];
 }
 
 /** How the simulated rollout ends; `rejected`: the API server refuses the manifest (see RolloutView.rejection). */
@@ -234,6 +291,19 @@ export interface RolloutOutcome {
   deadlineExceededAtSecond?: number;
   /** Simulated second from which nothing changes any more (stall). */
   stalledAtSecond?: number;
+}
+
+/** Consecutive steps shown as one row: a pass with events, or the status-only passes between two of them. */
+export interface StepGroupView {
+  from: number;
+  to: number;
+}
+
+/** A what-if action on the timeline (pause, resume, undo), run just before step `stepIndex`. */
+export interface ActionMarkView {
+  action: 'pause' | 'resume' | 'undo';
+  atSecond: number;
+  stepIndex: number;
 }
 
 /** Everything the rollout preview shows for one workload. */
@@ -257,6 +327,10 @@ export interface RolloutView {
   spans: Record<string, SourceSpan>;
   /** Revisions the user can undo to (from the simulated history), newest first. */
   revisions: number[];
+  /** The steps grouped for reading; absent: one group per step. */
+  groups?: StepGroupView[];
+  /** Pause, resume and undo on the timeline. */
+  actions?: ActionMarkView[];
   /** Set when the API server refuses the manifest: nothing is stored, `steps` is empty. */
   rejection?: RolloutRejectionView;
 }
@@ -280,6 +354,8 @@ export interface SimulateRolloutParams {
   /** The base manifest's text, read by the client (git show, saved file); absent for `fresh`. */
   baseText?: string;
   whatIf: WhatIf;
+  /** When the workload equals its base, show its fresh create instead of "nothing changed". */
+  freshWhenUnchanged?: boolean;
 }
 
 /** Result of `kubesim/simulateRollout`. */

@@ -23,4 +23,6 @@ export interface WebviewState {
   view?: RolloutView;
   selectedStep: number;
   tab: 'timeline' | 'pods' | 'kubectl';
+  /** The step list shows every controller pass instead of grouping status-only passes. */
+  everyPass?: boolean;
 }

@@ -39,7 +39,11 @@ writeFileSync(
   'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: broken\n  labels: [app: web\nspec:\n  replicas: 2\n',
 );
 
-const server = await startCodeServer(ROOT, { vsix: VSIX, settings: { 'workbench.colorTheme': 'Default Light Modern', 'editor.codeLens': true } });
+// Auto-save on, as code-server users have it, and no git: the preview must still compare with the file as opened.
+const server = await startCodeServer(ROOT, {
+  vsix: VSIX,
+  settings: { 'workbench.colorTheme': 'Default Light Modern', 'editor.codeLens': true, 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': 500 },
+});
 lap(`code-server ready at ${server.url}`);
 const { chromium } = await import('playwright-core');
 const browser = await chromium.launch({
@@ -117,7 +121,10 @@ try {
   await webview.locator('#scrubber').waitFor({ timeout: 60_000 });
   const title = await webview.locator('h1').innerText();
   check(/Deployment\s+nginx-deployment/.test(title), `preview title: "${title}"`);
-  check((await webview.locator('.chip-none').count()) === 1, 'unchanged file: the preview says there is no rollout');
+  // An unchanged file opens on its fresh create, with the way back to the base one click away.
+  const opening = await webview.locator('.change-summary').innerText();
+  check(/^Unchanged since the file as it was when opened.*what creating it does/.test(opening), `unchanged file opens on its fresh create: "${opening}"`);
+  check((await webview.locator('[data-action="setBase"][data-base="head"]').count()) === 1, 'a button compares with the base instead');
   lap('preview open');
 
   // 3. Change the image in the editor (unsaved): the preview follows and shows the rollout.
@@ -132,6 +139,24 @@ try {
   check(true, 'after the image edit the preview says the edit triggers a rollout');
   const changed = await webview.locator('.changed-paths').textContent();
   check(/containers\[0\]\.image/.test(changed), `changed field listed: ${changed.replace(/\s+/g, ' ')}`);
+  // Auto-save writes the edit to disk (the tab is no longer dirty); 5 s later the rollout is still there,
+  // compared with the file as it was when opened, not with its own save.
+  await page.waitForTimeout(5000);
+  // One more keystroke that changes nothing kubectl sends (a space after the comment on line 1): the
+  // preview recomputes after the save, so a base read from the saved file would now say "Nothing changed".
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('End');
+  await page.keyboard.type(' ');
+  await page.waitForTimeout(5000);
+  const onDisk = readFileSync(path.join(workspace, 'nginx-deployment.yaml'), 'utf8');
+  check(onDisk.includes('image: nginx:1.9.1') && onDisk.split('\n')[0].endsWith(' '), `auto-save wrote both edits to disk: ${onDisk.match(/image: .*/)?.[0]}`);
+  const dirtyTabs = await page.locator('.tabs-container .tab.dirty').count();
+  check(dirtyTabs === 0, `no unsaved editor (${dirtyTabs} dirty tabs)`);
+  check((await webview.locator('.chip-rollout').count()) === 1, 'auto-saved and 5 s later: the preview still shows the rollout');
+  const against = await webview.locator('.change-summary').innerText();
+  check(/Compared with the file as it was when opened/.test(against), `compared with: "${against}"`);
+  // The edit left the editor scrolled to the end of line 1's long comment; back to column 1 for the README pictures.
+  await page.keyboard.press('Control+Home');
 
   // 4. Step through the rollout.
   const position = () => webview.locator('#position').innerText();
@@ -167,6 +192,16 @@ try {
   await page.waitForTimeout(500); // let the theme transition paint before the screenshot
   await page.screenshot({ path: path.join(ROOT, 'docs', 'preview-dark.png') });
   check(true, 'webview re-themed to dark');
+
+  // 6. The walkthrough says what to do once VS Code opens.
+  await runCommand('Welcome: Open Walkthrough...');
+  await quickOpen.fill('Get started with kubesim');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with kubesim' }).first().waitFor({ timeout: 20_000 });
+  await page.keyboard.press('Enter');
+  const walkthrough = page.locator('.gettingStartedContainer', { hasText: 'Open a Deployment or StatefulSet' });
+  await walkthrough.waitFor({ timeout: 30_000 });
+  check(/Preview its rollout/.test(await walkthrough.innerText()), 'the "Get started with kubesim" walkthrough lists its steps');
+  await page.screenshot({ path: path.join(screenshots, 'walkthrough.png') });
   lap('done');
 } catch (error) {
   failed = true;

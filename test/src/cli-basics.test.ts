@@ -71,6 +71,11 @@ const UNREADABLE: { args: string[]; message: RegExp }[] = [
   { args: ['run', 'no/such.session'], message: /^kubesim run: cannot read .*no\/such\.session: no such file or directory\n$/ },
   { args: ['run', 'examples'], message: /^kubesim run: cannot read a file: is a directory, not a file\n$/ },
   { args: ['plan', 'no/such.yaml'], message: /^kubesim plan: cannot read .*no\/such\.yaml: no such file or directory\n$/ },
+  {
+    args: ['plan', 'examples/nginx-deployment.yaml', '--from', 'no/such/old.yaml'],
+    message: /^kubesim plan: cannot read .*no\/such\/old\.yaml: no such file or directory\n$/,
+  },
+  { args: ['json', 'no/such.yaml'], message: /^kubesim json: cannot read no\/such\.yaml: no such file or directory\n$/ },
 ];
 for (const { args, message } of UNREADABLE) {
   test(`an unreadable path is one line and exit 2: kubesim ${args.join(' ')}`, () => {
@@ -81,10 +86,24 @@ for (const { args, message } of UNREADABLE) {
   });
 }
 
-test('the bundled examples check clean', () => {
+// examples/sessions holds successive versions of one Deployment for the sessions: `kubectl apply -f` on
+// that folder would apply them all, which the duplicate-object warning says. Nothing else is reported.
+test('the bundled examples have no errors, only the warning that session inputs redefine one Deployment', () => {
   const result = kubesim('check', 'examples');
-  assert.equal(result.stdout, '');
   assert.equal(result.status, 0);
+  const lines = result.stdout.trimEnd().split('\n');
+  const summary = lines.pop();
+  for (const line of lines) assert.match(line, /^examples\/sessions\/[^:]+:\d+:\d+: warning: .*\[duplicate-object-template\]$/);
+  assert.equal(summary, `0 errors, ${lines.length} warnings in ${lines.length} of 17 files`);
+});
+
+test("a session line naming a missing manifest fails that step with kubectl's message", () => {
+  const directory = mkdtempSync(join(tmpdir(), 'kubesim-cli-'));
+  const session = join(directory, 'missing.session');
+  writeFileSync(session, 'kubectl apply -f web.yaml\n');
+  const result = kubesim('run', session);
+  assert.equal(result.status, 1);
+  assert.equal(result.stdout, '$ kubectl apply -f web.yaml\nerror: the path "web.yaml" does not exist\n');
 });
 
 test('a broken file prints file:line:col and exits 1', () => {

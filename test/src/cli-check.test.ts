@@ -56,6 +56,7 @@ before(() => {
   writeFileSync(join(directory, 'good.yaml'), MISMATCH.replace('app: api', 'app: web'));
   writeFileSync(join(directory, 'sts-old.yaml'), STATEFULSET('db'));
   writeFileSync(join(directory, 'sts-new.yaml'), STATEFULSET('db-headless'));
+  writeFileSync(join(directory, 'config.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  mode: fast\n');
 });
 
 test('json: the selector mismatch on the template labels, 0-based range', () => {
@@ -74,6 +75,7 @@ test('json: the selector mismatch on the template labels, 0-based range', () => 
         href: 'https://kubernetes.io/docs/concepts/workloads/controllers/deployment/',
       },
     ],
+    summary: { errors: 1, warnings: 0, notes: 0, filesWithFindings: 1, filesChecked: 1 },
   });
 });
 
@@ -104,10 +106,26 @@ test('sarif: 2.1.0 with rules, relative uri and 1-based region', () => {
   });
 });
 
-test('a valid manifest exits 0 with no output', () => {
+test('a valid manifest exits 0 and prints only the summary line', () => {
   const { code, stdout } = kubesim('good.yaml');
   assert.equal(code, 0);
-  assert.equal(stdout, '');
+  assert.equal(stdout, '0 errors, 0 warnings in 1 file\n');
+});
+
+test('text output ends with a summary line counting findings and files', () => {
+  // bad.yaml: the selector mismatch; each StatefulSet: a warning that its governing Service is missing.
+  const { code, stdout } = kubesim('bad.yaml', 'sts-old.yaml', 'sts-new.yaml', 'config.yaml');
+  assert.equal(code, 1);
+  const lines = stdout.trimEnd().split('\n');
+  assert.match(lines[0]!, /^bad\.yaml:12:9: error: /);
+  assert.match(lines[1]!, /^sts-old\.yaml:6:16: warning: /);
+  assert.equal(lines.at(-1), '1 error, 2 warnings in 3 of 4 files');
+});
+
+test('JSON output carries the same counts in a summary field; SARIF is unchanged', () => {
+  const json = JSON.parse(kubesim('bad.yaml', 'sts-old.yaml', '--format', 'json').stdout) as { summary: unknown };
+  assert.deepEqual(json.summary, { errors: 1, warnings: 1, notes: 0, filesWithFindings: 2, filesChecked: 2 });
+  assert.equal('summary' in JSON.parse(kubesim('bad.yaml', '--format', 'sarif').stdout), false);
 });
 
 test('--previous turns on update rules: StatefulSet serviceName is not updatable', () => {

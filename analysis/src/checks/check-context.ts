@@ -17,7 +17,7 @@ export type BaselineSource = 'git' | 'saved' | 'previous';
 export interface Baseline {
   source: BaselineSource;
   file: ManifestFile;
-  /** Why the saved file was used instead of git HEAD (shown in messages). */
+  /** Why the file as opened (source `saved`) was used instead of git HEAD (shown in messages). */
   reason?: 'untrusted' | 'git-disabled';
 }
 

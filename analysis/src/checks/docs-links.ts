@@ -15,6 +15,7 @@ export const DOCS_LINKS: Readonly<Record<string, string>> = {
   'ingress-backend-service-missing': 'https://kubernetes.io/docs/concepts/services-networking/ingress/#the-ingress-resource',
   'ingress-backend-port-missing': 'https://kubernetes.io/docs/concepts/services-networking/ingress/#the-ingress-resource',
   'workload-selector-overlap': `${DEPLOYMENT}#selector`,
+  'duplicate-object-template': 'https://kubernetes.io/docs/tasks/manage-kubernetes-objects/declarative-config/#how-to-create-objects',
   'pdb-selects-no-pods': 'https://kubernetes.io/docs/tasks/run-application/configure-pdb/#specifying-a-poddisruptionbudget',
   'hpa-target-missing': 'https://kubernetes.io/docs/tasks/run-application/horizontal-pod-autoscale/',
   'statefulset-name-too-long': `${STATEFULSET}#pod-identity`,

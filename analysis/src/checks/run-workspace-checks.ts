@@ -17,6 +17,7 @@ import { checkServiceSelectsPods } from './service-selects-pods';
 import { checkIngressBackends } from './ingress-backends';
 import { checkServiceHeadlessForStatefulSet, checkStatefulSetService } from './statefulset-service';
 import { checkWorkloadSelectorOverlap } from './workload-selector-overlap';
+import { checkDuplicateObject } from './duplicate-object';
 
 const CHECKS: readonly ObjectCheck[] = [
   checkStatefulSetService,
@@ -34,6 +35,9 @@ const CHECKS: readonly ObjectCheck[] = [
   checkImmutableSelector,
   checkRolloutTrigger,
 ];
+
+// Checks that read more of the other objects than the cache keys hold (their whole pod template): run every time.
+const UNCACHED_CHECKS: readonly ObjectCheck[] = [checkDuplicateObject];
 
 /** What the workspace checks need beyond the file: the server passes these through checkFile's options. */
 export interface WorkspaceCheckOptions {
@@ -71,11 +75,12 @@ export function runWorkspaceChecks(file: ManifestFile, options: WorkspaceCheckOp
   for (const object of own) {
     const key = `${runKey}|${signatures.byNamespace.get(namespaceOf(object)) ?? ''}`;
     const cached = findingsByValue.get(object, key);
+    findings.push(...checkObject(object, file, context, UNCACHED_CHECKS));
     if (cached) {
       findings.push(...cached);
       continue;
     }
-    const objectFindings = checkObject(object, file, context);
+    const objectFindings = checkObject(object, file, context, CHECKS);
     // Quick fixes may edit outside the object's document (a new Service at the end of the file):
     // those findings are recomputed every time.
     if (objectFindings.every((finding) => finding.fixes === undefined)) {
@@ -88,9 +93,9 @@ export function runWorkspaceChecks(file: ManifestFile, options: WorkspaceCheckOp
   return findings;
 }
 
-function checkObject(object: ManifestObject, file: ManifestFile, context: CheckContext): CheckFinding[] {
+function checkObject(object: ManifestObject, file: ManifestFile, context: CheckContext, checks: readonly ObjectCheck[]): CheckFinding[] {
   const findings: CheckFinding[] = [];
-  for (const check of CHECKS) {
+  for (const check of checks) {
     for (const finding of check(object, context)) {
       if (isIgnoredByAnnotation(object, finding.code)) continue;
       const href = DOCS_LINKS[finding.code];

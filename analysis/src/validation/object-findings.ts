@@ -114,6 +114,7 @@ const KIND_PAGES: Record<CheckedKind, string> = {
   ReplicaSet: 'https://kubernetes.io/docs/concepts/workloads/controllers/replicaset/',
   StatefulSet: 'https://kubernetes.io/docs/concepts/workloads/controllers/statefulset/',
   Service: 'https://kubernetes.io/docs/concepts/services-networking/service/',
+  Ingress: 'https://kubernetes.io/docs/concepts/services-networking/ingress/',
 };
 
 // The kubernetes.io page that explains the field best.

@@ -59,8 +59,8 @@ test('spelling out an API default in the template starts no rollout', () => {
   expectFindings(explicit, [{ code: 'rollout-not-started' }], { baseline: deployment('web', 'nginx:1.27') });
 });
 
-test('the saved-file baseline says so in the message', () => {
-  expectFindings(deployment('web', 'nginx:1.28'), [{ code: 'rollout-will-start', message: 'the saved file' }], {
+test('the opened-version baseline (git not run) says so in the message', () => {
+  expectFindings(deployment('web', 'nginx:1.28'), [{ code: 'rollout-will-start', message: 'the file as it was when opened' }], {
     baseline: deployment('web', 'nginx:1.27'),
     baselineSource: 'saved',
   });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fixesForValidationFinding } from '../../src/checks/validation-fixes';
 import { parseManifestFile } from '../../src/manifest/manifest-file';
+import type { FindingFix } from '../../src/checks/check-context';
 
 function applyFirstFix(text: string, code: string, at: string): string {
   const file = parseManifestFile(text);
@@ -35,9 +36,36 @@ test("missing template labels are created with the file's 4-space indentation", 
   );
 });
 
-test('no fix when a template label contradicts the selector (two possible repairs)', () => {
-  const text =
-    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  selector:\n    matchLabels:\n ' +
-    '     app: api\n  template:\n    metadata:\n      labels:\n        app: web\n';
+const conflicting = (selector: string, labels: string) =>
+  `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  selector:\n${selector}  template:\n    metadata:\n      labels:\n${labels}`;
+
+function applyFix(text: string, fix: FindingFix): string {
+  return [...fix.edits].sort((a, b) => b.start - a.start).reduce((result, edit) => result.slice(0, edit.start) + edit.newText + result.slice(edit.end), text);
+}
+
+test('a template label contradicting the selector: set it to the selector value (preferred), or the selector to the template value', () => {
+  const text = conflicting('    matchLabels:\n      app: api\n', '        app: web\n');
+  const fixes = fixesForValidationFinding(parseManifestFile(text), 'deployment-selector-mismatch', text.indexOf('labels:\n        app'));
+  assert.deepEqual(
+    fixes.map((fix) => [fix.title, fix.isPreferred === true]),
+    [
+      ["Set the template's app: api (the selector's value)", true],
+      ["Set the selector's app: web (the template's value; a selector cannot change once applied)", false],
+    ],
+  );
+  assert.equal(applyFix(text, fixes[0]!), conflicting('    matchLabels:\n      app: api\n', '        app: api\n'));
+  assert.equal(applyFix(text, fixes[1]!), conflicting('    matchLabels:\n      app: web\n', '        app: web\n'));
+});
+
+test('a conflict plus a missing label: the template fix sets one and adds the other; no selector fix (it would need a key removed)', () => {
+  const text = conflicting('    matchLabels:\n      app: api\n      tier: "1"\n', '        app: web\n');
+  const fixes = fixesForValidationFinding(parseManifestFile(text), 'statefulset-selector-mismatch', text.indexOf('labels:\n        app'));
+  assert.equal(fixes.length, 1);
+  assert.equal(applyFix(text, fixes[0]!), conflicting('    matchLabels:\n      app: api\n      tier: "1"\n', '        app: api\n        tier: "1"\n'));
+});
+
+test('no fix that would still leave the selector unmatched (a matchExpressions the labels fail)', () => {
+  const selector = '    matchLabels:\n      app: api\n    matchExpressions:\n      - {key: track, operator: In, values: [stable]}\n';
+  const text = conflicting(selector, '        app: web\n        track: canary\n');
   assert.deepEqual(fixesForValidationFinding(parseManifestFile(text), 'deployment-selector-mismatch', text.indexOf('labels:\n        app')), []);
 });

@@ -16,6 +16,7 @@
 import type {
   ControllerRevision,
   Deployment,
+  Ingress,
   KubeEvent,
   ObjectMeta,
   OwnerReference,
@@ -73,6 +74,7 @@ export class Cluster {
   readonly replicaSets = new ObjectStore<ReplicaSet>();
   readonly statefulSets = new ObjectStore<StatefulSet>();
   readonly services = new ObjectStore<Service>();
+  readonly ingresses = new ObjectStore<Ingress>();
   readonly persistentVolumeClaims = new ObjectStore<PersistentVolumeClaim>();
   readonly controllerRevisions = new ObjectStore<ControllerRevision>();
   readonly recorder = new EventRecorder(() => this.now);

@@ -29,5 +29,5 @@ export function structFields(layout: GoLayout, typeName: string): GoField[] | un
 
 /** The name Go's reflect prints for a package-keyed type expression: `[]core.Container` -> `[]v1.Container`. */
 export function goTypeString(expr: string): string {
-  return expr.replace(/\b(core|meta|apps)\./g, 'v1.');
+  return expr.replace(/\b(core|meta|apps|networking)\./g, 'v1.');
 }

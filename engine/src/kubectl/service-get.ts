@@ -150,9 +150,9 @@ export function getEndpointSlices(cluster: Cluster, namespace: string): { output
   return { output: formatTable([['NAME', 'ADDRESSTYPE', 'PORTS', 'ENDPOINTS', 'AGE'], ...rows], GET_LAYOUT) };
 }
 
-// formatEndpointSlices (describe.go) for one port name: ready endpoints only; `more` is set on reaching
+// formatEndpointSlices (describe.go; describe ingress uses it too) for one port name: ready endpoints only; `more` is set on reaching
 // three before the readiness check, as kubectl does.
-function describeEndpointsLine(slices: readonly EndpointSliceView[], portName: string): string {
+export function describeEndpointsLine(slices: readonly EndpointSliceView[], portName: string): string {
   if (slices.length === 0) return '<none>';
   const list: string[] = [];
   let more = false;

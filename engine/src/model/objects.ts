@@ -152,6 +152,14 @@ export interface Service {
   spec?: JsonObject & { clusterIP?: string; selector?: Record<string, string>; type?: string };
 }
 
+/** networking.k8s.io/v1 Ingress, as the API server stores it (validated; v1 has no defaults). */
+export interface Ingress {
+  apiVersion: 'networking.k8s.io/v1';
+  kind: 'Ingress';
+  metadata: ObjectMeta;
+  spec?: JsonObject & { ingressClassName?: string };
+}
+
 /** apps/v1 ControllerRevision. */
 export interface ControllerRevision {
   apiVersion: 'apps/v1';

@@ -23,6 +23,8 @@ export interface IngressRoute {
   pathType: 'Exact' | 'Prefix' | 'ImplementationSpecific';
   backend: IngressBackend;
   canary?: CanaryRule;
+  /** True for the row of `spec.defaultBackend` (every host, every path not matched by a rule). */
+  defaultBackend?: true;
 }
 
 /** ingress-nginx canary settings of a canary Ingress. */
@@ -35,9 +37,11 @@ export interface CanaryRule {
 
 const CANARY = 'nginx.ingress.kubernetes.io/canary';
 
+// route_to_alternative_balancer (ingress-nginx rootfs/etc/nginx/lua/balancer.lua) draws math.random(total) <= weight
+// with a total of 100 unless canary-weight-total is larger: a smaller total is ignored.
 function canaryOf(annotations: Record<string, string> | undefined): CanaryRule | undefined {
   if (annotations?.[CANARY] !== 'true') return undefined;
-  const total = Number(annotations[`${CANARY}-weight-total`] ?? 100) || 100;
+  const total = Math.max(Number(annotations[`${CANARY}-weight-total`] ?? 100) || 100, 100);
   const weight = Math.min(Math.max(Number(annotations[`${CANARY}-weight`] ?? 0) || 0, 0), total) / total;
   const rule: CanaryRule = { weight };
   const header = annotations[`${CANARY}-by-header`];
@@ -71,7 +75,16 @@ export function ingressRoutes(ingress: JsonObject & { metadata: { name: string; 
     }
   }
   const fallback = backendOf(spec.defaultBackend);
-  if (fallback) routes.push({ ingress: ingress.metadata.name, host: '', path: '/', pathType: 'Prefix', backend: fallback, ...(canary ? { canary } : {}) });
+  if (fallback)
+    routes.push({
+      ingress: ingress.metadata.name,
+      host: '',
+      path: '/',
+      pathType: 'Prefix',
+      backend: fallback,
+      ...(canary ? { canary } : {}),
+      defaultBackend: true,
+    });
   return routes;
 }
 

@@ -1,5 +1,6 @@
 // The rollout preview's view of one step, as plain JSON the server sends on (protocol/src mirrors
 // these types for the webview; the engine may not import protocol).
+import type { IngressRouteTrafficView } from '../service/ingress-traffic';
 import type { ServiceTrafficView } from '../service/workload-traffic';
 
 /** An event written (created or patched) in a step, with the count and times client-go's correlator gave it. */
@@ -90,11 +91,37 @@ export interface KubectlOutput {
   note?: string;
 }
 
+/**
+ * The rolling update's arithmetic at a step, in the deployment controller's own terms (rolling.go).
+ * Example, 3 replicas with maxSurge 1 right after the new ReplicaSet is scaled to 1: replicaSetReplicas
+ * 4 (its pod may not exist yet), surgeInUse 1.
+ */
+export interface RollingBudget {
+  /** Resolved maxSurge (a percentage of replicas rounded up). */
+  maxSurge: number;
+  /** Resolved maxUnavailable (a percentage of replicas rounded down). */
+  maxUnavailable: number;
+  /** replicaSetReplicas above replicas: the part of maxSurge the controller has spent. */
+  surgeInUse: number;
+  /** replicas minus available pods (below the floor during a plain scale-up, which maxUnavailable does not limit). */
+  unavailableInUse: number;
+  /** The Deployment's spec.replicas. */
+  replicas?: number;
+  /** The sum of its ReplicaSets' spec.replicas: what NewRSNewReplicas compares with replicas + maxSurge. */
+  replicaSetReplicas?: number;
+  /** The sum of its ReplicaSets' available pods. */
+  available?: number;
+  /** How many old pods the controller may scale down now (reconcileOldReplicaSets' maxScaledDown, at least 0). */
+  oldScaleDownRoom?: number;
+}
+
 /** One controller pass that changed something (or the single state when nothing changed). */
 export interface RolloutStep {
   index: number;
   /** Simulated seconds since NEW was applied. */
   time: number;
+  /** `time` as kubectl prints a duration (`30s`, not `30.002s`). */
+  timeText: string;
   /** The controllers that acted in this pass. */
   controllers: string[];
   summary: string;
@@ -111,7 +138,7 @@ export interface RolloutStep {
   pods: RolloutPod[];
   podsOmitted: number;
   statefulSet?: RolloutStatefulSetInfo;
-  budget?: { maxSurge: number; maxUnavailable: number; surgeInUse: number; unavailableInUse: number };
+  budget?: RollingBudget;
   events: RolloutEventSummary[];
   eventsOmitted?: number;
   /** The line `kubectl rollout status` prints now. */
@@ -119,4 +146,6 @@ export interface RolloutStep {
   kubectl: KubectlOutput[];
   /** Services selecting the workload's pods: endpoints and traffic split now (absent when none). */
   traffic?: ServiceTrafficView[];
+  /** Ingress routes whose backends include a Service selecting the workload (absent when none). */
+  ingressTraffic?: IngressRouteTrafficView[];
 }

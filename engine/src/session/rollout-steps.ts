@@ -1,8 +1,18 @@
 // One step of the rollout preview as plain JSON: the workload's status, its ReplicaSets or ordered
 // pods and claims, the events of the pass, and what kubectl prints at that moment (from the
 // engine's own kubectl printers, so the preview and `kubesim run` print the same text).
+import { workloadIngressTraffic } from '../service/ingress-traffic';
 import { workloadTraffic } from '../service/workload-traffic';
-import type { RolloutEventSummary, RolloutReplicaSet, RolloutPod, RolloutClaim, GoverningServiceState, KubectlOutput, RolloutStep } from './rollout-step-view';
+import type {
+  RolloutEventSummary,
+  RolloutReplicaSet,
+  RolloutPod,
+  RolloutClaim,
+  GoverningServiceState,
+  KubectlOutput,
+  RollingBudget,
+  RolloutStep,
+} from './rollout-step-view';
 import type { Cluster } from '../cluster/cluster';
 import { podsOfCohort, type PodCohort } from '../cluster/pod-cohort';
 import { imagesOf, podStatusAt } from '../kubelet/pod-timeline';
@@ -18,6 +28,7 @@ import { rolloutStatusMessage } from '../kubectl/rollout';
 import { claimRow } from '../kubectl/statefulset-get';
 import { statefulSetRolloutStatus } from '../kubectl/statefulset-rollout';
 import { alignTabs } from '../kubectl/tab-writer';
+import { humanDuration } from '../kubectl/text-table';
 
 /** What a snapshot needs besides the cluster. */
 export interface StepContext {
@@ -36,6 +47,11 @@ export interface StepContext {
 /** Milliseconds of simulated time as seconds, to the millisecond. */
 export function toSeconds(ms: number): number {
   return Math.round(ms) / 1000;
+}
+
+/** Simulated seconds as kubectl prints a duration (HumanDuration): `30s`, `2m5s`, `10m`. */
+export function secondsText(seconds: number): string {
+  return humanDuration(seconds * 1000);
 }
 
 // The events written in the pass, the workload's own first; each as the correlator counted it so far.
@@ -78,6 +94,11 @@ function getOutput(result: WorkloadGetOutput): KubectlOutput {
   if ((result.claimsOmitted ?? 0) > 0) notes.push(`${result.claimsOmitted} more claims`);
   if (notes.length > 0) get.note = `… ${notes.join(' and ')} not listed`;
   return get;
+}
+
+function notProgressing(deployment: Deployment): string {
+  const progressing = deployment.status?.conditions?.find((condition) => condition.type === 'Progressing');
+  return progressing?.status === 'False' ? `; Progressing False: ${progressing.reason ?? ''}` : '';
 }
 
 /** The Deployment `name` and everything it owns, now; `recorded`: the events written in the pass. */
@@ -135,8 +156,15 @@ export function snapshotDeployment(context: StepContext, recorded: readonly Kube
   const step: RolloutStep = {
     index,
     time: toSeconds(cluster.now - startMs),
+    timeText: secondsText(toSeconds(cluster.now - startMs)),
     controllers,
-    summary: summaryOf(events, `${status.availableReplicas ?? 0} of ${desired} available, ${status.updatedReplicas ?? 0} updated`),
+    // The columns of `kubectl get deployment` at this moment, so the line and the kubectl tab agree,
+    // and a Progressing condition that turned False (ProgressDeadlineExceeded).
+    summary: summaryOf(
+      events,
+      `ready ${status.readyReplicas ?? 0}/${desired}, up-to-date ${status.updatedReplicas ?? 0}, available ${status.availableReplicas ?? 0}` +
+        notProgressing(deployment),
+    ),
     workload: {
       replicas: status.replicas ?? 0,
       updatedReplicas: status.updatedReplicas ?? 0,
@@ -164,16 +192,31 @@ export function snapshotDeployment(context: StepContext, recorded: readonly Kube
   };
   if (omitted > 0) step.eventsOmitted = omitted;
   addTraffic(step, context);
-  if (deployment.spec.strategy?.type !== 'Recreate') {
-    const podsNow = replicaSets.reduce((sum, rs) => sum + rs.current, 0);
-    step.budget = {
-      maxSurge: maxSurge(deployment),
-      maxUnavailable: maxUnavailable(deployment),
-      surgeInUse: Math.max(0, podsNow - desired),
-      unavailableInUse: Math.max(0, desired - (status.availableReplicas ?? 0)),
-    };
-  }
+  if (deployment.spec.strategy?.type !== 'Recreate') step.budget = rollingBudget(deployment, replicaSets, desired);
   return step;
+}
+
+// The rolling update's arithmetic as the controller does it (rolling.go): reconcileNewReplicaSet
+// compares the ReplicaSets' spec.replicas (not the pods that exist yet) with replicas + maxSurge;
+// reconcileOldReplicaSets scales old ReplicaSets down by at most all - minAvailable - the new
+// ReplicaSet's unavailable pods, with availability read from the ReplicaSets' status.
+function rollingBudget(deployment: Deployment, replicaSets: readonly RolloutReplicaSet[], replicas: number): RollingBudget {
+  const surge = maxSurge(deployment);
+  const unavailable = maxUnavailable(deployment);
+  const replicaSetReplicas = replicaSets.reduce((sum, rs) => sum + rs.desired, 0);
+  const available = replicaSets.reduce((sum, rs) => sum + rs.available, 0);
+  const newReplicaSet = replicaSets.find((rs) => rs.isNew);
+  const newUnavailable = newReplicaSet ? Math.max(0, newReplicaSet.desired - newReplicaSet.available) : 0;
+  return {
+    maxSurge: surge,
+    maxUnavailable: unavailable,
+    surgeInUse: Math.max(0, replicaSetReplicas - replicas),
+    unavailableInUse: Math.max(0, replicas - available),
+    replicas,
+    replicaSetReplicas,
+    available,
+    oldScaleDownRoom: Math.max(0, replicaSetReplicas - (replicas - unavailable) - newUnavailable),
+  };
 }
 
 // The first `limit` pods of the set in listing order: by ordinal, ties in cohort order. (The pod
@@ -269,8 +312,9 @@ export function snapshotStatefulSet(context: StepContext, recorded: readonly Kub
   const step: RolloutStep = {
     index,
     time: toSeconds(cluster.now - startMs),
+    timeText: secondsText(toSeconds(cluster.now - startMs)),
     controllers,
-    summary: summaryOf(events, `${readyReplicas} of ${desired} ready`),
+    summary: summaryOf(events, `ready ${readyReplicas}/${desired}, up-to-date ${status?.updatedReplicas ?? 0}`),
     workload: {
       replicas: status?.replicas ?? 0,
       updatedReplicas: status?.updatedReplicas ?? 0,
@@ -305,12 +349,14 @@ export function snapshotStatefulSet(context: StepContext, recorded: readonly Kub
   return step;
 }
 
-// The traffic lane of a step, for the Services that select the workload's pods.
+// The traffic lane of a step, for the Services that select the workload's pods and the Ingress routes to them.
 function addTraffic(step: RolloutStep, context: StepContext): void {
   if (context.cluster.services.size === 0) return;
   const workload = context.cluster.deployments.get(context.name, context.namespace) ?? context.cluster.statefulSets.get(context.name, context.namespace);
   const traffic = workloadTraffic(context.cluster, context.namespace, workload?.spec.template.metadata?.labels ?? {});
   if (traffic.length > 0) step.traffic = traffic;
+  const routes = workloadIngressTraffic(context.cluster, context.namespace, traffic);
+  if (routes.length > 0) step.ingressTraffic = routes;
 }
 
 /** The image list of a Deployment's or StatefulSet's pod template. */

@@ -2,7 +2,7 @@
 // then every controller pass recorded as a plain-JSON step until nothing is left to happen.
 import type { Cluster } from '../cluster/cluster';
 import type { KubeletOptions } from '../kubelet/kubelet-options';
-import type { Deployment, JsonObject, Service, StatefulSet } from '../model/objects';
+import type { Deployment, Ingress, JsonObject, Service, StatefulSet } from '../model/objects';
 import { admitObject, type ApiRejection } from '../apiserver/admission';
 import { formatKubectlErrors } from '../kubectl/api-errors';
 import type { KubernetesVersion } from '../model/kubernetes-version';
@@ -15,8 +15,10 @@ import { rolloutStatusMessage } from '../kubectl/rollout';
 import { rollbackStatefulSet, statefulSetHistory } from '../kubectl/statefulset-rollout';
 import { applyStatefulSet } from '../statefulset/stateful-set-simulation';
 import { createDeploymentCluster } from './simulation-clock';
-import { snapshotDeployment, snapshotStatefulSet, templateImages, toSeconds, type StepContext } from './rollout-steps';
+import { defaultKubeletOptions } from '../kubelet/kubelet-options';
+import { secondsText, snapshotDeployment, snapshotStatefulSet, templateImages, toSeconds, type StepContext } from './rollout-steps';
 import type { GoverningServiceState, RolloutStep } from './rollout-step-view';
+import { groupRolloutSteps, type RolloutStepGroup } from './rollout-step-groups';
 
 /** A workload the preview can roll out. */
 export type RolloutWorkload = Deployment | StatefulSet;
@@ -25,7 +27,7 @@ export type RolloutWorkload = Deployment | StatefulSet;
 export interface RolloutWhatIf {
   /** Scale NEW to this many replicas instead of its `spec.replicas`. */
   replicas?: number;
-  /** Seconds from creation until a new pod is Ready (default 5), or `never`: its image never pulls. */
+  /** Seconds from creation until a new pod is Ready (default: the kubelet's, as in sessions and `plan`), or `never`: its image never pulls. */
   readyAfterSeconds?: number | 'never';
   /** `kubectl rollout pause` at this simulated second (Deployments). */
   pauseAtSecond?: number;
@@ -41,6 +43,8 @@ export interface SimulateRolloutOptions extends Partial<KubeletOptions> {
   whatIf?: RolloutWhatIf;
   /** Services of the workspace: a StatefulSet's governing Service is looked up among them. */
   services?: Service[];
+  /** networking.k8s.io/v1 Ingresses of the workspace: their routes to the workload join the traffic lane. */
+  ingresses?: Ingress[];
   /** `cluster.local` unless the cluster says otherwise (StatefulSet pod DNS names). */
   clusterDomain?: string;
   /** Pods (and pod rows of `kubectl get`) listed per step at most (default 60). */
@@ -74,6 +78,14 @@ export interface RolloutOutcomeSummary {
   stalledAtSecond?: number;
 }
 
+/** A what-if action on the timeline: `kubectl rollout pause`, `resume` or `undo`, run before step `stepIndex`. */
+export interface RolloutActionMark {
+  action: 'pause' | 'resume' | 'undo';
+  atSecond: number;
+  /** The first step recorded after the action (the last step when nothing happened after it). */
+  stepIndex: number;
+}
+
 /** Result of simulateRollout. */
 export interface RolloutSimulation {
   kubernetesVersion: KubernetesVersion;
@@ -90,6 +102,10 @@ export interface RolloutSimulation {
   complete: boolean;
   /** True when it stopped on ProgressDeadlineExceeded. */
   timedOut: boolean;
+  /** The steps grouped for reading (passes that only update status joined); see groupRolloutSteps. */
+  groups: RolloutStepGroup[];
+  /** The what-if actions, in the order they ran. */
+  actions: RolloutActionMark[];
   /** The API server refused NEW (create, or update of OLD): what kubectl prints, and no steps. */
   rejection?: RolloutRejection;
 }
@@ -102,7 +118,8 @@ export interface RolloutRejection {
   errors: string[];
 }
 
-const DEFAULT_READY_SECONDS = 5;
+/** Seconds until a new pod is Ready when no what-if says otherwise: the same kubelet default as sessions and `plan`. */
+export const DEFAULT_READY_SECONDS = defaultKubeletOptions().podReadyAfterSeconds;
 
 /** `found` when `services` has a headless Service named `serviceName` in `namespace`. */
 export function governingServiceState(services: readonly Service[], serviceName: string | undefined, namespace: string): GoverningServiceState {
@@ -127,6 +144,7 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
     seed,
     whatIf = {},
     services = [],
+    ingresses = [],
     clusterDomain = 'cluster.local',
     podListLimit = 60,
     eventsPerStep = 50,
@@ -146,6 +164,7 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
   if (rejection) return rejectedSimulation(input.version, after, rejection, before !== undefined);
   const cluster = createDeploymentCluster({ version: input.version, seed, kubelet });
   for (const service of services) if ((service.metadata.namespace ?? 'default') === namespace) cluster.services.put(service);
+  for (const ingress of ingresses) if ((ingress.metadata.namespace ?? 'default') === namespace) cluster.ingresses.put(ingress);
   if (before) {
     apply(cluster, before);
     cluster.settle();
@@ -178,8 +197,13 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
     steps.push(snapshot(context, cluster.recorder.writtenSince(writeMark), steps.length, controllers));
     writeMark = cluster.recorder.writeMark;
   };
-  runWithActions(cluster, after, whatIf, startMs, tailMs, maxSteps, record, () => steps.length);
+  const actions: RolloutActionMark[] = [];
+  const mark = (action: RolloutActionMark['action']): void => {
+    actions.push({ action, atSecond: toSeconds(cluster.now - startMs), stepIndex: steps.length });
+  };
+  runWithActions(cluster, after, whatIf, startMs, tailMs, maxSteps, record, () => steps.length, mark);
   if (steps.length === 0) record([]);
+  for (const action of actions) action.stepIndex = Math.min(action.stepIndex, steps.length - 1);
 
   const outcome = after.kind === 'Deployment' ? deploymentOutcome(cluster, name, namespace, steps, startMs) : statefulSetOutcome(steps);
   const simulation: RolloutSimulation = {
@@ -191,6 +215,8 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
     revisions: revisionsOf(cluster, after),
     complete: outcome.kind === 'complete',
     timedOut: outcome.kind === 'failed',
+    groups: groupRolloutSteps(steps),
+    actions,
   };
   const newReplicaSet = steps.at(-1)!.replicaSets.find((rs) => rs.isNew);
   if (newReplicaSet && baseReplicaSets.has(newReplicaSet.name) && before && JSON.stringify(before.spec.template) !== JSON.stringify(after.spec.template)) {
@@ -215,6 +241,8 @@ function rejectedSimulation(version: KubernetesVersion, after: RolloutWorkload, 
     revisions: [],
     complete: false,
     timedOut: false,
+    groups: [],
+    actions: [],
     rejection: { kubectl: formatKubectlErrors([{ rejection }]), errors },
   };
 }
@@ -232,14 +260,18 @@ function runWithActions(
   maxSteps: number,
   record: (controllers: string[]) => void,
   count: () => number,
+  mark: (action: RolloutActionMark['action']) => void,
 ): void {
   const name = after.metadata.name;
   const namespace = after.metadata.namespace ?? 'default';
   const actions: { atMs: number; run: () => void }[] = [];
+  const pause = (paused: boolean) => (): void => {
+    mark(paused ? 'pause' : 'resume');
+    setPaused(cluster, name, paused, namespace);
+  };
   if (after.kind === 'Deployment') {
-    if (whatIf.pauseAtSecond !== undefined) actions.push({ atMs: startMs + whatIf.pauseAtSecond * 1000, run: () => setPaused(cluster, name, true, namespace) });
-    if (whatIf.resumeAtSecond !== undefined)
-      actions.push({ atMs: startMs + whatIf.resumeAtSecond * 1000, run: () => setPaused(cluster, name, false, namespace) });
+    if (whatIf.pauseAtSecond !== undefined) actions.push({ atMs: startMs + whatIf.pauseAtSecond * 1000, run: pause(true) });
+    if (whatIf.resumeAtSecond !== undefined) actions.push({ atMs: startMs + whatIf.resumeAtSecond * 1000, run: pause(false) });
     actions.sort((a, b) => a.atMs - b.atMs);
   }
   const podPhases = after.kind === 'Deployment';
@@ -261,6 +293,7 @@ function runWithActions(
     }
     if (undoPending) {
       undoPending = false;
+      mark('undo');
       if (after.kind === 'Deployment') rollbackDeployment(cluster, name, whatIf.undoToRevision, namespace);
       else rollbackStatefulSet(cluster, name, whatIf.undoToRevision, namespace);
       limit = cluster.now + tailMs;
@@ -306,19 +339,24 @@ function deploymentOutcome(cluster: Cluster, name: string, namespace: string, st
   const progressing = getDeploymentCondition(deployment.status, 'Progressing');
   if (progressing?.reason === TIMED_OUT_REASON) {
     const at = toSeconds(cluster.timeOf(progressing.lastUpdateTime) - startMs);
-    const failed = outcome('failed', `The rollout fails: progressDeadlineSeconds (${deadline}s) passes without progress (ProgressDeadlineExceeded).`, at);
-    failed.deadlineExceededAtSecond = at;
     // The last scaling, read from the ReplicaSets: its ScalingReplicaSet event may have been dropped by
     // the spam filter (25 events per object, then one per 5 minutes).
     const lastProgress = lastScalingStep(steps);
+    const since = lastProgress ? `after its last scaling at ${secondsText(lastProgress.time)}` : 'from the start';
+    const failed = outcome(
+      'failed',
+      `The rollout fails: no progress ${since}, so progressDeadlineSeconds (${deadline}s) marks it ` + `ProgressDeadlineExceeded at ${secondsText(at)}.`,
+      at,
+    );
+    failed.deadlineExceededAtSecond = at;
     if (lastProgress) failed.stalledAtSecond = lastProgress.time;
     return failed;
   }
   if (deployment.spec.paused)
-    return outcome('paused', `The Deployment is paused at ${last.time}s; the rollout waits for \`kubectl rollout resume\`.`, last.time);
+    return outcome('paused', `The Deployment is paused at ${secondsText(last.time)}; the rollout waits for \`kubectl rollout resume\`.`, last.time);
   const status = rolloutStatusMessage(deployment);
-  if (status.done) return outcome('complete', `Rollout complete after ${last.time}s.`, last.time);
-  const stalled = outcome('stalled', `The rollout stalls at ${last.time}s: ${status.message}`, last.time);
+  if (status.done) return outcome('complete', `Rollout complete after ${secondsText(last.time)}.`, last.time);
+  const stalled = outcome('stalled', `The rollout stalls at ${secondsText(last.time)}: ${status.message}`, last.time);
   stalled.stalledAtSecond = last.time;
   return stalled;
 }
@@ -337,7 +375,7 @@ function statefulSetOutcome(steps: RolloutStep[]): RolloutOutcomeSummary {
   const last = steps.at(-1)!;
   const workload = last.workload;
   const settled = workload.readyReplicas === workload.desiredReplicas && workload.replicas === workload.desiredReplicas;
-  if (settled) return { kind: 'complete', message: `Rollout complete after ${last.time}s.`, atSecond: last.time };
+  if (settled) return { kind: 'complete', message: `Rollout complete after ${secondsText(last.time)}.`, atSecond: last.time };
   // Refused pod creates (FailedCreate) stall the set before any pod exists; otherwise a pod is not Ready.
   const refused = steps.some((step) => step.events.some((event) => event.reason === 'FailedCreate'));
   const reason = refused
@@ -345,7 +383,7 @@ function statefulSetOutcome(steps: RolloutStep[]): RolloutOutcomeSummary {
     : 'a pod never becomes Ready, so the controller waits.';
   return {
     kind: 'stalled',
-    message: `The rollout stalls at ${last.time}s: ${reason}`,
+    message: `The rollout stalls at ${secondsText(last.time)}: ${reason}`,
     atSecond: last.time,
     stalledAtSecond: last.time,
   };

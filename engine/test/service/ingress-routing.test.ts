@@ -96,6 +96,19 @@ test('ingress-nginx canary: weight out of canary-weight-total, header always/nev
     ),
   );
   assert.equal(routeRequest([...stable, ...total], 'shop.example.com', '/').canaryShare, 0.03);
+  // A total below 100 is ignored (balancer.lua keeps 100 unless weightTotal > 100): 30 of 100, not 30 of 50.
+  const small = ingressRoutes(
+    ingress(
+      's',
+      {
+        'nginx.ingress.kubernetes.io/canary': 'true',
+        'nginx.ingress.kubernetes.io/canary-weight': '30',
+        'nginx.ingress.kubernetes.io/canary-weight-total': '50',
+      },
+      's',
+    ),
+  );
+  assert.equal(routeRequest([...stable, ...small], 'shop.example.com', '/').canaryShare, 0.3);
   const byValue = ingressRoutes(
     ingress(
       'v',

@@ -1,4 +1,6 @@
-// The baseline a document is compared with: the file at git HEAD, or the saved file when git may not run.
+// The baseline a document is compared with: the file at git HEAD, or, when git may not run, the file
+// as it was on disk when first checked (its version when opened): saves never replace that one, since
+// with auto-save a buffer compared with its own save would show no change a second after each edit.
 import { execFile } from 'node:child_process';
 import { basename, dirname } from 'node:path';
 import type { Baseline } from '../../../analysis/src/checks/check-context';
@@ -53,8 +55,8 @@ export async function readHeadCommit(path: string, onFailure?: GitFailure): Prom
 
 /**
  * Reads `git show <commit>:./<file>` in the file's folder. A repository's own config can make git
- * run programs, so in an untrusted workspace git is never started and the saved file is the
- * baseline instead.
+ * run programs, so in an untrusted workspace git is never started and the file as it was when
+ * first read (opened) is the baseline instead.
  */
 export function readGitHead(path: string, commit = 'HEAD', onFailure?: GitFailure): Promise<string | undefined> {
   return runGit(dirname(path), ['show', `${commit}:./${basename(path)}`], onFailure);
@@ -66,7 +68,7 @@ interface BaselineEntry {
   commit?: string;
 }
 
-/** Without watched-file events, the HEAD commit (or saved file) is re-checked at most this often per document. */
+/** Without watched-file events, the HEAD commit is re-checked at most this often per document. */
 const POLL_INTERVAL_MS = 5000;
 
 /**
@@ -101,9 +103,10 @@ export class BaselineCache {
     else this.entries.delete(uri);
   }
 
-  /** The file changed on disk: re-reads its baseline if one is cached, serving the old one meanwhile. */
+  /** The file changed on disk: re-reads its git baseline if one is cached (the opened version stays), serving the old one meanwhile. */
   reload(uri: string): void {
-    if (this.entries.has(uri)) void this.load(uri);
+    const entry = this.entries.get(uri);
+    if (entry && entry.baseline?.source !== 'saved') void this.load(uri);
   }
 
   /** HEAD or a branch moved (commit, checkout, reset): re-reads every git baseline, keeping the old ones meanwhile. */
@@ -112,19 +115,15 @@ export class BaselineCache {
   }
 
   /**
-   * For clients that cannot watch files: at most every few seconds, re-reads the saved file or
-   * asks `git rev-parse HEAD` and reloads the git baseline when the commit changed.
+   * For clients that cannot watch files: at most every few seconds, asks `git rev-parse HEAD` and
+   * reloads the git baseline when the commit changed (the opened version of a file is kept).
    */
   poll(uri: string, now = Date.now()): void {
     const entry = this.entries.get(uri);
-    if (!entry || now - (this.lastPolled.get(uri) ?? 0) < POLL_INTERVAL_MS) return;
+    if (!entry || entry.baseline?.source === 'saved' || now - (this.lastPolled.get(uri) ?? 0) < POLL_INTERVAL_MS) return;
     this.lastPolled.set(uri, now);
     const path = pathOfUri(uri);
     if (!path) return;
-    if (entry.baseline?.source === 'saved') {
-      void this.load(uri);
-      return;
-    }
     if (!this.policy().workspaceTrusted || !this.policy().gitEnabled) return;
     void readHeadCommit(path, this.gitFailure).then((commit) => {
       if (commit !== entry.commit) void this.load(uri);
@@ -156,8 +155,8 @@ export async function loadBaseline(path: string, policy: BaselinePolicy): Promis
 }
 
 /**
- * `kubesim.git.enabled: false` and untrusted workspaces compare with the saved file, and the
- * messages say which and why (describeBaseline). Trust is read once, at initialize: VS Code
+ * `kubesim.git.enabled: false` and untrusted workspaces compare with the file as first read (the
+ * cache never re-reads it), and the messages say which and why (describeBaseline). Trust is read once, at initialize: VS Code
  * restarts extensions (and so this server) when the user grants trust, so it never changes
  * during a session.
  */

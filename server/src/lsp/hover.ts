@@ -4,11 +4,10 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { API_REFERENCE } from '../../../analysis/src/facts/api-reference';
 import { computeDeploymentFacts } from '../../../analysis/src/facts/deployment-facts';
 import type { FactSettings } from '../../../analysis/src/facts/fact-settings';
-import { findSelectingServices, isService, namespaceOf, templateLabelsOf } from '../../../analysis/src/facts/service-selection';
-import { labelsOf } from '../../../analysis/src/checks/label-selector';
+import { findSelectingServices, isService, templateLabelsOf } from '../../../analysis/src/facts/service-selection';
 import { computeStatefulSetFacts } from '../../../analysis/src/facts/statefulset-facts';
-import { computeContainerEnvironment } from '../../../analysis/src/facts/container-environment';
-import { describeContainerEnvironment } from './hover-environment';
+import { describeContainerPath } from './hover-container';
+import { describeServicePath } from './hover-service';
 import { locate, objectPathAt, type ManifestObject } from '../../../analysis/src/manifest/manifest-document';
 import { objectsOf, type ManifestFile } from '../../../analysis/src/manifest/manifest-file';
 import type { SourceSpan } from '../../../analysis/src/manifest/source-span';
@@ -81,32 +80,14 @@ function isLabelPath(path: readonly PathSegment[]): boolean {
   return (a === 'spec' && b === 'template' && c === 'metadata' && d === 'labels') || (a === 'spec' && b === 'selector') || (a === 'metadata' && b === 'labels');
 }
 
-const SERVICE_ENV_DOCS = 'https://kubernetes.io/docs/concepts/services-networking/service/#environment-variables';
-
-// A container of the pod template, its name or its env: the container's effective environment.
-function isContainerEnvironmentPath(path: readonly PathSegment[]): boolean {
-  const [spec, template, podSpec, containers, index, field] = path;
-  return (
-    spec === 'spec' &&
-    template === 'template' &&
-    podSpec === 'spec' &&
-    containers === 'containers' &&
-    typeof index === 'number' &&
-    (field === undefined || field === 'name' || field === 'env' || field === 'envFrom')
-  );
-}
-
 function describePath(object: ManifestObject, path: readonly PathSegment[], settings: FactSettings, candidates: readonly ManifestObject[]): string | undefined {
-  if (object.apiVersion === 'apps/v1' && (object.kind === 'Deployment' || object.kind === 'StatefulSet') && isContainerEnvironmentPath(path)) {
-    const facts = computeContainerEnvironment(object, path[4] as number, candidates);
-    if (facts)
-      return [describeContainerEnvironment(facts), '', `[Service environment variables](${SERVICE_ENV_DOCS}) · Kubernetes ${settings.kubernetesVersion}`].join(
-        '\n',
-      );
+  if (object.apiVersion === 'apps/v1' && (object.kind === 'Deployment' || object.kind === 'StatefulSet' || object.kind === 'ReplicaSet')) {
+    const container = describeContainerPath(object, path, settings, candidates);
+    if (container) return container;
   }
   if (object.apiVersion === 'apps/v1' && object.kind === 'Deployment') return describeDeploymentPath(object, path, settings, candidates);
   if (object.apiVersion === 'apps/v1' && object.kind === 'StatefulSet') return describeStatefulSetPath(object, path, settings, candidates);
-  if (isService(object) && path[0] === 'spec' && path[1] === 'selector') return describeServiceSelector(object, settings, candidates);
+  if (isService(object)) return describeServicePath(object, path, settings, candidates);
   return undefined;
 }
 
@@ -172,29 +153,4 @@ function describeStatefulSetPath(
       if (isLabelPath(path)) return [describeServices(services()), '', footer('StatefulSet', API_REFERENCE.statefulSet, settings)].join('\n');
       return undefined;
   }
-}
-
-const WORKLOAD_KINDS = new Set(['Deployment', 'StatefulSet', 'ReplicaSet', 'DaemonSet', 'Job']);
-
-function describeServiceSelector(service: ManifestObject, settings: FactSettings, candidates: readonly ManifestObject[]): string {
-  const spec = service.value.spec;
-  const selector = labelsOf(typeof spec === 'object' && spec !== null && !Array.isArray(spec) ? spec.selector : undefined) ?? {};
-  const namespace = namespaceOf(service);
-  const entries = Object.entries(selector);
-  const selected =
-    entries.length === 0
-      ? []
-      : candidates.filter(
-          (candidate) =>
-            WORKLOAD_KINDS.has(candidate.kind) &&
-            namespaceOf(candidate) === namespace &&
-            entries.every(([key, value]) => templateLabelsOf(candidate)[key] === value),
-        );
-  const text =
-    entries.length === 0
-      ? 'An empty selector selects no pods: the Service has no automatic endpoints.'
-      : selected.length === 0
-        ? 'No workload found whose pods this selector picks.'
-        : `Selects the pods of ${selected.map((workload) => `${workload.kind} \`${workload.name ?? '(unnamed)'}\``).join(', ')}.`;
-  return [text, '', footer('ServiceSpec', API_REFERENCE.serviceSpec, settings)].join('\n');
 }

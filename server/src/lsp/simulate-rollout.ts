@@ -1,10 +1,11 @@
 // The `kubesim/simulateRollout` request: a thin adapter from the LSP parameters to the engine's
-// simulateRollout (base -> edited manifest, what-ifs, workspace Services) and from its steps to the
+// simulateRollout (base -> edited manifest, what-ifs, workspace Services and Ingresses) and from its steps to the
 // RolloutView the webview renders (source spans, the change summary).
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   simulateRollout,
+  type Ingress,
   type JsonValue,
   type RolloutEventSummary,
   type RolloutSimulation,
@@ -116,6 +117,13 @@ function servicesOf(objects: readonly ManifestObject[]): Service[] {
     .map((object) => object.value as unknown as Service);
 }
 
+/** The networking.k8s.io/v1 Ingresses among `objects` (their routes to the workload join the traffic lane). */
+function ingressesOf(objects: readonly ManifestObject[]): Ingress[] {
+  return objects
+    .filter((object) => object.apiVersion === 'networking.k8s.io/v1' && object.kind === 'Ingress' && typeof object.name === 'string')
+    .map((object) => object.value as unknown as Ingress);
+}
+
 // ---- The request ------------------------------------------------------------------------------
 
 function findSame(file: ManifestFile, object: ManifestObject): ManifestObject | undefined {
@@ -144,9 +152,16 @@ export function simulateRolloutFor(
   }
   const baseObject = params.baseText !== undefined ? findSame(parseManifestFile(params.baseText), object) : undefined;
   const spans = spansOf(object);
-  const before = baseObject?.value as RolloutWorkload | undefined;
   const after = object.value as unknown as RolloutWorkload;
-  const paths = changedPaths(before as unknown as JsonValue, after as unknown as JsonValue);
+  let before = baseObject?.value as RolloutWorkload | undefined;
+  let paths = changedPaths(before as unknown as JsonValue, after as unknown as JsonValue);
+  // An unchanged file opens on something worth seeing: what creating it does.
+  let unchangedFrom: string | undefined;
+  if (before && paths.length === 0 && params.freshWhenUnchanged) {
+    unchangedFrom = params.baseLabel;
+    before = undefined;
+    paths = changedPaths(undefined, after as unknown as JsonValue);
+  }
   const templateChanged = !before || stableJson(before.spec?.template) !== stableJson(after.spec?.template);
   let simulation: RolloutSimulation;
   try {
@@ -157,6 +172,7 @@ export function simulateRolloutFor(
       options: {
         whatIf: engineWhatIf(params.whatIf),
         services: servicesOf(workspaceObjects ?? objectsOf(file)),
+        ingresses: ingressesOf(workspaceObjects ?? objectsOf(file)),
         clusterDomain: settings.clusterDomain,
         podListLimit: POD_LIMIT,
         eventsPerStep: EVENTS_PER_STEP,
@@ -168,6 +184,11 @@ export function simulateRolloutFor(
     return { kind: 'brokenDocument', message: `The manifest cannot be simulated: ${error instanceof Error ? error.message : String(error)}.` };
   }
   const change = describeChange(params.baseLabel, before !== undefined, templateChanged, paths, simulation.reusedReplicaSet);
+  if (unchangedFrom !== undefined) {
+    change.unchangedFrom = unchangedFrom;
+    change.baseLabel = 'fresh create';
+    change.summary = 'Here is what creating it does; edit it to see its rollout.';
+  }
   let outcome: RolloutOutcome = simulation.outcome;
   if (simulation.kind === 'Deployment' && !change.triggersRollout && outcome.kind === 'complete') {
     outcome = { ...outcome, kind: 'noRollout', message: 'No rollout: the controller keeps the current ReplicaSet.' };
@@ -187,6 +208,8 @@ export function simulateRolloutFor(
     podLimit: POD_LIMIT,
     spans,
     revisions: simulation.revisions,
+    groups: simulation.groups,
+    actions: simulation.actions,
   };
   if (simulation.rejection) view.rejection = { kubectl: simulation.rejection.kubectl, errors: [...simulation.rejection.errors] };
   return { kind: 'view', view };
@@ -203,6 +226,7 @@ function describeChange(baseLabel: string, hasBase: boolean, templateChanged: bo
   else summary = 'Only fields outside the pod template changed: no rollout, existing pods stay.';
   const change: RolloutChange = { baseLabel, triggersRollout: !hasBase || templateChanged, summary, changedPaths: paths };
   if (reusedReplicaSet) change.reusedReplicaSet = reusedReplicaSet;
+  if (!hasBase) change.createsWorkload = true;
   return change;
 }
 
@@ -226,6 +250,7 @@ export function registerSimulateRollout(
     if (source) {
       const { uri, base, whatIf } = params;
       const renderedParams: SimulateRolloutParams = { uri, offset: source.offset, base, baseLabel: source.baseLabel, whatIf };
+      if (params.freshWhenUnchanged) renderedParams.freshWhenUnchanged = true;
       if (source.baseText !== undefined) renderedParams.baseText = source.baseText;
       const result = simulateRolloutFor(source.text, renderedParams, settings());
       // Spans point into the rendered text, which no editor shows.

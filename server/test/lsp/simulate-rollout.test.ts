@@ -2,7 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { simulateRolloutFor } from '../../src/lsp/simulate-rollout';
-import type { RolloutView, SimulateRolloutParams, WhatIf } from '../../../protocol/src/index';
+import { DEFAULT_READY_SECONDS, DEFAULT_WHAT_IF, type RolloutView, type SimulateRolloutParams, type WhatIf } from '../../../protocol/src/index';
+import { DEFAULT_READY_SECONDS as ENGINE_DEFAULT_READY_SECONDS } from '@kubesim/engine';
 import { objectsOf, parseManifestFile } from '../../../analysis/src/manifest/manifest-file';
 
 const SETTINGS = { kubernetesVersion: '1.36', clusterDomain: 'cluster.local' } as const;
@@ -160,4 +161,35 @@ test('StatefulSet: claims and kubectl text come from the simulated cluster', () 
     ['kubectl get sts,pods,pvc', 'kubectl rollout status statefulset/web', 'kubectl describe statefulset web'],
   );
   assert.equal(last.rolloutStatus, 'partitioned roll out complete: 2 new pods have been updated...');
+});
+
+test('an unchanged file opens on its fresh create when the base was not chosen (freshWhenUnchanged)', () => {
+  const whatIf: WhatIf = { readiness: { kind: 'ready', afterSeconds: 2 } };
+  const params: SimulateRolloutParams = { uri: 'file:///w/nginx.yaml', offset: 0, base: { kind: 'head' }, baseLabel: 'git HEAD', whatIf, baseText: BASE };
+  const unchosen = simulateRolloutFor(BASE, { ...params, freshWhenUnchanged: true }, SETTINGS);
+  assert.equal(unchosen.kind, 'view');
+  const view = (unchosen as { view: RolloutView }).view;
+  assert.equal(view.change.unchangedFrom, 'git HEAD');
+  assert.equal(view.change.summary, 'Here is what creating it does; edit it to see its rollout.');
+  assert.equal(view.change.triggersRollout, true);
+  assert.match(view.steps[0]!.summary, /Scaled up replica set nginx-deployment-\w+ from 0 to 3/);
+  assert.equal(view.outcome.kind, 'complete');
+  // Chosen on purpose, the same base says plainly that nothing changes.
+  const chosen = (simulateRolloutFor(BASE, params, SETTINGS) as { view: RolloutView }).view;
+  assert.equal(chosen.change.unchangedFrom, undefined);
+  assert.equal(chosen.change.summary, 'Nothing changed.');
+  assert.equal(chosen.outcome.kind, 'noRollout');
+  // An edit is compared with the base, flag or not.
+  const edited = (simulateRolloutFor(BASE.replace('nginx:1.7.9', 'nginx:1.9.1'), { ...params, freshWhenUnchanged: true }, SETTINGS) as { view: RolloutView })
+    .view;
+  assert.equal(edited.change.baseLabel, 'git HEAD');
+  assert.deepEqual(edited.change.changedPaths, ['spec.template.spec.containers[0].image']);
+});
+
+test('the view carries the grouped passes and kubectl durations; the default readiness is the engine kubelet default', () => {
+  const view = simulate(BASE.replace('nginx:1.7.9', 'nginx:1.9.1'), DEFAULT_WHAT_IF);
+  assert.ok(view.groups && view.groups.length > 0 && view.groups.length < view.steps.length);
+  assert.equal(view.groups.at(-1)!.to, view.steps.length - 1);
+  assert.ok(view.steps.every((step) => typeof step.timeText === 'string' && !step.timeText.includes('.')));
+  assert.equal(DEFAULT_READY_SECONDS, ENGINE_DEFAULT_READY_SECONDS);
 });

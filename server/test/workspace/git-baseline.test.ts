@@ -42,3 +42,39 @@ test('poll reloads the git baseline once HEAD points at a new commit, and serves
   await second;
   assert.equal(cache.get(uri)?.file.text, 'kind: B\n');
 });
+
+test('without git the version read first is kept: an auto-save, a file event or a poll never replace it', { timeout: 30_000 }, async () => {
+  const path = join(folder, 'untrusted.yaml');
+  const other = join(folder, 'other.yaml');
+  writeFileSync(path, 'kind: A\n');
+  writeFileSync(other, 'kind: O\n');
+  const uri = pathToFileURL(path).href;
+  const loads: string[] = [];
+  let loaded: () => void = () => undefined;
+  const cache = new BaselineCache(
+    () => ({ workspaceTrusted: false, gitEnabled: true }),
+    (which) => {
+      loads.push(which);
+      loaded();
+    },
+  );
+  const first = new Promise<void>((resolve) => {
+    loaded = resolve;
+  });
+  cache.get(uri);
+  await first;
+  assert.equal(cache.get(uri)?.source, 'saved');
+
+  // The editor saves the edit, the watcher reports it, a client without watching polls.
+  writeFileSync(path, 'kind: B\n');
+  cache.reload(uri);
+  cache.poll(uri, Date.now() + 60_000);
+  // A load started afterwards finishes after one these calls would have started (file reads are queued in order).
+  const second = new Promise<void>((resolve) => {
+    loaded = resolve;
+  });
+  cache.get(pathToFileURL(other).href);
+  await second;
+  assert.deepEqual(loads, [uri, pathToFileURL(other).href]);
+  assert.equal(cache.get(uri)?.file.text, 'kind: A\n');
+});

@@ -168,14 +168,14 @@ const DEPLOYMENT = (image: string) =>
   `   matchLabels:\n      app: api\n  template:\n    metadata:\n      labels:\n        app: api\n ` +
   `   spec:\n      containers:\n        - name: api\n          image: ${image}\n`;
 
-test('in an untrusted workspace the saved file is the baseline and the message says so', async () => {
+test('in an untrusted workspace the file as opened is the baseline and the message says so', async () => {
   const folder = workspaceWith({ 'deploy.yaml': DEPLOYMENT('api:1.0') });
   const server = await startIn(folder, { workspaceTrusted: false });
   const uri = pathToFileURL(join(folder, 'deploy.yaml')).href;
   const rollout = server.nextDiagnostics(uri, has('rollout-will-start'));
   await server.open(uri, DEPLOYMENT('api:2.0'));
   const diagnostic = (await rollout).find((item) => item.code === 'rollout-will-start')!;
-  assert.match(String(diagnostic.message), /saved file \(git is not run in an untrusted workspace\)/);
+  assert.match(String(diagnostic.message), /the file as it was when opened \(git is not run in an untrusted workspace\)/);
 });
 
 test('in a trusted git repository the file at HEAD is the baseline', async () => {
@@ -215,12 +215,12 @@ test('a commit that moves HEAD refreshes the git baseline (watched .git/HEAD and
   assert.match(String(diagnostic.message), /git HEAD/);
 });
 
-test('kubesim.git.enabled false compares with the saved file and says so', async () => {
+test('kubesim.git.enabled false compares with the file as opened and says so', async () => {
   const folder = workspaceWith({ 'deploy.yaml': DEPLOYMENT('api:1.0') });
   const server = await startIn(folder, { git: { enabled: false } });
   const uri = pathToFileURL(join(folder, 'deploy.yaml')).href;
   const rollout = server.nextDiagnostics(uri, has('rollout-will-start'));
   await server.open(uri, DEPLOYMENT('api:2.0'));
   const diagnostic = (await rollout).find((item) => item.code === 'rollout-will-start')!;
-  assert.match(String(diagnostic.message), /saved file \(kubesim\.git\.enabled is off\)/);
+  assert.match(String(diagnostic.message), /the file as it was when opened \(kubesim\.git\.enabled is off\)/);
 });

@@ -1,7 +1,8 @@
 // apps/v1 and core/v1 defaulting applied before validation, as the API server does.
 // Workload and pod-template defaults come from the engine (defaultDeployment,
 // defaultStatefulSet, defaultReplicaSet, defaultPodTemplate); the Service defaults are a local
-// adapter until the engine exports them (SetDefaults_Service, pkg/apis/core/v1/defaults.go).
+// adapter until the engine exports them (SetDefaults_Service, pkg/apis/core/v1/defaults.go). networking.k8s.io/v1
+// has no Ingress defaults (pkg/apis/networking/v1/defaults.go defaults only NetworkPolicy and IngressClass).
 import { defaultDeployment } from '../../defaulting/deployment-defaults';
 import { defaultPodTemplate } from '../../defaulting/pod-defaults';
 import { defaultReplicaSet, defaultStatefulSet } from '../../defaulting/workload-defaults';
@@ -10,12 +11,13 @@ import type { KubernetesVersion } from '../../model/kubernetes-version';
 import { asArray, asObject } from './rules/json-access';
 
 /** The kinds whose rules kubesim runs, by `apiVersion/kind`. */
-export type CheckedKind = 'Deployment' | 'ReplicaSet' | 'StatefulSet' | 'Service';
+export type CheckedKind = 'Deployment' | 'ReplicaSet' | 'StatefulSet' | 'Service' | 'Ingress';
 
-/** Which checked kind an object is, if any (apps/v1 workloads and core/v1 Service). */
+/** Which checked kind an object is, if any (apps/v1 workloads, core/v1 Service, networking.k8s.io/v1 Ingress). */
 export function checkedKindOf(apiVersion: string, kind: string): CheckedKind | undefined {
   if (apiVersion === 'apps/v1' && (kind === 'Deployment' || kind === 'ReplicaSet' || kind === 'StatefulSet')) return kind;
   if (apiVersion === 'v1' && kind === 'Service') return kind;
+  if (apiVersion === 'networking.k8s.io/v1' && kind === 'Ingress') return kind;
   return undefined;
 }
 
@@ -51,6 +53,7 @@ export function applyDefaults(kind: CheckedKind, object: JsonObject, version: Ku
     defaultServiceSpec(spec);
     return copy;
   }
+  if (kind === 'Ingress') return copy;
   if (!asObject(spec.template)) spec.template = {};
   const old = oldObject ? (withoutNulls(oldObject) as JsonObject) : undefined;
   const oldTemplate = asObject(asObject(old?.spec)?.template);

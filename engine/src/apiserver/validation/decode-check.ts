@@ -1,5 +1,5 @@
-// The API server's strict decoding of an apps/v1 workload or a core/v1 Service: values of the wrong
-// JSON type and unknown fields, found with the generated Go struct layouts of the selected release.
+// The API server's strict decoding of an apps/v1 workload, a core/v1 Service or a networking.k8s.io/v1 Ingress:
+// values of the wrong JSON type and unknown fields, found with the generated Go struct layouts of the selected release.
 // Follows the decoder of sigs.k8s.io/json (internal/golang/encoding/json decode.go and
 // kubernetes_patch.go: UnmarshalTypeError, saveError, saveStrictError, the strict field stack),
 // apimachinery runtime/serializer/json (type errors win over strict errors) and
@@ -23,8 +23,8 @@ export interface DecodeProblem {
   message: string;
 }
 
-/** The kinds the layout tables describe (apps/v1 workloads and core/v1 Service). */
-export type DecodedKind = 'Deployment' | 'ReplicaSet' | 'StatefulSet' | 'Service';
+/** The kinds the layout tables describe (apps/v1 workloads, core/v1 Service, networking.k8s.io/v1 Ingress). */
+export type DecodedKind = 'Deployment' | 'ReplicaSet' | 'StatefulSet' | 'Service' | 'Ingress';
 
 // The package-keyed root struct of each kind.
 const ROOT_STRUCTS: Record<DecodedKind, string> = {
@@ -32,6 +32,7 @@ const ROOT_STRUCTS: Record<DecodedKind, string> = {
   ReplicaSet: 'apps.ReplicaSet',
   StatefulSet: 'apps.StatefulSet',
   Service: 'core.Service',
+  Ingress: 'networking.Ingress',
 };
 
 // ParseQuantity's error texts (apimachinery pkg/api/resource/quantity.go).

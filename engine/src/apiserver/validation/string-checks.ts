@@ -61,6 +61,20 @@ export function isDns1123Subdomain(value: string): string[] {
   return errors;
 }
 
+const WILDCARD_DNS1123_SUBDOMAIN = `\\*\\.${DNS1123_SUBDOMAIN}`;
+const WILDCARD_DNS1123_SUBDOMAIN_MESSAGE =
+  "a wildcard DNS-1123 subdomain must start with '*.', followed by a valid DNS subdomain, which must consist of " +
+  "lower case alphanumeric characters, '-' or '.' and end with an alphanumeric character";
+const wildcardDns1123SubdomainPattern = new RegExp(`^${WILDCARD_DNS1123_SUBDOMAIN}$`);
+
+/** IsWildcardDNS1123Subdomain: `*.` and one DNS subdomain (`*.example.com`; not `*`, `*.*.a`, `a.*.b`). */
+export function isWildcardDns1123Subdomain(value: string): string[] {
+  const errors: string[] = [];
+  if (byteLength(value) > 253) errors.push(maxLenError(253));
+  if (!wildcardDns1123SubdomainPattern.test(value)) errors.push(regexError(WILDCARD_DNS1123_SUBDOMAIN_MESSAGE, WILDCARD_DNS1123_SUBDOMAIN, '*.example.com'));
+  return errors;
+}
+
 /** IsDNS1035Label. */
 export function isDns1035Label(value: string): string[] {
   const errors: string[] = [];

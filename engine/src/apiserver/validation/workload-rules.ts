@@ -1,10 +1,11 @@
 // Runs the API-server rules of one checked object, create or update, on its defaulted form.
-// Follows the ValidateX / ValidateXUpdate entry points of kubernetes pkg/apis/{apps,core}/validation.
+// Follows the ValidateX / ValidateXUpdate entry points of kubernetes pkg/apis/{apps,core,networking}/validation.
 import type { JsonObject } from '../../model/objects';
 import type { KubernetesVersion } from '../../model/kubernetes-version';
 import type { CheckedKind } from './apply-defaults';
 import type { FieldError } from './field-error';
 import { validateDeploymentSpec } from './rules/deployment-spec';
+import { validateIngressCreate, validateIngressUpdate } from './rules/ingress-spec';
 import { validateObjectMeta, validateObjectMetaUpdate } from './rules/object-meta';
 import { validateReplicaSetSpec } from './rules/replicaset-spec';
 import { validateSelectorUpdate } from './rules/selector-update';
@@ -29,6 +30,8 @@ function validateCreate(kind: CheckedKind, object: JsonObject, version: Kubernet
       return [...validateObjectMeta(object, nameIsDnsLabel), ...validateStatefulSetSpec(object, { version })];
     case 'Service':
       return [...validateObjectMeta(object, nameIsDns1035Label), ...validateServiceSpec(object, version)];
+    case 'Ingress':
+      return [...validateObjectMeta(object, nameIsDnsSubdomain), ...validateIngressCreate(object)];
   }
 }
 
@@ -54,5 +57,7 @@ function validateUpdate(kind: CheckedKind, object: JsonObject, oldObject: JsonOb
     }
     case 'Service':
       return [...errors, ...validateServiceUpdate(object, oldObject), ...validateServiceSpec(object, version)];
+    case 'Ingress':
+      return [...errors, ...validateIngressUpdate(object, oldObject, version)];
   }
 }

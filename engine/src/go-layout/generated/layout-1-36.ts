@@ -994,6 +994,65 @@ export const GO_LAYOUT_1_36: GoLayout = {
       ["Kind","kind","o","string"],
       ["APIVersion","apiVersion","o","string"],
     ],
+    "networking.HTTPIngressPath": [
+      ["Path","path","o","string"],
+      ["PathType","pathType","","*networking.PathType"],
+      ["Backend","backend","","networking.IngressBackend"],
+    ],
+    "networking.HTTPIngressRuleValue": [
+      ["Paths","paths","","[]networking.HTTPIngressPath"],
+    ],
+    "networking.Ingress": [
+      ["TypeMeta","","ie","meta.TypeMeta"],
+      ["ObjectMeta","metadata","oe","meta.ObjectMeta"],
+      ["Spec","spec","o","networking.IngressSpec"],
+      ["Status","status","o","networking.IngressStatus"],
+    ],
+    "networking.IngressBackend": [
+      ["Service","service","o","*networking.IngressServiceBackend"],
+      ["Resource","resource","o","*core.TypedLocalObjectReference"],
+    ],
+    "networking.IngressLoadBalancerIngress": [
+      ["IP","ip","o","string"],
+      ["Hostname","hostname","o","string"],
+      ["Ports","ports","o","[]networking.IngressPortStatus"],
+    ],
+    "networking.IngressLoadBalancerStatus": [
+      ["Ingress","ingress","o","[]networking.IngressLoadBalancerIngress"],
+    ],
+    "networking.IngressPortStatus": [
+      ["Port","port","","int32"],
+      ["Protocol","protocol","","core.Protocol"],
+      ["Error","error","o","*string"],
+    ],
+    "networking.IngressRule": [
+      ["Host","host","o","string"],
+      ["IngressRuleValue","","ie","networking.IngressRuleValue"],
+    ],
+    "networking.IngressRuleValue": [
+      ["HTTP","http","o","*networking.HTTPIngressRuleValue"],
+    ],
+    "networking.IngressServiceBackend": [
+      ["Name","name","","string"],
+      ["Port","port","o","networking.ServiceBackendPort"],
+    ],
+    "networking.IngressSpec": [
+      ["IngressClassName","ingressClassName","o","*string"],
+      ["DefaultBackend","defaultBackend","o","*networking.IngressBackend"],
+      ["TLS","tls","o","[]networking.IngressTLS"],
+      ["Rules","rules","o","[]networking.IngressRule"],
+    ],
+    "networking.IngressStatus": [
+      ["LoadBalancer","loadBalancer","o","networking.IngressLoadBalancerStatus"],
+    ],
+    "networking.IngressTLS": [
+      ["Hosts","hosts","o","[]string"],
+      ["SecretName","secretName","o","string"],
+    ],
+    "networking.ServiceBackendPort": [
+      ["Name","name","o","string"],
+      ["Number","number","o","int32"],
+    ],
     "resource.Quantity": [
       ["i","","","resource.int64Amount"],
       ["d","","","resource.infDecAmount"],
@@ -1078,6 +1137,7 @@ export const GO_LAYOUT_1_36: GoLayout = {
     "meta.ConditionStatus": "string",
     "meta.LabelSelectorOperator": "string",
     "meta.ManagedFieldsOperationType": "string",
+    "networking.PathType": "string",
     "resource.Format": "string",
     "resource.Scale": "int32",
     "types.UID": "string",
