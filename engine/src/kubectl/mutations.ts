@@ -7,7 +7,7 @@ import { isAtLeast } from '../model/kubernetes-version';
 import { defaultDeployment } from '../defaulting/deployment-defaults';
 import { CHANGE_CAUSE_ANNOTATION } from '../deployment/deployment-util';
 import type { CommandResult } from '../deployment/rollback';
-import { admitObject } from '../apiserver/admission';
+import { admitObject, type ApiRejection } from '../apiserver/admission';
 import { creatingFrom, formatKubectlErrors, type KubectlError } from './api-errors';
 
 /** Options of apply/create: the change-cause to record (`--record`), and create vs apply. */
@@ -153,10 +153,9 @@ export function applyObjects(cluster: Cluster, objects: KubernetesObject[], opti
   return { output: lines.join('\n'), error };
 }
 
-/** Stores `next` in place of the Deployment when the API server accepts it as an update; else kubectl's error. */
-function admitDeploymentUpdate(cluster: Cluster, deployment: Deployment, next: Deployment): KubectlError | undefined {
-  const rejection = admitObject(next as unknown as JsonObject, deployment as unknown as JsonObject, cluster.version);
-  return rejection ? { rejection } : undefined;
+/** The API server's answer to `next` as an update of the stored Deployment: its refusal, or undefined. */
+function admitDeploymentUpdate(cluster: Cluster, deployment: Deployment, next: Deployment): ApiRejection | undefined {
+  return admitObject(next as unknown as JsonObject, deployment as unknown as JsonObject, cluster.version);
 }
 
 function notFound(name: string): CommandResult {
@@ -177,8 +176,8 @@ function recordChangeCause(deployment: Deployment, changeCause: string | undefin
 export function scaleDeployment(cluster: Cluster, name: string, replicas: number, namespace = 'default'): CommandResult {
   const deployment = cluster.deployments.get(name, namespace);
   if (!deployment) return notFound(name);
-  const failure = admitDeploymentUpdate(cluster, deployment, { ...deployment, spec: { ...deployment.spec, replicas } });
-  if (failure) return { output: formatKubectlErrors([failure]), error: true };
+  const rejection = admitDeploymentUpdate(cluster, deployment, { ...deployment, spec: { ...deployment.spec, replicas } });
+  if (rejection) return { output: formatKubectlErrors([{ rejection }]), error: true };
   if (deployment.spec.replicas !== replicas) {
     deployment.spec.replicas = replicas;
     touch(cluster, deployment, true);
@@ -204,8 +203,8 @@ export function setImage(cluster: Cluster, name: string, images: Record<string, 
     for (const target of targets) target.image = image;
   }
   // kubectl set image sends a patch; a rejected one is reported as `failed to patch image update`.
-  const failure = admitDeploymentUpdate(cluster, deployment, { ...deployment, spec: { ...deployment.spec, template } });
-  if (failure && 'rejection' in failure) return { output: `error: failed to patch image update to pod template: ${failure.rejection.message}`, error: true };
+  const rejection = admitDeploymentUpdate(cluster, deployment, { ...deployment, spec: { ...deployment.spec, template } });
+  if (rejection) return { output: `error: failed to patch image update to pod template: ${rejection.message}`, error: true };
   deployment.spec.template = template;
   recordChangeCause(deployment, changeCause);
   if (JSON.stringify(deployment.spec.template) !== before) {
