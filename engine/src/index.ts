@@ -25,6 +25,7 @@ export {
   stringValue,
 } from './apiserver/validation/field-error';
 export { objectVerdict, type ObjectVerdict, type VerdictError } from './apiserver/validation/object-verdict';
+export { validateContainersOnlyForPod } from './apiserver/validation/rules/pod-create';
 export { validateStatefulSetSpec } from './apiserver/validation/rules/statefulset-spec';
 export { isDns1123Label, isQualifiedName, isValidPercent } from './apiserver/validation/string-checks';
 export { Cluster } from './cluster/cluster';

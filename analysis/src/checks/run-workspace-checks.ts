@@ -18,6 +18,7 @@ import { checkIngressBackends } from './ingress-backends';
 import { checkServiceHeadlessForStatefulSet, checkStatefulSetService } from './statefulset-service';
 import { checkWorkloadSelectorOverlap } from './workload-selector-overlap';
 import { checkDuplicateObject } from './duplicate-object';
+import { checkPodOnlyRules } from './pod-only-rules';
 
 const CHECKS: readonly ObjectCheck[] = [
   checkStatefulSetService,
@@ -29,6 +30,7 @@ const CHECKS: readonly ObjectCheck[] = [
   checkAutoscalerTarget,
   checkStatefulSetNameLength,
   checkDeploymentNameLength,
+  checkPodOnlyRules,
   checkZeroFenceposts,
   checkStatefulSetMaxUnavailable,
   checkBaselineUpdate,

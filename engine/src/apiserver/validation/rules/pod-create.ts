@@ -22,8 +22,18 @@ export function validatePodCreate(pod: Pod): FieldError[] {
     if (typeof value !== 'string' || value === '') continue;
     for (const message of isDns1123Label(value)) errors.push(invalid(specPath.child(field), stringValue(value), message, `pod-${field}-invalid`));
   }
+  errors.push(...validateContainersOnlyForPod(pod.spec ?? {}));
+  return errors;
+}
+
+/**
+ * validateContainersOnlyForPod: the rule a pod keeps and a template does not (for compatibility), an
+ * image with leading or trailing whitespace; paths start at `spec`, containers before initContainers.
+ */
+export function validateContainersOnlyForPod(spec: JsonObject): FieldError[] {
+  const errors: FieldError[] = [];
   for (const list of ['containers', 'initContainers'] as const) {
-    (asArray(pod.spec?.[list]) ?? []).forEach((item, index) => {
+    (asArray(spec[list]) ?? []).forEach((item, index) => {
       const image = asString(asObject(item)?.image) ?? '';
       if (image !== trimGoSpace(image))
         errors.push(
