@@ -6,12 +6,20 @@ import type { ManifestObject } from './manifest/manifest-document';
 import { objectsOf, problemsOf, type ManifestFile } from './manifest/manifest-file';
 import { checkObjectCached } from './validation/object-findings';
 import type { Finding } from './validation/finding';
+import { apiLifecycleFindings } from './validation/api-lifecycle-findings';
+import { qualifyByCluster } from './cluster-dependent-findings';
+import { networkOf, type ClusterProfile } from './profile/cluster-profile';
 
 /** Settings that change what the checks report. */
 export interface CheckOptions {
   kubernetesVersion: KubernetesVersion;
   /** The objects as they are now (e.g. the last applied file): turns on the update-only rules. */
   previous?: ManifestFile;
+  /** What is declared about the cluster (`.kubesim.yaml`, settings, flags); undeclared parts give warnings. */
+  cluster?: ClusterProfile;
+  /** The file as kubectl would name it in its messages (default: the last segment of `uri`). */
+  fileName?: string;
+  uri?: string;
 }
 
 /** The findings of one file: YAML syntax first, then Kubernetes rules. */
@@ -19,10 +27,15 @@ export function checkFile(file: ManifestFile, options: CheckOptions): Finding[] 
   const findings: Finding[] = problemsOf(file).map((problem) => ({ ...problem }));
   const objects = objectsOf(file).filter((object) => !object.document.isTemplated);
   const pairOf = options.previous ? pairPrevious(objects, objectsOf(options.previous)) : () => undefined;
+  const network = networkOf(options.cluster);
+  const fileName = options.fileName ?? decodeURIComponent((options.uri ?? '').split('/').pop() ?? '');
   for (const object of objects) {
+    findings.push(...apiLifecycleFindings(object, options.kubernetesVersion, fileName));
     const kind = checkedKindOf(object.apiVersion, object.kind);
     if (!kind) continue;
-    findings.push(...checkObjectCached(kind, object, pairOf(kind, object), options.kubernetesVersion));
+    for (const finding of checkObjectCached(kind, object, pairOf(kind, object), options.kubernetesVersion, network)) {
+      findings.push(qualifyByCluster(finding, options.cluster));
+    }
   }
   findings.push(...runWorkspaceChecks(file, options));
   return findings.sort((a, b) => a.start - b.start);

@@ -1,5 +1,6 @@
 // `kubesim check FILE|DIR...`: reports what the API server would reject; exits 1 on errors.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion } from '@kubesim/engine';
 import { LineIndex } from '../../analysis/src/manifest/line-index';
@@ -7,6 +8,8 @@ import { parseManifestFile } from '../../analysis/src/manifest/manifest-file';
 import { checkFile, type CheckOptions } from '../../analysis/src/check-file';
 import { CHECK_FORMATS, formatJson, formatSarif, formatSummary, formatText, summarizeCheck, type CheckFormat, type FileDiagnostic } from './check-formats';
 import { CheckWorkspace } from './check-workspace';
+import { CLUSTER_FLAGS, ClusterProfiles } from './cluster-options';
+import { setChartsApart } from './helm-charts';
 import { collectFiles } from './collect-files';
 import { kustomizeDiagnostics, planKustomizeRun } from './kustomize-runs';
 import { UsageError } from './usage-error';
@@ -23,6 +26,7 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
       'kubernetes-version': { type: 'string' },
       previous: { type: 'string' },
       format: { type: 'string', default: 'text' },
+      ...CLUSTER_FLAGS,
     },
   });
   if (positionals.length === 0) throw new UsageError('check needs at least one FILE or DIR');
@@ -33,19 +37,22 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
   if (!CHECK_FORMATS.includes(format)) throw new UsageError(`unknown format "${values.format}" (use ${CHECK_FORMATS.join(', ')})`);
   const options: CheckOptions = { kubernetesVersion };
   if (values.previous !== undefined) options.previous = parseManifestFile(readFileSync(values.previous, 'utf8'));
+  const profiles = new ClusterProfiles(values, (text) => process.stderr.write(`${text}\n`));
   const diagnostics: FileDiagnostic[] = [];
   const collected = collectFiles(positionals);
   const kustomize = planKustomizeRun(collected, (text) => process.stderr.write(`${text}\n`));
-  const paths = kustomize.plainFiles;
+  const charts = setChartsApart(kustomize.plainFiles);
+  const paths = charts.plainFiles;
+  diagnostics.push(...charts.notes);
   const workspace = new CheckWorkspace(paths);
   for (const path of paths) {
     const file = workspace.fileOf(path);
     const lines = new LineIndex(file.text);
-    for (const finding of checkFile(file, workspace.optionsFor(path, options))) {
+    for (const finding of checkFile(file, { ...workspace.optionsFor(path, options), cluster: profiles.forPath(path) })) {
       diagnostics.push({ file: path, range: { start: lines.positionAt(finding.start), end: lines.positionAt(finding.end) }, finding });
     }
   }
-  diagnostics.push(...kustomizeDiagnostics(await kustomize.render(), kubernetesVersion));
+  diagnostics.push(...kustomizeDiagnostics(await kustomize.render(), kubernetesVersion, (root) => profiles.forPath(join(root, 'kustomization.yaml'))));
   const summary = summarizeCheck(diagnostics, collected);
   if (format === 'json') out(formatJson(diagnostics, summary));
   else if (format === 'sarif') out(formatSarif(diagnostics, VERSION, process.cwd()));

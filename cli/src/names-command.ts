@@ -21,6 +21,11 @@ import { generatedNamesOf, type GeneratedName } from '../../analysis/src/kustomi
 import { collectFiles } from './collect-files';
 import { displayPath, planKustomizeRun } from './kustomize-runs';
 import { UsageError } from './usage-error';
+import { CLUSTER_FLAGS, ClusterProfiles } from './cluster-options';
+import { setChartsApart } from './helm-charts';
+import { workloadRejection } from './workload-rejection';
+import { networkOf } from '../../analysis/src/profile/cluster-profile';
+import { basename } from 'node:path';
 
 /** One StatefulSet pod with its stable identity. */
 export interface StatefulSetPodNames {
@@ -42,6 +47,8 @@ export interface WorkloadNames {
   controllerRevisionName?: string;
   serviceName?: string;
   pods?: StatefulSetPodNames[];
+  /** What the API server (or kubectl) would answer instead of creating it: then no names are given. */
+  rejected?: string[];
 }
 
 /** The DNS names of one Service, as printed with --json (`cname` only for ExternalName). */
@@ -59,6 +66,7 @@ interface NamesOptions {
   version: KubernetesVersion;
   collisionCount: number | undefined;
   clusterDomain: string;
+  profiles: ClusterProfiles;
 }
 
 /** Runs the names command; returns the process exit code. */
@@ -69,8 +77,8 @@ export async function runNames(args: string[], out: (text: string) => void): Pro
     options: {
       'kubernetes-version': { type: 'string' },
       'collision-count': { type: 'string' },
-      'cluster-domain': { type: 'string' },
       json: { type: 'boolean' },
+      ...CLUSTER_FLAGS,
     },
   });
   if (positionals.length === 0) throw new UsageError('names needs at least one FILE or DIR');
@@ -81,15 +89,17 @@ export async function runNames(args: string[], out: (text: string) => void): Pro
   if (countText !== undefined && !/^\d+$/.test(countText)) throw new UsageError(`--collision-count must be a non-negative integer, not "${countText}"`);
   const collisionCount = countText === undefined ? undefined : Number(countText);
   if (collisionCount !== undefined && collisionCount > 0xffffffff) throw new UsageError('--collision-count must fit in 32 bits');
-  const options: NamesOptions = { version, collisionCount, clusterDomain: values['cluster-domain'] ?? 'cluster.local' };
+  const profiles = new ClusterProfiles(values, (text) => process.stderr.write(`${text}\n`));
+  const options: NamesOptions = { version, collisionCount, clusterDomain: 'cluster.local', profiles };
   const workloads: WorkloadNames[] = [];
   const services: ServiceNames[] = [];
   // A kustomization is named by what it renders: its patches and bases are not workloads of their own.
   const kustomize = planKustomizeRun(collectFiles(positionals), (text) => process.stderr.write(`${text}\n`));
-  for (const path of kustomize.plainFiles) {
+  for (const path of setChartsApart(kustomize.plainFiles).plainFiles) {
     const objects = objectsOf(parseManifestFile(readFileSync(path, 'utf8')));
-    workloads.push(...namesOf(path, objects, options));
-    services.push(...serviceNamesOf(path, objects, options));
+    const fileOptions = { ...options, clusterDomain: profiles.forPath(path).clusterDomain ?? 'cluster.local' };
+    workloads.push(...namesOf(path, objects, fileOptions));
+    services.push(...serviceNamesOf(path, objects, fileOptions));
   }
   const generated: GeneratedName[] = [];
   let failed = false;
@@ -113,8 +123,15 @@ export async function runNames(args: string[], out: (text: string) => void): Pro
 function namesOf(path: string, objects: readonly ManifestObject[], options: NamesOptions): WorkloadNames[] {
   const result: WorkloadNames[] = [];
   for (const object of objects) {
-    if (object.apiVersion !== 'apps/v1' || !object.name) continue;
+    if (!object.name || (object.kind !== 'Deployment' && object.kind !== 'StatefulSet') || object.document.isTemplated) continue;
     const namespace = object.namespace ?? 'default';
+    const network = networkOf(options.profiles.forPath(path));
+    const rejected = workloadRejection(object, options.version, network, basename(path));
+    if (rejected) {
+      result.push({ file: path, kind: object.kind, namespace, name: object.name, rejected });
+      continue;
+    }
+    if (object.apiVersion !== 'apps/v1') continue;
     if (object.kind === 'Deployment') {
       const deployment = object.value as unknown as Deployment;
       if (!deployment.spec?.template) continue;
@@ -193,8 +210,8 @@ function formatTable(version: KubernetesVersion, workloads: WorkloadNames[], gen
       workload.kind,
       workload.namespace,
       workload.name,
-      workload.podTemplateHash ?? workload.controllerRevisionHash ?? '',
-      workload.replicaSetName ?? workload.controllerRevisionName ?? '',
+      workload.rejected ? '-' : (workload.podTemplateHash ?? workload.controllerRevisionHash ?? ''),
+      workload.rejected ? 'none: it would be rejected' : (workload.replicaSetName ?? workload.controllerRevisionName ?? ''),
     ]);
   }
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
@@ -205,6 +222,10 @@ function formatTable(version: KubernetesVersion, workloads: WorkloadNames[], gen
         .join('   ')
         .trimEnd(),
     );
+  for (const workload of workloads.filter((w) => w.rejected)) {
+    lines.push('', `${workload.kind} ${workload.namespace}/${workload.name} would be rejected (run kubesim check for where):`);
+    for (const message of workload.rejected!) lines.push(...message.split('\n').map((line) => `  ${line}`));
+  }
   for (const workload of workloads.filter((w) => w.pods && w.pods.length > 0)) {
     lines.push('', `${workload.kind} ${workload.namespace}/${workload.name} pods:`);
     for (const pod of workload.pods!) {

@@ -13,6 +13,8 @@ import {
   type SessionResult,
 } from '@kubesim/engine';
 import { objectsOf, parseManifestFile } from '../../analysis/src/manifest/manifest-file';
+import { CLUSTER_FLAGS, ClusterProfiles } from './cluster-options';
+import { networkOf } from '../../analysis/src/profile/cluster-profile';
 import { UsageError } from './usage-error';
 
 /** Reads the Kubernetes objects of a manifest file. */
@@ -51,13 +53,16 @@ export function runRun(args: string[], out: (text: string) => void): number {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { 'kubernetes-version': { type: 'string' }, json: { type: 'boolean', default: false } },
+    options: { 'kubernetes-version': { type: 'string' }, json: { type: 'boolean', default: false }, ...CLUSTER_FLAGS },
   });
   if (positionals.length !== 1) throw new UsageError('run needs exactly one SESSION file');
   const sessionPath = resolve(positionals[0]);
   const text = readFileSync(sessionPath, 'utf8');
+  // The simulated API server allocates from the declared service CIDR and node-port range.
+  const profile = new ClusterProfiles(values, (line) => process.stderr.write(`${line}\n`)).forPath(sessionPath);
   const result = runSession({
     text,
+    network: networkOf(profile),
     version: kubernetesVersionOption(values['kubernetes-version']),
     readManifest: (path) => readSessionManifest(resolve(dirname(sessionPath), path), path),
   });

@@ -17,27 +17,35 @@ interface CommandUsage {
 
 const VERSION_OPTION: [string, string] = ['--kubernetes-version V', `the release to imitate: ${RELEASES} (default ${DEFAULT_KUBERNETES_VERSION})`];
 const HELP_OPTION: [string, string] = ['-h, --help', 'print this help'];
+// The cluster profile: flags override the nearest .kubesim.yaml field by field.
+const CLUSTER_OPTIONS: [string, string][] = [
+  ['--ip-families F[,F]', "the cluster's Service IP families, primary first: IPv4, IPv6, IPv4,IPv6 or IPv6,IPv4 (default: .kubesim.yaml, else undeclared)"],
+  ['--service-cidrs C[,C]', "the API server's --service-cluster-ip-range (e.g. 10.96.0.0/12,fd00:10:96::/112)"],
+  ['--node-port-range R', "the API server's --service-node-port-range (e.g. 30000-32767)"],
+  ['--cluster-domain D', 'the cluster DNS domain (default: .kubesim.yaml, else cluster.local)'],
+];
 
 const USAGE: Record<CommandName, CommandUsage> = {
   check: {
-    synopsis: 'kubesim check FILE|DIR... [--kubernetes-version V] [--previous OLD.yaml] [--format text|json|sarif]',
+    synopsis: 'kubesim check FILE|DIR... [--kubernetes-version V] [--previous OLD.yaml] [--format text|json|sarif] [CLUSTER OPTIONS]',
     summary: 'report what the API server would reject, and the cross-object problems of the files checked together',
     options: [
       VERSION_OPTION,
       ['--previous OLD.yaml', 'check as an update of the objects in OLD.yaml (immutable fields)'],
       ['--format F', 'text (file:line:col, then a count like "1 error, 2 warnings in 2 of 5 files"; the default), json (with a summary) or sarif'],
+      ...CLUSTER_OPTIONS,
       HELP_OPTION,
     ],
     exitCodes: '0 no errors (warnings allowed), 1 errors found, 2 bad usage or a path that cannot be read',
   },
   names: {
-    synopsis: 'kubesim names FILE|DIR... [--kubernetes-version V] [--collision-count N] [--cluster-domain D] [--json]',
+    synopsis: 'kubesim names FILE|DIR... [--kubernetes-version V] [--collision-count N] [--json] [CLUSTER OPTIONS]',
     summary: 'print the ReplicaSet, ControllerRevision, pod, DNS and PVC names the cluster will create',
     options: [
       VERSION_OPTION,
       ['--collision-count N', 'hash as if status.collisionCount were N'],
-      ['--cluster-domain D', 'the cluster DNS domain of pod DNS names (default cluster.local)'],
-      ['--json', 'print JSON'],
+      ['--json', 'print JSON (a workload the cluster would reject has `rejected`, its messages, instead of names)'],
+      ...CLUSTER_OPTIONS,
       HELP_OPTION,
     ],
     exitCodes: '0 names printed, 1 a kustomization failed to render, 2 bad usage or a path that cannot be read',
@@ -49,9 +57,9 @@ const USAGE: Record<CommandName, CommandUsage> = {
     exitCodes: '0 every document read, 1 kubectl would refuse a document, 2 bad usage or a path that cannot be read',
   },
   run: {
-    synopsis: 'kubesim run SESSION [--kubernetes-version V] [--json]',
+    synopsis: 'kubesim run SESSION [--kubernetes-version V] [--json] [CLUSTER OPTIONS]',
     summary: 'replay a kubectl session file on a simulated cluster (manifest paths are relative to SESSION)',
-    options: [VERSION_OPTION, ['--json', 'print the steps, events and final state as JSON'], HELP_OPTION],
+    options: [VERSION_OPTION, ['--json', 'print the steps, events and final state as JSON'], ...CLUSTER_OPTIONS, HELP_OPTION],
     exitCodes: '0 every command succeeded, 1 a command failed, 2 bad usage or a path that cannot be read',
   },
   plan: {

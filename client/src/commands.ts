@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { RolloutPanel } from './rollout-panel';
+import { restartLanguageClient } from './language-client';
 
 /**
  * `kubesim.openRolloutPreview`: from the code lens with `[uri: string, offset: number]`, from the editor
@@ -41,7 +42,7 @@ export function registerCommands(context: vscode.ExtensionContext, getClient: ()
     ),
     vscode.commands.registerCommand(
       'kubesim.restartServer',
-      withClient((client) => client.restart()),
+      withClient((client) => restartLanguageClient(client)),
     ),
   ];
 }

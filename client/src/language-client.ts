@@ -1,6 +1,38 @@
 // Starts the kubesim language server (dist/server.js) over IPC and connects it to YAML editors.
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import {
+  CloseAction,
+  ErrorAction,
+  LanguageClient,
+  TransportKind,
+  type ErrorHandler,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
+import { ServerRestarts } from './server-restarts';
+
+const restarts = new ServerRestarts();
+
+// A dead server is said so and started again (the client re-opens the documents; the preview
+// reconnects on its own, see RolloutPanel); one that keeps dying is left stopped with an error.
+const errorHandler: ErrorHandler = {
+  // A message the server could not read or answer: the connection itself is fine (the default handler
+  // also continues for the first three, then shuts down; the server logs what went wrong).
+  error: (_error, _message, count) => ({ action: count !== undefined && count <= 3 ? ErrorAction.Continue : ErrorAction.Shutdown }),
+  closed: () => {
+    const decision = restarts.onCrash(Date.now());
+    if (decision.restart) void vscode.window.showWarningMessage(decision.message);
+    else void vscode.window.showErrorMessage(decision.message);
+    return { action: decision.restart ? CloseAction.Restart : CloseAction.DoNotRestart, handled: true };
+  },
+};
+
+/** `kubesim.restartServer`: starts the server again, also after it was given up on. */
+export async function restartLanguageClient(client: LanguageClient): Promise<void> {
+  restarts.reset();
+  if (client.isRunning()) await client.restart();
+  else await client.start();
+}
 
 /** Creates and starts the client; the server is a bundled Node module in the extension. */
 export async function startLanguageClient(context: vscode.ExtensionContext): Promise<LanguageClient> {
@@ -18,9 +50,11 @@ export async function startLanguageClient(context: vscode.ExtensionContext): Pro
       { scheme: 'file', pattern: '**/Kustomization' },
     ],
     synchronize: { configurationSection: 'kubesim' },
+    errorHandler,
     initializationOptions: {
       kubernetesVersion: configuration.get<string>('kubernetesVersion'),
-      clusterDomain: configuration.get<string>('clusterDomain'),
+      clusterDomain: configuration.get<string | null>('clusterDomain'),
+      cluster: configuration.get<Record<string, unknown>>('cluster'),
       workspaceTrusted: vscode.workspace.isTrusted,
     },
   };

@@ -1,7 +1,7 @@
 // The rollout preview panel: asks the server to simulate, posts the view to the webview, follows the editor.
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import { State, type LanguageClient } from 'vscode-languageclient/node';
 import {
   DEFAULT_WHAT_IF,
   Methods,
@@ -100,6 +100,7 @@ export class RolloutPanel {
           this.schedule();
         }
       }),
+      client.onDidChangeState((event) => this.onServerState(event.newState)),
       vscode.window.onDidChangeActiveTextEditor((editor) => {
         if (editor && editor.document.languageId === 'yaml' && editor.document.uri.toString() !== this.uri.toString()) {
           this.retarget(editor.document.uri, editor.document.offsetAt(editor.selection.active));
@@ -108,6 +109,16 @@ export class RolloutPanel {
     );
     this.updateTitle();
     void this.refresh();
+  }
+
+  // The server died (the client restarts it): say so over the last view, and simulate again once it
+  // runs. The refresh waits the usual pause, by which time the client has re-opened the documents.
+  private onServerState(state: State): void {
+    if (state === State.Running) this.schedule();
+    else if (state === State.Stopped) {
+      this.generation++;
+      this.post({ type: 'banner', banner: 'The kubesim language server stopped; the preview reconnects when it runs again.' });
+    }
   }
 
   private retarget(uri: vscode.Uri, offset: number): void {

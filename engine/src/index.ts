@@ -25,6 +25,7 @@ export {
   stringValue,
 } from './apiserver/validation/field-error';
 export { objectVerdict, type ObjectVerdict, type VerdictError } from './apiserver/validation/object-verdict';
+export { apiLifecycleOf } from './apiserver/api-lifecycle';
 export { validateContainersOnlyForPod } from './apiserver/validation/rules/pod-create';
 export { validateStatefulSetSpec } from './apiserver/validation/rules/statefulset-spec';
 export { isDns1123Label, isQualifiedName, isValidPercent } from './apiserver/validation/string-checks';
@@ -68,6 +69,17 @@ export {
   parseKubernetesVersion,
   SUPPORTED_KUBERNETES_VERSIONS,
 } from './model/kubernetes-version';
+export {
+  type ClusterNetwork,
+  DEFAULT_CLUSTER_NETWORK,
+  DEFAULT_IPV6_SERVICE_CIDR,
+  formatPortRange,
+  type IPFamily,
+  ipFamiliesOf,
+  type PortRange,
+  networkKey,
+  parsePortRange,
+} from './model/cluster-network';
 export {
   type Deployment,
   type DeploymentStatus,

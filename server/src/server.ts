@@ -18,11 +18,14 @@ import { isTraceLevel, ServerLog } from './lsp/server-log';
 import { KustomizeLive } from './lsp/kustomize-live';
 import { kustomizeHover, kustomizeLenses } from './lsp/kustomize-features';
 import { kustomizePreviewSource } from './lsp/kustomize-preview';
+import { ClusterProfiles, type ClusterSettings } from './lsp/cluster-profiles';
+import { HelmChartLookup, helmChartFindings } from '../../analysis/src/workspace/helm-chart';
 
 /** The `kubesim` settings section as the client sends it (nothing in it is trusted to be well-formed). */
 interface KubesimSettings {
   kubernetesVersion?: unknown;
   clusterDomain?: unknown;
+  cluster?: ClusterSettings | null;
   trace?: { server?: unknown } | null;
 }
 
@@ -34,7 +37,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   const parallel = new ParallelChecks(log);
   parallel.start();
   let kubernetesVersion: KubernetesVersion = DEFAULT_KUBERNETES_VERSION;
-  let clusterDomain = DEFAULT_CLUSTER_DOMAIN;
+  let clusterDomain: string | undefined;
+  const profiles = new ClusterProfiles(log);
   let canPullConfiguration = false;
   const workspace = new WorkspaceChecks(
     connection,
@@ -49,6 +53,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     documents,
     () => kubernetesVersion,
     (document) => validate(document),
+    (uri) => profiles.forUri(uri),
   );
   let folders: string[] = [];
 
@@ -81,12 +86,14 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       }
       kubernetesVersion = version ?? DEFAULT_KUBERNETES_VERSION;
     }
-    if (settings.clusterDomain !== undefined) {
-      const valid = typeof settings.clusterDomain === 'string' && settings.clusterDomain !== '';
+    // An unset (null or empty) cluster domain leaves it to .kubesim.yaml, else cluster.local.
+    if (settings.clusterDomain !== undefined && settings.clusterDomain !== null && settings.clusterDomain !== '') {
+      const valid = typeof settings.clusterDomain === 'string';
       if (!valid) log.warn(`${source}: kubesim.clusterDomain ${JSON.stringify(settings.clusterDomain)} is not a domain name; using ${DEFAULT_CLUSTER_DOMAIN}`);
-      clusterDomain = valid ? (settings.clusterDomain as string) : DEFAULT_CLUSTER_DOMAIN;
-    }
-    log.info(`settings (${source}): Kubernetes ${kubernetesVersion}, cluster domain ${clusterDomain}, trace ${log.level}`);
+      clusterDomain = valid ? (settings.clusterDomain as string) : undefined;
+    } else if (settings.clusterDomain !== undefined) clusterDomain = undefined;
+    profiles.applySettings(settings.cluster, clusterDomain, source);
+    log.info(`settings (${source}): Kubernetes ${kubernetesVersion}, cluster domain ${clusterDomain ?? DEFAULT_CLUSTER_DOMAIN}, trace ${log.level}`);
   }
 
   async function refreshSettings(): Promise<void> {
@@ -132,10 +139,23 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const alone = kustomize.isCheckedAlone(document.uri);
     const options = workspace.optionsFor(document, file);
     if (options.workspace) options.workspace = kustomize.objectsOutsideFragments(options.workspace);
-    const findings: Finding[] = alone ? checkFile(file, { kubernetesVersion, ...options }) : problemsOf(file).map((problem) => ({ ...problem }));
+    // A Helm chart's files are templates: nothing is checked there, and Chart.yaml says so.
+    const path = pathOfUri(document.uri);
+    const chart = path === undefined ? undefined : helmChartFindings(path, file.text, new HelmChartLookup());
+    const findings: Finding[] =
+      chart ??
+      (alone
+        ? checkFile(file, { kubernetesVersion, ...options, cluster: profiles.forUri(document.uri) })
+        : problemsOf(file).map((problem) => ({ ...problem })));
     findings.push(...kustomize.findingsFor(document));
     log.verbose(`checked ${document.uri} v${document.version}: ${findings.length} findings in ${(performance.now() - started).toFixed(1)} ms`);
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: findings.map((finding) => toDiagnostic(document, finding)) });
+  }
+
+  // Hovers, lenses and the preview name DNS with the document's cluster domain.
+  function factSettings(uri?: string): { kubernetesVersion: KubernetesVersion; clusterDomain: string } {
+    const domain = clusterDomain ?? (uri === undefined ? undefined : profiles.forUri(uri).clusterDomain);
+    return { kubernetesVersion, clusterDomain: domain ?? DEFAULT_CLUSTER_DOMAIN };
   }
 
   connection.onInitialized(() => {
@@ -180,17 +200,12 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const document = documents.get(uri);
     return document ? workspace.optionsFor(document, file).workspace?.map((entry) => entry.object) : undefined;
   };
-  registerWorkloadFeatures(connection, documents, store, () => ({ kubernetesVersion, clusterDomain }), workspaceObjects, {
+  registerWorkloadFeatures(connection, documents, store, factSettings, workspaceObjects, {
     hover: (document, position) => kustomizeHover(kustomize, document, position),
     lenses: (document) => kustomizeLenses(kustomize, document, kubernetesVersion),
   });
-  registerSimulateRollout(
-    connection,
-    documents,
-    store,
-    () => ({ kubernetesVersion, clusterDomain }),
-    workspaceObjects,
-    (document, params) => kustomizePreviewSource(kustomize, document, params, kubernetesVersion, workspace.canRunGit()),
+  registerSimulateRollout(connection, documents, store, factSettings, workspaceObjects, (document, params) =>
+    kustomizePreviewSource(kustomize, document, params, kubernetesVersion, workspace.canRunGit()),
   );
   documents.listen(connection);
   connection.listen();

@@ -42,6 +42,7 @@ writeFileSync(
 // Auto-save on, as code-server users have it, and no git: the preview must still compare with the file as opened.
 const server = await startCodeServer(ROOT, {
   vsix: VSIX,
+  port: Number(process.env.E2E_PORT ?? 8080),
   settings: { 'workbench.colorTheme': 'Default Light Modern', 'editor.codeLens': true, 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': 500 },
 });
 lap(`code-server ready at ${server.url}`);
@@ -70,6 +71,21 @@ async function openFile(name) {
   await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
   await page.keyboard.press('Enter');
   await page.locator('.monaco-editor .view-lines').first().waitFor();
+}
+
+// The pids of the language servers (dist/server.js of the installed extension) of this code-server run.
+function serverPids(runDirectory) {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return command.some((part) => part.startsWith(runDirectory) && part.endsWith(path.join('dist', 'server.js')));
+      } catch {
+        return false; // The process ended meanwhile.
+      }
+    })
+    .map(Number);
 }
 
 async function runCommand(title) {
@@ -192,8 +208,38 @@ try {
   await page.waitForTimeout(500); // let the theme transition paint before the screenshot
   await page.screenshot({ path: path.join(ROOT, 'docs', 'preview-dark.png') });
   check(true, 'webview re-themed to dark');
+  lap('dark theme');
 
-  // 6. The walkthrough says what to do once VS Code opens.
+  // 6. The language server dies (as it would out of memory): the extension says so and restarts it,
+  // and the open preview reconnects without a reload.
+  const before = serverPids(paths.run);
+  check(before.length === 1, `one kubesim language server process (${before.join(', ')})`);
+  // Every banner the preview shows from now on, however briefly (the restart takes about a second).
+  await webview.locator('body').evaluate((body) => {
+    const seen = (window.kubesimBanners = []);
+    new MutationObserver(() => {
+      const banner = body.ownerDocument.getElementById('banner');
+      if (banner && !banner.hidden && seen.at(-1) !== banner.textContent) seen.push(banner.textContent);
+    }).observe(body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  process.kill(before[0], 'SIGKILL');
+  await page.locator('.notifications-toasts', { hasText: 'stopped unexpectedly and is being restarted' }).waitFor({ timeout: 30_000 });
+  check(true, 'the extension says the server stopped and is restarted');
+  await webview.locator('#banner:not([hidden])', { hasText: 'language server stopped' }).waitFor({ state: 'detached', timeout: 60_000 });
+  const after = serverPids(paths.run);
+  check(after.length === 1 && after[0] !== before[0], `a new server process runs (${before[0]} -> ${after.join(', ')})`);
+  const banners = await webview.locator('body').evaluate(() => window.kubesimBanners);
+  const bannerNow = (await webview.locator('#banner:not([hidden])').count()) > 0 ? await webview.locator('#banner').innerText() : '';
+  // Only a new answer from the server replaces the banner: the view shown now came from the new server.
+  const shown = await webview.locator('h1').innerText();
+  check(
+    banners.some((text) => /language server stopped/.test(text)) && bannerNow === '' && /Deployment\s+nginx-deployment/.test(shown),
+    `the preview said the server stopped, then showed the rollout again without a reload (banners ${JSON.stringify(banners)}, ` +
+      `banner now "${bannerNow}", title "${shown}")`,
+  );
+  lap('server restarted, preview reconnected');
+
+  // 7. The walkthrough says what to do once VS Code opens.
   await runCommand('Welcome: Open Walkthrough...');
   await quickOpen.fill('Get started with kubesim');
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with kubesim' }).first().waitFor({ timeout: 20_000 });

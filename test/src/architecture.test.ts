@@ -55,6 +55,7 @@ const RULES: Rule[] = [
     mayReach: ['analysis/src/kustomize', 'analysis/src/manifest', 'analysis/src/validation', 'analysis/src/check-file.ts'],
     packages: ['@kubesim/engine', 'yaml', 'node:path', 'node:fs', 'node:os', 'node:child_process'],
   },
+  { folder: 'analysis/src/profile', mayReach: ['analysis/src/profile'], packages: ['@kubesim/engine', 'yaml', 'node:'] },
   { folder: 'analysis/src', mayReach: ['analysis/src'], packages: ['@kubesim/engine', 'yaml', 'node:'] },
   {
     folder: 'server/src',

@@ -48,6 +48,12 @@ export interface CheckContext {
   uri?: string;
   /** Every object of the workspace, including the current version of `file`'s objects. */
   workspace: readonly IndexedObject[];
+  /**
+   * The objects applied together with the checked file (applied-together.ts): its own, and its
+   * folder's unless the folder holds alternatives. Conflicts are reported only among these; a
+   * lookup for something missing searches the whole workspace.
+   */
+  appliedTogether: readonly IndexedObject[];
   kubernetesVersion: KubernetesVersion;
   baseline?: Baseline;
   /**

@@ -32,13 +32,17 @@ export function checkDuplicateObject(object: ManifestObject, context: CheckConte
   return [
     {
       ...spanForPath(object, ['metadata', 'name']),
-      severity: 'warning',
+      // Information, not a warning: a folder that defines one object twice most often holds
+      // alternatives (install variants, versions of an example, session inputs) that are never applied
+      // together (applied-together.ts), and then nothing is wrong.
+      severity: 'information',
       code: 'duplicate-object-template',
       field: 'metadata.name',
       message:
         `${object.kind} "${object.name}" in namespace "${namespaceOf(object)}" is also defined in ${otherNames.join(', ')} in this folder, ` +
         `with a different pod template: applied together, the file applied last decides which pods run ` +
-        `(\`kubectl apply -f\` on the folder applies files in name order: the template of ${winner} wins).`,
+        `(\`kubectl apply -f\` on the folder applies files in name order: the template of ${winner} wins). ` +
+        'Nothing is wrong if the files are alternatives, never applied together.',
     },
   ];
 }

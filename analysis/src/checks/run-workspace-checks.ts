@@ -18,6 +18,7 @@ import { checkIngressBackends } from './ingress-backends';
 import { checkServiceHeadlessForStatefulSet, checkStatefulSetService } from './statefulset-service';
 import { checkWorkloadSelectorOverlap } from './workload-selector-overlap';
 import { checkDuplicateObject } from './duplicate-object';
+import { appliedTogether } from './applied-together';
 import { checkPodOnlyRules } from './pod-only-rules';
 
 const CHECKS: readonly ObjectCheck[] = [
@@ -63,11 +64,9 @@ export function runWorkspaceChecks(file: ManifestFile, options: WorkspaceCheckOp
   const own = objectsOf(file);
   const uri = options.uri;
   const others = (options.workspace ?? []).filter((entry) => uri === undefined || entry.uri !== uri);
-  const context: CheckContext = {
-    file,
-    workspace: [...own.map((object) => ({ uri: uri ?? '', object })), ...others],
-    kubernetesVersion: options.kubernetesVersion,
-  };
+  const ownEntries = own.map((object) => ({ uri: uri ?? '', object }));
+  const workspace = [...ownEntries, ...others];
+  const context: CheckContext = { file, workspace, appliedTogether: appliedTogether(workspace, uri, ownEntries), kubernetesVersion: options.kubernetesVersion };
   if (uri !== undefined) context.uri = uri;
   if (options.baseline) context.baseline = options.baseline;
   if (options.previous) context.updateRulesRan = true;
@@ -177,16 +176,24 @@ function workspaceSignatures(workspace: readonly IndexedObject[], checkedUri: st
       continue;
     }
     const id = nextIdentity++;
+    lastSignatureParts += list.length - (last?.parts.length ?? 0);
     lastSignatures.set(slot, { parts: list, id });
     byNamespace.set(namespace, id);
   }
-  if (lastSignatures.size > 10_000) lastSignatures.clear();
+  // Bounded by slots and by the references the lists hold (a closed file keeps its slot until then).
+  if (lastSignatures.size > 10_000 || lastSignatureParts > MAX_SIGNATURE_PARTS) {
+    lastSignatures.clear();
+    lastSignatureParts = 0;
+  }
   return { byNamespace, kinds: internSignature([...kinds].sort().join(',')) };
 }
 
 // The last signature seen per checked file and namespace: each open document lists its own objects
 // first, so each keeps its own (files checked in turn then all keep their cached findings).
 const lastSignatures = new Map<string, { parts: string[]; id: number }>();
+let lastSignatureParts = 0;
+/** About 8 MB of references, two per object: 20 files checked against a namespace of 25,000 objects, or 500 against 1,000. */
+const MAX_SIGNATURE_PARTS = 1_000_000;
 
 function internSignature(text: string): number {
   let id = signatureIds.get(text);

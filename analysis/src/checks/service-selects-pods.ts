@@ -7,29 +7,55 @@ import { labelsOf, valueAt } from './label-selector';
 import { podSourcesIn, type PodSource } from './pod-templates';
 
 /**
- * Reported only when the namespace has at least one workload in the workspace: a repository that
- * holds only the Services (the pods come from elsewhere, e.g. a Helm chart) gets no noise.
+ * Reported only when something applied with the Service makes pods in its namespace, and no pod
+ * template anywhere in the workspace matches: a file or folder that holds only Services (the pods
+ * come from elsewhere, e.g. a Helm chart or an operator) gets no noise.
  */
 export function checkServiceSelectsPods(object: ManifestObject, context: CheckContext): CheckFinding[] {
   if (object.kind !== 'Service' || object.apiVersion !== 'v1') return [];
   if (valueAt(object.value, ['spec', 'type']) === 'ExternalName') return [];
   const selector = withoutControllerLabels(labelsOf(valueAt(object.value, ['spec', 'selector'])));
   if (!selector || Object.keys(selector).length === 0) return [];
+  // Pods made by nothing applied with the Service come from elsewhere (another folder, a chart, an operator).
+  if (podSourcesIn(context.appliedTogether, namespaceOf(object)).length === 0) return [];
   const sources = podSourcesIn(context.workspace, namespaceOf(object));
-  if (sources.length === 0) return [];
   const selected = sourcesWithLabel(sources, Object.entries(selector)[0]!).filter((source) => serviceSelectorMatches(selector, source.labels));
   if (selected.length === 0) {
     return [
       {
         ...spanForPath(object, ['spec', 'selector']),
-        severity: 'warning',
+        severity: podsMayComeFromElsewhere(object, context) ? 'information' : 'warning',
         code: 'service-selects-no-pods',
         field: 'spec.selector',
         message: `No pod template in namespace "${namespaceOf(object)}" has the labels ${JSON.stringify(selector)}: this Service will have no endpoints.`,
       },
     ];
   }
-  return checkNamedTargetPorts(object, selected);
+  // Named ports are compared with the pods applied with the Service only: another file may be an alternative.
+  const together = new Set(context.appliedTogether.map((entry) => entry.object.value));
+  const selectedTogether = selected.filter((source) => together.has(source.owner.object.value));
+  return selectedTogether.length > 0 ? checkNamedTargetPorts(object, selectedTogether) : [];
+}
+
+/**
+ * A warning needs a workload in the Service's own file (written together, applied together) and no
+ * custom resource or CRD beside it: an operator (prometheus-operator's Alertmanager, Longhorn's
+ * manager) makes or labels pods at run time, and a folder's other files may be partial.
+ */
+function podsMayComeFromElsewhere(object: ManifestObject, context: CheckContext): boolean {
+  const namespace = namespaceOf(object);
+  const uri = context.uri ?? '';
+  const ownFile = context.appliedTogether.filter((entry) => entry.uri === uri);
+  if (podSourcesIn(ownFile, namespace).length === 0) return true;
+  return context.appliedTogether.some(({ object: other }) => other.kind === 'CustomResourceDefinition' || isCustomResource(other.apiVersion));
+}
+
+// Built-in groups are unqualified (apps, batch) or end in .k8s.io; anything else is a custom resource.
+function isCustomResource(apiVersion: string): boolean {
+  const slash = apiVersion.indexOf('/');
+  if (slash < 0) return false;
+  const group = apiVersion.slice(0, slash);
+  return group.includes('.') && !group.endsWith('.k8s.io');
 }
 
 /**
@@ -53,7 +79,7 @@ function checkNamedTargetPorts(object: ManifestObject, selected: PodSource[]): C
   return ports.flatMap((port, i) => {
     const target = isJsonObject(port) ? port.targetPort : undefined;
     if (typeof target !== 'string' || declared.has(target)) return [];
-    const owners = selected.map((source) => `${source.owner.object.kind}/${source.owner.object.name ?? '?'}`).join(', ');
+    const owners = [...new Set(selected.map((source) => `${source.owner.object.kind}/${source.owner.object.name ?? '?'}`))].join(', ');
     return [
       {
         ...spanForPath(object, ['spec', 'ports', i, 'targetPort']),

@@ -16,7 +16,11 @@ export function checkStatefulSetService(object: ManifestObject, context: CheckCo
   if (typeof serviceName !== 'string' || serviceName === '') return [];
   const namespace = namespaceOf(object);
   const span = spanForPath(object, ['spec', 'serviceName']);
-  const service = servicesByName(context.workspace).get(`${namespace}/${serviceName}`);
+  const key = `${namespace}/${serviceName}`;
+  const service = servicesByName(context.appliedTogether).get(key);
+  // A Service of that name in another file may be the one applied with it, or an alternative:
+  // it silences "missing" and is never blamed.
+  if (!service && servicesByName(context.workspace).has(key)) return [];
   if (!service) {
     return [
       {
@@ -33,7 +37,9 @@ export function checkStatefulSetService(object: ManifestObject, context: CheckCo
     ];
   }
   const findings: CheckFinding[] = [];
-  if (valueAt(service.object.value, ['spec', 'clusterIP']) !== 'None') {
+  // A Service in the same file that is not headless is reported once, on the Service, where the
+  // fix goes (governing-service-not-headless); one in another file also here, where it matters.
+  if (service.uri !== (context.uri ?? '') && valueAt(service.object.value, ['spec', 'clusterIP']) !== 'None') {
     findings.push({
       ...span,
       severity: 'warning',
@@ -65,10 +71,10 @@ export function checkServiceHeadlessForStatefulSet(object: ManifestObject, conte
   if (object.kind !== 'Service' || object.apiVersion !== 'v1' || !object.name) return [];
   if (valueAt(object.value, ['spec', 'clusterIP']) === 'None') return [];
   const namespace = namespaceOf(object);
-  const governed = statefulSetsByService(context.workspace).get(`${namespace}/${object.name}`) ?? [];
+  const governed = statefulSetsByService(context.appliedTogether).get(`${namespace}/${object.name}`) ?? [];
   if (governed.length === 0) return [];
   const type = valueAt(object.value, ['spec', 'type']);
-  const names = governed.map(({ object: set }) => set.name).join(', ');
+  const names = [...new Set(governed.map(({ object: set }) => set.name))].join(', ');
   const finding: CheckFinding = {
     ...spanForPath(object, ['spec', 'clusterIP']),
     severity: 'warning',

@@ -16,7 +16,8 @@ export function checkWorkloadSelectorOverlap(object: ManifestObject, context: Ch
   const selector = valueAt(object.value, ['spec', 'selector']);
   const namespace = namespaceOf(object);
   const own = podSourceOf({ uri: context.uri ?? '', object });
-  const overlapping = overlapCandidates(selectorWorkloadsIn(context.workspace, namespace), selector, own?.labels)
+  // Only workloads applied together conflict: another file may be an alternative of this one.
+  const overlapping = overlapCandidates(selectorWorkloadsIn(context.appliedTogether, namespace), selector, own?.labels)
     .filter((candidate) => {
       const other = candidate.entry.object;
       if (isSameObject(other, object)) return false;

@@ -2,7 +2,7 @@
 // rendered text onto the source line that produced the value (see place-on-source.ts).
 import type { KubernetesVersion } from '@kubesim/engine';
 import { objectPathAt } from '../manifest/manifest-document';
-import { checkFile } from '../check-file';
+import { checkFile, type CheckOptions } from '../check-file';
 import type { Finding } from '../validation/finding';
 import type { KustomizeHost } from './kustomization-tree';
 import { SourcePlacer } from './place-on-source';
@@ -18,7 +18,12 @@ export interface PlacedFinding {
 }
 
 /** The findings of one rendered kustomization, on their source files; kustomize's error when the build failed. */
-export function checkRenderedKustomization(rendered: RenderedKustomization, host: KustomizeHost, kubernetesVersion: KubernetesVersion): PlacedFinding[] {
+export function checkRenderedKustomization(
+  rendered: RenderedKustomization,
+  host: KustomizeHost,
+  kubernetesVersion: KubernetesVersion,
+  cluster?: CheckOptions['cluster'],
+): PlacedFinding[] {
   if (rendered.error) {
     const { path, text, span, message } = rendered.error;
     return [
@@ -40,7 +45,8 @@ export function checkRenderedKustomization(rendered: RenderedKustomization, host
   const byValue = new Map(rendered.objects.map((object) => [object.object.value, object]));
   const placer = new SourcePlacer(rendered.tree, host);
   const placed: PlacedFinding[] = [];
-  const findings = checkFile(file, { kubernetesVersion, workspace: [], uri: `kustomize:${rendered.tree.root.path}` } as Parameters<typeof checkFile>[1]);
+  const options = { kubernetesVersion, workspace: [], uri: `kustomize:${rendered.tree.root.path}`, ...(cluster ? { cluster } : {}) };
+  const findings = checkFile(file, options as Parameters<typeof checkFile>[1]);
   for (const finding of findings) {
     const document = file.documents.find((candidate) => finding.start >= candidate.start && finding.start < candidate.end);
     const at = document ? objectPathAt(document, finding.start) : undefined;

@@ -1,5 +1,6 @@
 // Kustomize for an editor session: which kustomization roots read a file, one cached rendering per
 // root (rendered again only when one of its inputs changed) and the findings each file gets from them.
+import type { CheckOptions } from '../check-file';
 import type { KubernetesVersion } from '@kubesim/engine';
 import { checkRenderedKustomization, type PlacedFinding } from './check-kustomization';
 import { generatedNamesOf, type GeneratedName } from './generated-names';
@@ -118,7 +119,11 @@ export class KustomizeSession {
    * Renders `rootPath` unless nothing it reads changed since the last rendering. Returns the
    * rendering and whether it is new; undefined without a kustomize or when the root is gone.
    */
-  async render(rootPath: string, kubernetesVersion: KubernetesVersion): Promise<{ rendering: RootRendering; isNew: boolean } | undefined> {
+  async render(
+    rootPath: string,
+    kubernetesVersion: KubernetesVersion,
+    cluster?: CheckOptions['cluster'],
+  ): Promise<{ rendering: RootRendering; isNew: boolean } | undefined> {
     if (!this.build) return undefined;
     const root = kustomizationAt(this.host, rootPath);
     if (!root || root.isComponent) {
@@ -129,11 +134,13 @@ export class KustomizeSession {
     const inputs = [...tree.kustomizations.values()]
       .map((kustomization) => `${kustomization.path}\u0000${kustomization.text}`)
       .concat([...tree.files.keys()].map((path) => `${path}\u0000${this.host.readText(path) ?? ''}`))
-      .join('\u0001');
+      .join('\u0001')
+      // The declared cluster changes the verdicts, not the rendering; it is an input all the same.
+      .concat(`\u0002${JSON.stringify(cluster ?? {})}`);
     const previous = this.renderings.get(rootPath);
     if (previous && previous.inputs === inputs && previous.kubernetesVersion === kubernetesVersion) return { rendering: previous, isNew: false };
     const rendered = await renderKustomization(this.host, root, this.build);
-    const rendering = { rendered, findings: checkRenderedKustomization(rendered, this.host, kubernetesVersion), inputs, kubernetesVersion };
+    const rendering = { rendered, findings: checkRenderedKustomization(rendered, this.host, kubernetesVersion, cluster), inputs, kubernetesVersion };
     this.renderings.set(rootPath, rendering);
     return { rendering, isNew: true };
   }

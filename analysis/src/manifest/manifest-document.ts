@@ -2,6 +2,7 @@
 import { isJsonObject, type JsonObject } from '@kubesim/engine';
 import type { DocumentChunk } from './split-documents';
 import { readDocument } from './read-document';
+import { detachedText } from './detached-text';
 import type { SourceSpan, SyntaxProblem } from './source-span';
 import type { SourceNode } from './source-tree';
 import { locatePath, pathAtOffset, type PathLocation, type PathSegment } from './yaml-path';
@@ -37,7 +38,9 @@ export interface ManifestObject {
 const TEMPLATE_ACTION = /\{\{[\s\S]*?\}\}/;
 
 /** Parses one chunk. Never throws: every failure becomes a problem on the document. */
-export function parseManifestDocument(chunk: DocumentChunk, index: number): ManifestDocument {
+export function parseManifestDocument(cut: DocumentChunk, index: number): ManifestDocument {
+  // The document outlives the file text it was cut from: keep only its own characters.
+  const chunk: DocumentChunk = { start: cut.start, text: detachedText(cut.text) };
   const isTemplated = TEMPLATE_ACTION.test(chunk.text);
   const document: ManifestDocument = {
     index,

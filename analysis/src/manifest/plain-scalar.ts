@@ -1,6 +1,7 @@
 // What a plain (unquoted) scalar of the fast reader means to kubectl, by the rules of
 // kubectl-scalars.ts, cached: a 1,000-document file repeats the same few hundred scalars.
 import { jsonKeyOf, resolveScalar, ScalarError } from './kubectl-scalars';
+import { detachedText } from './detached-text';
 
 /** Marks a scalar the fast reader does not resolve itself (kubectl fails on it, or JSON cannot hold it). */
 export const UNRESOLVED = Symbol('unresolved');
@@ -14,9 +15,12 @@ const CACHE_LIMIT = 50_000;
 function cached<T>(cache: Map<string, T>, source: string, compute: (source: string) => T): T {
   const hit = cache.get(source);
   if (hit !== undefined) return hit;
-  const computed = compute(source);
+  // The source is sliced from a document's text, and a string value is the source itself: kept as
+  // key or value it would keep that text alive after the document is re-parsed (one per edit).
+  const own = detachedText(source);
+  const computed = compute(own);
   if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(source, computed);
+  cache.set(own, computed);
   return computed;
 }
 

@@ -1,7 +1,10 @@
 // The API server's verdict on each object of a file, placed on the source: decode problems on the
 // offending value or key, field errors on the field, cached per parsed value.
 import {
+  DEFAULT_CLUSTER_NETWORK,
+  networkKey,
   objectVerdict,
+  type ClusterNetwork,
   type CheckedKind,
   type DecodeProblem,
   type KubernetesVersion,
@@ -21,14 +24,26 @@ import { PlacedFindingsCache } from '../manifest/placed-findings-cache';
 // Per-object findings depend only on the object's document text and the release, so they are kept
 // per parsed value (shared by every later parse while the document's text is unchanged) and moved
 // with the document: an edit in one document of 1,000 re-validates that document only.
-const objectFindings = new PlacedFindingsCache<KubernetesVersion, Finding>();
+// A Service's verdict also depends on the cluster's Service network, so its key names the network.
+const objectFindings = new PlacedFindingsCache<string, Finding>();
 
-export function checkObjectCached(kind: CheckedKind, object: ManifestObject, oldObject: ManifestObject | undefined, version: KubernetesVersion): Finding[] {
-  if (oldObject) return checkObject(kind, object, oldObject, version);
-  const cached = objectFindings.get(object, version);
+function cacheKey(kind: CheckedKind, version: KubernetesVersion, network: ClusterNetwork): string {
+  return kind === 'Service' ? `${version}|${networkKey(network)}` : version;
+}
+
+export function checkObjectCached(
+  kind: CheckedKind,
+  object: ManifestObject,
+  oldObject: ManifestObject | undefined,
+  version: KubernetesVersion,
+  network: ClusterNetwork = DEFAULT_CLUSTER_NETWORK,
+): Finding[] {
+  if (oldObject) return checkObject(kind, object, oldObject, version, network);
+  const key = cacheKey(kind, version, network);
+  const cached = objectFindings.get(object, key);
   if (cached) return cached;
-  const findings = checkObject(kind, object, undefined, version);
-  objectFindings.set(object, version, findings);
+  const findings = checkObject(kind, object, undefined, version, network);
+  objectFindings.set(object, key, findings);
   return findings;
 }
 
@@ -38,7 +53,7 @@ export function uncheckedObjects(file: ManifestFile, version: KubernetesVersion)
   for (const object of objectsOf(file)) {
     if (object.document.isTemplated) continue;
     const kind = checkedKindOf(object.apiVersion, object.kind);
-    if (kind && !objectFindings.has(object, version)) unchecked.push({ kind, object });
+    if (kind && !objectFindings.has(object, cacheKey(kind, version, DEFAULT_CLUSTER_NETWORK))) unchecked.push({ kind, object });
   }
   return unchecked;
 }
@@ -48,9 +63,9 @@ export function precheckObject(kind: CheckedKind, object: ManifestObject, versio
   checkObjectCached(kind, object, undefined, version);
 }
 
-/** Keeps a verdict computed elsewhere (the check worker) as the object's create-time findings. */
+/** Keeps a verdict computed elsewhere (the check worker, on the default network) as the object's create-time findings. */
 export function primeObjectFindings(kind: CheckedKind, object: ManifestObject, version: KubernetesVersion, verdict: ObjectVerdict): void {
-  objectFindings.set(object, version, findingsOfVerdict(kind, object, verdict));
+  objectFindings.set(object, cacheKey(kind, version, DEFAULT_CLUSTER_NETWORK), findingsOfVerdict(kind, object, verdict));
 }
 
 function findingsOfVerdict(kind: CheckedKind, object: ManifestObject, verdict: ObjectVerdict): Finding[] {
@@ -59,8 +74,14 @@ function findingsOfVerdict(kind: CheckedKind, object: ManifestObject, verdict: O
 }
 
 /** The API-server findings of one object; `oldObject` selects update validation. */
-export function checkObject(kind: CheckedKind, object: ManifestObject, oldObject: ManifestObject | undefined, version: KubernetesVersion): Finding[] {
-  return findingsOfVerdict(kind, object, objectVerdict(kind, object.value, oldObject?.value, version));
+export function checkObject(
+  kind: CheckedKind,
+  object: ManifestObject,
+  oldObject: ManifestObject | undefined,
+  version: KubernetesVersion,
+  network: ClusterNetwork = DEFAULT_CLUSTER_NETWORK,
+): Finding[] {
+  return findingsOfVerdict(kind, object, objectVerdict(kind, object.value, oldObject?.value, version, network));
 }
 
 // The value at the path; for a missing field, its parent's key, or the parent item of a list.

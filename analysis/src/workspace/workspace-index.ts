@@ -1,6 +1,8 @@
 // The parsed form of every YAML file of the workspace, open or not, for cross-manifest checks.
 import type { IndexedObject } from '../checks/check-context';
 import { objectsOf, parseManifestFile, type ManifestFile } from '../manifest/manifest-file';
+import { pathOfUri } from './file-uri';
+import { HelmChartLookup } from './helm-chart';
 
 interface IndexedFile {
   file: ManifestFile;
@@ -12,6 +14,12 @@ interface IndexedFile {
 export class WorkspaceIndex {
   private readonly files = new Map<string, IndexedFile>();
   private cachedObjects: IndexedObject[] | undefined;
+  // Which folders are in a Helm chart, remembered until a Chart.yaml comes or goes.
+  private charts = new HelmChartLookup();
+
+  private noteChartFile(uri: string): void {
+    if (uri.endsWith('/Chart.yaml')) this.charts = new HelmChartLookup();
+  }
 
   /** Stores the text of a file read from disk, unless the editor has it open. */
   setFromDisk(uri: string, text: string): boolean {
@@ -19,6 +27,7 @@ export class WorkspaceIndex {
     if (entry?.open) return false;
     if (entry && entry.file.text === text) return false;
     this.files.set(uri, { file: parseManifestFile(text, entry?.file), open: false });
+    this.noteChartFile(uri);
     this.cachedObjects = undefined;
     return true;
   }
@@ -28,6 +37,7 @@ export class WorkspaceIndex {
     const entry = this.files.get(uri);
     if (entry?.open && entry.file === file) return;
     this.files.set(uri, { file, open: true });
+    this.noteChartFile(uri);
     this.cachedObjects = undefined;
   }
 
@@ -42,6 +52,7 @@ export class WorkspaceIndex {
     const entry = this.files.get(uri);
     if (!entry || entry.open) return false;
     this.files.delete(uri);
+    this.noteChartFile(uri);
     this.cachedObjects = undefined;
     return true;
   }
@@ -54,9 +65,15 @@ export class WorkspaceIndex {
     return this.files.size;
   }
 
-  /** Every object of every indexed file. */
+  /** Every object of every indexed file, except the files of Helm charts (templates, not manifests). */
   objects(): readonly IndexedObject[] {
-    this.cachedObjects ??= [...this.files].flatMap(([uri, entry]) => objectsOf(entry.file).map((object) => ({ uri, object })));
+    if (this.cachedObjects) return this.cachedObjects;
+    const charts = this.charts;
+    const inChart = (uri: string) => {
+      const path = pathOfUri(uri);
+      return path !== undefined && charts.chartRootOf(path) !== undefined;
+    };
+    this.cachedObjects = [...this.files].flatMap(([uri, entry]) => (inChart(uri) ? [] : objectsOf(entry.file).map((object) => ({ uri, object }))));
     return this.cachedObjects;
   }
 }

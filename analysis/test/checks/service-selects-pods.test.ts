@@ -33,12 +33,30 @@ test('a Service whose selector matches a pod template in another file is quiet',
   );
 });
 
-test('a Service selecting labels no template has is reported on its selector', () => {
+test('a Service selecting labels no template has is a warning when a workload of its own file is in its namespace', () => {
+  expectFindings(`${DEPLOYMENT}---\napiVersion: v1\nkind: Service\nmetadata:\n  name: api\nspec:\n  selector:\n    ⟦app: apii⟧\n`, [
+    { code: 'service-selects-no-pods', severity: 'warning' },
+  ]);
+});
+
+test('a Service file next to a workload file of its folder gets information only: the pods may come from elsewhere', () => {
   expectFindings(
     'apiVersion: v1\nkind: Service\nmetadata:\n  name: api\nspec:\n  selector:\n    ⟦app: apii⟧\n',
-    [{ code: 'service-selects-no-pods', severity: 'warning' }],
+    [{ code: 'service-selects-no-pods', severity: 'information' }],
     { otherFiles: OTHER },
   );
+});
+
+test('a Service applied with custom resources gets information only: an operator may make the pods', () => {
+  const withOperator = `${DEPLOYMENT}---\napiVersion: monitoring.coreos.com/v1\nkind: Alertmanager\nmetadata:\n  name: main\n`;
+  expectFindings(`${withOperator}---\napiVersion: v1\nkind: Service\nmetadata:\n  name: api\nspec:\n  selector:\n    ⟦app: apii⟧\n`, [
+    { code: 'service-selects-no-pods', severity: 'information' },
+  ]);
+});
+
+test('a Service of a folder whose files are alternatives (the same object twice) is compared with its own file only', () => {
+  const service = 'apiVersion: v1\nkind: Service\nmetadata:\n  name: api\nspec:\n  selector:\n    app: apii\n';
+  expectFindings(service, [], { otherFiles: { ...OTHER, 'file:///work/deployment-v2.yaml': DEPLOYMENT } });
 });
 
 test("a Service selecting one StatefulSet pod by the controller's pod-name label is quiet (argo-cd's redis-ha announce Services)", () => {

@@ -34,6 +34,23 @@ test('selectors that tell the templates apart do not overlap', () => {
   expectFindings(`${blue}---\n${green}`, []);
 });
 
+test('a Deployment in another file of the folder is applied with it (kubectl apply -f DIR): an overlap', () => {
+  expectFindings(api('blue', '        app: api'), [{ code: 'workload-selector-overlap', message: 'Deployment/green' }], {
+    otherFiles: { 'file:///work/green.yaml': api('green', '        app: api') },
+  });
+});
+
+test('files of a folder that define the same object are alternatives (per-provider deploy.yaml): no overlap between them', () => {
+  const namespace = 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ingress\n---\n';
+  expectFindings(`${namespace}${api('blue', '        app: api')}`, [], {
+    otherFiles: { 'file:///work/aws.yaml': `${namespace}${api('green', '        app: api')}` },
+  });
+});
+
+test('a Deployment in another folder is not applied with it: no overlap', () => {
+  expectFindings(api('blue', '        app: api'), [], { otherFiles: { 'file:///elsewhere/green.yaml': api('green', '        app: api') } });
+});
+
 test('the same workload in another file (an overlay copy) is not an overlap', () => {
   expectFindings(api('blue', '        app: api'), [], { otherFiles: { 'file:///work/copy.yaml': api('blue', '        app: api') } });
 });

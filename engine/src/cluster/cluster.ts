@@ -13,6 +13,7 @@
 //      moves the clock to the next kubelet transition or controller wake time.
 //   3. Pod state is never stored: it is computed from the cohort's kubelet timeline and `cluster.now`
 //      (`podStatusAt`, `isAvailableAt` in kubelet/pod-timeline.ts).
+import { DEFAULT_CLUSTER_NETWORK, type ClusterNetwork } from '../model/cluster-network';
 import type {
   ControllerRevision,
   Deployment,
@@ -53,6 +54,8 @@ export interface ClusterOptions {
   /** Wall-clock time of simulated ms 0, as an ISO string (creationTimestamp, describe output). */
   startTime?: string;
   kubelet?: Partial<KubeletOptions>;
+  /** Service CIDRs and node-port range (default: kubeadm's single-stack IPv4 10.96.0.0/12, 30000-32767). */
+  network?: ClusterNetwork;
 }
 
 /** Where to create pods: either explicit names (StatefulSet) or a generateName base (ReplicaSet). */
@@ -63,6 +66,7 @@ const DEFAULT_START_TIME = '2026-01-01T00:00:00Z';
 /** The whole simulated cluster. */
 export class Cluster {
   readonly version: KubernetesVersion;
+  readonly network: ClusterNetwork;
   /** Simulated time in ms since the start. */
   now = 0;
   readonly startEpochMs: number;
@@ -96,6 +100,7 @@ export class Cluster {
 
   constructor(options: ClusterOptions) {
     this.version = options.version;
+    this.network = options.network ?? DEFAULT_CLUSTER_NETWORK;
     this.seed = options.seed ?? 'kubesim';
     this.random = new SeededRandom(this.seed);
     this.startEpochMs = Date.parse(options.startTime ?? DEFAULT_START_TIME);

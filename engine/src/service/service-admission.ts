@@ -137,7 +137,7 @@ export function applyService(cluster: Cluster, manifest: Service, mode: 'apply' 
   const existing = cluster.services.get(name, namespace);
   if (existing && mode === 'create')
     return { output: `Error from server (AlreadyExists): error when creating "${fileName}": services "${name}" already exists`, error: true };
-  const verdict = objectVerdict('Service', manifest as unknown as JsonObject, existing as unknown as JsonObject | undefined, cluster.version);
+  const verdict = objectVerdict('Service', manifest as unknown as JsonObject, existing as unknown as JsonObject | undefined, cluster.version, cluster.network);
   if ('decode' in verdict)
     return { output: `error: error validating "${fileName}": ${verdict.decode.map((problem) => problem.message).join('; ')}`, error: true };
   if (verdict.errors.length > 0)

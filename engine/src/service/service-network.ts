@@ -6,7 +6,8 @@ import type { Cluster } from '../cluster/cluster';
 import { generateName, SeededRandom } from '../cluster/name-generator';
 import type { PodCohort } from '../cluster/pod-cohort';
 import type { Service } from '../model/objects';
-import { ClusterIpAllocator, DEFAULT_SERVICE_CIDR, formatIpv4, parseIpv4Cidr } from './service-cidr';
+import { ClusterIpAllocator, DEFAULT_SERVICE_CIDR, formatIpv4, parseIpv4Cidr, type Ipv4Cidr } from './service-cidr';
+import { DEFAULT_CLUSTER_NETWORK, type ClusterNetwork } from '../model/cluster-network';
 import { NodePortAllocator } from './node-port-allocator';
 
 /** kind's pod network (`podSubnet` 10.244.0.0/16); pod IPs are illustrative, handed out in creation order. */
@@ -25,16 +26,21 @@ export interface ServiceRecord {
 /** Allocators and bookkeeping of one cluster's Service network. */
 export class ServiceNetwork {
   readonly random: SeededRandom;
-  readonly serviceCidr = parseIpv4Cidr(DEFAULT_SERVICE_CIDR) ?? { network: 0, prefix: 12 };
-  readonly clusterIps = new ClusterIpAllocator(this.serviceCidr);
-  readonly nodePorts = new NodePortAllocator();
+  readonly serviceCidr: Ipv4Cidr;
+  readonly clusterIps: ClusterIpAllocator;
+  readonly nodePorts: NodePortAllocator;
   private readonly records = new Map<string, ServiceRecord>();
   private readonly extraSliceNames = new Map<string, string[]>();
   private readonly podIps = new Map<string, { ip: string; createdAt: number }>();
   private nextPodOffset = 0;
 
-  constructor(seed: number | string) {
+  // The cluster's IPv4 service range (the simulated allocator hands out IPv4 addresses only) and node ports.
+  constructor(seed: number | string, network: ClusterNetwork = DEFAULT_CLUSTER_NETWORK) {
     this.random = new SeededRandom(`${String(seed)}/services`);
+    const ipv4 = network.serviceCidrs.map(parseIpv4Cidr).find((cidr) => cidr !== undefined);
+    this.serviceCidr = ipv4 ?? parseIpv4Cidr(DEFAULT_SERVICE_CIDR) ?? { network: 0, prefix: 12 };
+    this.clusterIps = new ClusterIpAllocator(this.serviceCidr);
+    this.nodePorts = new NodePortAllocator(network.nodePortRange);
   }
 
   record(service: Service): ServiceRecord | undefined {
@@ -87,7 +93,7 @@ const NETWORKS = new WeakMap<Cluster, ServiceNetwork>();
 export function serviceNetworkOf(cluster: Cluster): ServiceNetwork {
   let network = NETWORKS.get(cluster);
   if (network) return network;
-  network = new ServiceNetwork(cluster.seed);
+  network = new ServiceNetwork(cluster.seed, cluster.network);
   NETWORKS.set(cluster, network);
   if (!cluster.services.get('kubernetes', 'default')) {
     const clusterIp = formatIpv4(network.serviceCidr.network + 1);

@@ -1,6 +1,7 @@
 // Replays a kubectl session against the simulated cluster. Pure: manifest files are read by the
 // caller (`readManifest`), and the result is plain JSON. Commands come from a table so other
 // controllers can add theirs (registerSessionCommand; the newest registration is tried first).
+import type { ClusterNetwork } from '../model/cluster-network';
 import type { Cluster } from '../cluster/cluster';
 import type { KubernetesObject } from '../model/objects';
 import type { KubernetesVersion } from '../model/kubernetes-version';
@@ -46,6 +47,8 @@ export interface SessionInput {
   readManifest: (path: string) => KubernetesObject[];
   seed?: number | string;
   kubelet?: Partial<KubeletOptions>;
+  /** The cluster's Service CIDRs and node-port range (a declared cluster profile). */
+  network?: ClusterNetwork;
   /** Set up the cluster before the first command (e.g. register more controllers). */
   prepare?: (cluster: Cluster) => void;
 }
@@ -67,7 +70,12 @@ export interface SessionResult {
 
 /** Replays every command of the session and returns outputs, events and the final state. */
 export function runSession(input: SessionInput): SessionResult {
-  const cluster = createDeploymentCluster({ version: input.version, seed: input.seed, kubelet: input.kubelet });
+  const cluster = createDeploymentCluster({
+    version: input.version,
+    seed: input.seed,
+    kubelet: input.kubelet,
+    ...(input.network ? { network: input.network } : {}),
+  });
   input.prepare?.(cluster);
   const context: SessionContext = { cluster, readManifest: input.readManifest, namespace: 'default' };
   const steps: SessionStep[] = [];

@@ -97,10 +97,12 @@ export class BaselineCache {
     return undefined;
   }
 
-  /** Drops the cached baseline (the file was saved, or the settings changed). */
+  /** Drops the cached baseline (the file was saved or closed, or the settings changed). */
   invalidate(uri?: string): void {
     if (uri === undefined) this.entries.clear();
     else this.entries.delete(uri);
+    if (uri === undefined) this.lastPolled.clear();
+    else this.lastPolled.delete(uri);
   }
 
   /** The file changed on disk: re-reads its git baseline if one is cached (the opened version stays), serving the old one meanwhile. */

@@ -1,6 +1,7 @@
 // Live kustomize in the language server: renders the kustomizations an edited file belongs to from
 // the editor's buffers (debounced, one run per root at a time, off the edit path) and reports
 // running and failed renderings to the client.
+import type { ClusterProfile } from '../../../analysis/src/profile/cluster-profile';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -42,6 +43,7 @@ export class KustomizeLive {
     private readonly documents: TextDocuments<TextDocument>,
     private readonly kubernetesVersion: () => KubernetesVersion,
     private readonly revalidate: (document: TextDocument) => void,
+    private readonly clusterFor: (uri: string) => ClusterProfile = () => ({}),
   ) {
     const binary = kustomizeBinary();
     const build: KustomizeBuild | undefined = binary ? (files, root) => buildInMirror(binary, files, root) : undefined;
@@ -157,7 +159,7 @@ export class KustomizeLive {
     this.sendStatus();
     const before = new Set(this.session.renderingOf(root)?.findings.map((placed) => placed.path) ?? []);
     try {
-      const result = await this.session.render(root, this.kubernetesVersion());
+      const result = await this.session.render(root, this.kubernetesVersion(), this.clusterFor(pathToFileURL(root).href));
       // The saved files' rendering is the baseline of the rollout lens; cached while the disk stays the same.
       await this.saved.render(root, this.kubernetesVersion());
       if (result?.isNew) {

@@ -238,7 +238,7 @@ export function registerSimulateRollout(
   connection: Connection,
   documents: TextDocuments<TextDocument>,
   store: ManifestStore,
-  settings: () => FactSettings,
+  settings: (uri?: string) => FactSettings,
   candidates?: (uri: string, file: ManifestFile) => readonly ManifestObject[] | undefined,
   kustomizeSource?: (document: TextDocument, params: SimulateRolloutParams) => Promise<KustomizePreviewSource | undefined>,
 ): void {
@@ -252,12 +252,12 @@ export function registerSimulateRollout(
       const renderedParams: SimulateRolloutParams = { uri, offset: source.offset, base, baseLabel: source.baseLabel, whatIf };
       if (params.freshWhenUnchanged) renderedParams.freshWhenUnchanged = true;
       if (source.baseText !== undefined) renderedParams.baseText = source.baseText;
-      const result = simulateRolloutFor(source.text, renderedParams, settings());
+      const result = simulateRolloutFor(source.text, renderedParams, settings(params.uri));
       // Spans point into the rendered text, which no editor shows.
       if (result.kind === 'view') result.view.spans = {};
       return result;
     }
     const file = store.get(document);
-    return simulateRolloutFor(document.getText(), params, settings(), file, candidates?.(document.uri, file));
+    return simulateRolloutFor(document.getText(), params, settings(document.uri), file, candidates?.(document.uri, file));
   });
 }

@@ -32,7 +32,7 @@ export function registerWorkloadFeatures(
   connection: Connection,
   documents: TextDocuments<TextDocument>,
   store: ManifestStore,
-  settings: () => FactSettings,
+  settings: (uri?: string) => FactSettings,
   candidates?: (uri: string, file: ManifestFile) => readonly ManifestObject[] | undefined,
   extra?: ExtraFeatures,
 ): void {
@@ -45,7 +45,7 @@ export function registerWorkloadFeatures(
     const found = manifestOf(params.textDocument.uri);
     const extraHover = found && extra?.hover?.(found.document, params.position);
     if (extraHover) return extraHover;
-    return found ? provideHover(found.document, found.file, params.position, settings(), candidates?.(found.document.uri, found.file)) : null;
+    return found ? provideHover(found.document, found.file, params.position, settings(found.document.uri), candidates?.(found.document.uri, found.file)) : null;
   });
   connection.onCompletion((params) => {
     const found = manifestOf(params.textDocument.uri);
@@ -53,6 +53,6 @@ export function registerWorkloadFeatures(
   });
   connection.onCodeLens((params) => {
     const found = manifestOf(params.textDocument.uri);
-    return found ? [...provideCodeLenses(found.document, found.file, settings()), ...(extra?.lenses?.(found.document) ?? [])] : [];
+    return found ? [...provideCodeLenses(found.document, found.file, settings(found.document.uri)), ...(extra?.lenses?.(found.document) ?? [])] : [];
   });
 }

@@ -142,6 +142,9 @@ export class WorkspaceChecks {
   private async onClose(uri: string): Promise<void> {
     const key = normalizeUri(uri);
     this.index.close(key);
+    // Only open documents are compared with a baseline: keep none for closed ones (a day of opening
+    // files would otherwise keep one parsed HEAD version per file, and re-read them all on checkout).
+    this.baselines.invalidate(uri);
     const path = pathOfUri(uri);
     const text = path === undefined ? undefined : await readSmallFile(path, this.readFailure);
     const changed = text === undefined ? this.index.remove(key) : this.index.setFromDisk(key, text);

@@ -34,7 +34,7 @@ test('a Deployment with another image in a file beside it is a warning on its na
   const warned = server.nextDiagnostics(webUri, has('duplicate-object-template'));
   await server.open(webUri, deployment('nginx:1.27'));
   const diagnostic = (await warned).find((item) => item.code === 'duplicate-object-template')!;
-  assert.equal(diagnostic.severity, 2);
+  assert.equal(diagnostic.severity, 3);
   assert.deepEqual(diagnostic.range, { start: { line: 3, character: 8 }, end: { line: 3, character: 11 } });
   // Byte order, as filepath.Walk visits: "web-v2.yaml" ('-' is 0x2D) comes before "web.yaml" ('.' is 0x2E).
   assert.match(String(diagnostic.message), /also defined in web-v2\.yaml in this folder.*the template of this file wins/);

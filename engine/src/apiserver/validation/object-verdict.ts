@@ -4,6 +4,7 @@
 // PrepareForCreate/Validate) and the aggregate that drops repeated messages (utilerrors.NewAggregate).
 import type { JsonObject } from '../../model/objects';
 import type { KubernetesVersion } from '../../model/kubernetes-version';
+import { DEFAULT_CLUSTER_NETWORK, type ClusterNetwork } from '../../model/cluster-network';
 import { applyDefaults, type CheckedKind } from './apply-defaults';
 import { decodeProblemsOf, type DecodeProblem } from './decode-check';
 import { formatFieldError, type PathSegment } from './field-error';
@@ -20,7 +21,14 @@ export interface VerdictError {
 /** Decoding problems, or the validation errors (empty when the object is accepted). Plain data. */
 export type ObjectVerdict = { decode: DecodeProblem[] } | { errors: VerdictError[] };
 
-export function objectVerdict(kind: CheckedKind, value: JsonObject, oldValue: JsonObject | undefined, version: KubernetesVersion): ObjectVerdict {
+/** `network` is the cluster's Service network (its families and node-port range decide some Service verdicts). */
+export function objectVerdict(
+  kind: CheckedKind,
+  value: JsonObject,
+  oldValue: JsonObject | undefined,
+  version: KubernetesVersion,
+  network: ClusterNetwork = DEFAULT_CLUSTER_NETWORK,
+): ObjectVerdict {
   // A request the API server cannot decode is rejected before validation runs.
   const problems = decodeProblemsOf(kind, value, version);
   if (problems.length > 0) return { decode: problems };
@@ -28,7 +36,7 @@ export function objectVerdict(kind: CheckedKind, value: JsonObject, oldValue: Js
   const oldDefaulted = oldValue ? applyDefaults(kind, oldValue, version) : undefined;
   const seen = new Set<string>();
   const errors: VerdictError[] = [];
-  for (const error of validateObject(kind, defaulted, oldDefaulted, version)) {
+  for (const error of validateObject(kind, defaulted, oldDefaulted, version, network)) {
     const message = formatFieldError(error, version);
     if (seen.has(message)) continue;
     seen.add(message);

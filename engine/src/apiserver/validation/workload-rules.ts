@@ -2,6 +2,7 @@
 // Follows the ValidateX / ValidateXUpdate entry points of kubernetes pkg/apis/{apps,core,networking}/validation.
 import type { JsonObject } from '../../model/objects';
 import type { KubernetesVersion } from '../../model/kubernetes-version';
+import { DEFAULT_CLUSTER_NETWORK, type ClusterNetwork } from '../../model/cluster-network';
 import type { CheckedKind } from './apply-defaults';
 import type { FieldError } from './field-error';
 import { validateDeploymentSpec } from './rules/deployment-spec';
@@ -15,12 +16,18 @@ import { validateStatefulSetSpecUpdate } from './rules/statefulset-update';
 import { nameIsDns1035Label, nameIsDnsLabel, nameIsDnsSubdomain } from './string-checks';
 
 /** Every error the API server returns for `object` (and `oldObject` on update), de-duplicated. */
-export function validateObject(kind: CheckedKind, object: JsonObject, oldObject: JsonObject | undefined, version: KubernetesVersion): FieldError[] {
-  const errors = oldObject ? validateUpdate(kind, object, oldObject, version) : validateCreate(kind, object, version);
+export function validateObject(
+  kind: CheckedKind,
+  object: JsonObject,
+  oldObject: JsonObject | undefined,
+  version: KubernetesVersion,
+  network: ClusterNetwork = DEFAULT_CLUSTER_NETWORK,
+): FieldError[] {
+  const errors = oldObject ? validateUpdate(kind, object, oldObject, version, network) : validateCreate(kind, object, version, network);
   return errors;
 }
 
-function validateCreate(kind: CheckedKind, object: JsonObject, version: KubernetesVersion): FieldError[] {
+function validateCreate(kind: CheckedKind, object: JsonObject, version: KubernetesVersion, network: ClusterNetwork): FieldError[] {
   switch (kind) {
     case 'Deployment':
       return [...validateObjectMeta(object, nameIsDnsSubdomain), ...validateDeploymentSpec(object, version)];
@@ -29,14 +36,14 @@ function validateCreate(kind: CheckedKind, object: JsonObject, version: Kubernet
     case 'StatefulSet':
       return [...validateObjectMeta(object, nameIsDnsLabel), ...validateStatefulSetSpec(object, { version })];
     case 'Service':
-      return [...validateObjectMeta(object, nameIsDns1035Label), ...validateServiceSpec(object, version)];
+      return [...validateObjectMeta(object, nameIsDns1035Label), ...validateServiceSpec(object, version, network)];
     case 'Ingress':
       return [...validateObjectMeta(object, nameIsDnsSubdomain), ...validateIngressCreate(object)];
   }
 }
 
 // Update validation does not re-check the name (a legacy name stays updatable).
-function validateUpdate(kind: CheckedKind, object: JsonObject, oldObject: JsonObject, version: KubernetesVersion): FieldError[] {
+function validateUpdate(kind: CheckedKind, object: JsonObject, oldObject: JsonObject, version: KubernetesVersion, network: ClusterNetwork): FieldError[] {
   const errors = validateObjectMetaUpdate(object, oldObject);
   switch (kind) {
     case 'Deployment':
@@ -56,7 +63,7 @@ function validateUpdate(kind: CheckedKind, object: JsonObject, oldObject: JsonOb
       ];
     }
     case 'Service':
-      return [...errors, ...validateServiceUpdate(object, oldObject), ...validateServiceSpec(object, version)];
+      return [...errors, ...validateServiceUpdate(object, oldObject), ...validateServiceSpec(object, version, network)];
     case 'Ingress':
       return [...errors, ...validateIngressUpdate(object, oldObject, version)];
   }

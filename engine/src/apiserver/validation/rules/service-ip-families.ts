@@ -6,6 +6,7 @@ import type { JsonObject } from '../../../model/objects';
 import { FieldPath, duplicate, goStringSlice, invalid, notSupported, stringValue, structuredValue, type BadValue, type FieldError } from '../field-error';
 import { asArray, asString, asStringMap } from './json-access';
 import { ipFamilyOf } from '../ip-address';
+import { DEFAULT_CLUSTER_NETWORK, ipFamiliesOf, type ClusterNetwork } from '../../../model/cluster-network';
 
 export { ipFamilyOf };
 
@@ -181,11 +182,12 @@ export function validateSourceRanges(spec: JsonObject, path: FieldPath): FieldEr
 }
 
 /**
- * initIPFamilyFields on create, for a single-stack IPv4 cluster (kind's and kubeadm's default):
- * the checks the allocator makes after validation passed, before it allocates a cluster IP.
+ * initIPFamilyFields on create, for the cluster's service CIDRs (default: single-stack IPv4, kind's
+ * and kubeadm's): the checks the allocator makes after validation passed, before it allocates a cluster IP.
  */
-export function validateIPFamilyAllocation(spec: JsonObject): FieldError[] {
+export function validateIPFamilyAllocation(spec: JsonObject, network: ClusterNetwork = DEFAULT_CLUSTER_NETWORK): FieldError[] {
   if (spec.type === 'ExternalName') return [];
+  const configured: string[] = ipFamiliesOf(network);
   const { clusterIPs, fromClusterIP } = clusterIPsOf(spec);
   const families = familiesOf(spec);
   const selector = asStringMap(spec.selector) ?? {};
@@ -216,17 +218,23 @@ export function validateIPFamilyAllocation(spec: JsonObject): FieldError[] {
   }
   for (let i = 0; i < clusterIPs.length && clusterIPs[i] !== 'None'; i++) {
     if (i < families.length) continue;
-    // The family is inferred from the address; only IPv4 is configured.
-    if (ipFamilyOf(clusterIPs[i]!) === 6)
+    // The family is inferred from the address and must have an allocator.
+    const inferred = ipFamilyOf(clusterIPs[i]!) === 6 ? 'IPv6' : 'IPv4';
+    if (!configured.includes(inferred))
       errors.push(
-        invalid(clusterIPsPath(fromClusterIP, i), clusterIPsValue(clusterIPs), 'IPv6 is not configured on this cluster', 'cluster-ip-family-not-configured'),
+        invalid(
+          clusterIPsPath(fromClusterIP, i),
+          clusterIPsValue(clusterIPs),
+          `${inferred} is not configured on this cluster`,
+          'cluster-ip-family-not-configured',
+        ),
       );
   }
   if (errors.length > 0 || headlessWithoutSelector) return errors;
-  if (policy === 'RequireDualStack')
+  if (policy === 'RequireDualStack' && configured.length < 2)
     errors.push(invalid(policyPath, stringValue(policy), 'this cluster is not configured for dual-stack services', 'dual-stack-not-configured'));
   families.forEach((family, i) => {
-    if (family !== 'IPv4')
+    if (!configured.includes(family))
       errors.push(invalid(specPath.child('ipFamilies').index(i), stringValue(family), 'not configured on this cluster', 'ip-family-not-configured'));
   });
   return errors;

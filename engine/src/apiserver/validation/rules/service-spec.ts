@@ -3,6 +3,7 @@
 // Service REST allocator makes once validation passed (pkg/registry/core/service/storage/alloc.go).
 import { isAtLeast, type KubernetesVersion } from '../../../model/kubernetes-version';
 import type { JsonObject } from '../../../model/objects';
+import { DEFAULT_CLUSTER_NETWORK, formatPortRange, type ClusterNetwork, type PortRange } from '../../../model/cluster-network';
 import {
   FieldPath,
   duplicate,
@@ -38,7 +39,7 @@ const TOPOLOGY_MODE = 'service.kubernetes.io/topology-mode';
 const TOPOLOGY_HINTS = 'service.kubernetes.io/topology-aware-hints';
 
 /** ValidateService's rules on a defaulted Service, then the allocator's IP-family and node-port checks. */
-export function validateServiceSpec(object: JsonObject, version: KubernetesVersion = '1.36'): FieldError[] {
+export function validateServiceSpec(object: JsonObject, version: KubernetesVersion = '1.36', network: ClusterNetwork = DEFAULT_CLUSTER_NETWORK): FieldError[] {
   const spec = asObject(object.spec) ?? {};
   const errors: FieldError[] = [...validateTopologyAnnotations(object)];
   const type = asString(spec.type) ?? '';
@@ -71,9 +72,9 @@ export function validateServiceSpec(object: JsonObject, version: KubernetesVersi
   errors.push(...validateTrafficDistribution(spec, version));
   // The allocator runs only once validation passed, and stops at its first failing step.
   if (errors.length > 0) return errors;
-  const allocation = validateIPFamilyAllocation(spec);
+  const allocation = validateIPFamilyAllocation(spec, network);
   if (allocation.length > 0) return allocation;
-  if (type === 'NodePort' || type === 'LoadBalancer') return validateNodePortRange(ports);
+  if (type === 'NodePort' || type === 'LoadBalancer') return validateNodePortRange(ports, network.nodePortRange);
   return [];
 }
 
@@ -225,17 +226,17 @@ function validateTrafficPolicies(spec: JsonObject, type: string): FieldError[] {
   return errors;
 }
 
-// The node-port allocator's range check (default --service-node-port-range 30000-32767).
-function validateNodePortRange(ports: JsonObject[]): FieldError[] {
+// The node-port allocator's range check (--service-node-port-range, default 30000-32767).
+function validateNodePortRange(ports: JsonObject[], range: PortRange): FieldError[] {
   const errors: FieldError[] = [];
   ports.forEach((port, i) => {
     const nodePort = asNumber(port.nodePort) ?? 0;
-    if (nodePort !== 0 && (nodePort < 30000 || nodePort > 32767)) {
+    if (nodePort !== 0 && (nodePort < range.base || nodePort >= range.base + range.size)) {
       errors.push(
         invalid(
           specPath.child('ports').index(i).child('nodePort'),
           numberValue(nodePort),
-          'provided port is not in the valid range. The range of valid ports is 30000-32767',
+          `provided port is not in the valid range. The range of valid ports is ${formatPortRange(range)}`,
           'node-port-range',
         ),
       );

@@ -1,0 +1,124 @@
+// The cluster a team applies its manifests to, as far as kubesim's verdicts depend on it: the Service
+// network (IP families and service CIDRs, node-port range) and the cluster domain. Declared in a
+// `.kubesim.yaml` the team commits, in editor settings or by CLI flags; whatever is not declared is
+// unknown, and a finding that only some clusters give becomes a warning naming those clusters.
+import { parseDocument } from 'yaml';
+import {
+  DEFAULT_CLUSTER_NETWORK,
+  DEFAULT_IPV6_SERVICE_CIDR,
+  formatPortRange,
+  ipFamiliesOf,
+  parsePortRange,
+  type ClusterNetwork,
+  type IPFamily,
+  type PortRange,
+} from '@kubesim/engine';
+
+/** The file name kubesim looks for, upward from a checked file. */
+export const PROFILE_FILE_NAME = '.kubesim.yaml';
+
+/** What is declared about the cluster; an absent field is not known. */
+export interface ClusterProfile {
+  /** `--service-cluster-ip-range`, primary family first: one CIDR (single-stack) or two (dual-stack). */
+  serviceCIDRs?: string[];
+  /** `--service-node-port-range`. */
+  nodePortRange?: PortRange;
+  clusterDomain?: string;
+}
+
+/** The profile and what was wrong in its text (each problem names the key). */
+export interface ProfileReading {
+  profile: ClusterProfile;
+  problems: string[];
+}
+
+const DEFAULT_IPV4_SERVICE_CIDR = DEFAULT_CLUSTER_NETWORK.serviceCidrs[0] ?? '10.96.0.0/12';
+const CIDR = /^(?:\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*\/\d{1,3})$/;
+const DOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+/** The service CIDRs of `ipFamilies: [IPv6, IPv4]` when no CIDRs are given: kind's defaults per family. */
+export function cidrsOfFamilies(families: readonly IPFamily[]): string[] {
+  return families.map((family) => (family === 'IPv6' ? DEFAULT_IPV6_SERVICE_CIDR : DEFAULT_IPV4_SERVICE_CIDR));
+}
+
+/** The Service network validation runs against: the declared parts, kubeadm's defaults for the rest. */
+export function networkOf(profile: ClusterProfile | undefined): ClusterNetwork {
+  if (!profile || (profile.serviceCIDRs === undefined && profile.nodePortRange === undefined)) return DEFAULT_CLUSTER_NETWORK;
+  return {
+    serviceCidrs: profile.serviceCIDRs ?? DEFAULT_CLUSTER_NETWORK.serviceCidrs,
+    nodePortRange: profile.nodePortRange ?? DEFAULT_CLUSTER_NETWORK.nodePortRange,
+  };
+}
+
+/** `profile` with every field `override` declares replaced (flags and settings over the file). */
+export function mergeProfiles(base: ClusterProfile | undefined, override: ClusterProfile | undefined): ClusterProfile {
+  return { ...(base ?? {}), ...stripUndefined(override ?? {}) };
+}
+
+function stripUndefined(profile: ClusterProfile): ClusterProfile {
+  return Object.fromEntries(Object.entries(profile).filter(([, value]) => value !== undefined)) as ClusterProfile;
+}
+
+/** One line for logs and `--help`-style output: what the checks assume. */
+export function describeProfile(profile: ClusterProfile | undefined): string {
+  const network = networkOf(profile);
+  const families = profile?.serviceCIDRs ? `${ipFamiliesOf(network).join('/')} (${network.serviceCidrs.join(', ')})` : 'IP families not declared';
+  const ports = profile?.nodePortRange ? `node ports ${formatPortRange(network.nodePortRange)}` : 'node-port range not declared';
+  return `${families}, ${ports}, cluster domain ${profile?.clusterDomain ?? 'cluster.local'}`;
+}
+
+/**
+ * Reads the declared values, wherever they come from (a file's map, settings, flags):
+ * `serviceCIDRs` (a list or a comma-separated string, as the API server's flag), `ipFamilies`
+ * (shorthand for kind's default CIDR of each family), `nodePortRange` (`30000-32767`), `clusterDomain`.
+ */
+export function readProfileFields(fields: Record<string, unknown>, where: string): ProfileReading {
+  const profile: ClusterProfile = {};
+  const problems: string[] = [];
+  const cidrs = listOf(fields.serviceCIDRs);
+  const families = listOf(fields.ipFamilies);
+  if (cidrs && cidrs.length > 0) {
+    const bad = cidrs.filter((cidr) => !CIDR.test(cidr));
+    if (bad.length > 0 || cidrs.length > 2 || (cidrs.length === 2 && ipFamiliesOf({ ...DEFAULT_CLUSTER_NETWORK, serviceCidrs: cidrs }).length < 2)) {
+      problems.push(`${where}: serviceCIDRs ${JSON.stringify(cidrs)} must be one CIDR, or two of different IP families (e.g. 10.96.0.0/12, fd00:10:96::/112)`);
+    } else profile.serviceCIDRs = cidrs;
+  } else if (families && families.length > 0) {
+    const valid = families.every((family) => family === 'IPv4' || family === 'IPv6') && families.length <= 2 && new Set(families).size === families.length;
+    if (valid) profile.serviceCIDRs = cidrsOfFamilies(families as IPFamily[]);
+    else problems.push(`${where}: ipFamilies ${JSON.stringify(families)} must be [IPv4], [IPv6], [IPv4, IPv6] or [IPv6, IPv4]`);
+  }
+  if (fields.nodePortRange !== undefined && fields.nodePortRange !== null && fields.nodePortRange !== '') {
+    const range = parsePortRange(String(fields.nodePortRange));
+    if (range) profile.nodePortRange = range;
+    else problems.push(`${where}: nodePortRange ${JSON.stringify(fields.nodePortRange)} must be a port range such as 30000-32767`);
+  }
+  if (fields.clusterDomain !== undefined && fields.clusterDomain !== null && fields.clusterDomain !== '') {
+    const domain = String(fields.clusterDomain);
+    if (DOMAIN.test(domain)) profile.clusterDomain = domain;
+    else problems.push(`${where}: clusterDomain ${JSON.stringify(fields.clusterDomain)} is not a domain name`);
+  }
+  const known = new Set(['serviceCIDRs', 'ipFamilies', 'nodePortRange', 'clusterDomain']);
+  for (const key of Object.keys(fields)) if (!known.has(key)) problems.push(`${where}: unknown key ${JSON.stringify(key)}`);
+  return { profile, problems };
+}
+
+/** Parses the text of a `.kubesim.yaml`. */
+export function parseProfileText(text: string, where: string): ProfileReading {
+  const document = parseDocument(text);
+  if (document.errors.length > 0) return { profile: {}, problems: [`${where}: ${document.errors[0]!.message.split('\n')[0]}`] };
+  const value: unknown = document.toJS();
+  if (value === null || value === undefined) return { profile: {}, problems: [] };
+  if (typeof value !== 'object' || Array.isArray(value)) return { profile: {}, problems: [`${where}: expected a map of cluster settings`] };
+  return readProfileFields(value as Record<string, unknown>, where);
+}
+
+function listOf(value: unknown): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (Array.isArray(value)) return value.map(String).map((item) => item.trim());
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
+  return [String(value)];
+}

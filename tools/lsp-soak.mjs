@@ -1,0 +1,246 @@
+// Soak driver for the language server: opens one manifest file in dist/server.js (spawned over stdio
+// with a heap limit, as an editor would start it), then edits it, asks for previews, hovers, reopens it,
+// rewrites files on disk or switches settings for many steps, and records the server's memory at chosen
+// steps: resident set before and after a full garbage collection, and the V8 heap in use after it, as
+// reported by tools/soak-probe.cjs preloaded into the server. Used by tools/bench/lsp-soak.mjs and,
+// smaller, by server/test/lsp/memory-soak.test.ts.
+//
+// Usage: node tools/lsp-soak.mjs --file F [--mode edit|preview|features|reopen|disk|settings] [--steps N] [--marks 100,N]
+//        [--heap-limit MB] [--snapshot-dir DIR] [--json-out F]
+//   --snapshot-dir  also write a V8 heap snapshot of the server at each mark (for tools/heap-diff.mjs)
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = require('vscode-languageserver-protocol/node');
+
+const IMAGE_LINE = /^(\s*(?:-\s+)?image:\s*["']?[^\s"'#]+?:)([\w.-]+)/;
+const REPLICAS_LINE = /^(\s*replicas:\s*)(\d+)/;
+
+/** The lines an edit may touch: image tags and replica counts, in file order. */
+function editTargets(lines) {
+  const targets = [];
+  lines.forEach((line, index) => {
+    const image = IMAGE_LINE.exec(line);
+    if (image) targets.push({ line: index, kind: 'image', start: image[1].length, length: image[2].length });
+    const replicas = REPLICAS_LINE.exec(line);
+    if (replicas) targets.push({ line: index, kind: 'replicas', start: replicas[1].length, length: replicas[2].length });
+  });
+  return targets;
+}
+
+/** Edit `step`: a new image tag or replica count at a place that walks the whole file. */
+function nextEdit(lines, targets, step) {
+  const target = targets[(step * 7919) % targets.length];
+  const text = target.kind === 'image' ? `soak-${step}` : String((step % 9) + 1);
+  const line = lines[target.line];
+  const range = { start: { line: target.line, character: target.start }, end: { line: target.line, character: target.start + target.length } };
+  lines[target.line] = line.slice(0, target.start) + text + line.slice(target.start + target.length);
+  target.length = text.length;
+  return { range, text };
+}
+
+// A small Deployment and its Service per file of the `disk` mode, changing image with `step`.
+function diskManifest(index, step) {
+  const name = `disk-${index}`;
+  return [
+    'apiVersion: apps/v1\nkind: Deployment',
+    `metadata:\n  name: ${name}\nspec:\n  replicas: ${(index % 5) + 1}`,
+    `  selector:\n    matchLabels:\n      app: ${name}\n  template:\n    metadata:\n      labels:\n        app: ${name}`,
+    `    spec:\n      containers:\n        - name: app\n          image: registry.example/${name}:branch-${step}`,
+    `---\napiVersion: v1\nkind: Service\nmetadata:\n  name: ${name}\nspec:\n  selector:\n    app: ${name}\n  ports:\n    - port: 80\n`,
+  ].join('\n');
+}
+
+function writeDiskFiles(folder, count) {
+  mkdirSync(join(folder, 'disk'), { recursive: true });
+  return Array.from({ length: count }, (_, index) => {
+    const path = join(folder, 'disk', `app-${index}.yaml`);
+    writeFileSync(path, diskManifest(index, 0));
+    return path;
+  });
+}
+
+/**
+ * Runs one soak; resolves with `{ marks: [{ step, rssMB, rssAfterGcMB, heapUsedMB }], exitCode, stepsDone }`. A server that
+ * dies (heap out of memory) ends the run early with its exit code.
+ */
+export async function runSoak({
+  file,
+  mode = 'edit',
+  steps = 1000,
+  diskFileCount = 500,
+  marks = [100, steps],
+  heapLimitMB = 512,
+  snapshotDir,
+  log = () => {},
+}) {
+  const text = readFileSync(file, 'utf8');
+  const diskFiles = mode === 'disk' ? writeDiskFiles(dirname(resolve(file)), diskFileCount) : [];
+  const uri = pathToFileURL(resolve(file)).href;
+  const probeFolder = mkdtempSync(join(tmpdir(), 'kubesim-soak-'));
+  const probe = join(probeFolder, 'memory.json');
+  const args = [`--max-old-space-size=${heapLimitMB}`, '--expose-gc', '--require', join(root, 'tools', 'soak-probe.cjs')];
+  const env = { ...process.env, KUBESIM_SOAK_PROBE: probe };
+  if (snapshotDir) env.KUBESIM_SOAK_SNAPSHOTS = resolve(snapshotDir);
+  const child = spawn(process.execPath, [...args, join(root, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
+  let exitCode = null;
+  let stderrTail = '';
+  child.stderr.on('data', (chunk) => (stderrTail = (stderrTail + chunk.toString()).slice(-4000)));
+  const exited = new Promise((done) => child.once('exit', (code, signal) => done((exitCode = code ?? signal))));
+  let probes = 0;
+  // Asks the preloaded probe for the memory after a full collection and waits for its report.
+  async function measure() {
+    probes++;
+    child.kill('SIGUSR2');
+    for (;;) {
+      if (exitCode !== null) throw new Error(`server exited (${exitCode})`);
+      try {
+        const report = JSON.parse(readFileSync(probe, 'utf8'));
+        if (report.count === probes) return report;
+      } catch {
+        // Not written yet.
+      }
+      await new Promise((wake) => setTimeout(wake, 20));
+    }
+  }
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const waiters = [];
+  connection.onNotification('textDocument/publishDiagnostics', (params) => {
+    for (const waiter of waiters.splice(0)) {
+      if (params.uri === uri && (params.version ?? -1) >= waiter.version) waiter.resolve();
+      else waiters.push(waiter);
+    }
+  });
+  const settings = { kubernetesVersion: '1.36' };
+  connection.onRequest('workspace/configuration', (params) => params.items.map((item) => (item.section === 'kubesim' ? settings : null)));
+  connection.onRequest('client/registerCapability', () => null);
+  connection.onRequest('window/workDoneProgress/create', () => null);
+  connection.listen();
+  const diagnosticsFor = (version) => new Promise((resolveWait) => waiters.push({ version, resolve: resolveWait }));
+  const died = exited.then(() => {
+    throw new Error(`server exited (${exitCode})`);
+  });
+  const recorded = [];
+  let stepsDone = 0;
+  try {
+    const rootUri = pathToFileURL(dirname(resolve(file))).href;
+    await Promise.race([
+      connection.sendRequest('initialize', {
+        processId: process.pid,
+        rootUri,
+        workspaceFolders: [{ uri: rootUri, name: 'soak' }],
+        capabilities: { workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true } } },
+      }),
+      died,
+    ]);
+    await connection.sendNotification('initialized', {});
+    const lines = text.split('\n');
+    const targets = editTargets(lines);
+    let version = 1;
+    const opened = diagnosticsFor(1);
+    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version, text } });
+    await Promise.race([opened, died]);
+    const race = (promise) => Promise.race([promise, died]);
+    const edit = async (step) => {
+      const change = nextEdit(lines, targets, step);
+      version++;
+      const published = diagnosticsFor(version);
+      await connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
+      await race(published);
+    };
+    const STEPS = {
+      edit,
+      // A preview refresh follows an edit, as the panel's does; what-ifs alternate.
+      preview: async (step) => {
+        await edit(step);
+        const target = targets[(step * 7919) % targets.length];
+        const offset = lines.slice(0, target.line).reduce((sum, line) => sum + line.length + 1, 0);
+        const whatIf = step % 2 ? { readiness: { kind: 'ready', afterSeconds: 5 } } : { readiness: { kind: 'neverReady' }, replicas: (step % 7) + 1 };
+        await race(connection.sendRequest('kubesim/simulateRollout', { uri, offset, base: { kind: 'fresh' }, baseLabel: 'fresh create', whatIf }));
+      },
+      // Hovers and lenses after each edit.
+      features: async (step) => {
+        await edit(step);
+        const target = targets[(step * 7919) % targets.length];
+        const position = { line: target.line, character: target.start };
+        await race(connection.sendRequest('textDocument/hover', { textDocument: { uri }, position }));
+        await race(connection.sendRequest('textDocument/codeLens', { textDocument: { uri } }));
+      },
+      // Closing and opening the same document again.
+      reopen: async (step) => {
+        nextEdit(lines, targets, step);
+        await connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+        version++;
+        const published = diagnosticsFor(version);
+        await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version, text: lines.join('\n') } });
+        await race(published);
+      },
+      // A branch switch: every file of disk/ rewritten, the watcher reports them all.
+      disk: async (step) => {
+        const changes = diskFiles.map((path, i) => {
+          writeFileSync(path, diskManifest(i, step));
+          return { uri: pathToFileURL(path).href, type: 2 };
+        });
+        const published = diagnosticsFor(version);
+        await connection.sendNotification('workspace/didChangeWatchedFiles', { changes });
+        await race(published);
+      },
+      // The user switching the Kubernetes release back and forth.
+      settings: async (step) => {
+        settings.kubernetesVersion = step % 2 ? '1.35' : '1.36';
+        const published = diagnosticsFor(version);
+        await connection.sendNotification('workspace/didChangeConfiguration', { settings: {} });
+        await race(published);
+      },
+    };
+    if (!STEPS[mode]) throw new Error(`unknown mode ${mode}: use ${Object.keys(STEPS).join(', ')}`);
+    for (let step = 1; step <= steps; step++) {
+      await STEPS[mode](step);
+      stepsDone = step;
+      if (marks.includes(step)) {
+        const report = await measure();
+        recorded.push({ step, rssMB: report.rssMB, rssAfterGcMB: report.rssAfterGcMB, heapUsedMB: report.heapUsedMB, externalMB: report.externalMB });
+        log(`step ${step}: RSS ${report.rssMB} MB (${report.rssAfterGcMB} MB after a full GC), heap used ${report.heapUsedMB} MB`);
+      }
+    }
+    await connection.sendRequest('shutdown');
+    await connection.sendNotification('exit');
+    await exited;
+  } catch (error) {
+    log(`${String(error)}\n${stderrTail}`);
+    child.kill();
+    await exited;
+  }
+  connection.dispose();
+  rmSync(probeFolder, { recursive: true, force: true });
+  return { mode, steps, stepsDone, marks: recorded, exitCode };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const option = (name, fallback) => {
+    const index = process.argv.indexOf(`--${name}`);
+    return index > 0 ? process.argv[index + 1] : fallback;
+  };
+  const steps = Number(option('steps', '1000'));
+  const snapshotDir = option('snapshot-dir');
+  if (snapshotDir && !existsSync(snapshotDir)) mkdirSync(snapshotDir, { recursive: true });
+  const result = await runSoak({
+    file: option('file'),
+    mode: option('mode', 'edit'),
+    steps,
+    marks: option('marks', `100,${steps}`).split(',').map(Number),
+    heapLimitMB: Number(option('heap-limit', '512')),
+    snapshotDir,
+    log: (line) => console.error(line),
+  });
+  if (snapshotDir) console.error(readdirSync(snapshotDir).join('\n'));
+  const out = option('json-out');
+  if (out) writeFileSync(out, JSON.stringify(result, null, 2));
+  console.log(JSON.stringify(result));
+}
