@@ -6,6 +6,8 @@ import './session/deployment-commands';
 import './kubectl/statefulset-session-commands';
 import './session/service-commands';
 import './session/ingress-commands';
+import './session/describe-commands';
+import './session/write-commands';
 
 export { isGoSemanticallyEqual, isSemanticallyEqual, normalizeJson } from './apiserver/semantic-equality';
 export { applyDefaults, type CheckedKind, checkedKindOf } from './apiserver/validation/apply-defaults';
@@ -24,6 +26,7 @@ export {
 } from './apiserver/validation/field-error';
 export { objectVerdict, type ObjectVerdict, type VerdictError } from './apiserver/validation/object-verdict';
 export { apiLifecycleOf } from './apiserver/api-lifecycle';
+export { validateContainersOnlyForPod } from './apiserver/validation/rules/pod-create';
 export { validateStatefulSetSpec } from './apiserver/validation/rules/statefulset-spec';
 export { isDns1123Label, isQualifiedName, isValidPercent } from './apiserver/validation/string-checks';
 export { Cluster } from './cluster/cluster';
@@ -99,3 +102,4 @@ export { type RolloutEventSummary, type RolloutStep } from './session/rollout-st
 export { formatSessionTranscript, runSession, type SessionResult } from './session/session-runner';
 export { DEFAULT_READY_SECONDS, type RolloutSimulation, type RolloutWhatIf, type RolloutWorkload, simulateRollout } from './session/simulate-rollout';
 export { createDeploymentCluster, runUntil } from './session/simulation-clock';
+export { statefulSetPodVerdict } from './statefulset/first-pod-admission';

@@ -40,7 +40,8 @@ function renderAll(): void {
 
 /** Re-renders only what depends on the selected step, so scrubbing and playing stay cheap. */
 function renderStep(focusSelector?: string): void {
-  if (!view) return;
+  // A rejected manifest has no steps and no timeline to update.
+  if (!view || view.rejection) return;
   document.getElementById('step-detail')!.innerHTML = renderStepDetail(view, ui);
   const scrubber = document.getElementById('scrubber') as HTMLInputElement | null;
   if (scrubber) {
@@ -53,7 +54,7 @@ function renderStep(focusSelector?: string): void {
 }
 
 function selectStep(index: number): void {
-  if (!view) return;
+  if (!view || view.steps.length === 0) return;
   ui.selectedStep = Math.min(Math.max(0, index), view.steps.length - 1);
   renderStep();
 }

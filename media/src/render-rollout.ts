@@ -3,6 +3,7 @@ import { DEFAULT_READY_SECONDS, type RolloutView, type SourceSpan, type WhatIf }
 import { escapeHtml as esc } from './html';
 import { aggregateSteps, type StepBucket } from './step-aggregation';
 import { renderStepDetail, type StepUiState } from './render-step';
+import { renderRejection } from './render-rejection';
 import { renderOverviewLegend } from './render-legend';
 import { timeText } from './render-step-list';
 
@@ -182,8 +183,12 @@ export function renderRollout(view: RolloutView, ui: StepUiState, banner?: strin
   return `<header class="title"><h1>${title}</h1><p class="meta">${meta}</p></header>
 <div id="banner" class="banner" role="alert"${banner ? '' : ' hidden'}>${banner ? esc(banner) : ''}</div>
 <div class="forms">${renderBaseSelect(view)}${renderWhatIf(view)}</div>
-${renderChange(view)}
-${renderOutcome(view)}
+${view.rejection ? renderRejection(view) : `${renderChange(view)}\n${renderBody(view, ui)}`}`;
+}
+
+// The outcome, the timeline and the selected step of a rollout the API server accepted.
+function renderBody(view: RolloutView, ui: StepUiState): string {
+  return `${renderOutcome(view)}
 <section class="timeline" aria-label="Timeline">${renderOverview(view)}${renderOverviewLegend(view)}${renderControls(view, ui)}</section>
 <div id="step-detail">${renderStepDetail(view, ui)}</div>`;
 }

@@ -279,9 +279,9 @@ export interface RolloutStep {
   ingressTraffic?: IngressRouteTrafficView[];
 }
 
-/** How the simulated rollout ends. */
+/** How the simulated rollout ends; `rejected`: the API server refuses the manifest (see RolloutView.rejection). */
 export interface RolloutOutcome {
-  kind: 'complete' | 'noRollout' | 'stalled' | 'failed' | 'paused';
+  kind: 'complete' | 'noRollout' | 'stalled' | 'failed' | 'paused' | 'rejected';
   /** One sentence, e.g. "Rollout complete after 42s." */
   message: string;
   /** Simulated second at which the outcome is reached. */
@@ -331,6 +331,16 @@ export interface RolloutView {
   groups?: StepGroupView[];
   /** Pause, resume and undo on the timeline. */
   actions?: ActionMarkView[];
+  /** Set when the API server refuses the manifest: nothing is stored, `steps` is empty. */
+  rejection?: RolloutRejectionView;
+}
+
+/** The API server's refusal of the previewed manifest. */
+export interface RolloutRejectionView {
+  /** What `kubectl apply` prints for it, verbatim (one or more lines). */
+  kubectl: string;
+  /** Each error as `<field>: <message>`. */
+  errors: string[];
 }
 
 /** Parameters of `kubesim/simulateRollout`. */

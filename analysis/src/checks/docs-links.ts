@@ -21,6 +21,7 @@ export const DOCS_LINKS: Readonly<Record<string, string>> = {
   'statefulset-name-too-long': `${STATEFULSET}#pod-identity`,
   'statefulset-pod-name-too-long': `${STATEFULSET}#pod-identity`,
   'deployment-name-too-long': `${DEPLOYMENT}#creating-a-deployment`,
+  'pod-image-whitespace': 'https://kubernetes.io/docs/concepts/containers/images/#image-names',
   'rolling-update-zero-fenceposts': `${DEPLOYMENT}#max-surge`,
   'statefulset-max-unavailable-dropped': `${STATEFULSET}#maximum-unavailable-pods`,
   'deployment-selector-immutable': `${DEPLOYMENT}#label-selector-updates`,

@@ -3,6 +3,7 @@ import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
 import type { CheckContext, CheckFinding } from './check-context';
 import { valueAt } from './label-selector';
+import { applyDefaults, computePodTemplateHash, replicaSetNameFor, statefulSetPodVerdict, type Deployment, type StatefulSet } from '@kubesim/engine';
 
 /** Label values and DNS labels are at most 63 characters; DNS subdomains at most 253. */
 const LABEL_VALUE_MAX = 63;
@@ -12,35 +13,40 @@ const HASH_MAX = 10;
 
 /**
  * StatefulSet pods carry `controller-revision-hash: <set>-<hash>` (the ControllerRevision name,
- * see getStatefulSetRevisions / newRevision): with a 10-character hash the set name may be 52
- * characters. A 53-character name works only for hashes of 9 digits or fewer (about 1 in 4).
- * Pod names `<set>-<ordinal>` are hostnames, so they must be DNS labels (63).
+ * see getStatefulSetRevisions / newRevision) and, as hostname and `statefulset.kubernetes.io/pod-name`,
+ * `<set>-<ordinal>`: label values and DNS labels are at most 63 characters. The API server accepts
+ * the set; the pods it refuses. Where the revision hash is computable (a template to hash), the
+ * engine builds the pod the controller would create and asks its API server, so the finding quotes
+ * the FailedCreate event word for word; otherwise it says what the hash's length decides.
  */
-export function checkStatefulSetNameLength(object: ManifestObject, _context: CheckContext): CheckFinding[] {
+export function checkStatefulSetNameLength(object: ManifestObject, context: CheckContext): CheckFinding[] {
   if (object.kind !== 'StatefulSet' || !object.name || object.name.length > LABEL_VALUE_MAX) return [];
   const name = object.name;
-  const span = spanForPath(object, ['metadata', 'name']);
   const replicas = valueAt(object.value, ['spec', 'replicas']);
   const start = valueAt(object.value, ['spec', 'ordinals', 'start']);
-  const lastOrdinal = (typeof start === 'number' ? start : 0) + Math.max(0, (typeof replicas === 'number' ? replicas : 1) - 1);
+  const firstOrdinal = typeof start === 'number' ? start : 0;
+  const lastOrdinal = firstOrdinal + Math.max(0, (typeof replicas === 'number' ? replicas : 1) - 1);
+  const certain = certainFinding(object, context, firstOrdinal, lastOrdinal);
+  if (certain !== undefined) return certain;
+  const span = spanForPath(object, ['metadata', 'name']);
   const lastPod = `${name}-${lastOrdinal}`;
   if (lastPod.length > LABEL_VALUE_MAX) {
     return [
       {
         ...span,
-        severity: 'error',
+        severity: 'warning',
         code: 'statefulset-pod-name-too-long',
         field: 'metadata.name',
         message:
           `Pod "${lastPod}" is ${lastPod.length} characters: pod hostnames and the statefulset.kubernetes.io/pod-name ` +
-          `label must be no more than 63 characters, so the StatefulSet controller cannot create it.`,
+          `label must be no more than 63 characters, so the API server refuses the pod and the StatefulSet controller cannot create it.`,
       },
     ];
   }
   const longest = name.length + 1 + HASH_MAX;
   if (longest <= LABEL_VALUE_MAX) return [];
   // The event and the API error (recordPodEvent in stateful_pod_control.go; ValidateLabels) for the first pod.
-  const firstPod = `${name}-${typeof start === 'number' ? start : 0}`;
+  const firstPod = `${name}-${firstOrdinal}`;
   return [
     {
       ...span,
@@ -57,18 +63,74 @@ export function checkStatefulSetNameLength(object: ManifestObject, _context: Che
   ];
 }
 
-/**
- * A Deployment's ReplicaSet is named `<deployment>-<pod-template-hash>` and must be a DNS
- * subdomain (253): a Deployment name over 242 characters can produce an invalid ReplicaSet name.
- * Pod names are safe: the name generator cuts `<replicaset>-` to 58 characters before the suffix.
- */
-export function checkDeploymentNameLength(object: ManifestObject, _context: CheckContext): CheckFinding[] {
-  if (object.kind !== 'Deployment' || !object.name || object.name.length > SUBDOMAIN_MAX) return [];
-  const longest = object.name.length + 1 + HASH_MAX;
-  if (longest <= SUBDOMAIN_MAX) return [];
+// The pods of a set the engine can hash: the first refused pod's event, quoted; [] when every pod fits.
+function certainFinding(object: ManifestObject, context: CheckContext, firstOrdinal: number, lastOrdinal: number): CheckFinding[] | undefined {
+  const template = valueAt(object.value, ['spec', 'template']);
+  if (template === undefined || template === null || typeof template !== 'object' || Array.isArray(template)) return undefined;
+  const set = object.value as unknown as StatefulSet;
+  let first: ReturnType<typeof statefulSetPodVerdict>;
+  let last: ReturnType<typeof statefulSetPodVerdict>;
+  try {
+    first = statefulSetPodVerdict(set, firstOrdinal, context.kubernetesVersion);
+    last = lastOrdinal === firstOrdinal ? first : statefulSetPodVerdict(set, lastOrdinal, context.kubernetesVersion);
+  } catch {
+    // A template the engine cannot decode: the API server's own findings say why.
+    return undefined;
+  }
+  const refused = first.event !== undefined ? first : last.event !== undefined ? last : undefined;
+  if (!refused) return [];
+  const podNameTooLong = refused.podName.length > LABEL_VALUE_MAX;
+  const revision = refused.revisionName;
+  const what = podNameTooLong
+    ? `Pod name ${refused.podName} is ${refused.podName.length} characters (its hostname and statefulset.kubernetes.io/pod-name label)`
+    : `Every pod gets the label controller-revision-hash: ${revision}, ${revision.length} characters`;
+  const which = refused === first ? 'every pod create fails' : `creating pod ${refused.podName} fails`;
   return [
     {
       ...spanForPath(object, ['metadata', 'name']),
+      severity: 'warning',
+      code: podNameTooLong ? 'statefulset-pod-name-too-long' : 'statefulset-name-too-long',
+      field: 'metadata.name',
+      message:
+        `${what}, over the 63-character limit: the API server accepts the StatefulSet, but ${which}, retried with back-off, ` +
+        `and no such pod ever exists. Warning FailedCreate: ${refused.event}. ` +
+        `Keep StatefulSet names short enough for <name>-<hash> to fit 63 characters.`,
+    },
+  ];
+}
+
+/**
+ * A Deployment's ReplicaSet is named `<deployment>-<pod-template-hash>` and must be a DNS subdomain
+ * (253). When the hash is computable the finding names the ReplicaSet and quotes the controller's
+ * ReplicaSetCreateError (getNewReplicaSet); silent when the name fits. Pod names are safe: the name
+ * generator cuts `<replicaset>-` to 58 characters before the suffix.
+ */
+export function checkDeploymentNameLength(object: ManifestObject, context: CheckContext): CheckFinding[] {
+  if (object.kind !== 'Deployment' || !object.name || object.name.length > SUBDOMAIN_MAX) return [];
+  const longest = object.name.length + 1 + HASH_MAX;
+  if (longest <= SUBDOMAIN_MAX) return [];
+  const span = spanForPath(object, ['metadata', 'name']);
+  const replicaSet = replicaSetNameOf(object, context);
+  if (replicaSet !== undefined) {
+    if (replicaSet.length <= SUBDOMAIN_MAX) return [];
+    return [
+      {
+        ...span,
+        severity: 'warning',
+        code: 'deployment-name-too-long',
+        field: 'metadata.name',
+        message:
+          `Its ReplicaSet ${object.name.slice(0, 8)}…-${replicaSet.slice(object.name.length + 1)} is ${replicaSet.length} characters, ` +
+          `over the 253-character limit: the API server accepts the Deployment, but every attempt of the Deployment controller to create ` +
+          `the ReplicaSet fails (Warning ReplicaSetCreateError: Failed to create new replica set "${replicaSet}": ReplicaSet.apps ` +
+          `"${replicaSet}" is invalid: metadata.name: Invalid value: "${replicaSet}": must be no more than 253 characters), and no pod ` +
+          `is ever created. Keep Deployment names short enough for <name>-<hash> to fit 253 characters.`,
+      },
+    ];
+  }
+  return [
+    {
+      ...span,
       severity: 'warning',
       code: 'deployment-name-too-long',
       field: 'metadata.name',
@@ -78,4 +140,16 @@ export function checkDeploymentNameLength(object: ManifestObject, _context: Chec
         `to create them. Keep Deployment names to 242 characters.`,
     },
   ];
+}
+
+// The first ReplicaSet's name (no collisionCount), when the template can be hashed.
+function replicaSetNameOf(object: ManifestObject, context: CheckContext): string | undefined {
+  const template = valueAt(object.value, ['spec', 'template']);
+  if (template === undefined || template === null || typeof template !== 'object' || Array.isArray(template)) return undefined;
+  try {
+    const defaulted = applyDefaults('Deployment', object.value, context.kubernetesVersion) as unknown as Deployment;
+    return replicaSetNameFor(object.name ?? '', computePodTemplateHash(defaulted.spec.template, undefined, context.kubernetesVersion));
+  } catch {
+    return undefined;
+  }
 }

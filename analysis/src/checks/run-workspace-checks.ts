@@ -19,6 +19,7 @@ import { checkServiceHeadlessForStatefulSet, checkStatefulSetService } from './s
 import { checkWorkloadSelectorOverlap } from './workload-selector-overlap';
 import { checkDuplicateObject } from './duplicate-object';
 import { appliedTogether } from './applied-together';
+import { checkPodOnlyRules } from './pod-only-rules';
 
 const CHECKS: readonly ObjectCheck[] = [
   checkStatefulSetService,
@@ -30,6 +31,7 @@ const CHECKS: readonly ObjectCheck[] = [
   checkAutoscalerTarget,
   checkStatefulSetNameLength,
   checkDeploymentNameLength,
+  checkPodOnlyRules,
   checkZeroFenceposts,
   checkStatefulSetMaxUnavailable,
   checkBaselineUpdate,

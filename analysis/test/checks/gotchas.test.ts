@@ -26,7 +26,8 @@ for (const row of NAME_ROWS) {
 
 test('pod names count the highest ordinal: 60 characters fit 100 replicas (…-99 is 63) but not 1000', () => {
   expectFindings(statefulSet('a'.repeat(60), 100), [{ code: 'statefulset-name-too-long' }]);
-  expectFindings(statefulSet('a'.repeat(60), 1000), [{ code: 'statefulset-pod-name-too-long', severity: 'error', message: '-999" is 64 characters' }]);
+  // A warning: the API server accepts the set and refuses only its pods.
+  expectFindings(statefulSet('a'.repeat(60), 1000), [{ code: 'statefulset-pod-name-too-long', severity: 'warning', message: '-999" is 64 characters' }]);
 });
 
 test('Deployment names over 242 characters cannot get a ReplicaSet name', () => {
@@ -113,4 +114,89 @@ test('the long-name warning quotes the FailedCreate event the controller records
         `Invalid value: "${name}-<hash>": must be no more than 63 characters.`,
     },
   ]);
+});
+
+// With a template the revision hash is computable: the finding names the label value and quotes the event.
+// The hashes are those `kubesim names` prints (the creationTimestamp of the hashed template changed in 1.34).
+const withTemplate = (name: string, replicas = 2) => `apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: ⟦${name}⟧
+spec:
+  replicas: ${replicas}
+  selector:
+    matchLabels:
+      app: pg
+  template:
+    metadata:
+      labels:
+        app: pg
+    spec:
+      containers:
+        - name: pg
+          image: postgres:16
+`;
+const BILLING = 'postgres-primary-replica-set-for-the-billing-service-europe1';
+const CERTAIN_ROWS = [
+  { version: '1.33', revision: `${BILLING}-58c4fc44f` },
+  { version: '1.34', revision: `${BILLING}-6c599b69cf` },
+  { version: '1.36', revision: `${BILLING}-6c599b69cf` },
+] as const;
+for (const row of CERTAIN_ROWS) {
+  test(`on ${row.version} the long-name warning names the ${row.revision.length}-character label and quotes the FailedCreate event`, () => {
+    expectFindings(
+      withTemplate(BILLING),
+      [
+        {
+          code: 'statefulset-name-too-long',
+          severity: 'warning',
+          message:
+            `Every pod gets the label controller-revision-hash: ${row.revision}, ${row.revision.length} characters, over the 63-character limit: ` +
+            `the API server accepts the StatefulSet, but every pod create fails, retried with back-off, and no such pod ever exists. ` +
+            `Warning FailedCreate: create Pod ${BILLING}-0 in StatefulSet ${BILLING} failed error: Pod "${BILLING}-0" is invalid: ` +
+            `metadata.labels: Invalid value: "${row.revision}": must be no more than 63 characters.`,
+        },
+      ],
+      { kubernetesVersion: row.version },
+    );
+  });
+}
+
+test('with a template, a name whose revision label fits is silent even past 52 characters', () => {
+  // 53 characters: with the 1.33 hash of this template (9 digits) the label is exactly 63.
+  expectFindings(withTemplate('b'.repeat(53)).replace(/[⟦⟧]/g, ''), [], { kubernetesVersion: '1.33' });
+});
+
+test('with a template, a 62-character name refuses every pod for its hostname and labels', () => {
+  const name = 'c'.repeat(62);
+  expectFindings(withTemplate(name), [
+    { code: 'statefulset-pod-name-too-long', severity: 'warning', message: `spec.hostname: Invalid value: "${name}-0": must be no more than 63 characters]` },
+  ]);
+});
+
+test('with a template, the Deployment name finding names the ReplicaSet and quotes ReplicaSetCreateError', () => {
+  const name = 'd'.repeat(245);
+  const yaml = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: ⟦${name}⟧
+spec:
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: web
+        image: nginx:1.27
+`;
+  const [finding] = expectFindings(yaml, [
+    { code: 'deployment-name-too-long', severity: 'warning', message: ' is 256 characters, over the 253-character limit' },
+  ]);
+  const replicaSet = /Failed to create new replica set "([^"]+)"/.exec(finding!.message)![1]!;
+  assert.match(replicaSet, new RegExp(`^${name}-[bcdfghjklmnpqrstvwxz2456789]{10}$`));
+  assert.ok(finding!.message.includes(`metadata.name: Invalid value: "${replicaSet}": must be no more than 253 characters), and no pod is ever created.`));
 });

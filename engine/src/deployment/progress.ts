@@ -1,6 +1,6 @@
 // Progress reporting, following kubernetes pkg/controller/deployment/progress.go
 // (syncRolloutStatus, requeueStuckDeployment) and checkPausedConditions in sync.go.
-import type { Deployment, ReplicaSet } from '../model/objects';
+import type { Deployment, DeploymentCondition, ReplicaSet } from '../model/objects';
 import {
   deploymentComplete,
   deploymentProgressing,
@@ -50,9 +50,32 @@ export function syncRolloutStatus(
       setDeploymentCondition(status, newDeploymentCondition('Progressing', 'False', TIMED_OUT_REASON, `${subject} has timed out progressing.`, now));
     }
   }
-  // The simulated ReplicaSets never report ReplicaFailure, so that condition is always removed.
-  removeDeploymentCondition(status, 'ReplicaFailure');
+  // A ReplicaSet's ReplicaFailure (a refused pod create) moves to the Deployment; none: removed.
+  const failure = replicaFailureOf(allReplicaSets, newReplicaSet);
+  if (failure) setDeploymentCondition(status, failure);
+  else removeDeploymentCondition(status, 'ReplicaFailure');
   if (!sameStatus(deployment.status, status)) updateDeploymentStatus(context, deployment, status);
+}
+
+/**
+ * getReplicaFailures: the new ReplicaSet's ReplicaFailure first, else an old one's, as a Deployment
+ * condition (ReplicaSetToDeploymentCondition: both times are the ReplicaSet's transition time).
+ */
+function replicaFailureOf(allReplicaSets: (ReplicaSet | undefined)[], newReplicaSet: ReplicaSet | undefined): DeploymentCondition | undefined {
+  const ordered = [newReplicaSet, ...allReplicaSets.filter((replicaSet) => replicaSet !== newReplicaSet)];
+  for (const replicaSet of ordered) {
+    const condition = replicaSet?.status?.conditions?.find((candidate) => candidate.type === 'ReplicaFailure');
+    if (!condition) continue;
+    return {
+      type: 'ReplicaFailure',
+      status: condition.status,
+      reason: condition.reason,
+      message: condition.message,
+      lastUpdateTime: condition.lastTransitionTime,
+      lastTransitionTime: condition.lastTransitionTime,
+    };
+  }
+  return undefined;
 }
 
 /**

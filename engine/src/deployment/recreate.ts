@@ -22,6 +22,7 @@ export function rolloutRecreate(context: SyncContext, deployment: Deployment, re
   }
   if (!newReplicaSet) {
     ({ newReplicaSet, oldReplicaSets } = getAllReplicaSetsAndSyncRevision(context, deployment, replicaSets, true));
+    if (context.failed) return;
   }
   if (newReplicaSet) scaleReplicaSetAndRecordEvent(context, newReplicaSet, deployment.spec.replicas ?? 1, deployment);
   if (deployment.status && deploymentComplete(deployment, deployment.status)) cleanupDeployment(context, oldReplicaSets, deployment);

@@ -17,6 +17,8 @@ import { cleanupDeployment, getAllReplicaSetsAndSyncRevision, scaleReplicaSetAnd
 /** rolloutRolling: one direction per pass (scale up, else scale down), then status. */
 export function rolloutRolling(context: SyncContext, deployment: Deployment, replicaSets: ReplicaSet[]): void {
   const { newReplicaSet, oldReplicaSets } = getAllReplicaSetsAndSyncRevision(context, deployment, replicaSets, true);
+  // The new ReplicaSet was refused: rolloutRolling returns the error before scaling anything.
+  if (context.failed) return;
   const allReplicaSets = [...oldReplicaSets, newReplicaSet];
   if (reconcileNewReplicaSet(context, allReplicaSets, newReplicaSet, deployment)) {
     syncRolloutStatus(context, allReplicaSets, newReplicaSet, deployment);

@@ -3,10 +3,12 @@
 // scaleReplicaSet, cleanupDeployment, calculateStatus, syncDeploymentStatus, isScalingEvent).
 import type { Cluster } from '../cluster/cluster';
 import type { Deployment, DeploymentStatus, ReplicaSet } from '../model/objects';
+import { replicaSetCreateError } from './replica-set-create';
 import { isAtLeast, type KubernetesVersion } from '../model/kubernetes-version';
 import { cloneJson } from '../model/clone';
 import { computePodTemplateHash } from '../hash/pod-template-hash';
 import {
+  FAILED_REPLICA_SET_CREATE_REASON,
   FOUND_NEW_REPLICA_SET_REASON,
   getDeploymentCondition,
   hasProgressDeadline,
@@ -54,6 +56,8 @@ export interface SyncContext {
   writes: number;
   /** The last getAllReplicaSetsAndSyncRevision answer that found the new RS, and `writes` after it. */
   found?: { writes: number; newReplicaSet: ReplicaSet; oldReplicaSets: ReplicaSet[] };
+  /** Set when the API server refused the new ReplicaSet: the sync returns that error (and is retried). */
+  failed?: boolean;
 }
 
 /** Records an RS spec/annotation update (spec changes bump metadata.generation, as the API server does). */
@@ -177,6 +181,17 @@ function getNewReplicaSet(
   const replicas = newReplicaSetNewReplicas(deployment, [...oldReplicaSets, newReplicaSet], newReplicaSet);
   newReplicaSet.spec.replicas = replicas;
   setNewReplicaSetAnnotations(deployment, newReplicaSet, newRevision, false);
+  // A ReplicaSet the API server refuses (a name over 253 characters): the sync returns the error.
+  const refusal = replicaSetCreateError(cluster, newReplicaSet);
+  if (refusal !== undefined) {
+    if (hasProgressDeadline(deployment)) {
+      setDeploymentCondition(status, newDeploymentCondition('Progressing', 'False', FAILED_REPLICA_SET_CREATE_REASON, refusal, cluster.timestamp()));
+      updateDeploymentStatus(context, deployment, status);
+    }
+    cluster.recordEvent(deployment, 'Warning', FAILED_REPLICA_SET_CREATE_REASON, refusal, DEPLOYMENT_CONTROLLER);
+    context.failed = true;
+    return undefined;
+  }
   cluster.replicaSets.put(newReplicaSet);
   context.writes++;
   if (replicas > 0)

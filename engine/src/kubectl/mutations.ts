@@ -7,6 +7,8 @@ import { isAtLeast } from '../model/kubernetes-version';
 import { defaultDeployment } from '../defaulting/deployment-defaults';
 import { CHANGE_CAUSE_ANNOTATION } from '../deployment/deployment-util';
 import type { CommandResult } from '../deployment/rollback';
+import { admitObject, type ApiRejection } from '../apiserver/admission';
+import { creatingFrom, formatKubectlErrors, type KubectlError } from './api-errors';
 
 /** Options of apply/create: the change-cause to record (`--record`), and create vs apply. */
 export interface ApplyOptions {
@@ -16,8 +18,15 @@ export interface ApplyOptions {
   fileName?: string;
 }
 
+/** What applying one object printed; `failure` is an error kubectl reports after the other objects. */
+export interface ApplyResult {
+  output: string;
+  error?: boolean;
+  failure?: KubectlError;
+}
+
 /** Applies one object of a kind; returns kubectl's line for it. */
-export type ApplyHandler = (cluster: Cluster, object: KubernetesObject, options: ApplyOptions) => CommandResult;
+export type ApplyHandler = (cluster: Cluster, object: KubernetesObject, options: ApplyOptions) => ApplyResult;
 
 const RESOURCE_NAMES: Record<string, string> = {
   Deployment: 'deployment.apps',
@@ -52,17 +61,38 @@ function stableJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/**
+ * The API server's verdict on a create (no `existing`) or an update from a manifest: a failure to
+ * report, or undefined when the object may be stored. The request kubectl names is the create's.
+ */
+export function admitManifest(
+  cluster: Cluster,
+  manifest: KubernetesObject,
+  existing: KubernetesObject | undefined,
+  options: ApplyOptions,
+): ApplyResult | undefined {
+  const rejection = admitObject(manifest as unknown as JsonObject, existing as unknown as JsonObject | undefined, cluster.version);
+  if (!rejection) return undefined;
+  // kubectl apply of an existing object patches it; the patch text it would quote is not simulated.
+  const request = existing ? undefined : creatingFrom(options.fileName);
+  return { output: '', error: true, failure: { rejection, ...(request === undefined ? {} : { request }) } };
+}
+
 /** Applies or creates a Deployment (defaulted for the cluster's release); spec changes bump generation. */
-export function applyDeployment(cluster: Cluster, manifest: Deployment, options: ApplyOptions): CommandResult {
+export function applyDeployment(cluster: Cluster, manifest: Deployment, options: ApplyOptions): ApplyResult {
   const namespace = manifest.metadata.namespace ?? 'default';
   const name = manifest.metadata.name;
-  const defaulted = defaultDeployment(manifest, cluster.version);
   const existing = cluster.deployments.get(name, namespace);
   const resource = resourceNameOf('Deployment', name);
+  // Validation runs before the store looks for an existing object (rest.BeforeCreate, then Create).
+  const rejected = admitManifest(cluster, manifest, options.mode === 'create' ? undefined : existing, options);
+  if (rejected) return rejected;
+  const defaulted = defaultDeployment(manifest, cluster.version);
   if (existing && options.mode === 'create') {
     return {
-      output: `Error from server (AlreadyExists): error when creating "${options.fileName ?? ''}": deployments.apps "${name}" already exists`,
+      output: '',
       error: true,
+      failure: { text: `Error from server (AlreadyExists): error when creating "${options.fileName ?? ''}": deployments.apps "${name}" already exists` },
     };
   }
   if (!existing) {
@@ -97,9 +127,13 @@ export function applyDeployment(cluster: Cluster, manifest: Deployment, options:
 
 registerApplyHandler('Deployment', (cluster, object, options) => applyDeployment(cluster, object as Deployment, options));
 
-/** `kubectl apply|create -f`: every object of the file, one line each. */
+/**
+ * `kubectl apply|create -f`: every object of the file, one line each; the errors are printed after
+ * the other lines, as kubectl collects them and reports them at the end (checkErr).
+ */
 export function applyObjects(cluster: Cluster, objects: KubernetesObject[], options: ApplyOptions): CommandResult {
   const lines: string[] = [];
+  const failures: KubectlError[] = [];
   let error = false;
   for (const object of objects) {
     const handler = APPLY_HANDLERS.get(object.kind);
@@ -111,10 +145,17 @@ export function applyObjects(cluster: Cluster, objects: KubernetesObject[], opti
       continue;
     }
     const result = handler(cluster, object, options);
-    lines.push(result.output);
+    if (result.output !== '') lines.push(result.output);
+    if (result.failure) failures.push(result.failure);
     if (result.error) error = true;
   }
+  if (failures.length > 0) lines.push(formatKubectlErrors(failures));
   return { output: lines.join('\n'), error };
+}
+
+/** The API server's answer to `next` as an update of the stored Deployment: its refusal, or undefined. */
+function admitDeploymentUpdate(cluster: Cluster, deployment: Deployment, next: Deployment): ApiRejection | undefined {
+  return admitObject(next as unknown as JsonObject, deployment as unknown as JsonObject, cluster.version);
 }
 
 function notFound(name: string): CommandResult {
@@ -135,6 +176,8 @@ function recordChangeCause(deployment: Deployment, changeCause: string | undefin
 export function scaleDeployment(cluster: Cluster, name: string, replicas: number, namespace = 'default'): CommandResult {
   const deployment = cluster.deployments.get(name, namespace);
   if (!deployment) return notFound(name);
+  const rejection = admitDeploymentUpdate(cluster, deployment, { ...deployment, spec: { ...deployment.spec, replicas } });
+  if (rejection) return { output: formatKubectlErrors([{ rejection }]), error: true };
   if (deployment.spec.replicas !== replicas) {
     deployment.spec.replicas = replicas;
     touch(cluster, deployment, true);
@@ -154,12 +197,15 @@ export function setImage(cluster: Cluster, name: string, images: Record<string, 
     ...(Array.isArray(spec.containers) ? (spec.containers as JsonObject[]) : []),
   ];
   const before = JSON.stringify(deployment.spec.template);
-  deployment.spec.template = template;
   for (const [container, image] of Object.entries(images)) {
     const targets = container === '*' ? containers : containers.filter((candidate) => candidate.name === container);
     if (targets.length === 0) return { output: `error: unable to find container named "${container}"`, error: true };
     for (const target of targets) target.image = image;
   }
+  // kubectl set image sends a patch; a rejected one is reported as `failed to patch image update`.
+  const rejection = admitDeploymentUpdate(cluster, deployment, { ...deployment, spec: { ...deployment.spec, template } });
+  if (rejection) return { output: `error: failed to patch image update to pod template: ${rejection.message}`, error: true };
+  deployment.spec.template = template;
   recordChangeCause(deployment, changeCause);
   if (JSON.stringify(deployment.spec.template) !== before) {
     touch(cluster, deployment, true);

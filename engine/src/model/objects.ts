@@ -100,7 +100,17 @@ export interface ReplicaSet {
     availableReplicas?: number;
     terminatingReplicas?: number;
     observedGeneration?: number;
+    conditions?: ReplicaSetCondition[];
   };
+}
+
+/** apps/v1 ReplicaSetCondition (only ReplicaFailure is ever set). */
+export interface ReplicaSetCondition {
+  type: 'ReplicaFailure';
+  status: 'True' | 'False' | 'Unknown';
+  reason?: string;
+  message?: string;
+  lastTransitionTime?: string;
 }
 
 /** apps/v1 StatefulSet. */

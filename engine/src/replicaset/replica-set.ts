@@ -1,8 +1,11 @@
 // The ReplicaSet controller, following kubernetes pkg/controller/replicaset/replica_set.go
 // (syncReplicaSet, manageReplicas, calculateStatus) on pod cohorts.
 import type { Cluster, Controller } from '../cluster/cluster';
+import { FailureBackoff } from '../cluster/failure-backoff';
 import { isActiveCohort, type PodCohort } from '../cluster/pod-cohort';
-import type { ReplicaSet } from '../model/objects';
+import type { Pod, PodTemplateSpec, ReplicaSet, ReplicaSetCondition } from '../model/objects';
+import { admitPod, type ApiRejection } from '../apiserver/admission';
+import { generateName } from '../cluster/name-generator';
 import { isAvailableAt, isReadyAt } from '../kubelet/pod-timeline';
 import { compareCohortsForDeletion } from './pod-deletion-rank';
 
@@ -69,6 +72,8 @@ export class ReplicaSetController implements Controller {
   // changed nothing, with none of the three moved since, is skipped (most sets in most passes of a
   // long rollout), as the informer-driven controller would not even be woken for it.
   private readonly quiet = new WeakMap<ReplicaSet, QuietSync>();
+  /** ReplicaSets whose last sync failed (a refused pod create), retried with the work queue's back-off. */
+  private readonly backoff = new FailureBackoff();
 
   sync(cluster: Cluster): boolean {
     let changed = false;
@@ -76,7 +81,12 @@ export class ReplicaSetController implements Controller {
       const last = this.quiet.get(replicaSet);
       if (last && last.now === cluster.now && last.podsVersion === cluster.podsVersion && last.resourceVersion === replicaSet.metadata.resourceVersion)
         continue;
-      if (syncReplicaSet(cluster, replicaSet)) {
+      const key = `${replicaSet.metadata.namespace ?? 'default'}/${replicaSet.metadata.name}`;
+      if (!this.backoff.isDue(key, cluster.now, replicaSet.metadata.resourceVersion)) continue;
+      const result = syncReplicaSet(cluster, replicaSet);
+      if (result.failed) this.backoff.failed(key, cluster.now, replicaSet.metadata.resourceVersion);
+      else this.backoff.forget(key);
+      if (result.changed) {
         changed = true;
         this.quiet.delete(replicaSet);
       } else {
@@ -88,7 +98,7 @@ export class ReplicaSetController implements Controller {
 
   /** Wakes up when a ready pod becomes available after minReadySeconds (strictly after, as IsPodAvailable). */
   nextWakeTime(cluster: Cluster): number | undefined {
-    let next: number | undefined;
+    let next = this.backoff.nextRetryTime(cluster.now);
     for (const replicaSet of cluster.replicaSets.all()) {
       const minReadySeconds = replicaSet.spec.minReadySeconds ?? 0;
       if (minReadySeconds <= 0) continue;
@@ -102,17 +112,25 @@ export class ReplicaSetController implements Controller {
   }
 }
 
+/** What one sync did: changed anything, and whether it returned an error (a refused pod create). */
+export interface ReplicaSetSyncResult {
+  changed: boolean;
+  failed: boolean;
+}
+
 /** One syncReplicaSet: status from the pods seen at the start, then one manageReplicas decision. */
-export function syncReplicaSet(cluster: Cluster, replicaSet: ReplicaSet): boolean {
+export function syncReplicaSet(cluster: Cluster, replicaSet: ReplicaSet): ReplicaSetSyncResult {
   const uid = replicaSet.metadata.uid ?? '';
   const minReadySeconds = replicaSet.spec.minReadySeconds ?? 0;
   cluster.compactCohorts(uid, (cohort) => cohort.timeline.failure === undefined && isAvailableAt(cohort.timeline, cluster.now, minReadySeconds));
   const cohorts = cluster.podsOwnedBy(uid);
   const counts = countReplicaSetPods(replicaSet, cohorts, cluster.now);
-  let changed = false;
-  if (replicaSet.metadata.deletionTimestamp === undefined) changed = manageReplicas(cluster, replicaSet, counts.replicas);
+  let managed: ManageResult = { changed: false };
+  if (replicaSet.metadata.deletionTimestamp === undefined) managed = manageReplicas(cluster, replicaSet, counts.replicas);
+  let changed = managed.changed;
   const status = replicaSet.status;
   const observedGeneration = replicaSet.metadata.generation ?? 1;
+  const conditions = replicaFailureConditions(cluster, replicaSet, managed.error);
   if (
     !status ||
     status.replicas !== counts.replicas ||
@@ -120,20 +138,93 @@ export function syncReplicaSet(cluster: Cluster, replicaSet: ReplicaSet): boolea
     status.readyReplicas !== counts.readyReplicas ||
     status.availableReplicas !== counts.availableReplicas ||
     status.terminatingReplicas !== counts.terminatingReplicas ||
-    status.observedGeneration !== observedGeneration
+    status.observedGeneration !== observedGeneration ||
+    conditions !== status.conditions
   ) {
-    replicaSet.status = { ...counts, observedGeneration };
+    replicaSet.status = { ...counts, observedGeneration, ...(conditions ? { conditions } : {}) };
     replicaSet.metadata.resourceVersion = cluster.nextResourceVersion();
     changed = true;
   }
-  return changed;
+  return { changed: changed || managed.error !== undefined, failed: managed.error !== undefined };
+}
+
+// calculateStatus's ReplicaFailure: set (reason FailedCreate, the error as message) on the first failed
+// sync, kept while syncs fail, removed by a sync without error. Returns the same array when nothing changes.
+function replicaFailureConditions(cluster: Cluster, replicaSet: ReplicaSet, error: string | undefined): ReplicaSetCondition[] | undefined {
+  const current = replicaSet.status?.conditions;
+  const failure = current?.find((condition) => condition.type === 'ReplicaFailure');
+  if (error !== undefined && !failure) {
+    const condition: ReplicaSetCondition = {
+      type: 'ReplicaFailure',
+      status: 'True',
+      reason: 'FailedCreate',
+      message: error,
+      lastTransitionTime: cluster.timestamp(),
+    };
+    return [...(current ?? []), condition];
+  }
+  if (error === undefined && failure) {
+    const kept = current!.filter((condition) => condition.type !== 'ReplicaFailure');
+    return kept.length > 0 ? kept : undefined;
+  }
+  return current;
+}
+
+interface ManageResult {
+  changed: boolean;
+  /** The error manageReplicas returned (the first refused create), if any. */
+  error?: string;
+}
+
+// The API server's answer to a pod built from the template, per template object and ReplicaSet:
+// the generated suffix (5 characters of [bcdfghjklmnpqrstvwxz2456789]) never changes the verdict,
+// so a placeholder stands for it and the seeded name generator is only drawn for a real name.
+const podVerdicts = new WeakMap<PodTemplateSpec, Map<string, ApiRejection | undefined>>();
+
+function podRejectionOf(cluster: Cluster, replicaSet: ReplicaSet, name: string): ApiRejection | undefined {
+  const template = replicaSet.spec.template;
+  const pod: Pod = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name,
+      namespace: replicaSet.metadata.namespace ?? 'default',
+      labels: { ...(template.metadata?.labels ?? {}) },
+      ...(template.metadata?.annotations ? { annotations: { ...template.metadata.annotations } } : {}),
+    },
+    spec: template.spec ?? {},
+    status: { phase: 'Pending', displayStatus: 'Pending', ready: false, restarts: 0 },
+  };
+  return admitPod(pod, cluster.version);
+}
+
+// slowStartBatch's first batch is one pod: when the API server refuses it (RealPodControl.createPods
+// records `Error creating: <status message>`), no other create of the sync is tried.
+function refusedCreate(cluster: Cluster, replicaSet: ReplicaSet): string | undefined {
+  const template = replicaSet.spec.template;
+  let verdicts = podVerdicts.get(template);
+  if (!verdicts) podVerdicts.set(template, (verdicts = new Map()));
+  const key = `${cluster.version}|${replicaSet.metadata.namespace ?? 'default'}|${replicaSet.metadata.name}`;
+  if (!verdicts.has(key)) verdicts.set(key, podRejectionOf(cluster, replicaSet, generatedNameBase(replicaSet) + 'xxxxx'));
+  if (verdicts.get(key) === undefined) return undefined;
+  const rejection = podRejectionOf(cluster, replicaSet, generateName(`${replicaSet.metadata.name}-`, cluster.random));
+  if (!rejection) return undefined;
+  cluster.recordEvent(replicaSet, 'Warning', 'FailedCreate', `Error creating: ${rejection.message}`, SOURCE);
+  return rejection.message;
+}
+
+// names.SimpleNameGenerator: the base cut to 58 characters before the 5-character suffix.
+function generatedNameBase(replicaSet: ReplicaSet): string {
+  return `${replicaSet.metadata.name}-`.slice(0, 58);
 }
 
 /** Creates or deletes at most BURST_REPLICAS pods towards spec.replicas. */
-function manageReplicas(cluster: Cluster, replicaSet: ReplicaSet, activeCount: number): boolean {
+function manageReplicas(cluster: Cluster, replicaSet: ReplicaSet, activeCount: number): ManageResult {
   const diff = activeCount - (replicaSet.spec.replicas ?? 1);
-  if (diff === 0) return false;
+  if (diff === 0) return { changed: false };
   if (diff < 0) {
+    const error = refusedCreate(cluster, replicaSet);
+    if (error !== undefined) return { changed: false, error };
     // Every slow-start batch succeeds in the simulation, so the batches form one cohort.
     const count = Math.min(-diff, BURST_REPLICAS);
     const owner = {
@@ -149,7 +240,7 @@ function manageReplicas(cluster: Cluster, replicaSet: ReplicaSet, activeCount: n
       count,
     });
     for (const name of cohort.names) cluster.recordEvent(replicaSet, 'Normal', 'SuccessfulCreate', `Created pod: ${name}`, SOURCE);
-    return true;
+    return { changed: true };
   }
   let remaining = Math.min(diff, BURST_REPLICAS);
   const active = cluster.podsOwnedBy(replicaSet.metadata.uid ?? '').filter(isActiveCohort);
@@ -160,5 +251,5 @@ function manageReplicas(cluster: Cluster, replicaSet: ReplicaSet, activeCount: n
     remaining -= taken.length;
     for (const name of taken) cluster.recordEvent(replicaSet, 'Normal', 'SuccessfulDelete', `Deleted pod: ${name}`, SOURCE);
   }
-  return true;
+  return { changed: true };
 }

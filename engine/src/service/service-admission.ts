@@ -10,16 +10,33 @@ import { objectVerdict } from '../apiserver/validation/object-verdict';
 import { goStringSlice, renderValue, structuredValue } from '../apiserver/validation/field-error';
 import { asArray, asNumber, asObject, asString, jsonEqual } from '../apiserver/validation/rules/json-access';
 import { serviceNetworkOf, type ServiceNetwork } from './service-network';
+import { invalidRejection } from '../apiserver/admission';
+import type { KubectlError } from '../kubectl/api-errors';
 
-/** kubectl's line for one Service, and whether it is an error. */
+/** kubectl's line for one Service, and whether it is an error; `failure` is printed after the other objects. */
 export interface ServiceApplyResult {
   output: string;
   error?: boolean;
+  failure?: KubectlError;
 }
 
-function invalid(name: string, causes: string[]): ServiceApplyResult {
-  const text = causes.length === 1 ? causes[0] : `[${causes.join(', ')}]`;
-  return { output: `The Service "${name}" is invalid: ${text}`, error: true };
+const INTERNAL_ERROR = 'Internal error occurred: ';
+
+// The API server's refusal, each cause `<field>: <body>` (a 422 Invalid status), or an allocator's
+// internal error (a 500 InternalError status, reported as StandardErrorMessage prints it).
+function invalid(name: string, causes: string[], fileName = ''): ServiceApplyResult {
+  const internal = causes.find((cause) => cause.startsWith(INTERNAL_ERROR));
+  if (internal !== undefined)
+    return { output: '', error: true, failure: { text: `Error from server (InternalError): error when creating "${fileName}": ${internal}` } };
+  const rejection = invalidRejection(
+    'Service',
+    name,
+    causes.map((cause) => {
+      const colon = cause.indexOf(': ');
+      return { field: cause.slice(0, colon), message: cause.slice(colon + 2) };
+    }),
+  );
+  return { output: '', error: true, failure: { rejection } };
 }
 
 /** True when a Service type gets node ports (NodePort, and LoadBalancer unless allocateLoadBalancerNodePorts is false). */
@@ -132,7 +149,7 @@ export function applyService(cluster: Cluster, manifest: Service, mode: 'apply' 
   const spec = (defaulted.spec ??= {});
   if (existing) return updateService(cluster, network, existing, defaulted);
   const ipError = allocateClusterIp(network, spec, cluster.version);
-  if (ipError !== undefined) return invalid(name, [ipError]);
+  if (ipError !== undefined) return invalid(name, [ipError], fileName);
   const ports = allocateNodePorts(network, spec, new Map());
   if (ports.error !== undefined) {
     if (hasClusterIp(defaulted)) network.clusterIps.release(String(spec.clusterIP));

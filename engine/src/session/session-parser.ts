@@ -62,7 +62,7 @@ export interface ParsedArguments {
   flags: Map<string, string>;
 }
 
-const SHORT_FLAGS: Record<string, string> = { f: 'filename', n: 'namespace', l: 'selector', o: 'output', w: 'watch', c: 'container' };
+const SHORT_FLAGS: Record<string, string> = { p: 'patch', f: 'filename', n: 'namespace', l: 'selector', o: 'output', w: 'watch', c: 'container' };
 const VALUE_FLAGS = new Set([
   'filename',
   'namespace',
@@ -74,6 +74,8 @@ const VALUE_FLAGS = new Set([
   'timeout',
   'kubernetes-version',
   'container',
+  'patch',
+  'type',
 ]);
 
 /** Splits words into positional arguments and flags (`--a=b`, `--a b`, `-f b`, `--record`). */

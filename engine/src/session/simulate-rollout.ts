@@ -2,7 +2,9 @@
 // then every controller pass recorded as a plain-JSON step until nothing is left to happen.
 import type { Cluster } from '../cluster/cluster';
 import type { KubeletOptions } from '../kubelet/kubelet-options';
-import type { Deployment, Ingress, Service, StatefulSet } from '../model/objects';
+import type { Deployment, Ingress, JsonObject, Service, StatefulSet } from '../model/objects';
+import { admitObject, type ApiRejection } from '../apiserver/admission';
+import { formatKubectlErrors } from '../kubectl/api-errors';
 import type { KubernetesVersion } from '../model/kubernetes-version';
 import { getDeploymentCondition, TIMED_OUT_REASON } from '../deployment/conditions';
 import { revisionOf } from '../deployment/deployment-util';
@@ -66,9 +68,9 @@ export interface SimulateRolloutInput {
   options?: SimulateRolloutOptions;
 }
 
-/** How the rollout ends. */
+/** How the rollout ends; `rejected`: the API server refuses NEW, nothing is simulated. */
 export interface RolloutOutcomeSummary {
-  kind: 'complete' | 'stalled' | 'failed' | 'paused';
+  kind: 'complete' | 'stalled' | 'failed' | 'paused' | 'rejected';
   message: string;
   atSecond: number;
   progressDeadlineSeconds?: number;
@@ -104,6 +106,16 @@ export interface RolloutSimulation {
   groups: RolloutStepGroup[];
   /** The what-if actions, in the order they ran. */
   actions: RolloutActionMark[];
+  /** The API server refused NEW (create, or update of OLD): what kubectl prints, and no steps. */
+  rejection?: RolloutRejection;
+}
+
+/** A NEW manifest the API server refuses. */
+export interface RolloutRejection {
+  /** What `kubectl apply` prints, e.g. `The Deployment "web" is invalid: spec.selector: ...`. */
+  kubectl: string;
+  /** Each cause as `<field>: <message>` (one line for a request that does not decode). */
+  errors: string[];
 }
 
 /** Seconds until a new pod is Ready when no what-if says otherwise: the same kubelet default as sessions and `plan`. */
@@ -145,10 +157,14 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
   const name = after.metadata.name;
   const namespace = after.metadata.namespace ?? 'default';
   const tailMs = maxSeconds * 1000;
+  const renamed = input.oldManifest && ({ ...input.oldManifest, metadata: { ...input.oldManifest.metadata, name, namespace } } as RolloutWorkload);
+  // The API server checks both requests: an OLD it refuses never ran (NEW is then a create).
+  const before = renamed && !admitObject(renamed as unknown as JsonObject, undefined, input.version) ? renamed : undefined;
+  const rejection = admitObject(withReplicas(after, whatIf.replicas) as unknown as JsonObject, before as unknown as JsonObject | undefined, input.version);
+  if (rejection) return rejectedSimulation(input.version, after, rejection, before !== undefined);
   const cluster = createDeploymentCluster({ version: input.version, seed, kubelet });
   for (const service of services) if ((service.metadata.namespace ?? 'default') === namespace) cluster.services.put(service);
   for (const ingress of ingresses) if ((ingress.metadata.namespace ?? 'default') === namespace) cluster.ingresses.put(ingress);
-  const before = input.oldManifest && ({ ...input.oldManifest, metadata: { ...input.oldManifest.metadata, name, namespace } } as RolloutWorkload);
   if (before) {
     apply(cluster, before);
     cluster.settle();
@@ -207,6 +223,28 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
     simulation.reusedReplicaSet = newReplicaSet.name;
   }
   return simulation;
+}
+
+// No steps: the request is refused before anything is stored.
+function rejectedSimulation(version: KubernetesVersion, after: RolloutWorkload, rejection: ApiRejection, isUpdate: boolean): RolloutSimulation {
+  const strategy = after.kind === 'Deployment' ? after.spec?.strategy?.type : after.spec?.updateStrategy?.type;
+  const errors = rejection.causes.length > 0 ? rejection.causes.map((cause) => `${cause.field}: ${cause.message}`) : [rejection.message];
+  const message = isUpdate
+    ? `The API server rejects this update: the running ${after.kind} stays as it is.`
+    : `The API server rejects this ${after.kind}: nothing is created.`;
+  return {
+    kubernetesVersion: version,
+    kind: after.kind,
+    strategy: strategy ?? 'RollingUpdate',
+    steps: [],
+    outcome: { kind: 'rejected', message, atSecond: 0 },
+    revisions: [],
+    complete: false,
+    timedOut: false,
+    groups: [],
+    actions: [],
+    rejection: { kubectl: formatKubectlErrors([{ rejection }]), errors },
+  };
 }
 
 // Steps the cluster pass by pass; when nothing is left to do, it runs the next what-if action
@@ -338,9 +376,14 @@ function statefulSetOutcome(steps: RolloutStep[]): RolloutOutcomeSummary {
   const workload = last.workload;
   const settled = workload.readyReplicas === workload.desiredReplicas && workload.replicas === workload.desiredReplicas;
   if (settled) return { kind: 'complete', message: `Rollout complete after ${secondsText(last.time)}.`, atSecond: last.time };
+  // Refused pod creates (FailedCreate) stall the set before any pod exists; otherwise a pod is not Ready.
+  const refused = steps.some((step) => step.events.some((event) => event.reason === 'FailedCreate'));
+  const reason = refused
+    ? 'the API server refuses its pods (FailedCreate), so the controller retries with back-off and creates none.'
+    : 'a pod never becomes Ready, so the controller waits.';
   return {
     kind: 'stalled',
-    message: `The rollout stalls at ${secondsText(last.time)}: a pod never becomes Ready, so the controller waits.`,
+    message: `The rollout stalls at ${secondsText(last.time)}: ${reason}`,
     atSecond: last.time,
     stalledAtSecond: last.time,
   };

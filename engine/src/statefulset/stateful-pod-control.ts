@@ -2,6 +2,8 @@
 // UpdateStatefulPod, createPersistentVolumeClaims, UpdatePodClaimForRetentionPolicy).
 import type { PersistentVolumeClaim, Pod, StatefulSet } from '../model/objects';
 import { cloneJson } from '../model/clone';
+import { admitPod } from '../apiserver/admission';
+import { failedCreatePodMessage } from './first-pod-admission';
 import { claimOwnerRefsFor, hasUnexpectedController } from './claim-retention';
 import {
   claimNamesForOrdinal,
@@ -100,12 +102,26 @@ export function claimsMatchRetentionPolicy(pass: Pass, set: StatefulSet, pod: Po
   return true;
 }
 
-// CreateStatefulPod: claims first, then the pod, then the retention refs.
-export function createStatefulPod(pass: Pass, set: StatefulSet, pod: Pod): void {
-  if (createMissingClaims(pass, set, pod)) return;
+// CreateStatefulPod: claims first, then the pod, then the retention refs. A pod the API server
+// refuses (its labels or hostname built from a long set name) is a FailedCreate event
+// (recordPodEvent) and an error that ends the pass; false then.
+export function createStatefulPod(pass: Pass, set: StatefulSet, pod: Pod): boolean {
+  if (createMissingClaims(pass, set, pod)) return true;
+  const request = { ...pod, metadata: { ...pod.metadata, namespace: set.metadata.namespace ?? 'default' } };
+  const rejection = admitPod(request, pass.options.version);
+  if (rejection) {
+    pass.createFailed = true;
+    pass.events.push({
+      type: 'Warning',
+      reason: 'FailedCreate',
+      message: failedCreatePodMessage(pod.metadata.name, set.metadata.name, rejection),
+    });
+    return false;
+  }
   pass.actions.push({ kind: 'createPod', pod });
   updateClaimsForRetentionPolicy(pass, set, pod);
   pass.podEvent('create', pod.metadata.name);
+  return true;
 }
 
 // UpdateStatefulPod: identity labels and volumes, then claims and their refs.

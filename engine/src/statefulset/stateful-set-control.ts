@@ -101,7 +101,7 @@ function processReplica(pass: Pass, updateSet: StatefulSet, monotonic: boolean, 
       .map((claimName) => pass.claims.get(claimName))
       .filter((claim): claim is PersistentVolumeClaim => claim !== undefined);
     if (isPodClaimStale(set, ownClaims, pod.metadata.name)) return true;
-    createStatefulPod(pass, set, pod);
+    if (!createStatefulPod(pass, set, pod)) return true;
     return monotonic;
   }
   if (pod.status.phase === 'Pending') createMissingClaims(pass, set, pod);
@@ -192,6 +192,7 @@ export function syncStatefulSet(world: StatefulSetWorld, options: StatefulSetSyn
     }
   }
   const result: StatefulSetSyncResult = { actions: pass.actions, events: pass.events, status: finalStatus };
+  if (pass.createFailed) result.createFailed = true;
   const minReadySeconds = set.spec.minReadySeconds ?? 0;
   if (minReadySeconds > 0 && finalStatus.availableReplicas !== (set.spec.replicas ?? 1)) result.requeueAfter = minReadySeconds * 1000;
   return result;
@@ -286,7 +287,8 @@ function updateStatefulSet(
     // processReplica's first check, inlined: a steady pod needs nothing (most slots of a big set).
     const slot = slots[index];
     if (slot !== undefined && slot.created && timeFree && isSteady(pass, set, slot as PodFacts)) continue;
-    if (processReplica(pass, updateSet, monotonic, slotAt(index)) && monotonic) return statusOf();
+    // A refused create ends the pass in both policies (slowStartBatch stops after a failed batch).
+    if (processReplica(pass, updateSet, monotonic, slotAt(index)) && (monotonic || pass.createFailed)) return statusOf();
   }
   for (const pod of condemned) {
     if (!claimsMatchRetentionPolicy(pass, updateSet, pod)) updateClaimsForRetentionPolicy(pass, updateSet, pod);

@@ -2,6 +2,7 @@
 // StatefulSetWorld, runs one syncStatefulSet pass per set and applies its writes (with the
 // garbage collector's part of PVC retention), as kube-controller-manager's statefulset-controller.
 import type { Cluster, Controller } from '../cluster/cluster';
+import { FailureBackoff } from '../cluster/failure-backoff';
 import type { PodCohort } from '../cluster/pod-cohort';
 import { podsOfCohort } from '../cluster/pod-cohort';
 import type { PersistentVolumeClaim, Pod, PodStatus, StatefulSet } from '../model/objects';
@@ -94,6 +95,8 @@ export class StatefulSetController implements Controller {
   /** Bumped whenever the controller rewrites a pod's labels or spec in place. */
   private podWrites = 0;
   private lastCollection: { signature: string; claims: readonly PersistentVolumeClaim[] } | undefined;
+  /** Sets whose last sync failed (a refused pod create), retried with the work queue's back-off. */
+  private readonly backoff = new FailureBackoff();
 
   constructor(
     private readonly codec: (cluster: Cluster) => RevisionCodec = cachedCodecOf,
@@ -105,6 +108,8 @@ export class StatefulSetController implements Controller {
     let changed = this.collectGarbage(cluster);
     for (const set of cluster.statefulSets.list()) {
       const namespace = set.metadata.namespace ?? 'default';
+      const key = `${namespace}/${set.metadata.name}`;
+      if (!this.backoff.isDue(key, cluster.now, set.metadata.resourceVersion)) continue;
       const claims = this.claimsOf(cluster, namespace);
       const result = syncStatefulSet(
         {
@@ -120,13 +125,20 @@ export class StatefulSetController implements Controller {
       for (const action of result.actions) this.apply(cluster, set, action);
       for (const event of result.events) cluster.recordEvent(set, event.type, event.reason, event.message, STATEFUL_SET_CONTROLLER_NAME);
       if (result.actions.length > 0) changed = true;
+      if (result.createFailed) {
+        // The status write above gave the set a new resourceVersion: the failure is keyed on that one.
+        this.backoff.failed(key, cluster.now, cluster.statefulSets.get(set.metadata.name, namespace)?.metadata.resourceVersion);
+        changed = true;
+      } else {
+        this.backoff.forget(key);
+      }
     }
     return changed;
   }
 
   /** With minReadySeconds, the first instant (strictly after readySince + minReadySeconds) a pod turns available. */
   nextWakeTime(cluster: Cluster): number | undefined {
-    let next: number | undefined;
+    let next = this.backoff.nextRetryTime(cluster.now);
     for (const set of cluster.statefulSets.list()) {
       const minReadyMs = (set.spec.minReadySeconds ?? 0) * 1000;
       if (minReadyMs === 0) continue;

@@ -51,6 +51,8 @@ export interface StatefulSetSyncResult {
   status: StatefulSetStatus;
   /** When minReadySeconds > 0 and not all replicas are available: re-sync after this many ms. */
   requeueAfter?: number;
+  /** True when the API server refused a pod create: the sync returned an error (requeued with back-off). */
+  createFailed?: boolean;
 }
 
 // The claims by name as the pass's own writes leave them, over the claims it was given.
@@ -85,6 +87,8 @@ export class Pass {
   readonly actions: StatefulSetAction[] = [];
   readonly events: StatefulSetEvent[] = [];
   readonly claims: ClaimOverlay;
+  /** Set when a pod create was refused: the pass stops there, as the sync returns the error. */
+  createFailed = false;
 
   constructor(
     readonly set: StatefulSet,

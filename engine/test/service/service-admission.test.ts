@@ -92,10 +92,10 @@ test('create of an existing Service is AlreadyExists; validation errors come fro
   const files = { 'a.yaml': [service('a', { ports: port80 })], 'bad.yaml': [service('bad', { ports: [{ port: 0 }] })] };
   const result = runServiceSession('kubectl create -f a.yaml\nkubectl create -f a.yaml\nkubectl apply -f bad.yaml', files);
   assert.equal(result.steps[1].output, 'Error from server (AlreadyExists): error when creating "a.yaml": services "a" already exists');
-  // targetPort defaults to port (0), so both fail validateServicePort.
+  // targetPort defaults to port (0), so both fail validateServicePort; kubectl prints each cause on its line.
   assert.equal(
     result.steps[2].output,
-    'The Service "bad" is invalid: [spec.ports[0].port: Invalid value: 0: must be between 1 and ' +
-      '65535, inclusive, spec.ports[0].targetPort: Invalid value: 0: must be between 1 and 65535, inclusive]',
+    'The Service "bad" is invalid: \n* spec.ports[0].port: Invalid value: 0: must be between 1 and ' +
+      '65535, inclusive\n* spec.ports[0].targetPort: Invalid value: 0: must be between 1 and 65535, inclusive',
   );
 });

@@ -211,6 +211,7 @@ export function simulateRolloutFor(
     groups: simulation.groups,
     actions: simulation.actions,
   };
+  if (simulation.rejection) view.rejection = { kubectl: simulation.rejection.kubectl, errors: [...simulation.rejection.errors] };
   return { kind: 'view', view };
 }
 

@@ -1,0 +1,90 @@
+// The simulated API server's answer to a create or update, before anything is stored: decoding,
+// defaulting and validation for the cluster's release (objectVerdict), turned into the status error
+// a client sees. Follows the create and update handlers of k8s.io/apiserver (transformDecodeError for
+// a body that does not decode: 400 BadRequest; rest.BeforeCreate / BeforeUpdate: 422 Invalid) and
+// apimachinery's errors.NewInvalid (message `<Kind>.<group> "<name>" is invalid: <errors>`).
+import type { JsonObject, Pod } from '../model/objects';
+import type { KubernetesVersion } from '../model/kubernetes-version';
+import { checkedKindOf } from './validation/apply-defaults';
+import { formatErrorBody } from './validation/field-error';
+import { objectVerdict } from './validation/object-verdict';
+import { validatePodCreate } from './validation/rules/pod-create';
+
+/** One cause of an Invalid status: the field and the body after it (`Invalid value: ...`). */
+export interface RejectionCause {
+  field: string;
+  message: string;
+}
+
+/** A request the API server refused, as the client receives it (plain data). */
+export interface ApiRejection {
+  /** The status reason: 422 Invalid (validation) or 400 BadRequest (decoding). */
+  reason: 'Invalid' | 'BadRequest';
+  /** `Deployment`, `StatefulSet`, `Pod` (details.kind). */
+  kind: string;
+  name: string;
+  /** Validation causes, de-duplicated (details.causes); empty for BadRequest. */
+  causes: RejectionCause[];
+  /** StatusError.Error(): the status message. */
+  message: string;
+}
+
+// The API group of each kind the simulated API server stores ("" is the core group).
+const GROUP_OF: Record<string, string> = { Deployment: 'apps', ReplicaSet: 'apps', StatefulSet: 'apps', Service: '', Pod: '' };
+
+/** schema.GroupKind.String(): `Deployment.apps`, `Pod` for the core group. */
+export function qualifiedKind(kind: string): string {
+  const group = GROUP_OF[kind] ?? '';
+  return group === '' ? kind : `${kind}.${group}`;
+}
+
+/**
+ * errors.NewInvalid: the message aggregates the field errors (field.ErrorList.ToAggregate: one error
+ * printed alone, several as `[a, b]`, repeated messages once).
+ */
+export function invalidRejection(kind: string, name: string, causes: readonly RejectionCause[]): ApiRejection {
+  const seen = new Set<string>();
+  const unique: RejectionCause[] = [];
+  for (const cause of causes) {
+    const text = `${cause.field}: ${cause.message}`;
+    if (seen.has(text)) continue;
+    seen.add(text);
+    unique.push(cause);
+  }
+  const texts = unique.map((cause) => `${cause.field}: ${cause.message}`);
+  const aggregate = texts.length === 1 ? texts[0] : `[${texts.join(', ')}]`;
+  return { reason: 'Invalid', kind, name, causes: unique, message: `${qualifiedKind(kind)} "${name}" is invalid: ${aggregate}` };
+}
+
+/**
+ * What the API server answers when `object` is created (no `oldObject`) or replaces `oldObject`:
+ * undefined when it is accepted. Kinds the simulated API server has no rules for are accepted.
+ */
+export function admitObject(object: JsonObject, oldObject: JsonObject | undefined, version: KubernetesVersion): ApiRejection | undefined {
+  const kind = checkedKindOf(String(object.apiVersion ?? ''), String(object.kind ?? ''));
+  if (!kind) return undefined;
+  const metadata = (object.metadata ?? {}) as JsonObject;
+  const name = typeof metadata.name === 'string' ? metadata.name : '';
+  const verdict = objectVerdict(kind, object, oldObject, version);
+  if ('decode' in verdict) {
+    // The first problem carries the whole server message (type errors win over strict errors).
+    return { reason: 'BadRequest', kind, name, causes: [], message: verdict.decode[0].message };
+  }
+  if (verdict.errors.length === 0) return undefined;
+  return invalidRejection(
+    kind,
+    name,
+    verdict.errors.map((error) => ({ field: error.field, message: error.message.slice(error.field.length + 2) })),
+  );
+}
+
+/** What the API server answers when a controller creates `pod` (named already: generateName is resolved first). */
+export function admitPod(pod: Pod, version: KubernetesVersion): ApiRejection | undefined {
+  const errors = validatePodCreate(pod);
+  if (errors.length === 0) return undefined;
+  return invalidRejection(
+    'Pod',
+    pod.metadata.name,
+    errors.map((error) => ({ field: error.path.text, message: formatErrorBody(error, version) })),
+  );
+}

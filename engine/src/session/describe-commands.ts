@@ -1,0 +1,30 @@
+// `kubectl describe rs|statefulset NAME` in sessions (registered into the session table); the
+// Deployment describer has its own command in deployment-commands.ts.
+import { describeReplicaSet, describeStatefulSet } from '../kubectl/describe-workloads';
+import { parseArguments } from './session-parser';
+import { registerSessionCommand, startsWith } from './session-runner';
+
+const DESCRIBERS: { words: string[]; describe: typeof describeReplicaSet }[] = [
+  { words: ['rs', 'replicaset', 'replicasets', 'replicaset.apps', 'replicasets.apps'], describe: describeReplicaSet },
+  { words: ['sts', 'statefulset', 'statefulsets', 'statefulset.apps', 'statefulsets.apps'], describe: describeStatefulSet },
+];
+
+// `rs NAME` or `rs/NAME`: the describer and the name, when the kind is one of ours.
+function target(argv: string[]): { describe: typeof describeReplicaSet; name: string } | undefined {
+  const [first, second] = parseArguments(argv.slice(2)).positional;
+  if (first === undefined) return undefined;
+  const slash = first.indexOf('/');
+  const kind = slash >= 0 ? first.slice(0, slash) : first;
+  const name = slash >= 0 ? first.slice(slash + 1) : second;
+  const describer = DESCRIBERS.find((candidate) => candidate.words.includes(kind));
+  return describer && name ? { describe: describer.describe, name } : undefined;
+}
+
+registerSessionCommand({
+  matches: (argv) => startsWith(argv, 'kubectl', 'describe') && target(argv) !== undefined,
+  run: (context, argv) => {
+    const { describe, name } = target(argv)!;
+    const output = describe(context.cluster, name, context.namespace);
+    return output.startsWith('Error from server') ? { output, error: true } : { output };
+  },
+});
