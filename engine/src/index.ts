@@ -1,14 +1,6 @@
 // The engine's public surface: what the analysis core, the front-ends and the tests use, named one by one.
 // Add a name here when another package needs it; everything else stays inside the engine.
 
-// The session command tables (Deployment, then StatefulSet, then Service: the later tried first).
-import './session/deployment-commands';
-import './kubectl/statefulset-session-commands';
-import './session/service-commands';
-import './session/ingress-commands';
-import './session/describe-commands';
-import './session/write-commands';
-
 export { isGoSemanticallyEqual, isSemanticallyEqual, normalizeJson } from './apiserver/semantic-equality';
 export { applyDefaults, type CheckedKind, checkedKindOf } from './apiserver/validation/apply-defaults';
 export { type DecodeProblem, quantityErrorOf } from './apiserver/validation/decode-check';

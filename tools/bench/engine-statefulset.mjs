@@ -8,7 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
-const engine = require(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'out', 'engine', 'src', 'index.js'));
+// The controller and the cluster are engine internals (the index names only what other packages use).
+const out = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'out', 'engine', 'src');
+const engine = {
+  ...require(join(out, 'cluster', 'cluster.js')),
+  ...require(join(out, 'statefulset', 'stateful-set-controller.js')),
+  ...require(join(out, 'statefulset', 'stateful-set-simulation.js')),
+};
 
 function makeSet(replicas, image, podManagementPolicy) {
   return {

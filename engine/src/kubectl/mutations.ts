@@ -37,14 +37,6 @@ const RESOURCE_NAMES: Record<string, string> = {
   Pod: 'pod',
 };
 
-/** Per-kind apply handlers; other controllers (StatefulSet) add theirs with registerApplyHandler. */
-const APPLY_HANDLERS = new Map<string, ApplyHandler>();
-
-/** Lets another kind take part in `kubectl apply|create -f`. */
-export function registerApplyHandler(kind: string, handler: ApplyHandler): void {
-  APPLY_HANDLERS.set(kind, handler);
-}
-
 /** `deployment.apps/web`, `service/web`. */
 export function resourceNameOf(kind: string, name: string): string {
   return `${RESOURCE_NAMES[kind] ?? kind.toLowerCase()}/${name}`;
@@ -125,18 +117,16 @@ export function applyDeployment(cluster: Cluster, manifest: Deployment, options:
   return { output: `${resource} configured` };
 }
 
-registerApplyHandler('Deployment', (cluster, object, options) => applyDeployment(cluster, object as Deployment, options));
-
 /**
  * `kubectl apply|create -f`: every object of the file, one line each; the errors are printed after
  * the other lines, as kubectl collects them and reports them at the end (checkErr).
  */
-export function applyObjects(cluster: Cluster, objects: KubernetesObject[], options: ApplyOptions): CommandResult {
+export function applyObjects(cluster: Cluster, objects: KubernetesObject[], options: ApplyOptions, handlers: ReadonlyMap<string, ApplyHandler>): CommandResult {
   const lines: string[] = [];
   const failures: KubectlError[] = [];
   let error = false;
   for (const object of objects) {
-    const handler = APPLY_HANDLERS.get(object.kind);
+    const handler = handlers.get(object.kind);
     if (!handler) {
       lines.push(
         `error: resource mapping not found for name: "${object.metadata?.name ?? ''}" kind "${String(object.kind)}": kubesim does not simulate this kind`,

@@ -6,8 +6,9 @@ import { getDeployments, getPods, getReplicaSets } from '../kubectl/get';
 import { applyObjects, deletePod, restartDeployment, scaleDeployment, setImage, setPaused } from '../kubectl/mutations';
 import { rolloutHistory, rolloutStatusMessage } from '../kubectl/rollout';
 import { changeCauseOf, parseArguments, parseDuration } from './session-parser';
-import { registerSessionCommand, startsWith, type SessionContext } from './session-runner';
+import { startsWith, type SessionCommand, type SessionContext } from './session-command';
 import { runFor, runUntil } from './simulation-clock';
+import { APPLY_HANDLERS } from './apply-handlers';
 
 const DEPLOYMENT_WORDS = ['deployment', 'deployments', 'deploy', 'deployment.apps', 'deployments.apps'];
 const REPLICA_SET_WORDS = ['rs', 'replicaset', 'replicasets', 'replicaset.apps', 'replicasets.apps'];
@@ -63,52 +64,79 @@ function watchRolloutStatus(context: SessionContext, name: string, print: boolea
   return { output: print ? lines.join('\n') : '', error: verdict.error };
 }
 
-function defineCommands(): void {
-  registerSessionCommand({
-    matches: (argv) => startsWith(argv, 'kubectl', 'apply') || startsWith(argv, 'kubectl', 'create'),
+function appendBlankLine(result: CommandResult): CommandResult {
+  return result.error || result.output.endsWith('No rollout history found.') ? result : { ...result, output: `${result.output}\n` };
+}
+
+/** The Deployment commands, in the order they are tried. */
+export const deploymentCommands: readonly SessionCommand[] = [
+  {
+    matches: (argv) => startsWith(argv, 'kubesim', 'pod-ready-after') && argv.length === 3,
+    run: (context, argv) => {
+      const duration = parseDuration(argv[2]);
+      if (duration === undefined) return usage(`invalid duration "${argv[2]}"`);
+      const seconds = duration / 1000;
+      context.cluster.kubelet = {
+        ...context.cluster.kubelet,
+        podReadyAfterSeconds: seconds,
+        podRunningAfterSeconds: Math.min(context.cluster.kubelet.podRunningAfterSeconds, seconds),
+      };
+      return { output: '' };
+    },
+  },
+  {
+    matches: (argv) => startsWith(argv, 'kubesim', 'image-fails') && argv.length >= 3,
+    run: (context, argv) => {
+      context.cluster.kubelet = { ...context.cluster.kubelet, failingImages: [...context.cluster.kubelet.failingImages, ...argv.slice(2)] };
+      return { output: '' };
+    },
+  },
+  {
+    matches: (argv) => startsWith(argv, 'kubesim', 'wait-rollout') && isDeploymentTarget(argv, 2),
+    run: (context, argv) => watchRolloutStatus(context, deploymentName(parseArguments(argv.slice(2)).positional) ?? '', false),
+  },
+  {
+    matches: (argv) => startsWith(argv, 'kubesim', 'wait') && argv.length === 3,
+    run: (context, argv) => {
+      const duration = parseDuration(argv[2]);
+      if (duration === undefined) return usage(`invalid duration "${argv[2]}"`);
+      runFor(context.cluster, duration);
+      return { output: '' };
+    },
+  },
+  {
+    matches: (argv) => startsWith(argv, 'kubectl', 'delete') && POD_WORDS.includes(argv[2]?.split('/')[0] ?? ''),
     run: (context, argv) => {
       const parsed = parseArguments(argv.slice(2));
-      const fileName = parsed.flags.get('filename');
-      if (!fileName) return usage('must specify one of -f and -k');
-      const record = parsed.flags.get('record') === 'true';
-      const objects = context.readManifest(fileName);
-      return applyObjects(context.cluster, objects, {
-        mode: argv[1] === 'create' ? 'create' : 'apply',
-        fileName,
-        changeCause: record ? changeCauseOf([argv[1]], parsed) : undefined,
-      });
+      const names = parsed.positional[0].includes('/') ? parsed.positional.map((word) => word.split('/')[1]) : parsed.positional.slice(1);
+      const results = names.map((name) => deletePod(context.cluster, name, context.namespace));
+      return { output: results.map((result) => result.output).join('\n'), error: results.some((result) => result.error) };
     },
-  });
-  registerSessionCommand({
-    matches: (argv) => startsWith(argv, 'kubectl', 'scale') && isDeploymentTarget(argv, 2),
+  },
+  {
+    matches: (argv) => startsWith(argv, 'kubectl', 'describe') && isDeploymentTarget(argv, 2),
+    run: (context, argv) => ({
+      output: describeDeployment(context.cluster, deploymentName(parseArguments(argv.slice(2)).positional) ?? '', context.namespace),
+    }),
+  },
+  {
+    matches: (argv) => startsWith(argv, 'kubectl', 'get') && [...DEPLOYMENT_WORDS, ...REPLICA_SET_WORDS, ...POD_WORDS].includes(argv[2] ?? ''),
     run: (context, argv) => {
       const parsed = parseArguments(argv.slice(2));
-      const replicas = Number(parsed.flags.get('replicas'));
-      if (!Number.isInteger(replicas) || replicas < 0) return usage('The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');
-      return scaleDeployment(context.cluster, deploymentName(parsed.positional) ?? '', replicas, context.namespace);
+      const [kind, name] = parsed.positional;
+      const table = DEPLOYMENT_WORDS.includes(kind)
+        ? getDeployments(context.cluster, context.namespace)
+        : REPLICA_SET_WORDS.includes(kind)
+          ? getReplicaSets(context.cluster, context.namespace)
+          : getPods(context.cluster, context.namespace);
+      if (name === undefined || table.startsWith('No resources')) return { output: table };
+      const [header, ...rows] = table.split('\n');
+      const row = rows.find((candidate) => candidate.split(' ')[0] === name);
+      const resource = DEPLOYMENT_WORDS.includes(kind) ? 'deployments.apps' : REPLICA_SET_WORDS.includes(kind) ? 'replicasets.apps' : 'pods';
+      return row ? { output: `${header}\n${row}` } : { output: `Error from server (NotFound): ${resource} "${name}" not found`, error: true };
     },
-  });
-  registerSessionCommand({
-    matches: (argv) => startsWith(argv, 'kubectl', 'set', 'image') && isDeploymentTarget(argv, 3),
-    run: (context, argv) => {
-      const parsed = parseArguments(argv.slice(3));
-      const images: Record<string, string> = {};
-      for (const word of parsed.positional.slice(parsed.positional[0]?.includes('/') ? 1 : 2)) {
-        const [container, image] = word.split('=');
-        if (!container || !image) return usage(`invalid image update "${word}"`);
-        images[container] = image;
-      }
-      const record = parsed.flags.get('record') === 'true';
-      return setImage(
-        context.cluster,
-        deploymentName(parsed.positional) ?? '',
-        images,
-        record ? changeCauseOf(['set', 'image'], parsed) : undefined,
-        context.namespace,
-      );
-    },
-  });
-  registerSessionCommand({
+  },
+  {
     matches: (argv) => startsWith(argv, 'kubectl', 'rollout') && isDeploymentTarget(argv, 3),
     run: (context, argv) => {
       const parsed = parseArguments(argv.slice(3));
@@ -132,77 +160,54 @@ function defineCommands(): void {
           return usage(`unknown command "${argv[2]}" for "kubectl rollout"`);
       }
     },
-  });
-  registerSessionCommand({
-    matches: (argv) => startsWith(argv, 'kubectl', 'get') && [...DEPLOYMENT_WORDS, ...REPLICA_SET_WORDS, ...POD_WORDS].includes(argv[2] ?? ''),
+  },
+  {
+    matches: (argv) => startsWith(argv, 'kubectl', 'set', 'image') && isDeploymentTarget(argv, 3),
+    run: (context, argv) => {
+      const parsed = parseArguments(argv.slice(3));
+      const images: Record<string, string> = {};
+      for (const word of parsed.positional.slice(parsed.positional[0]?.includes('/') ? 1 : 2)) {
+        const [container, image] = word.split('=');
+        if (!container || !image) return usage(`invalid image update "${word}"`);
+        images[container] = image;
+      }
+      const record = parsed.flags.get('record') === 'true';
+      return setImage(
+        context.cluster,
+        deploymentName(parsed.positional) ?? '',
+        images,
+        record ? changeCauseOf(['set', 'image'], parsed) : undefined,
+        context.namespace,
+      );
+    },
+  },
+  {
+    matches: (argv) => startsWith(argv, 'kubectl', 'scale') && isDeploymentTarget(argv, 2),
     run: (context, argv) => {
       const parsed = parseArguments(argv.slice(2));
-      const [kind, name] = parsed.positional;
-      const table = DEPLOYMENT_WORDS.includes(kind)
-        ? getDeployments(context.cluster, context.namespace)
-        : REPLICA_SET_WORDS.includes(kind)
-          ? getReplicaSets(context.cluster, context.namespace)
-          : getPods(context.cluster, context.namespace);
-      if (name === undefined || table.startsWith('No resources')) return { output: table };
-      const [header, ...rows] = table.split('\n');
-      const row = rows.find((candidate) => candidate.split(' ')[0] === name);
-      const resource = DEPLOYMENT_WORDS.includes(kind) ? 'deployments.apps' : REPLICA_SET_WORDS.includes(kind) ? 'replicasets.apps' : 'pods';
-      return row ? { output: `${header}\n${row}` } : { output: `Error from server (NotFound): ${resource} "${name}" not found`, error: true };
+      const replicas = Number(parsed.flags.get('replicas'));
+      if (!Number.isInteger(replicas) || replicas < 0) return usage('The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');
+      return scaleDeployment(context.cluster, deploymentName(parsed.positional) ?? '', replicas, context.namespace);
     },
-  });
-  registerSessionCommand({
-    matches: (argv) => startsWith(argv, 'kubectl', 'describe') && isDeploymentTarget(argv, 2),
-    run: (context, argv) => ({
-      output: describeDeployment(context.cluster, deploymentName(parseArguments(argv.slice(2)).positional) ?? '', context.namespace),
-    }),
-  });
-  registerSessionCommand({
-    matches: (argv) => startsWith(argv, 'kubectl', 'delete') && POD_WORDS.includes(argv[2]?.split('/')[0] ?? ''),
+  },
+  {
+    matches: (argv) => startsWith(argv, 'kubectl', 'apply') || startsWith(argv, 'kubectl', 'create'),
     run: (context, argv) => {
       const parsed = parseArguments(argv.slice(2));
-      const names = parsed.positional[0].includes('/') ? parsed.positional.map((word) => word.split('/')[1]) : parsed.positional.slice(1);
-      const results = names.map((name) => deletePod(context.cluster, name, context.namespace));
-      return { output: results.map((result) => result.output).join('\n'), error: results.some((result) => result.error) };
+      const fileName = parsed.flags.get('filename');
+      if (!fileName) return usage('must specify one of -f and -k');
+      const record = parsed.flags.get('record') === 'true';
+      const objects = context.readManifest(fileName);
+      return applyObjects(
+        context.cluster,
+        objects,
+        {
+          mode: argv[1] === 'create' ? 'create' : 'apply',
+          fileName,
+          changeCause: record ? changeCauseOf([argv[1]], parsed) : undefined,
+        },
+        APPLY_HANDLERS,
+      );
     },
-  });
-  registerSessionCommand({
-    matches: (argv) => startsWith(argv, 'kubesim', 'wait') && argv.length === 3,
-    run: (context, argv) => {
-      const duration = parseDuration(argv[2]);
-      if (duration === undefined) return usage(`invalid duration "${argv[2]}"`);
-      runFor(context.cluster, duration);
-      return { output: '' };
-    },
-  });
-  registerSessionCommand({
-    matches: (argv) => startsWith(argv, 'kubesim', 'wait-rollout') && isDeploymentTarget(argv, 2),
-    run: (context, argv) => watchRolloutStatus(context, deploymentName(parseArguments(argv.slice(2)).positional) ?? '', false),
-  });
-  registerSessionCommand({
-    matches: (argv) => startsWith(argv, 'kubesim', 'image-fails') && argv.length >= 3,
-    run: (context, argv) => {
-      context.cluster.kubelet = { ...context.cluster.kubelet, failingImages: [...context.cluster.kubelet.failingImages, ...argv.slice(2)] };
-      return { output: '' };
-    },
-  });
-  registerSessionCommand({
-    matches: (argv) => startsWith(argv, 'kubesim', 'pod-ready-after') && argv.length === 3,
-    run: (context, argv) => {
-      const duration = parseDuration(argv[2]);
-      if (duration === undefined) return usage(`invalid duration "${argv[2]}"`);
-      const seconds = duration / 1000;
-      context.cluster.kubelet = {
-        ...context.cluster.kubelet,
-        podReadyAfterSeconds: seconds,
-        podRunningAfterSeconds: Math.min(context.cluster.kubelet.podRunningAfterSeconds, seconds),
-      };
-      return { output: '' };
-    },
-  });
-}
-
-function appendBlankLine(result: CommandResult): CommandResult {
-  return result.error || result.output.endsWith('No rollout history found.') ? result : { ...result, output: `${result.output}\n` };
-}
-
-defineCommands();
+  },
+];

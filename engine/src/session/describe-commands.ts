@@ -2,7 +2,7 @@
 // Deployment describer has its own command in deployment-commands.ts.
 import { describeReplicaSet, describeStatefulSet } from '../kubectl/describe-workloads';
 import { parseArguments } from './session-parser';
-import { registerSessionCommand, startsWith } from './session-runner';
+import { startsWith, type SessionCommand } from './session-command';
 
 const DESCRIBERS: { words: string[]; describe: typeof describeReplicaSet }[] = [
   { words: ['rs', 'replicaset', 'replicasets', 'replicaset.apps', 'replicasets.apps'], describe: describeReplicaSet },
@@ -20,11 +20,14 @@ function target(argv: string[]): { describe: typeof describeReplicaSet; name: st
   return describer && name ? { describe: describer.describe, name } : undefined;
 }
 
-registerSessionCommand({
-  matches: (argv) => startsWith(argv, 'kubectl', 'describe') && target(argv) !== undefined,
-  run: (context, argv) => {
-    const { describe, name } = target(argv)!;
-    const output = describe(context.cluster, name, context.namespace);
-    return output.startsWith('Error from server') ? { output, error: true } : { output };
+/** The describe commands of ReplicaSets and StatefulSets, in the order they are tried. */
+export const describeCommands: readonly SessionCommand[] = [
+  {
+    matches: (argv) => startsWith(argv, 'kubectl', 'describe') && target(argv) !== undefined,
+    run: (context, argv) => {
+      const { describe, name } = target(argv)!;
+      const output = describe(context.cluster, name, context.namespace);
+      return output.startsWith('Error from server') ? { output, error: true } : { output };
+    },
   },
-});
+];

@@ -1,19 +1,16 @@
-// The Ingress commands of a session: `kubectl apply|create -f` of networking.k8s.io/v1 Ingresses (validated and
-// stored by the simulated API server), `kubectl get ingress`, `kubectl describe ingress`, `kubectl delete ingress`
-// and `kubesim traffic ingress/NAME` (the routing table: host + path -> Service -> pods, with their shares).
+// The Ingress commands of a session (apply|create -f of Ingresses is in apply-handlers.ts): `kubectl get ingress`,
+// `kubectl describe ingress`, `kubectl delete ingress` and `kubesim traffic ingress/NAME`
+// (the routing table: host + path -> Service -> pods, with their shares).
 import type { CommandResult } from '../deployment/rollback';
-import { registerApplyHandler } from '../kubectl/mutations';
 import { describeIngress, getIngresses, INGRESS_WORDS } from '../kubectl/ingress-get';
 import { isAtLeast } from '../model/kubernetes-version';
-import { applyIngress, deleteIngress } from '../service/ingress-admission';
+import { deleteIngress } from '../service/ingress-admission';
 import type { IngressRoute } from '../service/ingress-routing';
 import { routeSplit, routingTable, type RoutingEntry } from '../service/ingress-traffic';
 import { serviceEndpoints } from '../service/service-endpoints';
 import { serviceTraffic, type ServiceTraffic, type TrafficShare } from '../service/service-traffic';
 import { parseArguments } from './session-parser';
-import { registerSessionCommand, startsWith, type SessionContext } from './session-runner';
-
-registerApplyHandler('Ingress', (cluster, object, options) => applyIngress(cluster, object, options.mode, options.fileName));
+import { startsWith, type SessionCommand, type SessionContext } from './session-command';
 
 /** `ingress/web`, `ing web` → `web` when the words name an Ingress. */
 function ingressName(positional: string[]): string | undefined {
@@ -90,27 +87,32 @@ function ingressTrafficReport(context: SessionContext, name: string): CommandRes
   return { output: lines.join('\n') };
 }
 
-registerSessionCommand({
-  matches: (argv) => startsWith(argv, 'kubectl', 'get') && INGRESS_WORDS.includes(argv[2]?.split('/')[0] ?? ''),
-  run: (context, argv) => {
-    const positional = parseArguments(argv.slice(2)).positional;
-    const name = positional[0].includes('/') ? positional[0].split('/')[1] : positional[1];
-    return getIngresses(context.cluster, context.namespace, name);
+/** The Ingress commands, in the order they are tried. */
+export const ingressCommands: readonly SessionCommand[] = [
+  {
+    matches: (argv) => startsWith(argv, 'kubesim', 'traffic') && ingressName(argv.slice(2)) !== undefined,
+    run: (context, argv) => ingressTrafficReport(context, ingressName(argv.slice(2)) ?? ''),
   },
-});
-
-registerSessionCommand({
-  matches: (argv) => startsWith(argv, 'kubectl', 'describe') && ingressName(parseArguments(argv.slice(2)).positional) !== undefined,
-  run: (context, argv) => describeIngress(context.cluster, ingressName(parseArguments(argv.slice(2)).positional) ?? '', context.namespace),
-});
-
-registerSessionCommand({
-  matches: (argv) => startsWith(argv, 'kubectl', 'delete') && ingressName(parseArguments(argv.slice(2)).positional) !== undefined,
-  run: (context, argv) =>
-    deleteIngress(context.cluster, ingressName(parseArguments(argv.slice(2)).positional) ?? '', context.namespace, isAtLeast(context.cluster.version, '1.34')),
-});
-
-registerSessionCommand({
-  matches: (argv) => startsWith(argv, 'kubesim', 'traffic') && ingressName(argv.slice(2)) !== undefined,
-  run: (context, argv) => ingressTrafficReport(context, ingressName(argv.slice(2)) ?? ''),
-});
+  {
+    matches: (argv) => startsWith(argv, 'kubectl', 'delete') && ingressName(parseArguments(argv.slice(2)).positional) !== undefined,
+    run: (context, argv) =>
+      deleteIngress(
+        context.cluster,
+        ingressName(parseArguments(argv.slice(2)).positional) ?? '',
+        context.namespace,
+        isAtLeast(context.cluster.version, '1.34'),
+      ),
+  },
+  {
+    matches: (argv) => startsWith(argv, 'kubectl', 'describe') && ingressName(parseArguments(argv.slice(2)).positional) !== undefined,
+    run: (context, argv) => describeIngress(context.cluster, ingressName(parseArguments(argv.slice(2)).positional) ?? '', context.namespace),
+  },
+  {
+    matches: (argv) => startsWith(argv, 'kubectl', 'get') && INGRESS_WORDS.includes(argv[2]?.split('/')[0] ?? ''),
+    run: (context, argv) => {
+      const positional = parseArguments(argv.slice(2)).positional;
+      const name = positional[0].includes('/') ? positional[0].split('/')[1] : positional[1];
+      return getIngresses(context.cluster, context.namespace, name);
+    },
+  },
+];

@@ -1,25 +1,19 @@
-// The Service commands of a session: `kubectl apply|create -f` of Services (through the simulated API
-// server and its allocators), `kubectl get svc|endpoints|endpointslices|events`, `kubectl describe svc`,
+// The Service commands of a session (apply|create -f of Services is in apply-handlers.ts): `kubectl get svc|endpoints|endpointslices|events`, `kubectl describe svc`,
 // `kubectl delete svc`, `kubectl exec POD|deploy/NAME -- env`, and `kubesim traffic svc/NAME`.
-import '../kubectl/statefulset-session-commands';
-import type { Service } from '../model/objects';
-import { registerApplyHandler } from '../kubectl/mutations';
 import { describeService, getEndpointSlices, getEndpoints, getServices } from '../kubectl/service-get';
 import { getEvents } from '../kubectl/events-get';
 import { execEnv, findPod, pickPodOfDeployment } from '../kubectl/exec-env';
-import { applyService, deleteService } from '../service/service-admission';
+import { deleteService } from '../service/service-admission';
 import { serviceEndpoints } from '../service/service-endpoints';
 import { serviceTraffic } from '../service/service-traffic';
 import { parseArguments } from './session-parser';
-import { registerSessionCommand, startsWith, type SessionContext } from './session-runner';
+import { startsWith, type SessionCommand, type SessionContext } from './session-command';
 import type { CommandResult } from '../deployment/rollback';
 
 const SERVICE_WORDS = ['svc', 'service', 'services'];
 const ENDPOINTS_WORDS = ['ep', 'endpoints'];
 const SLICE_WORDS = ['endpointslice', 'endpointslices', 'endpointslice.discovery.k8s.io', 'endpointslices.discovery.k8s.io'];
 const EVENT_WORDS = ['ev', 'event', 'events'];
-
-registerApplyHandler('Service', (cluster, object, options) => applyService(cluster, object as Service, options.mode, options.fileName));
 
 /** `svc/web`, `service web` → `web` when the words name a Service. */
 function serviceName(positional: string[]): string | undefined {
@@ -48,54 +42,53 @@ function trafficReport(context: SessionContext, name: string): CommandResult {
   return { output: lines.join('\n') };
 }
 
-registerSessionCommand({
-  matches: (argv) =>
-    startsWith(argv, 'kubectl', 'get') && [...SERVICE_WORDS, ...ENDPOINTS_WORDS, ...SLICE_WORDS, ...EVENT_WORDS].includes(argv[2]?.split('/')[0] ?? ''),
-  run: (context, argv) => {
-    const parsed = parseArguments(argv.slice(2));
-    const [kind, name] = parsed.positional[0].includes('/') ? parsed.positional[0].split('/') : parsed.positional;
-    const { cluster, namespace } = context;
-    if (SERVICE_WORDS.includes(kind)) return getServices(cluster, namespace, parsed.flags.get('output') === 'wide', name);
-    if (ENDPOINTS_WORDS.includes(kind)) return getEndpoints(cluster, namespace, name);
-    if (SLICE_WORDS.includes(kind)) return getEndpointSlices(cluster, namespace);
-    return { output: getEvents(cluster, namespace) };
+/** The Service, Endpoints, EndpointSlice, events, exec and traffic commands, in the order they are tried. */
+export const serviceCommands: readonly SessionCommand[] = [
+  {
+    matches: (argv) => startsWith(argv, 'kubectl', 'exec'),
+    run: (context, argv) => {
+      const separator = argv.indexOf('--');
+      if (separator < 0) return { output: 'error: you must specify at least one command for the container', error: true };
+      const command = argv.slice(separator + 1);
+      const parsed = parseArguments(argv.slice(2, separator).filter((word) => word !== '-it' && word !== '-i' && word !== '-t'));
+      const containerFlag = parsed.flags.get('container');
+      const target = parsed.positional[0] ?? '';
+      const { cluster, namespace } = context;
+      const deployment = /^(?:deploy|deployment|deployments|deployment\.apps)\/(.+)$/.exec(target);
+      const ref = deployment ? pickPodOfDeployment(cluster, deployment[1], namespace) : findPod(cluster, target.replace(/^(?:pod|pods|po)\//, ''), namespace);
+      if (!ref) {
+        if (deployment && !cluster.deployments.get(deployment[1], namespace))
+          return { output: `Error from server (NotFound): deployments.apps "${deployment[1]}" not found`, error: true };
+        return { output: deployment ? 'error: no pods found' : `Error from server (NotFound): pods "${target}" not found`, error: true };
+      }
+      if (command[0] !== 'env' && command[0] !== 'printenv')
+        return { output: `kubesim: exec simulates only \`env\` (the environment the kubelet set), not "${command.join(' ')}"`, error: true };
+      return execEnv(cluster, ref, containerFlag);
+    },
   },
-});
-
-registerSessionCommand({
-  matches: (argv) => startsWith(argv, 'kubectl', 'describe') && serviceName(parseArguments(argv.slice(2)).positional) !== undefined,
-  run: (context, argv) => describeService(context.cluster, serviceName(parseArguments(argv.slice(2)).positional) ?? '', context.namespace),
-});
-
-registerSessionCommand({
-  matches: (argv) => startsWith(argv, 'kubectl', 'delete') && serviceName(parseArguments(argv.slice(2)).positional) !== undefined,
-  run: (context, argv) => deleteService(context.cluster, serviceName(parseArguments(argv.slice(2)).positional) ?? '', context.namespace),
-});
-
-registerSessionCommand({
-  matches: (argv) => startsWith(argv, 'kubesim', 'traffic') && serviceName(argv.slice(2)) !== undefined,
-  run: (context, argv) => trafficReport(context, serviceName(argv.slice(2)) ?? ''),
-});
-
-registerSessionCommand({
-  matches: (argv) => startsWith(argv, 'kubectl', 'exec'),
-  run: (context, argv) => {
-    const separator = argv.indexOf('--');
-    if (separator < 0) return { output: 'error: you must specify at least one command for the container', error: true };
-    const command = argv.slice(separator + 1);
-    const parsed = parseArguments(argv.slice(2, separator).filter((word) => word !== '-it' && word !== '-i' && word !== '-t'));
-    const containerFlag = parsed.flags.get('container');
-    const target = parsed.positional[0] ?? '';
-    const { cluster, namespace } = context;
-    const deployment = /^(?:deploy|deployment|deployments|deployment\.apps)\/(.+)$/.exec(target);
-    const ref = deployment ? pickPodOfDeployment(cluster, deployment[1], namespace) : findPod(cluster, target.replace(/^(?:pod|pods|po)\//, ''), namespace);
-    if (!ref) {
-      if (deployment && !cluster.deployments.get(deployment[1], namespace))
-        return { output: `Error from server (NotFound): deployments.apps "${deployment[1]}" not found`, error: true };
-      return { output: deployment ? 'error: no pods found' : `Error from server (NotFound): pods "${target}" not found`, error: true };
-    }
-    if (command[0] !== 'env' && command[0] !== 'printenv')
-      return { output: `kubesim: exec simulates only \`env\` (the environment the kubelet set), not "${command.join(' ')}"`, error: true };
-    return execEnv(cluster, ref, containerFlag);
+  {
+    matches: (argv) => startsWith(argv, 'kubesim', 'traffic') && serviceName(argv.slice(2)) !== undefined,
+    run: (context, argv) => trafficReport(context, serviceName(argv.slice(2)) ?? ''),
   },
-});
+  {
+    matches: (argv) => startsWith(argv, 'kubectl', 'delete') && serviceName(parseArguments(argv.slice(2)).positional) !== undefined,
+    run: (context, argv) => deleteService(context.cluster, serviceName(parseArguments(argv.slice(2)).positional) ?? '', context.namespace),
+  },
+  {
+    matches: (argv) => startsWith(argv, 'kubectl', 'describe') && serviceName(parseArguments(argv.slice(2)).positional) !== undefined,
+    run: (context, argv) => describeService(context.cluster, serviceName(parseArguments(argv.slice(2)).positional) ?? '', context.namespace),
+  },
+  {
+    matches: (argv) =>
+      startsWith(argv, 'kubectl', 'get') && [...SERVICE_WORDS, ...ENDPOINTS_WORDS, ...SLICE_WORDS, ...EVENT_WORDS].includes(argv[2]?.split('/')[0] ?? ''),
+    run: (context, argv) => {
+      const parsed = parseArguments(argv.slice(2));
+      const [kind, name] = parsed.positional[0].includes('/') ? parsed.positional[0].split('/') : parsed.positional;
+      const { cluster, namespace } = context;
+      if (SERVICE_WORDS.includes(kind)) return getServices(cluster, namespace, parsed.flags.get('output') === 'wide', name);
+      if (ENDPOINTS_WORDS.includes(kind)) return getEndpoints(cluster, namespace, name);
+      if (SLICE_WORDS.includes(kind)) return getEndpointSlices(cluster, namespace);
+      return { output: getEvents(cluster, namespace) };
+    },
+  },
+];

@@ -1,6 +1,6 @@
 // Replays a kubectl session against the simulated cluster. Pure: manifest files are read by the
 // caller (`readManifest`), and the result is plain JSON. Commands come from a table so other
-// controllers can add theirs (registerSessionCommand; the newest registration is tried first).
+// controllers can add theirs (listed in session-commands.ts, in the order they are tried).
 import type { ClusterNetwork } from '../model/cluster-network';
 import type { Cluster } from '../cluster/cluster';
 import type { KubernetesObject } from '../model/objects';
@@ -8,37 +8,12 @@ import type { KubernetesVersion } from '../model/kubernetes-version';
 import type { KubeletOptions } from '../kubelet/kubelet-options';
 import type { CommandResult } from '../deployment/rollback';
 import { summarizeCluster, summarizeEvents, type ClusterSummary, type EventSummary } from './cluster-summary';
-import { parseSession, type SessionLine } from './session-parser';
+import { parseSession } from './session-parser';
+import { SESSION_COMMANDS } from './session-commands';
+import type { SessionContext } from './session-command';
 import { createDeploymentCluster } from './simulation-clock';
 import { summarizeStatefulSets, type StatefulSetClusterSummary } from '../kubectl/statefulset-session';
 import { summarizeServices, type ServiceSummary } from '../service/service-summary';
-
-/** What a session command sees. */
-export interface SessionContext {
-  cluster: Cluster;
-  /** Reads the objects of a manifest path (relative to the session file); throws when unreadable. */
-  readManifest: (path: string) => KubernetesObject[];
-  namespace: string;
-}
-
-/** One command family of the session language. */
-export interface SessionCommand {
-  /** True when this handler runs `argv` (e.g. ['kubectl', 'get', 'rs']). */
-  matches(argv: string[]): boolean;
-  run(context: SessionContext, argv: string[], line: SessionLine): CommandResult;
-}
-
-const COMMANDS: SessionCommand[] = [];
-
-/** Adds a command handler; it is tried before every handler registered earlier. */
-export function registerSessionCommand(command: SessionCommand): void {
-  COMMANDS.unshift(command);
-}
-
-/** True when argv starts with `prefix`. */
-export function startsWith(argv: string[], ...prefix: string[]): boolean {
-  return prefix.every((word, index) => argv[index] === word);
-}
 
 /** Input of runSession. */
 export interface SessionInput {
@@ -80,7 +55,7 @@ export function runSession(input: SessionInput): SessionResult {
   const context: SessionContext = { cluster, readManifest: input.readManifest, namespace: 'default' };
   const steps: SessionStep[] = [];
   for (const line of parseSession(input.text)) {
-    const command = COMMANDS.find((candidate) => candidate.matches(line.argv));
+    const command = SESSION_COMMANDS.find((candidate) => candidate.matches(line.argv));
     let result: CommandResult;
     if (!command) {
       result = { output: `kubesim: line ${line.line}: unsupported command: ${line.text}`, error: true };
