@@ -1,5 +1,6 @@
-// The Service commands of a session (apply|create -f of Services is in apply-handlers.ts): `kubectl get svc|endpoints|endpointslices|events`, `kubectl describe svc`,
-// `kubectl delete svc`, `kubectl exec POD|deploy/NAME -- env`, and `kubesim traffic svc/NAME`.
+// The Service commands of a session (apply|create -f of Services is in apply-handlers.ts):
+// `kubectl get svc|endpoints|endpointslices|events`, `kubectl describe svc`, `kubectl delete svc`,
+// `kubectl exec POD|deploy/NAME -- env`, and `kubesim traffic svc/NAME`.
 import { describeService, getEndpointSlices, getEndpoints, getServices } from '../kubectl/service-get';
 import { getEvents } from '../kubectl/events-get';
 import { execEnv, findPod, pickPodOfDeployment } from '../kubectl/exec-env';
