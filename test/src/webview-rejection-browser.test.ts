@@ -18,6 +18,8 @@ declare const window: any;
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');
+// KUBESIM_DOCS_SCREENSHOTS=1 also writes the README's screenshots to docs/.
+const DOCS = process.env['KUBESIM_DOCS_SCREENSHOTS'] === '1' ? path.join(REPO_ROOT, 'docs') : undefined;
 const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is missing (apt-get install -y chromium); the webview rejection test is skipped`;
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 let server: Server;
@@ -92,6 +94,7 @@ for (const theme of ['vscode-light', 'vscode-dark']) {
     assert.deepEqual(errors, []);
     assert.deepEqual(await page.evaluate(() => window.violations), []);
     await page.screenshot({ path: path.join(ARTIFACTS, `webview-rejected-${theme}.png`), fullPage: true });
+    if (DOCS) await page.screenshot({ path: path.join(DOCS, `preview-rejected-${theme.replace('vscode-', '')}.png`), fullPage: true });
     await page.close();
   });
 }
