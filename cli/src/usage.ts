@@ -23,6 +23,7 @@ const CLUSTER_OPTIONS: [string, string][] = [
   ['--service-cidrs C[,C]', "the API server's --service-cluster-ip-range (e.g. 10.96.0.0/12,fd00:10:96::/112)"],
   ['--node-port-range R', "the API server's --service-node-port-range (e.g. 30000-32767)"],
   ['--cluster-domain D', 'the cluster DNS domain (default: .kubesim.yaml, else cluster.local)'],
+  ['--feature-gates G=B[,G=B]', "the cluster's --feature-gates overrides, e.g. MaxUnavailableStatefulSet=true (merged over .kubesim.yaml)"],
 ];
 
 const USAGE: Record<CommandName, CommandUsage> = {
