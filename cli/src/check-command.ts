@@ -52,7 +52,9 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
       diagnostics.push({ file: path, range: { start: lines.positionAt(finding.start), end: lines.positionAt(finding.end) }, finding });
     }
   }
-  diagnostics.push(...kustomizeDiagnostics(await kustomize.render(), kubernetesVersion, (root) => profiles.forPath(join(root, 'kustomization.yaml'), kubernetesVersion)));
+  diagnostics.push(
+    ...kustomizeDiagnostics(await kustomize.render(), kubernetesVersion, (root) => profiles.forPath(join(root, 'kustomization.yaml'), kubernetesVersion)),
+  );
   const summary = summarizeCheck(diagnostics, collected);
   if (format === 'json') out(formatJson(diagnostics, summary));
   else if (format === 'sarif') out(formatSarif(diagnostics, VERSION, process.cwd()));

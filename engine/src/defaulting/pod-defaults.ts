@@ -214,7 +214,12 @@ function applyValueDefaults(layout: GoLayout, value: JsonValue, type: string, ve
  * gated-off fields dropped (kept when `oldTemplate`, the stored template on update, uses them)
  * and serviceAccount/serviceAccountName mirrored (the new field wins).
  */
-export function defaultPodTemplate(template: PodTemplateSpec, version: KubernetesVersion, oldTemplate?: PodTemplateSpec, gates: GateSource = version): PodTemplateSpec {
+export function defaultPodTemplate(
+  template: PodTemplateSpec,
+  version: KubernetesVersion,
+  oldTemplate?: PodTemplateSpec,
+  gates: GateSource = version,
+): PodTemplateSpec {
   return defaultPodTemplateInPlace(cloneJson(template ?? {}), version, oldTemplate, gates);
 }
 

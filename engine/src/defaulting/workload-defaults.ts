@@ -12,7 +12,12 @@ import { applyStructDefaults, defaultPodTemplateInPlace } from './pod-defaults';
  * Returns a copy of `statefulSet` with the API server's defaults for `version` (SetDefaults_StatefulSet)
  * and gated fields dropped; on update, pass the stored `oldStatefulSet` so fields it already uses stay.
  */
-export function defaultStatefulSet(statefulSet: StatefulSet, version: KubernetesVersion, oldStatefulSet?: StatefulSet, gates: GateSource = version): StatefulSet {
+export function defaultStatefulSet(
+  statefulSet: StatefulSet,
+  version: KubernetesVersion,
+  oldStatefulSet?: StatefulSet,
+  gates: GateSource = version,
+): StatefulSet {
   const copy = cloneJson(statefulSet);
   copy.metadata ??= { name: '' };
   copy.metadata.namespace ??= 'default';

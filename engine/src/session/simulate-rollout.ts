@@ -164,7 +164,12 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
   // The API server checks both requests: an OLD it refuses never ran (NEW is then a create).
   const gates = featureGatesOf(input.version, input.featureGates);
   const before = renamed && !admitObject(renamed as unknown as JsonObject, undefined, input.version, gates) ? renamed : undefined;
-  const rejection = admitObject(withReplicas(after, whatIf.replicas) as unknown as JsonObject, before as unknown as JsonObject | undefined, input.version, gates);
+  const rejection = admitObject(
+    withReplicas(after, whatIf.replicas) as unknown as JsonObject,
+    before as unknown as JsonObject | undefined,
+    input.version,
+    gates,
+  );
   if (rejection) return rejectedSimulation(input.version, after, rejection, before !== undefined);
   const cluster = createDeploymentCluster({ version: input.version, seed, kubelet, featureGates: input.featureGates });
   for (const service of services) if ((service.metadata.namespace ?? 'default') === namespace) cluster.services.put(service);
