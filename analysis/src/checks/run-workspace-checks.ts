@@ -74,7 +74,8 @@ export function runWorkspaceChecks(file: ManifestFile, options: WorkspaceCheckOp
   if (options.baseline) context.baseline = options.baseline;
   if (options.previous) context.updateRulesRan = true;
   const signatures = workspaceSignatures(context.workspace, uri ?? '');
-  const runKey = `${options.kubernetesVersion}|${options.gates ? gatesKey(options.gates) : ''}|${uri ?? ''}|${options.previous ? 'update' : ''}|${identityOf(options.baseline?.file)}|${signatures.kinds}`;
+  const release = `${options.kubernetesVersion}|${options.gates ? gatesKey(options.gates) : ''}`;
+  const runKey = `${release}|${uri ?? ''}|${options.previous ? 'update' : ''}|${identityOf(options.baseline?.file)}|${signatures.kinds}`;
   const findings: CheckFinding[] = [];
   for (const object of own) {
     const key = `${runKey}|${signatures.byNamespace.get(namespaceOf(object)) ?? ''}`;

@@ -93,7 +93,8 @@ const KEEP_ROWS: { version: KubernetesVersion; overrides: FeatureGateOverrides; 
   { version: '1.37', overrides: { [MAX_UNAVAILABLE]: false }, written: 2, stored: undefined },
 ];
 for (const row of KEEP_ROWS) {
-  test(`StatefulSet maxUnavailable ${row.written ?? 'unset'} on ${row.version} with ${JSON.stringify(row.overrides)}: stored ${row.stored ?? 'dropped'}`, () => {
+  const name = `StatefulSet maxUnavailable ${row.written ?? 'unset'} on ${row.version} with ${JSON.stringify(row.overrides)}`;
+  test(`${name}: stored ${row.stored ?? 'dropped'}`, () => {
     const gates = featureGatesOf(row.version, row.overrides);
     const defaulted = defaultStatefulSet(statefulSet('nginx:1', row.written), row.version, undefined, gates);
     assert.equal(defaulted.spec.updateStrategy?.rollingUpdate?.maxUnavailable, row.stored);
