@@ -30,7 +30,6 @@ export {
   gatesKey,
   isFeatureEnabled,
   maxUnavailableStatefulSetPatchNote,
-  modelledGates,
   type FeatureGateOverrides,
   type FeatureGates,
   type GateSource,

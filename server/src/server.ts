@@ -10,7 +10,7 @@ import { toDiagnostic } from './lsp/to-diagnostic';
 import { registerWorkloadFeatures, WORKLOAD_FEATURE_CAPABILITIES } from './lsp/workload-features';
 import { registerSimulateRollout } from './lsp/simulate-rollout';
 import { DEFAULT_CLUSTER_DOMAIN, type FactSettings } from '../../analysis/src/facts/fact-settings';
-import { isProfileFile, profileFileFindings } from '../../analysis/src/profile/profile-findings';
+import { isProfileFile, profileFileFindings } from '../../analysis/src/profile-file-findings';
 import { WorkspaceChecks, WORKSPACE_CHECK_CAPABILITIES } from './lsp/workspace-checks';
 import { problemsOf, type ManifestFile } from '../../analysis/src/manifest/manifest-file';
 import { pathOfUri } from '../../analysis/src/workspace/file-uri';

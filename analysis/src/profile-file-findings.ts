@@ -2,8 +2,8 @@
 // selected release cannot take, placed on its key. The checks themselves go on without them.
 import { basename } from 'node:path';
 import { featureGateProblems, type KubernetesVersion } from '@kubesim/engine';
-import type { Finding } from '../validation/finding';
-import { parseProfileText, PROFILE_FILE_NAME } from './cluster-profile';
+import type { Finding } from './validation/finding';
+import { parseProfileText, PROFILE_FILE_NAME } from './profile/cluster-profile';
 
 const CODE = 'cluster-profile-invalid';
 
