@@ -64,9 +64,9 @@ const USAGE: Record<CommandName, CommandUsage> = {
     exitCodes: '0 every command succeeded, 1 a command failed, 2 bad usage or a path that cannot be read',
   },
   plan: {
-    synopsis: 'kubesim plan NEW.yaml [--from OLD.yaml] [--kubernetes-version V] [--json]',
+    synopsis: 'kubesim plan NEW.yaml [--from OLD.yaml] [--kubernetes-version V] [--json] [CLUSTER OPTIONS]',
     summary: 'show what applying NEW does to a cluster running OLD, fully available (apply, rollout status, get, describe)',
-    options: [VERSION_OPTION, ['--from OLD.yaml', 'the objects running before NEW is applied'], ['--json', 'print JSON'], HELP_OPTION],
+    options: [VERSION_OPTION, ['--from OLD.yaml', 'the objects running before NEW is applied'], ['--json', 'print JSON'], ...CLUSTER_OPTIONS, HELP_OPTION],
     exitCodes: '0 every step succeeded, 1 a step failed, 2 bad usage or a path that cannot be read',
   },
   lsp: {

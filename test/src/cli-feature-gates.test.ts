@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { runKubesim } from '../support/cli';
+import { runKubesim, runKubesimJson } from '../support/cli';
 
 const STATEFUL_SET = `apiVersion: apps/v1
 kind: StatefulSet
@@ -82,4 +82,31 @@ test('names: the ControllerRevision name follows the gates (a kept field is part
   const on = revision(['--feature-gates', 'ContainerRestartRules=true']);
   assert.ok(off && on, 'names prints a revision');
   assert.notEqual(off, on);
+});
+
+test('plan on 1.33: MaxUnavailableStatefulSet=true in .kubesim.yaml makes the controller replace two pods per step', () => {
+  const next = STATEFUL_SET.replace('image: nginx\n', 'image: nginx:2\n');
+  const deletions = (root: string) => {
+    const result = runKubesimJson<{ events: { time: string; message: string }[] }>([
+      'plan',
+      join(root, 'new.yaml'),
+      '--from',
+      join(root, 'old.yaml'),
+      '--kubernetes-version',
+      '1.33',
+      '--json',
+    ]);
+    const byTime = new Map<string, string[]>();
+    for (const event of result.events.filter((item) => item.message.startsWith('delete Pod '))) {
+      byTime.set(event.time, [...(byTime.get(event.time) ?? []), event.message.split(' ')[2]!]);
+    }
+    return [...byTime.values()];
+  };
+  const gated = tree({ '.kubesim.yaml': 'featureGates: {MaxUnavailableStatefulSet: true}\n', 'old.yaml': STATEFUL_SET, 'new.yaml': next });
+  assert.deepEqual(deletions(gated), [
+    ['web-3', 'web-2'],
+    ['web-1', 'web-0'],
+  ]);
+  const plain = tree({ 'old.yaml': STATEFUL_SET, 'new.yaml': next });
+  assert.deepEqual(deletions(plain), [['web-3'], ['web-2'], ['web-1'], ['web-0']]);
 });
