@@ -54,7 +54,7 @@ test('1.33: maxUnavailable is dropped by default; --feature-gates MaxUnavailable
 test('1.37: a .kubesim.yaml switching the gate off makes it dropped, and the message names the profile; the flag wins', () => {
   const root = tree({ '.kubesim.yaml': 'featureGates:\n  MaxUnavailableStatefulSet: false\n', 'sts.yaml': STATEFUL_SET });
   const off = runKubesim(['check', join(root, 'sts.yaml'), '--kubernetes-version', '1.37']);
-  assert.match(off.stdout, /feature gate is off in this cluster: switched off by the cluster profile \(featureGates\)/);
+  assert.match(off.stdout, /feature gate is off in this cluster \(switched off by the cluster profile \(featureGates\)\): the API server silently drops/);
   const flag = runKubesim(['check', join(root, 'sts.yaml'), '--kubernetes-version', '1.37', '--feature-gates', 'MaxUnavailableStatefulSet=true']);
   assert.doesNotMatch(flag.stdout, DROPPED);
 });

@@ -62,7 +62,8 @@ function isLiteralZero(value: JsonValue): boolean {
  * same one the defaulting, the StatefulSet controller and the hover use): off through 1.36, on in
  * 1.37. 1.35 means its newest patch: the gate was on in 1.35.0-1.35.3 and is off from 1.35.4, and
  * the message says so. With the gate off, the API server drops maxUnavailable
- * (dropStatefulSetDisabledFields) and pods update one at a time.
+ * (dropStatefulSetDisabledFields) and pods update one at a time. A cluster profile's featureGates
+ * override the release default (context.gates), and then the message names the profile instead.
  */
 export function checkStatefulSetMaxUnavailable(object: ManifestObject, context: CheckContext): CheckFinding[] {
   if (object.kind !== 'StatefulSet') return [];
@@ -75,7 +76,7 @@ export function checkStatefulSetMaxUnavailable(object: ManifestObject, context: 
   const overridden = gateOverrideOf('MaxUnavailableStatefulSet', gates) !== undefined;
   const patchNote = maxUnavailableStatefulSetPatchNote(gates);
   const when = overridden
-    ? `is off in this cluster: ${patchNote ?? 'switched off by the cluster profile'}`
+    ? `is off in this cluster (${patchNote ?? 'switched off by the cluster profile'})`
     : patchNote
       ? `is off by default in Kubernetes ${version} (${patchNote})`
       : `is off by default in Kubernetes ${version}`;

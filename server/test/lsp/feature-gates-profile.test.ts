@@ -62,7 +62,7 @@ test('1.37: the kubesim.cluster.featureGates setting switches the gate off, and 
     const diagnostics = await workspace.server.open(workspace.uri('sts.yaml'), STATEFUL_SET);
     assert.deepEqual(codes(diagnostics), ['statefulset-max-unavailable-dropped']);
     const dropped = diagnostics.find((item) => item.code === 'statefulset-max-unavailable-dropped');
-    assert.match(String(dropped?.message), /is off in this cluster: switched off by the cluster profile/);
+    assert.match(String(dropped?.message), /is off in this cluster \(switched off by the cluster profile \(featureGates\)\)/);
   } finally {
     await workspace.dispose();
   }
