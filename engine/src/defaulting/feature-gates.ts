@@ -16,6 +16,10 @@
 // name, and validation takes its pre-gate branch. Example: ContainerRestartRules first appears
 // in 1.34, so a 1.33 API server keeps an init container's restartPolicy Always (a sidecar) and
 // rejects a regular container's restartPolicy instead of silently dropping it.
+//
+// A cluster's `--feature-gates` (the profile's featureGates) override these defaults: FeatureGates
+// carries a release and its overrides as plain data, and every lookup takes it where it took the
+// release. An override of an undeclared gate is refused, as component-base's featuregate refuses it.
 import { isAtLeast, type KubernetesVersion } from '../model/kubernetes-version';
 
 // A release's state of a gate: its default, or absent from kube_features.go in that release.
@@ -224,8 +228,9 @@ export function featureGateProblems(version: KubernetesVersion, overrides: Featu
 }
 
 /**
- * How kubesim words the one gate whose default changed within a minor release: "1.35" means the
- * newest 1.35 patch, where MaxUnavailableStatefulSet is off; undefined for other releases.
+ * How kubesim words the state of MaxUnavailableStatefulSet when the release default alone does not
+ * explain it: a cluster profile's override, or the one gate whose default changed within a minor
+ * release ("1.35" means the newest 1.35 patch, where it is off); undefined otherwise.
  */
 export function maxUnavailableStatefulSetPatchNote(source: GateSource): string | undefined {
   const override = gateOverrideOf('MaxUnavailableStatefulSet', source);
