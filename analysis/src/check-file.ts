@@ -8,7 +8,7 @@ import { checkObjectCached } from './validation/object-findings';
 import type { Finding } from './validation/finding';
 import { apiLifecycleFindings } from './validation/api-lifecycle-findings';
 import { qualifyByCluster } from './cluster-dependent-findings';
-import { networkOf, type ClusterProfile } from './profile/cluster-profile';
+import { gatesOf, networkOf, type ClusterProfile } from './profile/cluster-profile';
 
 /** Settings that change what the checks report. */
 export interface CheckOptions {
@@ -28,16 +28,17 @@ export function checkFile(file: ManifestFile, options: CheckOptions): Finding[] 
   const objects = objectsOf(file).filter((object) => !object.document.isTemplated);
   const pairOf = options.previous ? pairPrevious(objects, objectsOf(options.previous)) : () => undefined;
   const network = networkOf(options.cluster);
+  const gates = gatesOf(options.cluster, options.kubernetesVersion);
   const fileName = options.fileName ?? decodeURIComponent((options.uri ?? '').split('/').pop() ?? '');
   for (const object of objects) {
     findings.push(...apiLifecycleFindings(object, options.kubernetesVersion, fileName));
     const kind = checkedKindOf(object.apiVersion, object.kind);
     if (!kind) continue;
-    for (const finding of checkObjectCached(kind, object, pairOf(kind, object), options.kubernetesVersion, network)) {
+    for (const finding of checkObjectCached(kind, object, pairOf(kind, object), options.kubernetesVersion, network, gates)) {
       findings.push(qualifyByCluster(finding, options.cluster));
     }
   }
-  findings.push(...runWorkspaceChecks(file, options));
+  findings.push(...runWorkspaceChecks(file, { ...options, gates }));
   return findings.sort((a, b) => a.start - b.start);
 }
 

@@ -48,11 +48,13 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
   for (const path of paths) {
     const file = workspace.fileOf(path);
     const lines = new LineIndex(file.text);
-    for (const finding of checkFile(file, { ...workspace.optionsFor(path, options), cluster: profiles.forPath(path) })) {
+    for (const finding of checkFile(file, { ...workspace.optionsFor(path, options), cluster: profiles.forPath(path, kubernetesVersion) })) {
       diagnostics.push({ file: path, range: { start: lines.positionAt(finding.start), end: lines.positionAt(finding.end) }, finding });
     }
   }
-  diagnostics.push(...kustomizeDiagnostics(await kustomize.render(), kubernetesVersion, (root) => profiles.forPath(join(root, 'kustomization.yaml'))));
+  diagnostics.push(
+    ...kustomizeDiagnostics(await kustomize.render(), kubernetesVersion, (root) => profiles.forPath(join(root, 'kustomization.yaml'), kubernetesVersion)),
+  );
   const summary = summarizeCheck(diagnostics, collected);
   if (format === 'json') out(formatJson(diagnostics, summary));
   else if (format === 'sarif') out(formatSarif(diagnostics, VERSION, process.cwd()));

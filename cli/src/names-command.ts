@@ -9,6 +9,7 @@ import {
   controllerRevisionName,
   DEFAULT_KUBERNETES_VERSION,
   type Deployment,
+  type GateSource,
   type KubernetesVersion,
   parseKubernetesVersion,
   serviceDnsNames,
@@ -24,7 +25,7 @@ import { UsageError } from './usage-error';
 import { CLUSTER_FLAGS, ClusterProfiles } from './cluster-options';
 import { setChartsApart } from './helm-charts';
 import { workloadRejection } from './workload-rejection';
-import { networkOf } from '../../analysis/src/profile/cluster-profile';
+import { gatesOf, networkOf } from '../../analysis/src/profile/cluster-profile';
 import { basename } from 'node:path';
 
 /** One StatefulSet pod with its stable identity. */
@@ -125,8 +126,9 @@ function namesOf(path: string, objects: readonly ManifestObject[], options: Name
   for (const object of objects) {
     if (!object.name || (object.kind !== 'Deployment' && object.kind !== 'StatefulSet') || object.document.isTemplated) continue;
     const namespace = object.namespace ?? 'default';
-    const network = networkOf(options.profiles.forPath(path));
-    const rejected = workloadRejection(object, options.version, network, basename(path));
+    const profile = options.profiles.forPath(path, options.version);
+    const gates = gatesOf(profile, options.version);
+    const rejected = workloadRejection(object, options.version, networkOf(profile), basename(path), gates);
     if (rejected) {
       result.push({ file: path, kind: object.kind, namespace, name: object.name, rejected });
       continue;
@@ -136,12 +138,12 @@ function namesOf(path: string, objects: readonly ManifestObject[], options: Name
       const deployment = object.value as unknown as Deployment;
       if (!deployment.spec?.template) continue;
       const count = options.collisionCount ?? deployment.status?.collisionCount;
-      const hash = computePodTemplateHash(deployment.spec.template, count, options.version);
+      const hash = computePodTemplateHash(deployment.spec.template, count, options.version, gates);
       result.push({ file: path, kind: 'Deployment', namespace, name: object.name, podTemplateHash: hash, replicaSetName: `${object.name}-${hash}` });
     } else if (object.kind === 'StatefulSet') {
       const set = object.value as unknown as StatefulSet;
       if (!set.spec?.template) continue;
-      result.push(statefulSetNames(path, namespace, object.name, set, options));
+      result.push(statefulSetNames(path, namespace, object.name, set, options, gates));
     }
   }
   return result;
@@ -174,9 +176,9 @@ function formatServices(services: ServiceNames[]): string {
 }
 
 // Pod names follow getPodName, claims getPersistentVolumeClaimName (stateful_set_utils.go).
-function statefulSetNames(path: string, namespace: string, name: string, set: StatefulSet, options: NamesOptions): WorkloadNames {
+function statefulSetNames(path: string, namespace: string, name: string, set: StatefulSet, options: NamesOptions, gates: GateSource): WorkloadNames {
   const count = options.collisionCount ?? set.status?.collisionCount;
-  const hash = computeControllerRevisionHash(controllerRevisionData(set, options.version), count);
+  const hash = computeControllerRevisionHash(controllerRevisionData(set, options.version, gates), count);
   const serviceName = typeof set.spec.serviceName === 'string' ? set.spec.serviceName : '';
   const replicas = typeof set.spec.replicas === 'number' ? set.spec.replicas : 1;
   const start = typeof set.spec.ordinals?.start === 'number' ? set.spec.ordinals.start : 0;

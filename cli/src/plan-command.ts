@@ -7,13 +7,15 @@ import { parseArgs } from 'node:util';
 import { runSession, type SessionResult } from '@kubesim/engine';
 import { kubernetesVersionOption, printSessionResult, readManifestObjects } from './run-command';
 import { UsageError } from './usage-error';
+import { CLUSTER_FLAGS, ClusterProfiles } from './cluster-options';
+import { networkOf } from '../../analysis/src/profile/cluster-profile';
 
 /** Runs the plan command; returns the process exit code. */
 export function runPlan(args: string[], out: (text: string) => void): number {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { from: { type: 'string' }, 'kubernetes-version': { type: 'string' }, json: { type: 'boolean', default: false } },
+    options: { from: { type: 'string' }, 'kubernetes-version': { type: 'string' }, json: { type: 'boolean', default: false }, ...CLUSTER_FLAGS },
   });
   if (positionals.length !== 1) throw new UsageError('plan needs exactly one NEW manifest');
   const newPath = resolve(positionals[0]);
@@ -46,9 +48,14 @@ export function runPlan(args: string[], out: (text: string) => void): number {
   for (const name of deploymentNames) lines.push(`kubectl describe deployment ${name}`);
   if (statefulSetNames.length > 0) lines.push('kubectl get statefulsets', 'kubectl get pvc');
   for (const name of statefulSetNames) lines.push(`kubectl rollout history statefulset/${name}`);
+  // The cluster of NEW's profile: its Service network and feature gates.
+  const version = kubernetesVersionOption(values['kubernetes-version']);
+  const profile = new ClusterProfiles(values, (line) => process.stderr.write(`${line}\n`)).forPath(newPath, version);
   const result = runSession({
     text: lines.join('\n'),
-    version: kubernetesVersionOption(values['kubernetes-version']),
+    version,
+    network: networkOf(profile),
+    ...(profile.featureGates ? { featureGates: profile.featureGates } : {}),
     readManifest: (path) => readManifestObjects(files.get(path) ?? resolve(path)),
   });
   return printSessionResult(withoutSimulatorSteps(result), values.json === true, out);

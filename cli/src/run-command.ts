@@ -59,11 +59,13 @@ export function runRun(args: string[], out: (text: string) => void): number {
   const sessionPath = resolve(positionals[0]);
   const text = readFileSync(sessionPath, 'utf8');
   // The simulated API server allocates from the declared service CIDR and node-port range.
-  const profile = new ClusterProfiles(values, (line) => process.stderr.write(`${line}\n`)).forPath(sessionPath);
+  const version = kubernetesVersionOption(values['kubernetes-version']);
+  const profile = new ClusterProfiles(values, (line) => process.stderr.write(`${line}\n`)).forPath(sessionPath, version);
   const result = runSession({
     text,
     network: networkOf(profile),
-    version: kubernetesVersionOption(values['kubernetes-version']),
+    ...(profile.featureGates ? { featureGates: profile.featureGates } : {}),
+    version,
     readManifest: (path) => readSessionManifest(resolve(dirname(sessionPath), path), path),
   });
   return printSessionResult(result, values.json === true, out);

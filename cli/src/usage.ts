@@ -23,6 +23,7 @@ const CLUSTER_OPTIONS: [string, string][] = [
   ['--service-cidrs C[,C]', "the API server's --service-cluster-ip-range (e.g. 10.96.0.0/12,fd00:10:96::/112)"],
   ['--node-port-range R', "the API server's --service-node-port-range (e.g. 30000-32767)"],
   ['--cluster-domain D', 'the cluster DNS domain (default: .kubesim.yaml, else cluster.local)'],
+  ['--feature-gates G=B[,G=B]', "the cluster's --feature-gates overrides, e.g. MaxUnavailableStatefulSet=true (merged over .kubesim.yaml)"],
 ];
 
 const USAGE: Record<CommandName, CommandUsage> = {
@@ -63,9 +64,9 @@ const USAGE: Record<CommandName, CommandUsage> = {
     exitCodes: '0 every command succeeded, 1 a command failed, 2 bad usage or a path that cannot be read',
   },
   plan: {
-    synopsis: 'kubesim plan NEW.yaml [--from OLD.yaml] [--kubernetes-version V] [--json]',
+    synopsis: 'kubesim plan NEW.yaml [--from OLD.yaml] [--kubernetes-version V] [--json] [CLUSTER OPTIONS]',
     summary: 'show what applying NEW does to a cluster running OLD, fully available (apply, rollout status, get, describe)',
-    options: [VERSION_OPTION, ['--from OLD.yaml', 'the objects running before NEW is applied'], ['--json', 'print JSON'], HELP_OPTION],
+    options: [VERSION_OPTION, ['--from OLD.yaml', 'the objects running before NEW is applied'], ['--json', 'print JSON'], ...CLUSTER_OPTIONS, HELP_OPTION],
     exitCodes: '0 every step succeeded, 1 a step failed, 2 bad usage or a path that cannot be read',
   },
   lsp: {

@@ -23,7 +23,17 @@ export { validateStatefulSetSpec } from './apiserver/validation/rules/statefulse
 export { isDns1123Label, isQualifiedName, isValidPercent } from './apiserver/validation/string-checks';
 export { Cluster } from './cluster/cluster';
 export { defaultDeployment } from './defaulting/deployment-defaults';
-export { isFeatureEnabled, maxUnavailableStatefulSetPatchNote } from './defaulting/feature-gates';
+export {
+  featureGateProblems,
+  featureGatesOf,
+  gateOverrideOf,
+  gatesKey,
+  isFeatureEnabled,
+  maxUnavailableStatefulSetPatchNote,
+  type FeatureGateOverrides,
+  type FeatureGates,
+  type GateSource,
+} from './defaulting/feature-gates';
 export { type ImageReference, parseImageReference } from './defaulting/image-reference';
 export { defaultStatefulSet } from './defaulting/workload-defaults';
 export { deploymentComplete, deploymentProgressing, deploymentTimedOut } from './deployment/conditions';

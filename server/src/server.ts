@@ -9,7 +9,8 @@ import { isManifestDocument } from './lsp/is-manifest-document';
 import { toDiagnostic } from './lsp/to-diagnostic';
 import { registerWorkloadFeatures, WORKLOAD_FEATURE_CAPABILITIES } from './lsp/workload-features';
 import { registerSimulateRollout } from './lsp/simulate-rollout';
-import { DEFAULT_CLUSTER_DOMAIN } from '../../analysis/src/facts/fact-settings';
+import { DEFAULT_CLUSTER_DOMAIN, type FactSettings } from '../../analysis/src/facts/fact-settings';
+import { isProfileFile, profileFileFindings } from '../../analysis/src/profile-file-findings';
 import { WorkspaceChecks, WORKSPACE_CHECK_CAPABILITIES } from './lsp/workspace-checks';
 import { problemsOf, type ManifestFile } from '../../analysis/src/manifest/manifest-file';
 import { pathOfUri } from '../../analysis/src/workspace/file-uri';
@@ -142,20 +143,22 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     // A Helm chart's files are templates: nothing is checked there, and Chart.yaml says so.
     const path = pathOfUri(document.uri);
     const chart = path === undefined ? undefined : helmChartFindings(path, file.text, new HelmChartLookup());
-    const findings: Finding[] =
-      chart ??
-      (alone
-        ? checkFile(file, { kubernetesVersion, ...options, cluster: profiles.forUri(document.uri) })
-        : problemsOf(file).map((problem) => ({ ...problem })));
+    const findings: Finding[] = isProfileFile(path)
+      ? profileFileFindings(file.text, kubernetesVersion)
+      : (chart ??
+        (alone
+          ? checkFile(file, { kubernetesVersion, ...options, cluster: profiles.forUri(document.uri, kubernetesVersion) })
+          : problemsOf(file).map((problem) => ({ ...problem }))));
     findings.push(...kustomize.findingsFor(document));
     log.verbose(`checked ${document.uri} v${document.version}: ${findings.length} findings in ${(performance.now() - started).toFixed(1)} ms`);
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: findings.map((finding) => toDiagnostic(document, finding)) });
   }
 
   // Hovers, lenses and the preview name DNS with the document's cluster domain.
-  function factSettings(uri?: string): { kubernetesVersion: KubernetesVersion; clusterDomain: string } {
-    const domain = clusterDomain ?? (uri === undefined ? undefined : profiles.forUri(uri).clusterDomain);
-    return { kubernetesVersion, clusterDomain: domain ?? DEFAULT_CLUSTER_DOMAIN };
+  function factSettings(uri?: string): FactSettings {
+    const profile = uri === undefined ? undefined : profiles.forUri(uri, kubernetesVersion);
+    const domain = clusterDomain ?? profile?.clusterDomain;
+    return { kubernetesVersion, clusterDomain: domain ?? DEFAULT_CLUSTER_DOMAIN, ...(profile?.featureGates ? { featureGates: profile.featureGates } : {}) };
   }
 
   connection.onInitialized(() => {

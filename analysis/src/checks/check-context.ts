@@ -1,5 +1,5 @@
 // What every workspace check receives and returns: the file, the workspace's objects, a baseline.
-import type { KubernetesVersion } from '@kubesim/engine';
+import type { FeatureGates, KubernetesVersion } from '@kubesim/engine';
 import type { ManifestFile } from '../manifest/manifest-file';
 import type { ManifestObject } from '../manifest/manifest-document';
 import type { Finding } from '../validation/finding';
@@ -55,6 +55,8 @@ export interface CheckContext {
    */
   appliedTogether: readonly IndexedObject[];
   kubernetesVersion: KubernetesVersion;
+  /** The release's feature gates with the cluster profile's `featureGates` (absent: the release defaults). */
+  gates?: FeatureGates;
   baseline?: Baseline;
   /**
    * True when checkFile was given `previous` and so already ran the API server's update rules

@@ -71,8 +71,9 @@ function certainFinding(object: ManifestObject, context: CheckContext, firstOrdi
   let first: ReturnType<typeof statefulSetPodVerdict>;
   let last: ReturnType<typeof statefulSetPodVerdict>;
   try {
-    first = statefulSetPodVerdict(set, firstOrdinal, context.kubernetesVersion);
-    last = lastOrdinal === firstOrdinal ? first : statefulSetPodVerdict(set, lastOrdinal, context.kubernetesVersion);
+    const gates = context.gates ?? context.kubernetesVersion;
+    first = statefulSetPodVerdict(set, firstOrdinal, context.kubernetesVersion, gates);
+    last = lastOrdinal === firstOrdinal ? first : statefulSetPodVerdict(set, lastOrdinal, context.kubernetesVersion, gates);
   } catch {
     // A template the engine cannot decode: the API server's own findings say why.
     return undefined;
@@ -147,8 +148,9 @@ function replicaSetNameOf(object: ManifestObject, context: CheckContext): string
   const template = valueAt(object.value, ['spec', 'template']);
   if (template === undefined || template === null || typeof template !== 'object' || Array.isArray(template)) return undefined;
   try {
-    const defaulted = applyDefaults('Deployment', object.value, context.kubernetesVersion) as unknown as Deployment;
-    return replicaSetNameFor(object.name ?? '', computePodTemplateHash(defaulted.spec.template, undefined, context.kubernetesVersion));
+    const gates = context.gates ?? context.kubernetesVersion;
+    const defaulted = applyDefaults('Deployment', object.value, context.kubernetesVersion, undefined, gates) as unknown as Deployment;
+    return replicaSetNameFor(object.name ?? '', computePodTemplateHash(defaulted.spec.template, undefined, context.kubernetesVersion, gates));
   } catch {
     return undefined;
   }

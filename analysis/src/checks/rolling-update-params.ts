@@ -1,5 +1,5 @@
 // Rolling-update parameters that pass validation but do not do what they say.
-import { isFeatureEnabled, maxUnavailableStatefulSetPatchNote, type JsonValue, isJsonObject } from '@kubesim/engine';
+import { gateOverrideOf, isFeatureEnabled, maxUnavailableStatefulSetPatchNote, type JsonValue, isJsonObject } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
 import type { CheckContext, CheckFinding } from './check-context';
@@ -62,16 +62,24 @@ function isLiteralZero(value: JsonValue): boolean {
  * same one the defaulting, the StatefulSet controller and the hover use): off through 1.36, on in
  * 1.37. 1.35 means its newest patch: the gate was on in 1.35.0-1.35.3 and is off from 1.35.4, and
  * the message says so. With the gate off, the API server drops maxUnavailable
- * (dropStatefulSetDisabledFields) and pods update one at a time.
+ * (dropStatefulSetDisabledFields) and pods update one at a time. A cluster profile's featureGates
+ * override the release default (context.gates), and then the message names the profile instead.
  */
 export function checkStatefulSetMaxUnavailable(object: ManifestObject, context: CheckContext): CheckFinding[] {
   if (object.kind !== 'StatefulSet') return [];
   const path = ['spec', 'updateStrategy', 'rollingUpdate', 'maxUnavailable'];
   if (valueAt(object.value, path) === undefined) return [];
   const version = context.kubernetesVersion;
-  if (isFeatureEnabled('MaxUnavailableStatefulSet', version)) return [];
-  const patchNote = maxUnavailableStatefulSetPatchNote(version);
-  const when = patchNote ? `is off by default in Kubernetes ${version} (${patchNote})` : `is off by default in Kubernetes ${version}`;
+  const gates = context.gates ?? version;
+  if (isFeatureEnabled('MaxUnavailableStatefulSet', gates)) return [];
+  // A profile that switches the gate off says so; otherwise the release default is the reason.
+  const overridden = gateOverrideOf('MaxUnavailableStatefulSet', gates) !== undefined;
+  const patchNote = maxUnavailableStatefulSetPatchNote(gates);
+  const when = overridden
+    ? `is off in this cluster (${patchNote ?? 'switched off by the cluster profile'})`
+    : patchNote
+      ? `is off by default in Kubernetes ${version} (${patchNote})`
+      : `is off by default in Kubernetes ${version}`;
   return [
     {
       ...spanForPath(object, path),

@@ -1,5 +1,7 @@
 // Tells whether applying the edited workload over its baseline version replaces pods (a rollout) or not.
 import {
+  gatesKey,
+  type GateSource,
   computeControllerRevisionHash,
   computePodTemplateHash,
   controllerRevisionData,
@@ -36,7 +38,7 @@ export function checkRolloutTrigger(object: ManifestObject, context: CheckContex
   if (isSemanticallyEqual(old.value.spec, object.value.spec)) return [];
   // An update the API server rejects starts nothing; the rejection is reported instead.
   if (isRejectedUpdate(object, context)) return [];
-  const revisions = cachedComparison(object, old, context.kubernetesVersion);
+  const revisions = cachedComparison(object, old, context.kubernetesVersion, context.gates ?? context.kubernetesVersion);
   if (!revisions) return [];
   const span = locate(object, ['spec', 'template']).key ?? spanForPath(object, ['spec']);
   const against = describeBaseline(context.baseline);
@@ -66,14 +68,15 @@ export function checkRolloutTrigger(object: ManifestObject, context: CheckContex
 }
 
 // Hashing both templates on every keystroke of a large file adds up: the comparison depends only on
-// the two parsed values (shared by later parses while their text is unchanged) and the release.
-const comparisons = new WeakMap<object, { old: object; version: KubernetesVersion; result: RevisionComparison | undefined }>();
+// the two parsed values (shared by later parses while their text is unchanged), the release and its gates.
+const comparisons = new WeakMap<object, { old: object; release: string; result: RevisionComparison | undefined }>();
 
-function cachedComparison(object: ManifestObject, old: ManifestObject, version: KubernetesVersion): RevisionComparison | undefined {
+function cachedComparison(object: ManifestObject, old: ManifestObject, version: KubernetesVersion, gates: GateSource): RevisionComparison | undefined {
   const cached = comparisons.get(object.value);
-  if (cached && cached.old === old.value && cached.version === version) return cached.result;
-  const result = compareRevisions(object, old, version);
-  comparisons.set(object.value, { old: old.value, version, result });
+  const release = `${version}|${gatesKey(gates)}`;
+  if (cached && cached.old === old.value && cached.release === release) return cached.result;
+  const result = compareRevisions(object, old, version, gates);
+  comparisons.set(object.value, { old: old.value, release, result });
   return result;
 }
 
@@ -92,18 +95,18 @@ interface RevisionComparison {
  * engine has no DaemonSet defaulting yet, so templates are compared after stripping the common
  * pod and container defaults (approximate). Undefined when the manifest does not decode.
  */
-function compareRevisions(object: ManifestObject, old: ManifestObject, version: KubernetesVersion): RevisionComparison | undefined {
+function compareRevisions(object: ManifestObject, old: ManifestObject, version: KubernetesVersion, gates: GateSource): RevisionComparison | undefined {
   const kind = checkedKindOf(object.apiVersion, object.kind);
   try {
     if (kind === 'Deployment') {
       const hashOf = (value: JsonObject, oldValue?: JsonObject) =>
-        computePodTemplateHash((applyDefaults(kind, value, version, oldValue) as unknown as Deployment).spec.template, undefined, version);
+        computePodTemplateHash((applyDefaults(kind, value, version, oldValue, gates) as unknown as Deployment).spec.template, undefined, version, gates);
       const newHash = hashOf(object.value, old.value);
       return { changed: newHash !== hashOf(old.value), name: replicaSetNameFor(object.name ?? '', newHash), nameKind: 'ReplicaSet' };
     }
     if (kind === 'StatefulSet') {
       const dataOf = (value: JsonObject, oldValue?: JsonObject) =>
-        controllerRevisionData(applyDefaults(kind, value, version, oldValue) as unknown as StatefulSet, version);
+        controllerRevisionData(applyDefaults(kind, value, version, oldValue, gates) as unknown as StatefulSet, version, gates);
       const newData = dataOf(object.value, old.value);
       const name = controllerRevisionName(object.name ?? '', computeControllerRevisionHash(newData, undefined));
       return { changed: newData !== dataOf(old.value), name, nameKind: 'ControllerRevision' };

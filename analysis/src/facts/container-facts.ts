@@ -12,7 +12,7 @@ import {
 } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import type { Defaulted } from './deployment-facts';
-import type { FactSettings } from './fact-settings';
+import { gatesOfSettings, type FactSettings } from './fact-settings';
 
 /** The container lists of a pod spec that hovers describe. */
 export type ContainerList = 'containers' | 'initContainers';
@@ -81,7 +81,7 @@ export function computeContainerFacts(workload: ManifestObject, list: ContainerL
 // The engine defaults objects that decode; a hover may meet any shape (a claim template that is a string).
 function defaultedOrUndefined(kind: CheckedKind, value: JsonObject, settings: FactSettings): JsonObject | undefined {
   try {
-    return applyDefaults(kind, value, settings.kubernetesVersion);
+    return applyDefaults(kind, value, settings.kubernetesVersion, undefined, gatesOfSettings(settings));
   } catch {
     // Bad input: a shape the API server would refuse to decode; the hover shows the container as written.
     return undefined;

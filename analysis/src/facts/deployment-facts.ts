@@ -11,7 +11,7 @@ import {
   type PodTemplateSpec,
 } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
-import type { FactSettings } from './fact-settings';
+import { gatesOfSettings, type FactSettings } from './fact-settings';
 import { resolveFenceposts } from './int-or-percent';
 import { namespaceOf } from './service-selection';
 
@@ -84,7 +84,7 @@ export function computeDeploymentFacts(object: ManifestObject, settings: FactSet
     strategy: isJsonObject(spec.strategy) ? spec.strategy : undefined,
   };
   const writtenRolling = written.strategy && isJsonObject(written.strategy.rollingUpdate) ? written.strategy.rollingUpdate : undefined;
-  const defaulted = defaultDeployment(value as unknown as Deployment, settings.kubernetesVersion).spec;
+  const defaulted = defaultDeployment(value as unknown as Deployment, settings.kubernetesVersion, undefined, gatesOfSettings(settings)).spec;
   const replicas = typeof defaulted.replicas === 'number' ? defaulted.replicas : 1;
   const strategyType = scalarText(defaulted.strategy?.type as JsonValue | undefined) ?? 'RollingUpdate';
   const facts: DeploymentFacts = {
@@ -114,7 +114,7 @@ export function computeDeploymentFacts(object: ManifestObject, settings: FactSet
 // expects a decodable template; while a manifest is being typed it may not be one.
 function podTemplateHashOf(template: PodTemplateSpec, settings: FactSettings): string | undefined {
   try {
-    return computePodTemplateHash(template, undefined, settings.kubernetesVersion);
+    return computePodTemplateHash(template, undefined, settings.kubernetesVersion, gatesOfSettings(settings));
   } catch {
     return undefined;
   }

@@ -5,6 +5,7 @@ import {
   controllerRevisionData,
   controllerRevisionName,
   isFeatureEnabled,
+  type GateSource,
   type IntOrString,
   type JsonValue,
   type KubernetesVersion,
@@ -12,7 +13,7 @@ import {
 } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { scalarText, type Defaulted } from './deployment-facts';
-import type { FactSettings } from './fact-settings';
+import { gatesOfSettings, type FactSettings } from './fact-settings';
 import { statefulSetMaxUnavailable } from './int-or-percent';
 import { namespaceOf } from './service-selection';
 
@@ -59,7 +60,7 @@ function stringOr(value: JsonValue | undefined, fallback: string): Defaulted<str
 // in 1.35.4+ and 1.36, beta on in 1.37 (kubernetes PRs #137904, #137926, #139466). A minor
 // release stands for its latest patch, so 1.35 counts as off (maxUnavailableStatefulSetPatchNote).
 /** True when the API server keeps and the controller honours `updateStrategy.rollingUpdate.maxUnavailable`. */
-export function isMaxUnavailableStatefulSetEnabled(version: KubernetesVersion): boolean {
+export function isMaxUnavailableStatefulSetEnabled(version: GateSource): boolean {
   // One source of truth for gates: the engine's per-release table (the controller simulation uses it too).
   return isFeatureEnabled('MaxUnavailableStatefulSet', version);
 }
@@ -109,13 +110,13 @@ export function computeStatefulSetFacts(object: ManifestObject, settings: FactSe
     whenScaled: stringOr(retention?.whenScaled, 'Retain'),
   };
   if (typeof spec.serviceName === 'string' && spec.serviceName !== '') facts.serviceName = spec.serviceName;
-  const revision = firstRevisionName(object, settings.kubernetesVersion);
+  const revision = firstRevisionName(object, settings.kubernetesVersion, gatesOfSettings(settings));
   if (revision) facts.controllerRevisionName = revision;
   if (updateStrategyType.value === 'RollingUpdate') {
     if (rollingUpdate) {
       facts.partition = typeof rollingUpdate.partition === 'number' ? { value: rollingUpdate.partition, isDefault: false } : { value: 0, isDefault: true };
     }
-    facts.budget = computeUpdateBudget(rollingUpdate?.maxUnavailable, replicas.value, settings.kubernetesVersion);
+    facts.budget = computeUpdateBudget(rollingUpdate?.maxUnavailable, replicas.value, gatesOfSettings(settings));
   }
   return facts;
 }
@@ -128,7 +129,7 @@ function claimTemplateNames(templates: JsonValue | undefined): string[] {
   });
 }
 
-function computeUpdateBudget(written: JsonValue | undefined, replicas: number, version: KubernetesVersion): StatefulSetUpdateBudget {
+function computeUpdateBudget(written: JsonValue | undefined, replicas: number, version: GateSource): StatefulSetUpdateBudget {
   const gateEnabled = isMaxUnavailableStatefulSetEnabled(version);
   const value = typeof written === 'string' || typeof written === 'number' ? written : undefined;
   const budget: StatefulSetUpdateBudget = { gateEnabled, maxUnavailable: 1 };
@@ -143,12 +144,12 @@ function computeUpdateBudget(written: JsonValue | undefined, replicas: number, v
 
 // A new set starts with collisionCount 0 (the controller hashes a non-nil pointer). The engine
 // expects a decodable set; a manifest being typed may not be one, and then no name is shown.
-function firstRevisionName(object: ManifestObject, version: KubernetesVersion): string | undefined {
+function firstRevisionName(object: ManifestObject, version: KubernetesVersion, gates: GateSource): string | undefined {
   const spec = object.value.spec;
   if (!object.name || !isJsonObject(spec) || !isJsonObject(spec.template)) return undefined;
   try {
     const set = object.value as unknown as StatefulSet;
-    return controllerRevisionName(object.name, computeControllerRevisionHash(controllerRevisionData(set, version), 0));
+    return controllerRevisionName(object.name, computeControllerRevisionHash(controllerRevisionData(set, version, gates), 0));
   } catch {
     return undefined;
   }

@@ -1,10 +1,14 @@
 // The cluster a team applies its manifests to, as far as kubesim's verdicts depend on it: the Service
-// network (IP families and service CIDRs, node-port range) and the cluster domain. Declared in a
+// network (IP families and service CIDRs, node-port range), the cluster domain and the feature-gate
+// overrides of its API server and controller manager (`--feature-gates`). Declared in a
 // `.kubesim.yaml` the team commits, in editor settings or by CLI flags; whatever is not declared is
 // unknown, and a finding that only some clusters give becomes a warning naming those clusters.
 import { parseDocument } from 'yaml';
 import {
   DEFAULT_CLUSTER_NETWORK,
+  featureGatesOf,
+  type FeatureGates,
+  type KubernetesVersion,
   DEFAULT_IPV6_SERVICE_CIDR,
   formatPortRange,
   ipFamiliesOf,
@@ -13,6 +17,7 @@ import {
   type IPFamily,
   type PortRange,
 } from '@kubesim/engine';
+import { readFeatureGates } from './feature-gate-overrides';
 
 /** The file name kubesim looks for, upward from a checked file. */
 export const PROFILE_FILE_NAME = '.kubesim.yaml';
@@ -24,6 +29,8 @@ export interface ClusterProfile {
   /** `--service-node-port-range`. */
   nodePortRange?: PortRange;
   clusterDomain?: string;
+  /** `--feature-gates` overrides of the release defaults (kube-apiserver and kube-controller-manager alike). */
+  featureGates?: Record<string, boolean>;
 }
 
 /** The profile and what was wrong in its text (each problem names the key). */
@@ -50,9 +57,19 @@ export function networkOf(profile: ClusterProfile | undefined): ClusterNetwork {
   };
 }
 
-/** `profile` with every field `override` declares replaced (flags and settings over the file). */
+/** The feature gates checks run against: the release's defaults with the profile's overrides. */
+export function gatesOf(profile: ClusterProfile | undefined, version: KubernetesVersion): FeatureGates {
+  return featureGatesOf(version, profile?.featureGates);
+}
+
+/**
+ * `profile` with every field `override` declares replaced (flags and settings over the file); feature
+ * gates are merged gate by gate, as repeated `--feature-gates` flags are.
+ */
 export function mergeProfiles(base: ClusterProfile | undefined, override: ClusterProfile | undefined): ClusterProfile {
-  return { ...(base ?? {}), ...stripUndefined(override ?? {}) };
+  const merged = { ...(base ?? {}), ...stripUndefined(override ?? {}) };
+  if (base?.featureGates && override?.featureGates) merged.featureGates = { ...base.featureGates, ...override.featureGates };
+  return merged;
 }
 
 function stripUndefined(profile: ClusterProfile): ClusterProfile {
@@ -64,13 +81,15 @@ export function describeProfile(profile: ClusterProfile | undefined): string {
   const network = networkOf(profile);
   const families = profile?.serviceCIDRs ? `${ipFamiliesOf(network).join('/')} (${network.serviceCidrs.join(', ')})` : 'IP families not declared';
   const ports = profile?.nodePortRange ? `node ports ${formatPortRange(network.nodePortRange)}` : 'node-port range not declared';
-  return `${families}, ${ports}, cluster domain ${profile?.clusterDomain ?? 'cluster.local'}`;
+  const gates = Object.entries(profile?.featureGates ?? {}).map(([gate, enabled]) => `${gate}=${String(enabled)}`);
+  return `${families}, ${ports}, cluster domain ${profile?.clusterDomain ?? 'cluster.local'}${gates.length > 0 ? `, feature gates ${gates.join(',')}` : ''}`;
 }
 
 /**
  * Reads the declared values, wherever they come from (a file's map, settings, flags):
  * `serviceCIDRs` (a list or a comma-separated string, as the API server's flag), `ipFamilies`
- * (shorthand for kind's default CIDR of each family), `nodePortRange` (`30000-32767`), `clusterDomain`.
+ * (shorthand for kind's default CIDR of each family), `nodePortRange` (`30000-32767`), `clusterDomain`,
+ * `featureGates` (a map of gate names to booleans, or `Name=true,Other=false`).
  */
 export function readProfileFields(fields: Record<string, unknown>, where: string): ProfileReading {
   const profile: ClusterProfile = {};
@@ -97,7 +116,12 @@ export function readProfileFields(fields: Record<string, unknown>, where: string
     if (DOMAIN.test(domain)) profile.clusterDomain = domain;
     else problems.push(`${where}: clusterDomain ${JSON.stringify(fields.clusterDomain)} is not a domain name`);
   }
-  const known = new Set(['serviceCIDRs', 'ipFamilies', 'nodePortRange', 'clusterDomain']);
+  if (fields.featureGates !== undefined && fields.featureGates !== null && fields.featureGates !== '') {
+    const gates = readFeatureGates(fields.featureGates, where);
+    problems.push(...gates.problems);
+    if (Object.keys(gates.gates).length > 0) profile.featureGates = gates.gates;
+  }
+  const known = new Set(['serviceCIDRs', 'ipFamilies', 'nodePortRange', 'clusterDomain', 'featureGates']);
   for (const key of Object.keys(fields)) if (!known.has(key)) problems.push(`${where}: unknown key ${JSON.stringify(key)}`);
   return { profile, problems };
 }

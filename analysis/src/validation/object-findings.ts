@@ -2,9 +2,11 @@
 // offending value or key, field errors on the field, cached per parsed value.
 import {
   DEFAULT_CLUSTER_NETWORK,
+  gatesKey,
   networkKey,
   objectVerdict,
   type ClusterNetwork,
+  type GateSource,
   type CheckedKind,
   type DecodeProblem,
   type KubernetesVersion,
@@ -27,8 +29,11 @@ import { PlacedFindingsCache } from '../manifest/placed-findings-cache';
 // A Service's verdict also depends on the cluster's Service network, so its key names the network.
 const objectFindings = new PlacedFindingsCache<string, Finding>();
 
-function cacheKey(kind: CheckedKind, version: KubernetesVersion, network: ClusterNetwork): string {
-  return kind === 'Service' ? `${version}|${networkKey(network)}` : version;
+// Workload verdicts follow the feature gates, so a profile's overrides are in their key too.
+function cacheKey(kind: CheckedKind, version: KubernetesVersion, network: ClusterNetwork, gates: GateSource = version): string {
+  if (kind === 'Service') return `${version}|${networkKey(network)}`;
+  const overrides = gatesKey(gates);
+  return overrides === '' ? version : `${version}|${overrides}`;
 }
 
 export function checkObjectCached(
@@ -37,12 +42,13 @@ export function checkObjectCached(
   oldObject: ManifestObject | undefined,
   version: KubernetesVersion,
   network: ClusterNetwork = DEFAULT_CLUSTER_NETWORK,
+  gates: GateSource = version,
 ): Finding[] {
-  if (oldObject) return checkObject(kind, object, oldObject, version, network);
-  const key = cacheKey(kind, version, network);
+  if (oldObject) return checkObject(kind, object, oldObject, version, network, gates);
+  const key = cacheKey(kind, version, network, gates);
   const cached = objectFindings.get(object, key);
   if (cached) return cached;
-  const findings = checkObject(kind, object, undefined, version, network);
+  const findings = checkObject(kind, object, undefined, version, network, gates);
   objectFindings.set(object, key, findings);
   return findings;
 }
@@ -80,8 +86,9 @@ export function checkObject(
   oldObject: ManifestObject | undefined,
   version: KubernetesVersion,
   network: ClusterNetwork = DEFAULT_CLUSTER_NETWORK,
+  gates: GateSource = version,
 ): Finding[] {
-  return findingsOfVerdict(kind, object, objectVerdict(kind, object.value, oldObject?.value, version, network));
+  return findingsOfVerdict(kind, object, objectVerdict(kind, object.value, oldObject?.value, version, network, gates));
 }
 
 // The value at the path; for a missing field, its parent's key, or the parent item of a list.

@@ -109,7 +109,26 @@ const files: { name: string; text: string; profile: ClusterProfile; problems: nu
     problems: 0,
   },
   { name: 'two CIDRs of one family', text: 'serviceCIDRs: [10.0.0.0/16, 10.1.0.0/16]\n', profile: {}, problems: 1 },
-  { name: 'an unknown family and an unknown key', text: 'ipFamilies: [IPv5]\nfeatureGates: {}\n', profile: {}, problems: 2 },
+  { name: 'an unknown family and an unknown key', text: 'ipFamilies: [IPv5]\nfeatureGate: {}\n', profile: {}, problems: 2 },
+  {
+    name: 'feature gates as a map',
+    text: 'featureGates:\n  MaxUnavailableStatefulSet: true\n  ContainerRestartRules: false\n',
+    profile: { featureGates: { MaxUnavailableStatefulSet: true, ContainerRestartRules: false } },
+    problems: 0,
+  },
+  {
+    name: "feature gates in the flag's syntax, ParseBool words",
+    text: 'featureGates: "MaxUnavailableStatefulSet=T, ImageVolume=0"\n',
+    profile: { featureGates: { MaxUnavailableStatefulSet: true, ImageVolume: false } },
+    problems: 0,
+  },
+  {
+    name: 'a gate value that is not a boolean, a bad name, an empty map',
+    text: 'featureGates: {MaxUnavailableStatefulSet: maybe, "not a gate": true, ImageVolume: yes}\n',
+    profile: {},
+    problems: 3,
+  },
+  { name: 'feature gates as a list', text: 'featureGates: [MaxUnavailableStatefulSet]\n', profile: {}, problems: 1 },
   { name: 'a backwards range', text: 'nodePortRange: 32767-30000\n', profile: {}, problems: 1 },
   { name: 'not a map', text: '- a\n', profile: {}, problems: 1 },
 ];

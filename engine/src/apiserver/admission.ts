@@ -4,6 +4,7 @@
 // a body that does not decode: 400 BadRequest; rest.BeforeCreate / BeforeUpdate: 422 Invalid) and
 // apimachinery's errors.NewInvalid (message `<Kind>.<group> "<name>" is invalid: <errors>`).
 import type { JsonObject, Pod } from '../model/objects';
+import type { GateSource } from '../defaulting/feature-gates';
 import type { KubernetesVersion } from '../model/kubernetes-version';
 import { checkedKindOf } from './validation/apply-defaults';
 import { formatErrorBody } from './validation/field-error';
@@ -60,12 +61,17 @@ export function invalidRejection(kind: string, name: string, causes: readonly Re
  * What the API server answers when `object` is created (no `oldObject`) or replaces `oldObject`:
  * undefined when it is accepted. Kinds the simulated API server has no rules for are accepted.
  */
-export function admitObject(object: JsonObject, oldObject: JsonObject | undefined, version: KubernetesVersion): ApiRejection | undefined {
+export function admitObject(
+  object: JsonObject,
+  oldObject: JsonObject | undefined,
+  version: KubernetesVersion,
+  gates: GateSource = version,
+): ApiRejection | undefined {
   const kind = checkedKindOf(String(object.apiVersion ?? ''), String(object.kind ?? ''));
   if (!kind) return undefined;
   const metadata = (object.metadata ?? {}) as JsonObject;
   const name = typeof metadata.name === 'string' ? metadata.name : '';
-  const verdict = objectVerdict(kind, object, oldObject, version);
+  const verdict = objectVerdict(kind, object, oldObject, version, undefined, gates);
   if ('decode' in verdict) {
     // The first problem carries the whole server message (type errors win over strict errors).
     return { reason: 'BadRequest', kind, name, causes: [], message: verdict.decode[0].message };

@@ -13,6 +13,7 @@
 //      moves the clock to the next kubelet transition or controller wake time.
 //   3. Pod state is never stored: it is computed from the cohort's kubelet timeline and `cluster.now`
 //      (`podStatusAt`, `isAvailableAt` in kubelet/pod-timeline.ts).
+import { featureGatesOf, type FeatureGateOverrides, type FeatureGates } from '../defaulting/feature-gates';
 import { DEFAULT_CLUSTER_NETWORK, type ClusterNetwork } from '../model/cluster-network';
 import type {
   ControllerRevision,
@@ -56,6 +57,8 @@ export interface ClusterOptions {
   kubelet?: Partial<KubeletOptions>;
   /** Service CIDRs and node-port range (default: kubeadm's single-stack IPv4 10.96.0.0/12, 30000-32767). */
   network?: ClusterNetwork;
+  /** `--feature-gates` of the API server and controller manager (default: the release's defaults). */
+  featureGates?: FeatureGateOverrides;
 }
 
 /** Where to create pods: either explicit names (StatefulSet) or a generateName base (ReplicaSet). */
@@ -67,6 +70,8 @@ const DEFAULT_START_TIME = '2026-01-01T00:00:00Z';
 export class Cluster {
   readonly version: KubernetesVersion;
   readonly network: ClusterNetwork;
+  /** The release's feature gates with the cluster's overrides: defaulting, validation and controllers read them. */
+  readonly gates: FeatureGates;
   /** Simulated time in ms since the start. */
   now = 0;
   readonly startEpochMs: number;
@@ -101,6 +106,7 @@ export class Cluster {
   constructor(options: ClusterOptions) {
     this.version = options.version;
     this.network = options.network ?? DEFAULT_CLUSTER_NETWORK;
+    this.gates = featureGatesOf(options.version, options.featureGates);
     this.seed = options.seed ?? 'kubesim';
     this.random = new SeededRandom(this.seed);
     this.startEpochMs = Date.parse(options.startTime ?? DEFAULT_START_TIME);

@@ -1,5 +1,6 @@
 // apps/v1 Deployment defaulting: SetDefaults_Deployment in pkg/apis/apps/v1/defaults.go, plus the
 // core/v1 defaults of its pod template.
+import type { GateSource } from './feature-gates';
 import type { KubernetesVersion } from '../model/kubernetes-version';
 import type { Deployment } from '../model/objects';
 import { cloneJson } from '../model/clone';
@@ -9,7 +10,7 @@ import { defaultPodTemplateInPlace } from './pod-defaults';
  * Returns a copy of `deployment` with the API server's apps/v1 defaults (SetDefaults_Deployment) and
  * template defaults; on update, pass the stored `oldDeployment` so gated template fields it uses stay.
  */
-export function defaultDeployment(deployment: Deployment, version: KubernetesVersion, oldDeployment?: Deployment): Deployment {
+export function defaultDeployment(deployment: Deployment, version: KubernetesVersion, oldDeployment?: Deployment, gates: GateSource = version): Deployment {
   const copy = cloneJson(deployment);
   copy.metadata ??= { name: '' };
   const spec = copy.spec;
@@ -25,7 +26,7 @@ export function defaultDeployment(deployment: Deployment, version: KubernetesVer
   spec.revisionHistoryLimit ??= 10;
   spec.progressDeadlineSeconds ??= 600;
   spec.minReadySeconds ??= 0;
-  spec.template = defaultPodTemplateInPlace(spec.template, version, oldDeployment?.spec?.template);
+  spec.template = defaultPodTemplateInPlace(spec.template, version, oldDeployment?.spec?.template, gates);
   copy.metadata.namespace ??= 'default';
   return copy;
 }

@@ -5,9 +5,8 @@
 // Gates on in every supported release (SidecarContainers, RecursiveReadOnlyMounts,
 // PodLifecycleSleepAction, NodeInclusionPolicyInPodTopologySpread, MatchLabelKeysInPodAffinity,
 // MatchLabelKeysInPodTopologySpread) never drop anything here and are left out.
-import type { KubernetesVersion } from '../model/kubernetes-version';
 import type { JsonObject, JsonValue } from '../model/objects';
-import { isFeatureGateDisabled } from './feature-gates';
+import { isFeatureGateDisabled, type GateSource } from './feature-gates';
 
 const CONTAINER_LISTS = ['containers', 'initContainers', 'ephemeralContainers'] as const;
 
@@ -196,11 +195,11 @@ function dropImageVolumes(spec: JsonObject): void {
 }
 
 /**
- * Removes from the v1 pod `spec` (in place) the fields whose gate exists and is off by default in
- * `version`, unless `oldSpec` (the stored object, on update) already uses them: DropDisabledTemplateFields.
+ * Removes from the v1 pod `spec` (in place) the fields whose gate exists and is off in `gates` (the
+ * release's default or the cluster's override), unless `oldSpec` (the stored object, on update) already uses them: DropDisabledTemplateFields.
  */
-export function dropDisabledPodSpecFields(spec: JsonObject, oldSpec: JsonObject | undefined, version: KubernetesVersion): void {
+export function dropDisabledPodSpecFields(spec: JsonObject, oldSpec: JsonObject | undefined, gates: GateSource): void {
   for (const { gate, inUse, drop } of GATED_DROPS) {
-    if (isFeatureGateDisabled(gate, version) && !inUse(oldSpec)) drop(spec);
+    if (isFeatureGateDisabled(gate, gates) && !inUse(oldSpec)) drop(spec);
   }
 }

@@ -5,14 +5,19 @@ import { goLayoutFor } from '../go-layout/go-layouts';
 import { cloneJson } from '../model/clone';
 import type { KubernetesVersion } from '../model/kubernetes-version';
 import type { JsonObject, ReplicaSet, StatefulSet } from '../model/objects';
-import { isFeatureEnabled } from './feature-gates';
+import { isFeatureEnabled, type GateSource } from './feature-gates';
 import { applyStructDefaults, defaultPodTemplateInPlace } from './pod-defaults';
 
 /**
  * Returns a copy of `statefulSet` with the API server's defaults for `version` (SetDefaults_StatefulSet)
  * and gated fields dropped; on update, pass the stored `oldStatefulSet` so fields it already uses stay.
  */
-export function defaultStatefulSet(statefulSet: StatefulSet, version: KubernetesVersion, oldStatefulSet?: StatefulSet): StatefulSet {
+export function defaultStatefulSet(
+  statefulSet: StatefulSet,
+  version: KubernetesVersion,
+  oldStatefulSet?: StatefulSet,
+  gates: GateSource = version,
+): StatefulSet {
   const copy = cloneJson(statefulSet);
   copy.metadata ??= { name: '' };
   copy.metadata.namespace ??= 'default';
@@ -28,12 +33,12 @@ export function defaultStatefulSet(statefulSet: StatefulSet, version: Kubernetes
   const rollingUpdate = spec.updateStrategy.rollingUpdate;
   if (spec.updateStrategy.type === 'RollingUpdate' && rollingUpdate) {
     rollingUpdate.partition ??= 0;
-    if (isFeatureEnabled('MaxUnavailableStatefulSet', version)) rollingUpdate.maxUnavailable ??= 1;
+    if (isFeatureEnabled('MaxUnavailableStatefulSet', gates)) rollingUpdate.maxUnavailable ??= 1;
   }
   // dropStatefulSetDisabledFields (pkg/registry/apps/statefulset/strategy.go): with the gate off,
   // maxUnavailable goes unless the stored object already set it.
   const oldMaxUnavailable = oldStatefulSet?.spec?.updateStrategy?.rollingUpdate?.maxUnavailable;
-  if (rollingUpdate && !isFeatureEnabled('MaxUnavailableStatefulSet', version) && (oldMaxUnavailable === undefined || oldMaxUnavailable === null)) {
+  if (rollingUpdate && !isFeatureEnabled('MaxUnavailableStatefulSet', gates) && (oldMaxUnavailable === undefined || oldMaxUnavailable === null)) {
     delete rollingUpdate.maxUnavailable;
   }
   spec.persistentVolumeClaimRetentionPolicy ??= {};
@@ -41,7 +46,7 @@ export function defaultStatefulSet(statefulSet: StatefulSet, version: Kubernetes
   spec.persistentVolumeClaimRetentionPolicy.whenScaled ||= 'Retain';
   spec.replicas ??= 1;
   spec.revisionHistoryLimit ??= 10;
-  spec.template = defaultPodTemplateInPlace(spec.template, version, oldStatefulSet?.spec?.template);
+  spec.template = defaultPodTemplateInPlace(spec.template, version, oldStatefulSet?.spec?.template, gates);
   // volumeClaimTemplates get defaults but no gated drops: the strategy drops none there.
   const layout = goLayoutFor(version);
   for (const claim of spec.volumeClaimTemplates ?? []) defaultClaimTemplate(layout, claim, version);
@@ -57,11 +62,11 @@ function defaultClaimTemplate(layout: ReturnType<typeof goLayoutFor>, claim: Jso
 }
 
 /** Returns a copy of `replicaSet` with the API server's defaults for `version` (SetDefaults_ReplicaSet). */
-export function defaultReplicaSet(replicaSet: ReplicaSet, version: KubernetesVersion): ReplicaSet {
+export function defaultReplicaSet(replicaSet: ReplicaSet, version: KubernetesVersion, gates: GateSource = version): ReplicaSet {
   const copy = cloneJson(replicaSet);
   copy.metadata ??= { name: '' };
   copy.metadata.namespace ??= 'default';
   copy.spec.replicas ??= 1;
-  copy.spec.template = defaultPodTemplateInPlace(copy.spec.template, version);
+  copy.spec.template = defaultPodTemplateInPlace(copy.spec.template, version, undefined, gates);
   return copy;
 }

@@ -147,7 +147,7 @@ function getNewReplicaSet(
   if (!createIfNotExisted) return undefined;
   const status = copyStatus(deployment);
   const namespace = deployment.metadata.namespace ?? 'default';
-  const hash = computePodTemplateHash(deployment.spec.template, deployment.status?.collisionCount, cluster.version);
+  const hash = computePodTemplateHash(deployment.spec.template, deployment.status?.collisionCount, cluster.version, cluster.gates);
   const name = `${deployment.metadata.name}-${hash}`;
   const clash = cluster.replicaSets.get(name, namespace);
   if (clash) {

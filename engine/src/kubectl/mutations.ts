@@ -63,7 +63,7 @@ export function admitManifest(
   existing: KubernetesObject | undefined,
   options: ApplyOptions,
 ): ApplyResult | undefined {
-  const rejection = admitObject(manifest as unknown as JsonObject, existing as unknown as JsonObject | undefined, cluster.version);
+  const rejection = admitObject(manifest as unknown as JsonObject, existing as unknown as JsonObject | undefined, cluster.version, cluster.gates);
   if (!rejection) return undefined;
   // kubectl apply of an existing object patches it; the patch text it would quote is not simulated.
   const request = existing ? undefined : creatingFrom(options.fileName);
@@ -79,7 +79,7 @@ export function applyDeployment(cluster: Cluster, manifest: Deployment, options:
   // Validation runs before the store looks for an existing object (rest.BeforeCreate, then Create).
   const rejected = admitManifest(cluster, manifest, options.mode === 'create' ? undefined : existing, options);
   if (rejected) return rejected;
-  const defaulted = defaultDeployment(manifest, cluster.version);
+  const defaulted = defaultDeployment(manifest, cluster.version, undefined, cluster.gates);
   if (existing && options.mode === 'create') {
     return {
       output: '',
@@ -145,7 +145,7 @@ export function applyObjects(cluster: Cluster, objects: KubernetesObject[], opti
 
 /** The API server's answer to `next` as an update of the stored Deployment: its refusal, or undefined. */
 function admitDeploymentUpdate(cluster: Cluster, deployment: Deployment, next: Deployment): ApiRejection | undefined {
-  return admitObject(next as unknown as JsonObject, deployment as unknown as JsonObject, cluster.version);
+  return admitObject(next as unknown as JsonObject, deployment as unknown as JsonObject, cluster.version, cluster.gates);
 }
 
 function notFound(name: string): CommandResult {

@@ -1,6 +1,7 @@
 // Replays a kubectl session against the simulated cluster. Pure: manifest files are read by the
 // caller (`readManifest`), and the result is plain JSON. Commands come from a table so other
 // controllers can add theirs (listed in session-commands.ts, in the order they are tried).
+import type { FeatureGateOverrides } from '../defaulting/feature-gates';
 import type { ClusterNetwork } from '../model/cluster-network';
 import type { Cluster } from '../cluster/cluster';
 import type { KubernetesObject } from '../model/objects';
@@ -24,6 +25,8 @@ export interface SessionInput {
   kubelet?: Partial<KubeletOptions>;
   /** The cluster's Service CIDRs and node-port range (a declared cluster profile). */
   network?: ClusterNetwork;
+  /** The cluster's `--feature-gates` overrides (a declared cluster profile). */
+  featureGates?: FeatureGateOverrides;
   /** Set up the cluster before the first command (e.g. register more controllers). */
   prepare?: (cluster: Cluster) => void;
 }
@@ -50,6 +53,7 @@ export function runSession(input: SessionInput): SessionResult {
     seed: input.seed,
     kubelet: input.kubelet,
     ...(input.network ? { network: input.network } : {}),
+    ...(input.featureGates ? { featureGates: input.featureGates } : {}),
   });
   input.prepare?.(cluster);
   const context: SessionContext = { cluster, readManifest: input.readManifest, namespace: 'default' };

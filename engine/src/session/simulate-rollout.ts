@@ -5,6 +5,7 @@ import type { KubeletOptions } from '../kubelet/kubelet-options';
 import type { Deployment, Ingress, JsonObject, Service, StatefulSet } from '../model/objects';
 import { admitObject, type ApiRejection } from '../apiserver/admission';
 import { formatKubectlErrors } from '../kubectl/api-errors';
+import { featureGatesOf, type FeatureGateOverrides } from '../defaulting/feature-gates';
 import type { KubernetesVersion } from '../model/kubernetes-version';
 import { getDeploymentCondition, TIMED_OUT_REASON } from '../deployment/conditions';
 import { revisionOf } from '../deployment/deployment-util';
@@ -65,6 +66,8 @@ export interface SimulateRolloutInput {
   oldManifest?: RolloutWorkload;
   newManifest: RolloutWorkload;
   version: KubernetesVersion;
+  /** The cluster's `--feature-gates` overrides (the profile's `featureGates`). */
+  featureGates?: FeatureGateOverrides;
   options?: SimulateRolloutOptions;
 }
 
@@ -159,10 +162,16 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
   const tailMs = maxSeconds * 1000;
   const renamed = input.oldManifest && ({ ...input.oldManifest, metadata: { ...input.oldManifest.metadata, name, namespace } } as RolloutWorkload);
   // The API server checks both requests: an OLD it refuses never ran (NEW is then a create).
-  const before = renamed && !admitObject(renamed as unknown as JsonObject, undefined, input.version) ? renamed : undefined;
-  const rejection = admitObject(withReplicas(after, whatIf.replicas) as unknown as JsonObject, before as unknown as JsonObject | undefined, input.version);
+  const gates = featureGatesOf(input.version, input.featureGates);
+  const before = renamed && !admitObject(renamed as unknown as JsonObject, undefined, input.version, gates) ? renamed : undefined;
+  const rejection = admitObject(
+    withReplicas(after, whatIf.replicas) as unknown as JsonObject,
+    before as unknown as JsonObject | undefined,
+    input.version,
+    gates,
+  );
   if (rejection) return rejectedSimulation(input.version, after, rejection, before !== undefined);
-  const cluster = createDeploymentCluster({ version: input.version, seed, kubelet });
+  const cluster = createDeploymentCluster({ version: input.version, seed, kubelet, featureGates: input.featureGates });
   for (const service of services) if ((service.metadata.namespace ?? 'default') === namespace) cluster.services.put(service);
   for (const ingress of ingresses) if ((ingress.metadata.namespace ?? 'default') === namespace) cluster.ingresses.put(ingress);
   if (before) {

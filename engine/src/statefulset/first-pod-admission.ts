@@ -4,6 +4,7 @@
 import { admitPod, type ApiRejection } from '../apiserver/admission';
 import { defaultStatefulSet } from '../defaulting/workload-defaults';
 import { computeControllerRevisionHash, controllerRevisionData, controllerRevisionName } from '../hash/controller-revision';
+import type { GateSource } from '../defaulting/feature-gates';
 import type { KubernetesVersion } from '../model/kubernetes-version';
 import type { StatefulSet } from '../model/objects';
 import { newStatefulSetPod } from './stateful-pod';
@@ -25,9 +26,9 @@ export interface StatefulSetPodVerdict {
 }
 
 /** Builds the pod of `ordinal` as the controller does for a new set, and asks the API server. */
-export function statefulSetPodVerdict(set: StatefulSet, ordinal: number, version: KubernetesVersion): StatefulSetPodVerdict {
-  const defaulted = defaultStatefulSet(set, version);
-  const revisionName = controllerRevisionName(set.metadata.name, computeControllerRevisionHash(controllerRevisionData(set, version), 0));
+export function statefulSetPodVerdict(set: StatefulSet, ordinal: number, version: KubernetesVersion, gates: GateSource = version): StatefulSetPodVerdict {
+  const defaulted = defaultStatefulSet(set, version, undefined, gates);
+  const revisionName = controllerRevisionName(set.metadata.name, computeControllerRevisionHash(controllerRevisionData(set, version, gates), 0));
   const pod = newStatefulSetPod(defaulted, ordinal);
   setPodRevision(pod, revisionName);
   const verdict: StatefulSetPodVerdict = { podName: pod.metadata.name, revisionName };

@@ -1,5 +1,6 @@
 // The byte-exact ControllerRevision encoding of a release, as the StatefulSet controller uses it.
 import { computeControllerRevisionHash, controllerRevisionData, controllerRevisionName } from '../hash/controller-revision';
+import type { GateSource } from '../defaulting/feature-gates';
 import type { KubernetesVersion } from '../model/kubernetes-version';
 import type { RevisionCodec } from '../history/controller-history';
 
@@ -7,8 +8,11 @@ import type { RevisionCodec } from '../history/controller-history';
 // sync pass, so the last few templates' bytes are kept.
 const CACHE_LIMIT = 16;
 
-/** The revision codec of `version`: 1.34+ omits `creationTimestamp: null` from the bytes. */
-export function statefulSetRevisionCodec(version: KubernetesVersion): RevisionCodec {
+/**
+ * The revision codec of `version`: 1.34+ omits `creationTimestamp: null` from the bytes. The bytes are
+ * of the defaulted template, so they also follow the cluster's feature gates (`gates`).
+ */
+export function statefulSetRevisionCodec(version: KubernetesVersion, gates: GateSource = version): RevisionCodec {
   const cache = new Map<string, string>();
   // Every pass asks again for the same template object: its bytes are kept by object as well, so
   // the template is not serialised per pass (stored templates are never mutated in place).
@@ -21,7 +25,7 @@ export function statefulSetRevisionCodec(version: KubernetesVersion): RevisionCo
       const key = JSON.stringify(set.spec.template);
       let data = cache.get(key);
       if (data === undefined) {
-        data = controllerRevisionData(set, version);
+        data = controllerRevisionData(set, version, gates);
         if (cache.size >= CACHE_LIMIT) cache.clear();
         cache.set(key, data);
       }

@@ -13,6 +13,7 @@ import { syncStatefulSet } from './stateful-set-control';
 import { claimIndexOf, type StatefulSetAction, type StatefulSetSyncResult } from './stateful-set-pass';
 import { statefulSetControllerRef } from './stateful-set-util';
 import { statefulSetRevisionCodec } from './revision-codec';
+import { gatesKey, isFeatureEnabled } from '../defaulting/feature-gates';
 
 /** The event source of the StatefulSet controller. */
 export const STATEFUL_SET_CONTROLLER_NAME = 'statefulset-controller';
@@ -72,8 +73,10 @@ function sameStatus(a: PodStatus, b: PodStatus): boolean {
 
 const codecs = new Map<string, RevisionCodec>();
 function cachedCodecOf(cluster: Cluster): RevisionCodec {
-  let codec = codecs.get(cluster.version);
-  if (!codec) codecs.set(cluster.version, (codec = statefulSetRevisionCodec(cluster.version)));
+  // Keyed by release and gate overrides: both change the defaulted template, hence the bytes.
+  const key = `${cluster.version}|${gatesKey(cluster.gates)}`;
+  let codec = codecs.get(key);
+  if (!codec) codecs.set(key, (codec = statefulSetRevisionCodec(cluster.version, cluster.gates)));
   return codec;
 }
 
@@ -119,7 +122,12 @@ export class StatefulSetController implements Controller {
           claimsByName: claims.byName,
           revisions: cluster.controllerRevisions.list(namespace),
         },
-        { now: cluster.now, version: cluster.version, codec: this.codec(cluster), maxUnavailableGate: this.options.maxUnavailableGate },
+        {
+          now: cluster.now,
+          version: cluster.version,
+          codec: this.codec(cluster),
+          maxUnavailableGate: this.options.maxUnavailableGate ?? isFeatureEnabled('MaxUnavailableStatefulSet', cluster.gates),
+        },
       );
       this.lastResults.set(`${namespace}/${set.metadata.name}`, result);
       for (const action of result.actions) this.apply(cluster, set, action);

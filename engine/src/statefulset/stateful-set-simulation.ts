@@ -2,6 +2,7 @@
 // pass, listing the ordered pods with their identity (hostname, DNS name, claims, revision).
 import { Cluster, type ClusterOptions } from '../cluster/cluster';
 import type { PersistentVolumeClaim, Pod, StatefulSet } from '../model/objects';
+import type { FeatureGateOverrides } from '../defaulting/feature-gates';
 import type { KubernetesVersion } from '../model/kubernetes-version';
 import { cloneJson } from '../model/clone';
 import type { RevisionCodec } from '../history/controller-history';
@@ -54,6 +55,8 @@ export interface StatefulSetPreviewOptions {
   kubelet?: ClusterOptions['kubelet'];
   clusterDomain?: string;
   maxUnavailableGate?: boolean;
+  /** The cluster's `--feature-gates` overrides (the profile's `featureGates`). */
+  featureGates?: FeatureGateOverrides;
   /** Stop after this many steps (default 10 000). */
   maxSteps?: number;
 }
@@ -66,7 +69,7 @@ export interface StatefulSetPreviewOptions {
 export function applyStatefulSet(cluster: Cluster, manifest: StatefulSet): StatefulSet {
   const namespace = manifest.metadata.namespace ?? 'default';
   const existing = cluster.statefulSets.get(manifest.metadata.name, namespace);
-  const next = defaultStatefulSet(cloneJson(manifest), cluster.version);
+  const next = defaultStatefulSet(cloneJson(manifest), cluster.version, undefined, cluster.gates);
   if (existing === undefined) {
     next.metadata = { ...next.metadata, ...cluster.newObjectMeta(manifest.metadata.name, namespace) };
     delete next.status;
@@ -145,8 +148,8 @@ export function runStatefulSetUntilSettled(
  * each step lists the ordered pods with hostname, DNS name, claims and revision.
  */
 export function simulateStatefulSetRollout(after: StatefulSet, options: StatefulSetPreviewOptions, before?: StatefulSet): StatefulSetPreview {
-  const cluster = new Cluster({ version: options.version, kubelet: options.kubelet });
-  const codec = options.codec ?? statefulSetRevisionCodec(options.version);
+  const cluster = new Cluster({ version: options.version, kubelet: options.kubelet, featureGates: options.featureGates });
+  const codec = options.codec ?? statefulSetRevisionCodec(options.version, cluster.gates);
   const controller = new StatefulSetController(() => codec, { maxUnavailableGate: options.maxUnavailableGate });
   cluster.registerController(controller);
   if (before) {

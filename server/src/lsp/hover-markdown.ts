@@ -2,7 +2,7 @@
 import { maxUnavailableStatefulSetPatchNote, type IntOrString } from '@kubesim/engine';
 import { API_REFERENCE } from '../../../analysis/src/facts/api-reference';
 import type { Defaulted, DeploymentFacts, RollingBounds } from '../../../analysis/src/facts/deployment-facts';
-import type { FactSettings } from '../../../analysis/src/facts/fact-settings';
+import { gatesOfSettings, type FactSettings } from '../../../analysis/src/facts/fact-settings';
 import type { SelectingService } from '../../../analysis/src/facts/service-selection';
 import { statefulSetClaimName, statefulSetPodDnsName, statefulSetPodName, type StatefulSetFacts } from '../../../analysis/src/facts/statefulset-facts';
 
@@ -119,10 +119,10 @@ export function describeUpdateStrategy(facts: StatefulSetFacts, settings: FactSe
     lines.push('');
     if (!budget.gateEnabled) {
       const dropped = budget.written !== undefined ? ` \`maxUnavailable: ${budget.written}\` is dropped by the API server;` : '';
-      const patchNote = maxUnavailableStatefulSetPatchNote(settings.kubernetesVersion);
-      lines.push(
-        `MaxUnavailableStatefulSet is off in ${settings.kubernetesVersion}${patchNote ? ` (${patchNote})` : ''}:${dropped} one pod is updated at a time.`,
-      );
+      const patchNote = maxUnavailableStatefulSetPatchNote(gatesOfSettings(settings));
+      // Switched off by the profile: the cluster, not the release, is the reason.
+      const where = settings.featureGates?.MaxUnavailableStatefulSet === false ? 'this cluster' : settings.kubernetesVersion;
+      lines.push(`MaxUnavailableStatefulSet is off in ${where}${patchNote ? ` (${patchNote})` : ''}:${dropped} one pod is updated at a time.`);
     } else if (budget.error) {
       lines.push(`maxUnavailable cannot be resolved: ${budget.error}.`);
     } else {

@@ -169,6 +169,7 @@ export function simulateRolloutFor(
       oldManifest: before,
       newManifest: after,
       version: settings.kubernetesVersion,
+      ...(settings.featureGates ? { featureGates: settings.featureGates } : {}),
       options: {
         whatIf: engineWhatIf(params.whatIf),
         services: servicesOf(workspaceObjects ?? objectsOf(file)),

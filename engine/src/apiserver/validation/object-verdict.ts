@@ -3,6 +3,7 @@
 // Follows the create/update handlers of k8s.io/apiserver (decode, then the strategy's
 // PrepareForCreate/Validate) and the aggregate that drops repeated messages (utilerrors.NewAggregate).
 import type { JsonObject } from '../../model/objects';
+import type { GateSource } from '../../defaulting/feature-gates';
 import type { KubernetesVersion } from '../../model/kubernetes-version';
 import { DEFAULT_CLUSTER_NETWORK, type ClusterNetwork } from '../../model/cluster-network';
 import { applyDefaults, type CheckedKind } from './apply-defaults';
@@ -21,22 +22,26 @@ export interface VerdictError {
 /** Decoding problems, or the validation errors (empty when the object is accepted). Plain data. */
 export type ObjectVerdict = { decode: DecodeProblem[] } | { errors: VerdictError[] };
 
-/** `network` is the cluster's Service network (its families and node-port range decide some Service verdicts). */
+/**
+ * `network` is the cluster's Service network (its families and node-port range decide some Service verdicts);
+ * `gates` the release's feature gates with the cluster's `--feature-gates` overrides.
+ */
 export function objectVerdict(
   kind: CheckedKind,
   value: JsonObject,
   oldValue: JsonObject | undefined,
   version: KubernetesVersion,
   network: ClusterNetwork = DEFAULT_CLUSTER_NETWORK,
+  gates: GateSource = version,
 ): ObjectVerdict {
   // A request the API server cannot decode is rejected before validation runs.
   const problems = decodeProblemsOf(kind, value, version);
   if (problems.length > 0) return { decode: problems };
-  const defaulted = applyDefaults(kind, value, version, oldValue);
-  const oldDefaulted = oldValue ? applyDefaults(kind, oldValue, version) : undefined;
+  const defaulted = applyDefaults(kind, value, version, oldValue, gates);
+  const oldDefaulted = oldValue ? applyDefaults(kind, oldValue, version, undefined, gates) : undefined;
   const seen = new Set<string>();
   const errors: VerdictError[] = [];
-  for (const error of validateObject(kind, defaulted, oldDefaulted, version, network)) {
+  for (const error of validateObject(kind, defaulted, oldDefaulted, version, network, gates)) {
     const message = formatFieldError(error, version);
     if (seen.has(message)) continue;
     seen.add(message);

@@ -1,6 +1,7 @@
 // Runs the API-server rules of one checked object, create or update, on its defaulted form.
 // Follows the ValidateX / ValidateXUpdate entry points of kubernetes pkg/apis/{apps,core,networking}/validation.
 import type { JsonObject } from '../../model/objects';
+import type { GateSource } from '../../defaulting/feature-gates';
 import type { KubernetesVersion } from '../../model/kubernetes-version';
 import { DEFAULT_CLUSTER_NETWORK, type ClusterNetwork } from '../../model/cluster-network';
 import type { CheckedKind } from './apply-defaults';
@@ -22,19 +23,20 @@ export function validateObject(
   oldObject: JsonObject | undefined,
   version: KubernetesVersion,
   network: ClusterNetwork = DEFAULT_CLUSTER_NETWORK,
+  gates: GateSource = version,
 ): FieldError[] {
-  const errors = oldObject ? validateUpdate(kind, object, oldObject, version, network) : validateCreate(kind, object, version, network);
+  const errors = oldObject ? validateUpdate(kind, object, oldObject, version, network, gates) : validateCreate(kind, object, version, network, gates);
   return errors;
 }
 
-function validateCreate(kind: CheckedKind, object: JsonObject, version: KubernetesVersion, network: ClusterNetwork): FieldError[] {
+function validateCreate(kind: CheckedKind, object: JsonObject, version: KubernetesVersion, network: ClusterNetwork, gates: GateSource): FieldError[] {
   switch (kind) {
     case 'Deployment':
-      return [...validateObjectMeta(object, nameIsDnsSubdomain), ...validateDeploymentSpec(object, version)];
+      return [...validateObjectMeta(object, nameIsDnsSubdomain), ...validateDeploymentSpec(object, version, gates)];
     case 'ReplicaSet':
-      return [...validateObjectMeta(object, nameIsDnsSubdomain), ...validateReplicaSetSpec(object, version)];
+      return [...validateObjectMeta(object, nameIsDnsSubdomain), ...validateReplicaSetSpec(object, version, gates)];
     case 'StatefulSet':
-      return [...validateObjectMeta(object, nameIsDnsLabel), ...validateStatefulSetSpec(object, { version })];
+      return [...validateObjectMeta(object, nameIsDnsLabel), ...validateStatefulSetSpec(object, { version, gates })];
     case 'Service':
       return [...validateObjectMeta(object, nameIsDns1035Label), ...validateServiceSpec(object, version, network)];
     case 'Ingress':
@@ -43,22 +45,29 @@ function validateCreate(kind: CheckedKind, object: JsonObject, version: Kubernet
 }
 
 // Update validation does not re-check the name (a legacy name stays updatable).
-function validateUpdate(kind: CheckedKind, object: JsonObject, oldObject: JsonObject, version: KubernetesVersion, network: ClusterNetwork): FieldError[] {
+function validateUpdate(
+  kind: CheckedKind,
+  object: JsonObject,
+  oldObject: JsonObject,
+  version: KubernetesVersion,
+  network: ClusterNetwork,
+  gates: GateSource,
+): FieldError[] {
   const errors = validateObjectMetaUpdate(object, oldObject);
   switch (kind) {
     case 'Deployment':
-      return [...errors, ...validateDeploymentSpec(object, version), ...validateSelectorUpdate(object, oldObject)];
+      return [...errors, ...validateDeploymentSpec(object, version, gates), ...validateSelectorUpdate(object, oldObject)];
     case 'ReplicaSet':
-      return [...errors, ...validateReplicaSetSpec(object, version), ...validateSelectorUpdate(object, oldObject)];
+      return [...errors, ...validateReplicaSetSpec(object, version, gates), ...validateSelectorUpdate(object, oldObject)];
     case 'StatefulSet': {
       // Pod-template validation is ratcheted: skipped when the old template already failed it.
       // So are the claim templates (from 1.34): skipped when the old ones already failed.
-      const oldErrors = validateStatefulSetSpec(oldObject, { version });
+      const oldErrors = validateStatefulSetSpec(oldObject, { version, gates });
       const oldFailed = oldErrors.some((error) => error.path.text.startsWith('spec.template.spec'));
       const oldClaimsFailed = oldErrors.some((error) => error.path.text.startsWith('spec.volumeClaimTemplates'));
       return [
         ...errors,
-        ...validateStatefulSetSpec(object, { version, skipPodTemplate: oldFailed, skipVolumeClaimTemplates: oldClaimsFailed }),
+        ...validateStatefulSetSpec(object, { version, gates, skipPodTemplate: oldFailed, skipVolumeClaimTemplates: oldClaimsFailed }),
         ...validateStatefulSetSpecUpdate(object, oldObject, version),
       ];
     }

@@ -1,6 +1,7 @@
 // StatefulSet spec rules. Follows ValidateStatefulSetSpec, kubernetes
 // pkg/apis/apps/validation/validation.go; full pod-template validation from 1.34 (PR #131790)
 // the serviceName check from 1.33 (PR #130233) and claim-template validation from 1.34 (PR #132212).
+import type { GateSource } from '../../../defaulting/feature-gates';
 import { isAtLeast, type KubernetesVersion } from '../../../model/kubernetes-version';
 import { labelSelectorMatches } from '../../../model/label-selection';
 import type { JsonObject } from '../../../model/objects';
@@ -31,6 +32,8 @@ const specPath = FieldPath.root('spec');
 /** Options of one StatefulSet validation. */
 export interface StatefulSetSpecOptions {
   version: KubernetesVersion;
+  /** The release's gates with the cluster's overrides (default: the release's own). */
+  gates?: GateSource;
   /** On update: the old template already failed pod validation, so it is not re-checked. */
   skipPodTemplate?: boolean;
   /** On update: the old claim templates already failed validation, so they are not re-checked. */
@@ -79,7 +82,7 @@ function validateSelectorAndTemplate(spec: JsonObject, options: StatefulSetSpecO
       );
     }
     if (isAtLeast(options.version, '1.34') && !options.skipPodTemplate) {
-      errors.push(...validatePodTemplateSpec(template, templatePath, claimTemplateNames(spec), options.version));
+      errors.push(...validatePodTemplateSpec(template, templatePath, claimTemplateNames(spec), options.version, options.gates));
     } else {
       const metadata = asObject(template.metadata) ?? {};
       errors.push(...validateLabels(templateLabels(spec), templatePath.child('labels')));

@@ -1,0 +1,81 @@
+// Hover facts under a cluster profile's feature gates: the StatefulSet update budget and the names
+// hashed from the defaulted template follow the overrides, not only the release.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { computeDeploymentFacts } from '../../src/facts/deployment-facts';
+import { computeStatefulSetFacts } from '../../src/facts/statefulset-facts';
+import { objectsOf, parseManifestFile } from '../../src/manifest/manifest-file';
+
+const STATEFUL_SET = `apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: web
+spec:
+  replicas: 4
+  serviceName: web
+  selector:
+    matchLabels:
+      app: web
+  updateStrategy:
+    rollingUpdate:
+      maxUnavailable: 2
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: web
+        image: nginx
+`;
+
+const DEPLOYMENT = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: app
+spec:
+  selector:
+    matchLabels:
+      app: app
+  template:
+    metadata:
+      labels:
+        app: app
+    spec:
+      containers:
+      - name: app
+        image: app
+        restartPolicy: Never
+`;
+
+const only = (text: string) => objectsOf(parseManifestFile(text))[0]!;
+
+test('1.33 with MaxUnavailableStatefulSet=true: the hover budget is the written 2, by default 1 with the gate off', () => {
+  const byDefault = computeStatefulSetFacts(only(STATEFUL_SET), { kubernetesVersion: '1.33', clusterDomain: 'cluster.local' });
+  assert.deepEqual(byDefault?.budget, { gateEnabled: false, maxUnavailable: 1, written: 2 });
+  const on = computeStatefulSetFacts(only(STATEFUL_SET), {
+    kubernetesVersion: '1.33',
+    clusterDomain: 'cluster.local',
+    featureGates: { MaxUnavailableStatefulSet: true },
+  });
+  assert.deepEqual(on?.budget, { gateEnabled: true, maxUnavailable: 2, written: 2 });
+});
+
+test('1.34 with ContainerRestartRules=true: the kept restartPolicy changes the pod-template-hash', () => {
+  const off = computeDeploymentFacts(only(DEPLOYMENT), { kubernetesVersion: '1.34', clusterDomain: 'cluster.local' });
+  const on = computeDeploymentFacts(only(DEPLOYMENT), {
+    kubernetesVersion: '1.34',
+    clusterDomain: 'cluster.local',
+    featureGates: { ContainerRestartRules: true },
+  });
+  assert.ok(off?.podTemplateHash && on?.podTemplateHash);
+  assert.notEqual(off.podTemplateHash, on.podTemplateHash);
+  // The same overrides on a release where the gate is on by default change nothing.
+  const release = computeDeploymentFacts(only(DEPLOYMENT), { kubernetesVersion: '1.35', clusterDomain: 'cluster.local' });
+  const sameOn = computeDeploymentFacts(only(DEPLOYMENT), {
+    kubernetesVersion: '1.35',
+    clusterDomain: 'cluster.local',
+    featureGates: { ContainerRestartRules: true },
+  });
+  assert.equal(release?.podTemplateHash, sameOn?.podTemplateHash);
+});
