@@ -1,0 +1,103 @@
+// The events of one pod for `kubectl describe pod`. The simulated scheduler and kubelet record no
+// events in the cluster's store (adding them would change every `kubectl get events` golden), so they
+// are synthesized here from the pod's kubelet timeline, with the reasons, sources and messages of
+// the scheduler (Scheduled) and the kubelet (Pulling, Pulled, Created, Started, Failed, BackOff),
+// counted as client-go's correlator would count repeats.
+import type { Cluster } from '../cluster/cluster';
+import type { PodCohort } from '../cluster/pod-cohort';
+import { imagePullPolicyFor, parseImageReference } from '../defaulting/image-reference';
+import { failedAttemptTimes, imagesOf } from '../kubelet/pod-timeline';
+import { isAtLeast } from '../model/kubernetes-version';
+import type { JsonObject, KubeEvent } from '../model/objects';
+import { imageSize, NODE_NAME, podUid } from './pod-facts';
+
+/** Go's time.Duration String() of whole or fractional seconds: `1s`, `1.5s`, `500ms`. */
+function goDuration(ms: number): string {
+  if (ms < 1000) return `${ms}ms`;
+  return `${Number((ms / 1000).toFixed(3))}s`;
+}
+
+/**
+ * The kubelet's Created / Started messages (kuberuntime startContainer). They name the container up
+ * to 1.34 and drop it from 1.35; the release boundary is from memory and worth re-checking upstream.
+ */
+function lifecycleMessages(cluster: Cluster, container: string): { created: string; started: string } {
+  return isAtLeast(cluster.version, '1.35')
+    ? { created: 'Container created', started: 'Container started' }
+    : { created: `Created container: ${container}`, started: `Started container ${container}` };
+}
+
+/**
+ * Whether the node still has to pull `image` for this pod: always with pull policy Always; with
+ * IfNotPresent only for the pods created first with that image (a later pod finds it present).
+ */
+function mustPull(cluster: Cluster, cohort: PodCohort, container: JsonObject): boolean {
+  const image = String(container.image ?? '');
+  const policy = typeof container.imagePullPolicy === 'string' ? container.imagePullPolicy : imagePullPolicyFor(image);
+  if (policy === 'Always') return true;
+  if (policy === 'Never') return false;
+  let first = cohort.timeline.createdAt;
+  for (const other of cluster.allCohorts()) if (imagesOf(other.spec).includes(image)) first = Math.min(first, other.timeline.createdAt);
+  return first === cohort.timeline.createdAt;
+}
+
+function containersOf(spec: JsonObject): JsonObject[] {
+  return Array.isArray(spec.containers) ? (spec.containers as JsonObject[]) : [];
+}
+
+/** The pod's events that happened by `cluster.now`, in no particular order (describeEvents sorts). */
+export function podEvents(cluster: Cluster, cohort: PodCohort, name: string, key: string): KubeEvent[] {
+  const { timeline, namespace } = cohort;
+  const involvedObject = { kind: 'Pod', name, namespace };
+  const events: KubeEvent[] = [];
+  const add = (type: KubeEvent['type'], reason: string, source: string, message: string, times: number[]): void => {
+    const seen = times.filter((time) => time <= cluster.now);
+    if (seen.length > 0) events.push({ time: seen[0]!, lastTime: seen.at(-1)!, count: seen.length, type, reason, involvedObject, message, source });
+  };
+  add('Normal', 'Scheduled', 'default-scheduler', `Successfully assigned ${namespace}/${name} to ${NODE_NAME}`, [timeline.scheduledAt]);
+  const failures = failedAttemptTimes(timeline, cluster.now);
+  for (const container of containersOf(cohort.spec)) {
+    const image = String(container.image ?? '');
+    const containerName = String(container.name ?? '');
+    const pull = mustPull(cluster, cohort, container);
+    if (timeline.failure === 'ImagePull') {
+      // Each attempt pulls, fails (ErrImagePull), then waits out its back-off (ImagePullBackOff).
+      const reference = parseImageReference(image);
+      const pulled = reference.valid ? reference.pulled : image;
+      const error = `rpc error: code = NotFound desc = failed to pull and unpack image "${pulled}": failed to resolve reference "${pulled}": ${pulled}: not found`;
+      add('Normal', 'Pulling', 'kubelet', `Pulling image "${image}"`, [timeline.scheduledAt, ...failures.slice(1)]);
+      add('Warning', 'Failed', 'kubelet', `Failed to pull image "${image}": ${error}`, failures);
+      add('Warning', 'Failed', 'kubelet', 'Error: ErrImagePull', failures);
+      const backOffs = failures.map((time) => time + 1000);
+      add('Normal', 'BackOff', 'kubelet', `Back-off pulling image "${image}"`, backOffs);
+      add('Warning', 'Failed', 'kubelet', 'Error: ImagePullBackOff', backOffs);
+      continue;
+    }
+    if (pull) {
+      add('Normal', 'Pulling', 'kubelet', `Pulling image "${image}"`, [timeline.scheduledAt]);
+      const took = goDuration(timeline.runningAt - timeline.scheduledAt);
+      const size = imageSize(cluster, image);
+      add('Normal', 'Pulled', 'kubelet', `Successfully pulled image "${image}" in ${took} (${took} including waiting). Image size: ${size} bytes.`, [
+        timeline.runningAt,
+      ]);
+    } else {
+      add('Normal', 'Pulled', 'kubelet', `Container image "${image}" already present on machine`, [timeline.runningAt]);
+    }
+    // A crash-looping container is created and started again after each back-off.
+    const starts = [timeline.runningAt, ...(timeline.failure === 'CrashLoop' ? failures.slice(1).map((time) => time - 1000) : [])];
+    const messages = lifecycleMessages(cluster, containerName);
+    add('Normal', 'Created', 'kubelet', messages.created, starts);
+    add('Normal', 'Started', 'kubelet', messages.started, starts);
+    if (timeline.failure === 'CrashLoop') {
+      const message = `Back-off restarting failed container ${containerName} in pod ${name}_${namespace}(${podUid(key)})`;
+      add(
+        'Warning',
+        'BackOff',
+        'kubelet',
+        message,
+        failures.map((time) => time + 1000),
+      );
+    }
+  }
+  return events;
+}
