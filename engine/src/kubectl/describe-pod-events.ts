@@ -18,13 +18,13 @@ function goDuration(ms: number): string {
 }
 
 /**
- * The kubelet's Created / Started messages (kuberuntime startContainer). They name the container up
- * to 1.34 and drop it from 1.35; the release boundary is from memory and worth re-checking upstream.
+ * The kubelet's Created / Started messages (kuberuntime startContainer): `Created container NAME` up to
+ * 1.32, `Created container: NAME` from 1.33 (kubernetes#130471), no name from 1.35 (kubernetes#134043).
  */
 function lifecycleMessages(cluster: Cluster, container: string): { created: string; started: string } {
-  return isAtLeast(cluster.version, '1.35')
-    ? { created: 'Container created', started: 'Container started' }
-    : { created: `Created container: ${container}`, started: `Started container ${container}` };
+  if (isAtLeast(cluster.version, '1.35')) return { created: 'Container created', started: 'Container started' };
+  const created = isAtLeast(cluster.version, '1.33') ? `Created container: ${container}` : `Created container ${container}`;
+  return { created, started: `Started container ${container}` };
 }
 
 /**
@@ -64,7 +64,9 @@ export function podEvents(cluster: Cluster, cohort: PodCohort, name: string, key
       // Each attempt pulls, fails (ErrImagePull), then waits out its back-off (ImagePullBackOff).
       const reference = parseImageReference(image);
       const pulled = reference.valid ? reference.pulled : image;
-      const error = `rpc error: code = NotFound desc = failed to pull and unpack image "${pulled}": failed to resolve reference "${pulled}": ${pulled}: not found`;
+      // containerd's error for a tag the registry does not have (the real text depends on the registry).
+      const resolve = `failed to resolve reference "${pulled}": ${pulled}: not found`;
+      const error = `rpc error: code = NotFound desc = failed to pull and unpack image "${pulled}": ${resolve}`;
       add('Normal', 'Pulling', 'kubelet', `Pulling image "${image}"`, [timeline.scheduledAt, ...failures.slice(1)]);
       add('Warning', 'Failed', 'kubelet', `Failed to pull image "${image}": ${error}`, failures);
       add('Warning', 'Failed', 'kubelet', 'Error: ErrImagePull', failures);

@@ -51,10 +51,13 @@ export function formatLabelSelector(selector: LabelSelector | undefined): string
   return parts.length === 0 ? '<none>' : parts.join(',');
 }
 
-/** describeContainerPorts / describeContainerHostPorts: `80/TCP, 443/TCP`. */
-export function containerPorts(container: JsonObject, field: 'containerPort' | 'hostPort'): string {
+/**
+ * describeContainerPorts / describeContainerHostPorts: `80/TCP, 443/TCP`; kubectl 1.34 adds the port's
+ * name: `80/TCP (http)`.
+ */
+export function containerPorts(container: JsonObject, field: 'containerPort' | 'hostPort', withNames = false): string {
   return objectsOf(container.ports)
-    .map((port) => `${int(port[field])}/${text(port.protocol)}`)
+    .map((port) => `${int(port[field])}/${text(port.protocol)}${withNames && text(port.name) ? ` (${text(port.name)})` : ''}`)
     .join(', ');
 }
 
@@ -252,14 +255,14 @@ export function describeMounts(container: JsonObject): string {
 }
 
 /** describeContainers for a template (no statuses). */
-function describeContainers(title: string, containers: JsonObject[]): string {
+function describeContainers(title: string, containers: JsonObject[], withNames: boolean): string {
   let out = `${LEVEL_1}${title}:${containers.length === 0 ? ' <none>' : ''}\n`;
   for (const container of containers) {
     out += `   ${text(container.name)}:\n`;
     out += `${LEVEL_2}Image:\t${text(container.image)}\n`;
-    const ports = containerPorts(container, 'containerPort');
+    const ports = containerPorts(container, 'containerPort', withNames);
     out += ports.includes(',') ? `${LEVEL_2}Ports:\t${ports}\n` : `${LEVEL_2}Port:\t${ports || '<none>'}\n`;
-    const hostPorts = containerPorts(container, 'hostPort');
+    const hostPorts = containerPorts(container, 'hostPort', withNames);
     out += hostPorts.includes(',') ? `${LEVEL_2}Host Ports:\t${hostPorts}\n` : `${LEVEL_2}Host Port:\t${hostPorts || '<none>'}\n`;
     const seccomp = objectOf(objectOf(container.securityContext)?.seccompProfile);
     if (seccomp) {
@@ -311,16 +314,16 @@ export function describeTolerations(tolerations: JsonObject[]): string {
     .join('');
 }
 
-/** DescribePodTemplate: labels, annotations, service account, containers, volumes, scheduling. */
-export function describePodTemplate(template: PodTemplateSpec): string {
+/** DescribePodTemplate (`portNames` for kubectl 1.34 and later): labels, annotations, service account, containers, volumes, scheduling. */
+export function describePodTemplate(template: PodTemplateSpec, options: { portNames?: boolean } = {}): string {
   let out = 'Pod Template:\n';
   out += multiline('  Labels', template.metadata?.labels, '=');
   if (Object.keys(template.metadata?.annotations ?? {}).length > 0) out += multiline('  Annotations', template.metadata?.annotations, ': ');
   const spec = template.spec ?? {};
   if (typeof spec.serviceAccountName === 'string' && spec.serviceAccountName) out += `${LEVEL_1}Service Account:\t${spec.serviceAccountName}\n`;
   const initContainers = objectsOf(spec.initContainers);
-  if (initContainers.length > 0) out += describeContainers('Init Containers', initContainers);
-  out += describeContainers('Containers', objectsOf(spec.containers));
+  if (initContainers.length > 0) out += describeContainers('Init Containers', initContainers, options.portNames === true);
+  out += describeContainers('Containers', objectsOf(spec.containers), options.portNames === true);
   const volumes = objectsOf(spec.volumes);
   if (volumes.length === 0) out += `${LEVEL_1}Volumes:\t<none>\n`;
   else out += `${LEVEL_1}Volumes:\n${volumes.map((volume) => `   ${text(volume.name)}:\n`).join('')}`;

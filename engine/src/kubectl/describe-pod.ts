@@ -21,11 +21,7 @@ import { alignTabs } from './tab-writer';
 
 const { LEVEL_1, LEVEL_2, LEVEL_3, objectsOf, objectOf, text } = template;
 
-/**
- * Later kubectl releases print the token volume's ConfigMap as `Optional: false` (not
- * `ConfigMapOptional: <nil>`) and pod conditions without a trailing space; the 1.33 boundary is
- * an estimate from observed output, not yet checked against the release tags.
- */
+/** kubectl 1.33 prints the token volume's ConfigMap as `Optional: false`, not `ConfigMapOptional: <nil>` (printProjectedVolumeSource). */
 function newerLayout(cluster: Cluster): boolean {
   return isAtLeast(cluster.version, '1.33');
 }
@@ -87,9 +83,9 @@ function describeContainers(cluster: Cluster, ref: PodRef, containers: JsonObjec
     if (view) out += `${LEVEL_2}Container ID:\t${view.id}\n`;
     out += `${LEVEL_2}Image:\t${text(container.image)}\n`;
     if (view) out += `${LEVEL_2}Image ID:\t${view.imageId}\n`;
-    const ports = template.containerPorts(container, 'containerPort');
+    const ports = template.containerPorts(container, 'containerPort', isAtLeast(cluster.version, '1.34'));
     out += ports.includes(',') ? `${LEVEL_2}Ports:\t${ports}\n` : `${LEVEL_2}Port:\t${ports || '<none>'}\n`;
-    const hostPorts = template.containerPorts(container, 'hostPort');
+    const hostPorts = template.containerPorts(container, 'hostPort', isAtLeast(cluster.version, '1.34'));
     out += hostPorts.includes(',') ? `${LEVEL_2}Host Ports:\t${hostPorts}\n` : `${LEVEL_2}Host Port:\t${hostPorts || '<none>'}\n`;
     out += template.describeCommand(container);
     if (view) {
@@ -110,7 +106,7 @@ function describeContainers(cluster: Cluster, ref: PodRef, containers: JsonObjec
 }
 
 /** The pod's conditions in the kubelet's order (generateAPIPodStatus), none before it is bound. */
-function conditions(cluster: Cluster, ref: PodRef, newer: boolean): string {
+function conditions(cluster: Cluster, ref: PodRef): string {
   const { timeline, deletedAt } = ref.cohort;
   if (cluster.now < timeline.scheduledAt) return '';
   const status = podStatusAt(timeline, cluster.now, deletedAt);
@@ -122,7 +118,7 @@ function conditions(cluster: Cluster, ref: PodRef, newer: boolean): string {
     ['ContainersReady', status.ready],
     ['PodScheduled', true],
   ];
-  return `Conditions:\n${LEVEL_1}Type\tStatus\n${rows.map(([type, value]) => `${LEVEL_1}${type} \t${value ? 'True' : 'False'}${newer ? '' : ' '}\n`).join('')}`;
+  return `Conditions:\n${LEVEL_1}Type\tStatus\n${rows.map(([type, value]) => `${LEVEL_1}${type} \t${value ? 'True' : 'False'} \n`).join('')}`;
 }
 
 /**
@@ -188,7 +184,7 @@ export function describePod(cluster: Cluster, name: string, namespace = 'default
     return values[path] ?? '';
   };
   out += describeContainers(cluster, ref, objectsOf(spec.containers), key, resolve);
-  out += conditions(cluster, ref, newerLayout(cluster));
+  out += conditions(cluster, ref);
   out += describePodVolumes(objectsOf(spec.volumes), newerLayout(cluster));
   out += `QoS Class:\t${podQosClass(spec)}\n`;
   out += template.multiline('Node-Selectors', objectOf(spec.nodeSelector) as Record<string, string> | undefined, '=');

@@ -82,11 +82,11 @@ test('describe pod of a Deployment: admission defaults, running container, condi
   assert.deepEqual(section(lines, 'Conditions:', 25), [
     'Conditions:',
     '  Type                        Status',
-    '  PodReadyToStartContainers   True',
-    '  Initialized                 True',
-    '  Ready                       True',
-    '  ContainersReady             True',
-    '  PodScheduled                True',
+    '  PodReadyToStartContainers   True ',
+    '  Initialized                 True ',
+    '  Ready                       True ',
+    '  ContainersReady             True ',
+    '  PodScheduled                True ',
     'Volumes:',
     `  ${volume}:`,
     '    Type:                    Projected (a volume that contains injected data from multiple sources)',
@@ -109,7 +109,7 @@ test('describe pod of a Deployment: admission defaults, running container, condi
   assert.equal(lines.at(-1), '  Normal  Started    1s    kubelet            Container started');
 });
 
-test('describe pod on 1.32: the older token-volume and condition layout, events naming the container', () => {
+test('describe pod on 1.32: the older token-volume layout, events naming the container', () => {
   const lines = describeFirstPod(
     'kubectl apply -f web.yaml\nkubesim wait-rollout deployment/web',
     [deployment('nginx:1.27')],
@@ -118,7 +118,7 @@ test('describe pod on 1.32: the older token-volume and condition layout, events 
   );
   assert.deepEqual(section(lines, '  Ready ', 1), ['  Ready                       True ']);
   assert.deepEqual(section(lines, '    ConfigMapOptional:', 1), ['    ConfigMapOptional:       <nil>']);
-  assert.match(lines.at(-2)!, /kubelet +Created container: nginx$/);
+  assert.match(lines.at(-2)!, /kubelet +Created container nginx$/);
   assert.match(lines.at(-1)!, /kubelet +Started container nginx$/);
 });
 
@@ -127,7 +127,7 @@ test('describe pod right after creation: ContainerCreating, no IP, the sandbox c
   assert.deepEqual(section(lines, 'Status:', 3), ['Status:           Pending', 'IP:               ', 'IPs:              <none>']);
   assert.deepEqual(section(lines, '    Container ID:', 1), ['    Container ID:   ']);
   assert.deepEqual(section(lines, '    State:', 2), ['    State:          Waiting', '      Reason:       ContainerCreating']);
-  assert.deepEqual(section(lines, '  PodReadyToStartContainers', 1), ['  PodReadyToStartContainers   False']);
+  assert.deepEqual(section(lines, '  PodReadyToStartContainers', 1), ['  PodReadyToStartContainers   False ']);
 });
 
 test('describe pod whose image never pulls: Waiting with the kubelet reason and the pull events counted', () => {
@@ -142,9 +142,9 @@ test('describe pod whose image never pulls: Waiting with the kubelet reason and 
     '    Restart Count:  0',
   ]);
   assert.deepEqual(section(lines, '  PodReadyToStartContainers', 3), [
-    '  PodReadyToStartContainers   True',
-    '  Initialized                 True',
-    '  Ready                       False',
+    '  PodReadyToStartContainers   True ',
+    '  Initialized                 True ',
+    '  Ready                       False ',
   ]);
   // Pull attempts at 1 s, 11 s, 31 s and 71 s (back-off 10 s doubling); each fails, then backs off.
   const events = lines.slice(lines.indexOf('Events:') + 4);
@@ -152,8 +152,9 @@ test('describe pod whose image never pulls: Waiting with the kubelet reason and 
     events.map((line) => line.replace(/ {2,}/g, ' | ').replace(/^ \| /, '')),
     [
       'Normal | Pulling | 24s (x4 over 95s) | kubelet | Pulling image "nginx:nonexistent"',
-      'Warning | Failed | 24s (x4 over 94s) | kubelet | Failed to pull image "nginx:nonexistent": rpc error: code = NotFound desc = failed to pull and unpack ' +
-        'image "docker.io/library/nginx:nonexistent": failed to resolve reference "docker.io/library/nginx:nonexistent": docker.io/library/nginx:nonexistent: not found',
+      'Warning | Failed | 24s (x4 over 94s) | kubelet | Failed to pull image "nginx:nonexistent": rpc error: code = NotFound desc = ' +
+        'failed to pull and unpack image "docker.io/library/nginx:nonexistent": failed to resolve reference ' +
+        '"docker.io/library/nginx:nonexistent": docker.io/library/nginx:nonexistent: not found',
       'Warning | Failed | 24s (x4 over 94s) | kubelet | Error: ErrImagePull',
       'Normal | BackOff | 23s (x4 over 93s) | kubelet | Back-off pulling image "nginx:nonexistent"',
       'Warning | Failed | 23s (x4 over 93s) | kubelet | Error: ImagePullBackOff',
@@ -223,4 +224,23 @@ test('QoS class as GetPodQOS computes it', () => {
     ['only extended resources', pod({ limits: { 'nvidia.com/gpu': '1' }, requests: { 'nvidia.com/gpu': '1' } }), 'BestEffort'],
   ];
   for (const [name, spec, expected] of cases) assert.equal(podQosClass(spec), expected, name);
+});
+
+test('per release: the kubelet Created/Started messages and named ports (kubectl 1.34 prints the name)', () => {
+  const named = structuredClone(deployment('nginx:1.27')) as { spec: { template: { spec: { containers: JsonObject[] } } } };
+  named.spec.template.spec.containers[0]!.ports = [{ name: 'http', containerPort: 80 }];
+  const cases: [KubernetesVersion, string, string, string][] = [
+    ['1.32', 'Created container nginx', 'Started container nginx', '80/TCP'],
+    ['1.33', 'Created container: nginx', 'Started container nginx', '80/TCP'],
+    ['1.34', 'Created container: nginx', 'Started container nginx', '80/TCP (http)'],
+    ['1.35', 'Container created', 'Container started', '80/TCP (http)'],
+  ];
+  for (const [version, created, started, port] of cases) {
+    const lines = describeFirstPod('kubectl apply -f web.yaml\nkubesim wait-rollout deployment/web', [named], (pod) => `kubectl describe pod ${pod}`, version);
+    assert.match(lines.at(-2)!, new RegExp(`kubelet +${created}$`), version);
+    assert.match(lines.at(-1)!, new RegExp(`kubelet +${started}$`), version);
+    assert.deepEqual(section(lines, '    Port:', 1), [`    Port:           ${port}`], version);
+  }
+  const describeDeployment = run('kubectl apply -f web.yaml\nkubectl describe deployment web', [named], '1.34').steps[1]!.output;
+  assert.match(describeDeployment, /^ {4}Port: +80\/TCP \(http\)$/m);
 });
