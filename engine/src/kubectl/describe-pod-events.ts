@@ -19,12 +19,18 @@ function goDuration(ms: number): string {
 
 /**
  * The kubelet's Created / Started messages (kuberuntime startContainer): `Created container NAME` up to
- * 1.32, `Created container: NAME` from 1.33 (kubernetes#130471), no name from 1.35 (kubernetes#134043).
+ * 1.32, `Created container: NAME` from 1.33 (kubernetes#130471; that release is inferred from the PR's
+ * date, not checked against a tag), no name from 1.35 (kubernetes#134043, merged September 2025).
  */
 function lifecycleMessages(cluster: Cluster, container: string): { created: string; started: string } {
   if (isAtLeast(cluster.version, '1.35')) return { created: 'Container created', started: 'Container started' };
   const created = isAtLeast(cluster.version, '1.33') ? `Created container: ${container}` : `Created container ${container}`;
   return { created, started: `Started container ${container}` };
+}
+
+/** The container's imagePullPolicy, defaulted from the image as SetDefaults_Container does. */
+function pullPolicyOf(container: JsonObject): string {
+  return typeof container.imagePullPolicy === 'string' ? container.imagePullPolicy : imagePullPolicyFor(String(container.image ?? ''));
 }
 
 /**
@@ -33,7 +39,7 @@ function lifecycleMessages(cluster: Cluster, container: string): { created: stri
  */
 function mustPull(cluster: Cluster, cohort: PodCohort, container: JsonObject): boolean {
   const image = String(container.image ?? '');
-  const policy = typeof container.imagePullPolicy === 'string' ? container.imagePullPolicy : imagePullPolicyFor(image);
+  const policy = pullPolicyOf(container);
   if (policy === 'Always') return true;
   if (policy === 'Never') return false;
   let first = cohort.timeline.createdAt;
@@ -75,18 +81,19 @@ export function podEvents(cluster: Cluster, cohort: PodCohort, name: string, key
       add('Warning', 'Failed', 'kubelet', 'Error: ImagePullBackOff', backOffs);
       continue;
     }
-    if (pull) {
-      add('Normal', 'Pulling', 'kubelet', `Pulling image "${image}"`, [timeline.scheduledAt]);
-      const took = goDuration(timeline.runningAt - timeline.scheduledAt);
-      const size = imageSize(cluster, image);
-      add('Normal', 'Pulled', 'kubelet', `Successfully pulled image "${image}" in ${took} (${took} including waiting). Image size: ${size} bytes.`, [
-        timeline.runningAt,
-      ]);
-    } else {
-      add('Normal', 'Pulled', 'kubelet', `Container image "${image}" already present on machine`, [timeline.runningAt]);
-    }
-    // A crash-looping container is created and started again after each back-off.
+    // A crash-looping container is created and started again after each back-off; before each
+    // restart the kubelet ensures the image again (present now, unless the policy is Always).
     const starts = [timeline.runningAt, ...(timeline.failure === 'CrashLoop' ? failures.slice(1).map((time) => time - 1000) : [])];
+    const always = pullPolicyOf(container) === 'Always';
+    const pulls = pull ? (always ? starts : starts.slice(0, 1)) : [];
+    const present = pull ? (always ? [] : starts.slice(1)) : starts;
+    if (pulls.length > 0) {
+      add('Normal', 'Pulling', 'kubelet', `Pulling image "${image}"`, [timeline.scheduledAt, ...pulls.slice(1)]);
+      const took = goDuration(timeline.runningAt - timeline.scheduledAt);
+      const message = `Successfully pulled image "${image}" in ${took} (${took} including waiting). Image size: ${imageSize(cluster, image)} bytes.`;
+      add('Normal', 'Pulled', 'kubelet', message, pulls);
+    }
+    add('Normal', 'Pulled', 'kubelet', `Container image "${image}" already present on machine`, present);
     const messages = lifecycleMessages(cluster, containerName);
     add('Normal', 'Created', 'kubelet', messages.created, starts);
     add('Normal', 'Started', 'kubelet', messages.started, starts);

@@ -10,13 +10,12 @@ import { podStatusAt, lastRestartAt } from '../kubelet/pod-timeline';
 import type { JsonObject } from '../model/objects';
 import { isAtLeast } from '../model/kubernetes-version';
 import { LAST_APPLIED_CONFIG_ANNOTATION } from '../deployment/deployment-util';
-import { serviceNetworkOf } from '../service/service-network';
 import { describeEvents, formatRfc1123z } from './describe';
 import * as template from './describe-pod-template';
 import { podEvents } from './describe-pod-events';
 import { describePodVolumes, podQosClass, withServiceAccountToken } from './describe-pod-spec';
 import { findPod, type PodRef } from './exec-env';
-import { containerId, HOST_IP, imageId, NODE_NAME, podKey, podUid } from './pod-facts';
+import { containerId, HOST_IP, imageId, NODE_NAME, podIpInCreationOrder, podKey, podUid } from './pod-facts';
 import { alignTabs } from './tab-writer';
 
 const { LEVEL_1, LEVEL_2, LEVEL_3, objectsOf, objectOf, text } = template;
@@ -121,22 +120,6 @@ function conditions(cluster: Cluster, ref: PodRef): string {
   return `Conditions:\n${LEVEL_1}Type\tStatus\n${rows.map(([type, value]) => `${LEVEL_1}${type} \t${value ? 'True' : 'False'} \n`).join('')}`;
 }
 
-/**
- * The pod's IP. Addresses are handed out lazily when first asked for; the pods that started before
- * this one get theirs first, so IPs follow start order as host-local IPAM would hand them out.
- */
-function podIpInCreationOrder(cluster: Cluster, ref: PodRef): string {
-  const network = serviceNetworkOf(cluster);
-  for (const cohort of cluster.allCohorts()) {
-    if (cohort.timeline.runningAt >= ref.cohort.timeline.runningAt && cohort !== ref.cohort) continue;
-    for (const name of cohort.names) {
-      if (cohort === ref.cohort && name === ref.name) break;
-      network.podIp(cohort, name);
-    }
-  }
-  return network.podIp(ref.cohort, ref.name);
-}
-
 /** The full `kubectl describe pod NAME` text, or the NotFound error. */
 export function describePod(cluster: Cluster, name: string, namespace = 'default'): string {
   const ref = findPod(cluster, name, namespace);
@@ -146,7 +129,7 @@ export function describePod(cluster: Cluster, name: string, namespace = 'default
   const key = podKey(cluster, cohort, name);
   const spec = withServiceAccountToken(cohort.spec, key);
   const bound = cluster.now >= timeline.scheduledAt;
-  const ip = cluster.now >= timeline.runningAt ? podIpInCreationOrder(cluster, ref) : '';
+  const ip = cluster.now >= timeline.runningAt ? podIpInCreationOrder(cluster, cohort, name) : '';
   let out = `Name:\t${name}\nNamespace:\t${namespace}\n`;
   out += `Priority:\t${typeof spec.priority === 'number' ? spec.priority : 0}\n`;
   if (text(spec.priorityClassName)) out += `Priority Class Name:\t${text(spec.priorityClassName)}\n`;

@@ -5,7 +5,7 @@ import type { Cluster } from '../cluster/cluster';
 import { SeededRandom } from '../cluster/name-generator';
 import type { PodCohort } from '../cluster/pod-cohort';
 import { parseImageReference } from '../defaulting/image-reference';
-import { API_SERVER_ENDPOINT } from '../service/service-network';
+import { API_SERVER_ENDPOINT, serviceNetworkOf } from '../service/service-network';
 
 /** The single node of the simulated kind cluster (its control plane, which also runs workloads). */
 export const NODE_NAME = 'kind-control-plane';
@@ -50,4 +50,20 @@ export function serviceAccountVolumeName(key: string): string {
 /** The pod's metadata.uid (pods in cohorts carry none of their own). */
 export function podUid(key: string): string {
   return new SeededRandom(`${key}/uid`).uid();
+}
+
+/**
+ * The pod's IP. Addresses are handed out lazily when first asked for; the pods that started before
+ * this one get theirs first, so IPs follow start order as host-local IPAM would hand them out.
+ */
+export function podIpInCreationOrder(cluster: Cluster, pod: PodCohort, podName: string): string {
+  const network = serviceNetworkOf(cluster);
+  for (const cohort of cluster.allCohorts()) {
+    if (cohort.timeline.runningAt >= pod.timeline.runningAt && cohort !== pod) continue;
+    for (const name of cohort.names) {
+      if (cohort === pod && name === podName) break;
+      network.podIp(cohort, name);
+    }
+  }
+  return network.podIp(pod, podName);
 }

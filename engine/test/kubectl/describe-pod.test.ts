@@ -244,3 +244,47 @@ test('per release: the kubelet Created/Started messages and named ports (kubectl
   const describeDeployment = run('kubectl apply -f web.yaml\nkubectl describe deployment web', [named], '1.34').steps[1]!.output;
   assert.match(describeDeployment, /^ {4}Port: +80\/TCP \(http\)$/m);
 });
+
+test('get pods -o wide: the IP once the sandbox runs, the node once bound, NotFound for a missing pod', () => {
+  const session =
+    'kubectl apply -f web.yaml\nkubectl get pods -o wide\nkubesim wait-rollout deployment/web\nkubectl get pods -o wide\nkubectl get po nope -o wide';
+  const result = run(session, [deployment('nginx:1.27')]);
+  const cells = (output: string): string[][] => output.split('\n').map((line) => line.split(/ {2,}/));
+  const [header, starting] = cells(result.steps[1]!.output);
+  assert.deepEqual(header, ['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE', 'IP', 'NODE', 'NOMINATED NODE', 'READINESS GATES']);
+  assert.deepEqual(starting!.slice(1), ['0/1', 'ContainerCreating', '0', '0s', '<none>', 'kind-control-plane', '<none>', '<none>']);
+  assert.deepEqual(cells(result.steps[3]!.output)[1]!.slice(1), ['1/1', 'Running', '0', '2s', '10.244.0.2', 'kind-control-plane', '<none>', '<none>']);
+  assert.deepEqual(result.steps[4]!.output, 'Error from server (NotFound): pods "nope" not found');
+  assert.equal(result.steps[4]!.error, true);
+});
+
+test('describe pod of a crash-looping container: CrashLoopBackOff, its last exit, restarts and back-off events', () => {
+  const input = (text: string) => ({ text, version: '1.36' as const, readManifest: () => [structuredClone(deployment('crash:1'))] as KubernetesObject[] });
+  const kubelet = { crashingImages: ['crash:1'] };
+  const setup = 'kubectl apply -f web.yaml\nkubesim wait 45s';
+  const listed = runSession({ ...input(`${setup}\nkubectl get pods`), kubelet }).steps[2]!.output;
+  const pod = listed.split('\n')[1]!.split(/\s+/)[0]!;
+  const lines = runSession({ ...input(`${setup}\nkubectl describe pod ${pod}`), kubelet }).steps[2]!.output.split('\n');
+  assert.deepEqual(section(lines, '    State:', 9), [
+    '    State:          Waiting',
+    '      Reason:       CrashLoopBackOff',
+    '    Last State:     Terminated',
+    '      Reason:       Error',
+    '      Exit Code:    1',
+    '      Started:      Thu, 01 Jan 2026 00:00:31 +0000',
+    '      Finished:     Thu, 01 Jan 2026 00:00:32 +0000',
+    '    Ready:          False',
+    `    Restart Count:  ${/CrashLoopBackOff +(\d+)/.exec(listed)![1]}`,
+  ]);
+  const events = lines.slice(lines.indexOf('Events:') + 3).map((line) => line.trim().split(/ {2,}/).slice(0, 3).join(' | '));
+  assert.deepEqual(events, [
+    'Normal | Scheduled | 45s',
+    'Normal | Pulling | 45s',
+    'Normal | Pulled | 44s',
+    'Normal | Pulled | 14s (x2 over 34s)',
+    'Normal | Created | 14s (x3 over 44s)',
+    'Normal | Started | 14s (x3 over 44s)',
+    'Warning | BackOff | 12s (x3 over 42s)',
+  ]);
+  assert.match(lines.at(-1)!, new RegExp(`Back-off restarting failed container nginx in pod ${pod}_default\\([0-9a-f-]{36}\\)$`));
+});
