@@ -10,6 +10,7 @@ import { failedAttemptTimes, imagesOf } from '../kubelet/pod-timeline';
 import { isAtLeast } from '../model/kubernetes-version';
 import type { JsonObject, KubeEvent } from '../model/objects';
 import { imageSize, NODE_NAME, podUid } from './pod-facts';
+import { podContainers } from './pod-containers';
 
 /** Go's time.Duration String() of whole or fractional seconds: `1s`, `1.5s`, `500ms`. */
 function goDuration(ms: number): string {
@@ -47,10 +48,6 @@ function mustPull(cluster: Cluster, cohort: PodCohort, container: JsonObject): b
   return first === cohort.timeline.createdAt;
 }
 
-function containersOf(spec: JsonObject): JsonObject[] {
-  return Array.isArray(spec.containers) ? (spec.containers as JsonObject[]) : [];
-}
-
 /** The pod's events that happened by `cluster.now`, in no particular order (describeEvents sorts). */
 export function podEvents(cluster: Cluster, cohort: PodCohort, name: string, key: string): KubeEvent[] {
   const { timeline, namespace } = cohort;
@@ -62,11 +59,16 @@ export function podEvents(cluster: Cluster, cohort: PodCohort, name: string, key
   };
   add('Normal', 'Scheduled', 'default-scheduler', `Successfully assigned ${namespace}/${name} to ${NODE_NAME}`, [timeline.scheduledAt]);
   const failures = failedAttemptTimes(timeline, cluster.now);
-  for (const container of containersOf(cohort.spec)) {
+  const containers = podContainers(cluster, cohort);
+  const hasInit = containers.some((part) => part.init);
+  for (const { container, init, failing, blocked } of containers) {
+    if (blocked) continue;
+    // App containers pull once the init containers are done (the simulation folds both into runningAt).
+    const pullStart = hasInit && !init ? timeline.runningAt : timeline.scheduledAt;
     const image = String(container.image ?? '');
     const containerName = String(container.name ?? '');
     const pull = mustPull(cluster, cohort, container);
-    if (timeline.failure === 'ImagePull') {
+    if (failing && timeline.failure === 'ImagePull') {
       // Each attempt pulls, fails (ErrImagePull), then waits out its back-off (ImagePullBackOff).
       const reference = parseImageReference(image);
       const pulled = reference.valid ? reference.pulled : image;
@@ -83,12 +85,12 @@ export function podEvents(cluster: Cluster, cohort: PodCohort, name: string, key
     }
     // A crash-looping container is created and started again after each back-off; before each
     // restart the kubelet ensures the image again (present now, unless the policy is Always).
-    const starts = [timeline.runningAt, ...(timeline.failure === 'CrashLoop' ? failures.slice(1).map((time) => time - 1000) : [])];
+    const starts = [timeline.runningAt, ...(failing && timeline.failure === 'CrashLoop' ? failures.slice(1).map((time) => time - 1000) : [])];
     const always = pullPolicyOf(container) === 'Always';
     const pulls = pull ? (always ? starts : starts.slice(0, 1)) : [];
     const present = pull ? (always ? [] : starts.slice(1)) : starts;
     if (pulls.length > 0) {
-      add('Normal', 'Pulling', 'kubelet', `Pulling image "${image}"`, [timeline.scheduledAt, ...pulls.slice(1)]);
+      add('Normal', 'Pulling', 'kubelet', `Pulling image "${image}"`, [pullStart, ...pulls.slice(1)]);
       const took = goDuration(timeline.runningAt - timeline.scheduledAt);
       const message = `Successfully pulled image "${image}" in ${took} (${took} including waiting). Image size: ${imageSize(cluster, image)} bytes.`;
       add('Normal', 'Pulled', 'kubelet', message, pulls);
@@ -97,7 +99,7 @@ export function podEvents(cluster: Cluster, cohort: PodCohort, name: string, key
     const messages = lifecycleMessages(cluster, containerName);
     add('Normal', 'Created', 'kubelet', messages.created, starts);
     add('Normal', 'Started', 'kubelet', messages.started, starts);
-    if (timeline.failure === 'CrashLoop') {
+    if (failing && timeline.failure === 'CrashLoop') {
       const message = `Back-off restarting failed container ${containerName} in pod ${name}_${namespace}(${podUid(key)})`;
       add(
         'Warning',

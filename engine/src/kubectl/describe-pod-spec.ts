@@ -25,6 +25,7 @@ export function withServiceAccountToken(spec: JsonObject, key: string): JsonObje
   const out: JsonObject = { ...spec, serviceAccountName: text(spec.serviceAccountName) || 'default' };
   if (typeof out.priority !== 'number') out.priority = 0;
   let containers = objectsOf(spec.containers).map(withDefaultRequests);
+  let initContainers = objectsOf(spec.initContainers).map(withDefaultRequests);
   if (spec.automountServiceAccountToken !== false) {
     const volume = serviceAccountVolumeName(key);
     out.volumes = [
@@ -34,13 +35,16 @@ export function withServiceAccountToken(spec: JsonObject, key: string): JsonObje
         projected: { sources: [{ serviceAccountToken: { expirationSeconds: 3607 } }, { configMap: { name: 'kube-root-ca.crt' } }, { downwardAPI: {} }] },
       },
     ];
-    containers = containers.map((container) => {
+    const mount = (container: JsonObject): JsonObject => {
       const mounts = objectsOf(container.volumeMounts);
-      if (mounts.some((mount) => mount.mountPath === TOKEN_MOUNT_PATH)) return container;
+      if (mounts.some((entry) => entry.mountPath === TOKEN_MOUNT_PATH)) return container;
       return { ...container, volumeMounts: [...mounts, { name: volume, readOnly: true, mountPath: TOKEN_MOUNT_PATH }] };
-    });
+    };
+    containers = containers.map(mount);
+    initContainers = initContainers.map(mount);
   }
   out.containers = containers;
+  if (initContainers.length > 0) out.initContainers = initContainers;
   const tolerations = objectsOf(spec.tolerations);
   for (const tolerationKey of DEFAULT_TOLERATION_KEYS) {
     const tolerated = tolerations.some((toleration) => toleration.key === tolerationKey && (toleration.effect === 'NoExecute' || !toleration.effect));

@@ -7,7 +7,6 @@
 // (pod-facts.ts); the events are synthesized from the kubelet timeline (describe-pod-events.ts).
 import type { Cluster } from '../cluster/cluster';
 import { podStatusAt, lastRestartAt } from '../kubelet/pod-timeline';
-import type { JsonObject } from '../model/objects';
 import { isAtLeast } from '../model/kubernetes-version';
 import { LAST_APPLIED_CONFIG_ANNOTATION } from '../deployment/deployment-util';
 import { describeEvents, formatRfc1123z } from './describe';
@@ -16,6 +15,7 @@ import { podEvents } from './describe-pod-events';
 import { describePodVolumes, podQosClass, withServiceAccountToken } from './describe-pod-spec';
 import { findPod, type PodRef } from './exec-env';
 import { containerId, HOST_IP, imageId, NODE_NAME, podIpInCreationOrder, podKey, podUid } from './pod-facts';
+import { podContainers, type PodContainer } from './pod-containers';
 import { alignTabs } from './tab-writer';
 
 const { LEVEL_1, LEVEL_2, LEVEL_3, objectsOf, objectOf, text } = template;
@@ -38,46 +38,55 @@ interface ContainerView {
   lastTerminated?: { started: number; finished: number };
 }
 
-function containerView(cluster: Cluster, ref: PodRef, container: JsonObject, key: string): ContainerView | undefined {
+function containerView(cluster: Cluster, ref: PodRef, part: PodContainer, hasInit: boolean, key: string): ContainerView | undefined {
   const { timeline, deletedAt } = ref.cohort;
   const now = cluster.now;
   if (now < timeline.scheduledAt) return undefined;
   const status = podStatusAt(timeline, now, deletedAt);
   const time = (ms: number): string => formatRfc1123z(cluster.startEpochMs + Math.floor(ms / 1000) * 1000);
-  const image = text(container.image);
-  const waiting = (reason: string): string => `Waiting\n${LEVEL_3}Reason:\t${reason}`;
-  if (now < timeline.runningAt) return { id: '', imageId: '', state: waiting('ContainerCreating'), ready: false, restarts: 0 };
-  if (timeline.failure === 'ImagePull') return { id: '', imageId: '', state: waiting(status.displayStatus), ready: false, restarts: 0 };
+  const { container, init, failing, blocked } = part;
+  const waiting = (reason: string): ContainerView => ({ id: '', imageId: '', state: `Waiting\n${LEVEL_3}Reason:\t${reason}`, ready: false, restarts: 0 });
+  if (now < timeline.runningAt) return waiting(init || hasInit ? 'PodInitializing' : 'ContainerCreating');
+  if (blocked) return waiting('PodInitializing');
+  if (failing && timeline.failure === 'ImagePull') return waiting(status.displayStatus);
   const name = text(container.name);
-  const view: ContainerView = {
-    id: containerId(key, name, status.restarts),
-    imageId: imageId(cluster, image),
-    state: '',
-    ready: status.ready,
-    restarts: status.restarts,
-  };
+  const crashing = failing && timeline.failure === 'CrashLoop';
+  const restarts = crashing ? status.restarts : 0;
+  const view: ContainerView = { id: containerId(key, name, restarts), imageId: imageId(cluster, text(container.image)), state: '', ready: false, restarts };
+  if (init) {
+    // A finished init container: exit code 0 and Ready (kubelet marks a successful init container ready).
+    view.state = `Terminated\n${LEVEL_3}Reason:\tCompleted\n${LEVEL_3}Exit Code:\t0\n`;
+    view.state += `${LEVEL_3}Started:\t${time(timeline.runningAt)}\n${LEVEL_3}Finished:\t${time(timeline.runningAt)}`;
+    view.ready = true;
+    return view;
+  }
   const lastRestart = lastRestartAt(timeline, now);
-  if (timeline.failure === 'CrashLoop' && lastRestart !== undefined) {
-    // Between runs the container waits in CrashLoopBackOff; the exit shows as Last State (or State while it reads Error).
-    view.lastTerminated = { started: lastRestart - 1000, finished: lastRestart };
-    view.state = status.displayStatus === 'Error' ? `Terminated` : waiting('CrashLoopBackOff');
-    if (view.state === 'Terminated') {
+  if (crashing && lastRestart !== undefined) {
+    // Between runs the container waits in CrashLoopBackOff and its exit is the Last State; while
+    // `kubectl get pods` reads Error, the exit is the State itself.
+    if (status.displayStatus === 'Error') {
       view.state = `Terminated\n${LEVEL_3}Reason:\tError\n${LEVEL_3}Exit Code:\t1\n`;
       view.state += `${LEVEL_3}Started:\t${time(lastRestart - 1000)}\n${LEVEL_3}Finished:\t${time(lastRestart)}`;
-      view.lastTerminated = undefined;
+    } else {
+      view.state = `Waiting\n${LEVEL_3}Reason:\tCrashLoopBackOff`;
+      view.lastTerminated = { started: lastRestart - 1000, finished: lastRestart };
     }
     return view;
   }
   view.state = `Running\n${LEVEL_3}Started:\t${time(timeline.runningAt)}`;
+  // Without a failure of its own, a container of a failing pod is ready once it runs.
+  view.ready = timeline.failure === undefined ? status.ready : !failing;
   return view;
 }
 
 /** describeContainers with statuses: basic info, IDs, command, state, resources, probes, env, mounts. */
-function describeContainers(cluster: Cluster, ref: PodRef, containers: JsonObject[], key: string, resolve: (path: string) => string): string {
-  let out = `Containers:${containers.length === 0 ? ' <none>' : ''}\n`;
+function describeContainers(cluster: Cluster, ref: PodRef, title: string, parts: PodContainer[], key: string, resolve: (path: string) => string): string {
+  let out = `${title}:${parts.length === 0 ? ' <none>' : ''}\n`;
+  const hasInit = podContainers(cluster, ref.cohort).some((part) => part.init);
   const time = (ms: number): string => formatRfc1123z(cluster.startEpochMs + Math.floor(ms / 1000) * 1000);
-  for (const container of containers) {
-    const view = containerView(cluster, ref, container, key);
+  for (const part of parts) {
+    const { container } = part;
+    const view = containerView(cluster, ref, part, hasInit, key);
     out += `${LEVEL_1}${text(container.name)}:\n`;
     if (view) out += `${LEVEL_2}Container ID:\t${view.id}\n`;
     out += `${LEVEL_2}Image:\t${text(container.image)}\n`;
@@ -110,9 +119,10 @@ function conditions(cluster: Cluster, ref: PodRef): string {
   if (cluster.now < timeline.scheduledAt) return '';
   const status = podStatusAt(timeline, cluster.now, deletedAt);
   const sandbox = cluster.now >= timeline.runningAt;
+  const parts = podContainers(cluster, ref.cohort);
   const rows: [string, boolean][] = [
     ['PodReadyToStartContainers', sandbox],
-    ['Initialized', true],
+    ['Initialized', !parts.some((part) => part.init) || (sandbox && !parts.some((part) => part.init && part.failing && timeline.failure === 'ImagePull'))],
     ['Ready', status.ready],
     ['ContainersReady', status.ready],
     ['PodScheduled', true],
@@ -166,7 +176,12 @@ export function describePod(cluster: Cluster, name: string, namespace = 'default
     };
     return values[path] ?? '';
   };
-  out += describeContainers(cluster, ref, objectsOf(spec.containers), key, resolve);
+  // The stored spec's containers (with the token mount), matched by position to the kubelet's view.
+  const parts = podContainers(cluster, cohort);
+  const initSpecs = objectsOf(spec.initContainers);
+  const stored = [...initSpecs, ...objectsOf(spec.containers)].map((container, index) => ({ ...parts[index]!, container }));
+  if (initSpecs.length > 0) out += describeContainers(cluster, ref, 'Init Containers', stored.slice(0, initSpecs.length), key, resolve);
+  out += describeContainers(cluster, ref, 'Containers', stored.slice(initSpecs.length), key, resolve);
   out += conditions(cluster, ref);
   out += describePodVolumes(objectsOf(spec.volumes), newerLayout(cluster));
   out += `QoS Class:\t${podQosClass(spec)}\n`;

@@ -288,3 +288,32 @@ test('describe pod of a crash-looping container: CrashLoopBackOff, its last exit
   ]);
   assert.match(lines.at(-1)!, new RegExp(`Back-off restarting failed container nginx in pod ${pod}_default\\([0-9a-f-]{36}\\)$`));
 });
+
+test('describe pod with an init container: Completed before the app starts, or holding it back when its image never pulls', () => {
+  const withInit = (image: string): unknown => {
+    const object = structuredClone(deployment('nginx:1.27')) as { spec: { template: { spec: JsonObject } } };
+    object.spec.template.spec.initContainers = [{ name: 'setup', image }];
+    return object;
+  };
+  const setup = 'kubesim image-fails busybox:nope\nkubectl apply -f web.yaml\nkubesim wait 20s';
+  const done = describeFirstPod(setup, [withInit('busybox:1.36')], (pod) => `kubectl describe pod ${pod}`);
+  assert.deepEqual(section(done, 'Init Containers:', 2), ['Init Containers:', '  setup:']);
+  assert.deepEqual(section(done, '    State:', 7), [
+    '    State:          Terminated',
+    '      Reason:       Completed',
+    '      Exit Code:    0',
+    '      Started:      Thu, 01 Jan 2026 00:00:01 +0000',
+    '      Finished:     Thu, 01 Jan 2026 00:00:01 +0000',
+    '    Ready:          True',
+    '    Restart Count:  0',
+  ]);
+  const pulls = done.filter((line) => /kubelet +Pulling/.test(line)).map((line) => /"(.*)"/.exec(line)![1]);
+  assert.deepEqual(pulls, ['busybox:1.36', 'nginx:1.27']);
+  assert.ok(done.findIndex((line) => line.includes('Pulling image "nginx:1.27"')) > done.findIndex((line) => /Started +\d+s +kubelet/.test(line)));
+
+  const stuck = describeFirstPod(setup, [withInit('busybox:nope')], (pod) => `kubectl describe pod ${pod}`);
+  const states = stuck.filter((line) => line.startsWith('      Reason:'));
+  assert.deepEqual(states, ['      Reason:       ImagePullBackOff', '      Reason:       PodInitializing']);
+  assert.deepEqual(section(stuck, '  Initialized', 1), ['  Initialized                 False ']);
+  assert.ok(!stuck.some((line) => line.includes('nginx:1.27"')), 'no events for the app container that never started');
+});
