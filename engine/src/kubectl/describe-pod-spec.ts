@@ -9,6 +9,8 @@ import { serviceAccountVolumeName } from './pod-facts';
 import { parseQuantity } from '../quantity/quantity';
 
 const TOKEN_MOUNT_PATH = '/var/run/secrets/kubernetes.io/serviceaccount';
+/** scheduling.SystemPriorityClasses: the classes every cluster has. */
+const BUILT_IN_PRIORITY_CLASSES: Record<string, number> = { 'system-node-critical': 2000001000, 'system-cluster-critical': 2000000000 };
 const DEFAULT_TOLERATION_KEYS = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'];
 
 function withDefaultRequests(container: JsonObject): JsonObject {
@@ -21,9 +23,11 @@ function withDefaultRequests(container: JsonObject): JsonObject {
 }
 
 /** The stored pod spec: the template's, with the admission plugins' and SetDefaults_Pod's additions. */
-export function withServiceAccountToken(spec: JsonObject, key: string): JsonObject {
+export function storedPodSpec(spec: JsonObject, key: string): JsonObject {
   const out: JsonObject = { ...spec, serviceAccountName: text(spec.serviceAccountName) || 'default' };
-  if (typeof out.priority !== 'number') out.priority = 0;
+  // The Priority admission plugin: the class's value; the two built-in classes are known, other
+  // classes live in the cluster (not simulated) and read as the no-class default, 0.
+  if (typeof out.priority !== 'number') out.priority = BUILT_IN_PRIORITY_CLASSES[text(spec.priorityClassName)] ?? 0;
   let containers = objectsOf(spec.containers).map(withDefaultRequests);
   let initContainers = objectsOf(spec.initContainers).map(withDefaultRequests);
   if (spec.automountServiceAccountToken !== false) {

@@ -12,7 +12,7 @@ import { LAST_APPLIED_CONFIG_ANNOTATION } from '../deployment/deployment-util';
 import { describeEvents, formatRfc1123z } from './describe';
 import * as template from './describe-pod-template';
 import { podEvents } from './describe-pod-events';
-import { describePodVolumes, podQosClass, withServiceAccountToken } from './describe-pod-spec';
+import { describePodVolumes, podQosClass, storedPodSpec } from './describe-pod-spec';
 import { findPod, type PodRef } from './exec-env';
 import { containerId, HOST_IP, imageId, NODE_NAME, podIpInCreationOrder, podKey, podUid } from './pod-facts';
 import { podContainers, type PodContainer } from './pod-containers';
@@ -137,7 +137,7 @@ export function describePod(cluster: Cluster, name: string, namespace = 'default
   const { cohort } = ref;
   const { timeline } = cohort;
   const key = podKey(cluster, cohort, name);
-  const spec = withServiceAccountToken(cohort.spec, key);
+  const spec = storedPodSpec(cohort.spec, key);
   const bound = cluster.now >= timeline.scheduledAt;
   const ip = cluster.now >= timeline.runningAt ? podIpInCreationOrder(cluster, cohort, name) : '';
   let out = `Name:\t${name}\nNamespace:\t${namespace}\n`;

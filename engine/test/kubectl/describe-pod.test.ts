@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import '../../src/index';
-import { podQosClass } from '../../src/kubectl/describe-pod-spec';
+import { podQosClass, storedPodSpec } from '../../src/kubectl/describe-pod-spec';
 import type { JsonObject, KubernetesObject } from '../../src/model/objects';
 import type { KubernetesVersion } from '../../src/model/kubernetes-version';
 import { runSession, type SessionResult } from '../../src/session/session-runner';
@@ -224,6 +224,13 @@ test('QoS class as GetPodQOS computes it', () => {
     ['only extended resources', pod({ limits: { 'nvidia.com/gpu': '1' }, requests: { 'nvidia.com/gpu': '1' } }), 'BestEffort'],
   ];
   for (const [name, spec, expected] of cases) assert.equal(podQosClass(spec), expected, name);
+});
+
+test('the Priority admission value of the built-in classes', () => {
+  const spec = (priorityClassName?: string): JsonObject => (priorityClassName ? { containers: [], priorityClassName } : { containers: [] });
+  assert.equal(storedPodSpec(spec(), 'k').priority, 0);
+  assert.equal(storedPodSpec(spec('system-cluster-critical'), 'k').priority, 2000000000);
+  assert.equal(storedPodSpec(spec('system-node-critical'), 'k').priority, 2000001000);
 });
 
 test('per release: the kubelet Created/Started messages and named ports (kubectl 1.34 prints the name)', () => {
