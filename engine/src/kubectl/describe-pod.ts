@@ -17,6 +17,7 @@ import { findPod, type PodRef } from './exec-env';
 import { containerId, HOST_IP, imageId, NODE_NAME, podIpInCreationOrder, podKey, podUid } from './pod-facts';
 import { podContainers, type PodContainer } from './pod-containers';
 import { alignTabs } from './tab-writer';
+import { humanDuration } from './text-table';
 
 const { LEVEL_1, LEVEL_2, LEVEL_3, objectsOf, objectOf, text } = template;
 
@@ -155,7 +156,7 @@ export function describePod(cluster: Cluster, name: string, namespace = 'default
     // terminates, so kubectl's age of it reads `<invalid>` (HumanDuration of a negative span).
     const grace = typeof spec.terminationGracePeriodSeconds === 'number' ? spec.terminationGracePeriodSeconds : DEFAULT_GRACE_SECONDS;
     const since = cluster.now - (Math.floor(cohort.deletedAt / 1000) + grace) * 1000;
-    out += `Status:\tTerminating (lasts ${since < -1000 ? '<invalid>' : '0s'})\nTermination Grace Period:\t${grace}s\n`;
+    out += `Status:\tTerminating (lasts ${since < -1000 ? '<invalid>' : since < 0 ? '0s' : humanDuration(since)})\nTermination Grace Period:\t${grace}s\n`;
   } else {
     out += `Status:\t${status.phase}\n`;
   }

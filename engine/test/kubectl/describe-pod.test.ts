@@ -210,6 +210,19 @@ test('describe pod of a deleted pod: Terminating with the grace period', () => {
   const setup = 'kubectl apply -f web.yaml\nkubesim wait-rollout deployment/web';
   const lines = describeFirstPod(setup, [deployment('nginx:1.27')], (pod) => `kubectl delete pod ${pod}\nkubectl describe pod ${pod}`);
   assert.deepEqual(section(lines, 'Status:', 2), ['Status:                    Terminating (lasts <invalid>)', 'Termination Grace Period:  30s']);
+  // With no grace period the deletion timestamp is the deletion time itself, so its age prints.
+  const immediate = structuredClone(deployment('nginx:1.27')) as { spec: { template: { spec: JsonObject } } };
+  immediate.spec.template.spec.terminationGracePeriodSeconds = 0;
+  const input = (text: string) => ({ text, version: '1.36' as const, readManifest: () => [structuredClone(immediate)] as KubernetesObject[] });
+  const kubelet = { podTerminationSeconds: 10 };
+  const pod = runSession({ ...input(`${setup}\nkubectl get pods`), kubelet })
+    .steps[2]!.output.split('\n')[1]!
+    .split(/\s+/)[0]!;
+  const later = runSession({ ...input(`${setup}\nkubectl delete pod ${pod}\nkubesim wait 3s\nkubectl describe pod ${pod}`), kubelet });
+  assert.deepEqual(section(later.steps[4]!.output.split('\n'), 'Status:', 2), [
+    'Status:                    Terminating (lasts 3s)',
+    'Termination Grace Period:  0s',
+  ]);
 });
 
 test('QoS class as GetPodQOS computes it', () => {
