@@ -6,19 +6,19 @@
 import type { JsonObject, JsonValue, LabelSelector, PodTemplateSpec } from '../model/objects';
 import { parseQuantity, quantityString, roundTripQuantity } from '../quantity/quantity';
 
-const LEVEL_1 = '  ';
-const LEVEL_2 = '    ';
-const LEVEL_3 = '      ';
+export const LEVEL_1 = '  ';
+export const LEVEL_2 = '    ';
+export const LEVEL_3 = '      ';
 
-function objectsOf(value: JsonValue | undefined): JsonObject[] {
+export function objectsOf(value: JsonValue | undefined): JsonObject[] {
   return Array.isArray(value) ? (value.filter((item) => item !== null && typeof item === 'object' && !Array.isArray(item)) as JsonObject[]) : [];
 }
 
-function objectOf(value: JsonValue | undefined): JsonObject | undefined {
+export function objectOf(value: JsonValue | undefined): JsonObject | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
 }
 
-function text(value: JsonValue | undefined): string {
+export function text(value: JsonValue | undefined): string {
   return value === undefined || value === null ? '' : String(value);
 }
 
@@ -51,10 +51,13 @@ export function formatLabelSelector(selector: LabelSelector | undefined): string
   return parts.length === 0 ? '<none>' : parts.join(',');
 }
 
-/** describeContainerPorts / describeContainerHostPorts: `80/TCP, 443/TCP`. */
-function containerPorts(container: JsonObject, field: 'containerPort' | 'hostPort'): string {
+/**
+ * describeContainerPorts / describeContainerHostPorts: `80/TCP, 443/TCP`; kubectl 1.34 adds the port's
+ * name: `80/TCP (http)`.
+ */
+export function containerPorts(container: JsonObject, field: 'containerPort' | 'hostPort', withNames = false): string {
   return objectsOf(container.ports)
-    .map((port) => `${int(port[field])}/${text(port.protocol)}`)
+    .map((port) => `${int(port[field])}/${text(port.protocol)}${withNames && text(port.name) ? ` (${text(port.name)})` : ''}`)
     .join(', ');
 }
 
@@ -69,7 +72,7 @@ function quantityText(value: JsonValue | undefined): string {
 }
 
 /** describeResources: Limits then Requests, resource names sorted. */
-function describeResources(resources: JsonObject | undefined): string {
+export function describeResources(resources: JsonObject | undefined): string {
   let out = '';
   for (const [field, title] of [
     ['limits', 'Limits'],
@@ -120,7 +123,7 @@ export function describeProbe(probe: JsonObject): string {
   return `unknown ${attributes}`;
 }
 
-function describeCommand(container: JsonObject): string {
+export function describeCommand(container: JsonObject): string {
   let out = '';
   for (const [field, title] of [
     ['command', 'Command'],
@@ -134,7 +137,7 @@ function describeCommand(container: JsonObject): string {
   return out;
 }
 
-function describeProbes(container: JsonObject): string {
+export function describeProbes(container: JsonObject): string {
   let out = '';
   for (const [field, title] of [
     ['livenessProbe', 'Liveness'],
@@ -148,7 +151,7 @@ function describeProbes(container: JsonObject): string {
 }
 
 /** describeContainerEnvFrom (only called when envFrom is not empty). */
-function describeEnvFrom(container: JsonObject): string {
+export function describeEnvFrom(container: JsonObject): string {
   const sources = objectsOf(container.envFrom);
   if (sources.length === 0) return '';
   let out = `${LEVEL_2}Environment Variables from:\n`;
@@ -195,7 +198,7 @@ function containerResourceValue(reference: JsonObject, container: JsonObject): s
 }
 
 /** describeContainerEnvVars (pod templates have no resolver, so fieldRef values print empty). */
-function describeEnv(container: JsonObject): string {
+export function describeEnv(container: JsonObject, resolveField?: (fieldPath: string) => string): string {
   const variables = objectsOf(container.env);
   if (variables.length === 0) return `${LEVEL_2}Environment:\t<none>\n`;
   let out = `${LEVEL_2}Environment:\n`;
@@ -215,7 +218,8 @@ function describeEnv(container: JsonObject): string {
     const secretKeyRef = objectOf(valueFrom.secretKeyRef);
     const configMapKeyRef = objectOf(valueFrom.configMapKeyRef);
     if (fieldRef) {
-      out += `${LEVEL_3}${name}:\t (${text(fieldRef.apiVersion)}:${text(fieldRef.fieldPath)})\n`;
+      const value = resolveField?.(text(fieldRef.fieldPath)) ?? '';
+      out += `${LEVEL_3}${name}:\t${value} (${text(fieldRef.apiVersion)}:${text(fieldRef.fieldPath)})\n`;
     } else if (resourceFieldRef) {
       let value = containerResourceValue(resourceFieldRef, container);
       const resource = text(resourceFieldRef.resource);
@@ -233,7 +237,7 @@ function describeEnv(container: JsonObject): string {
 }
 
 /** describeContainerVolumes: mounts sorted by mountPath, `ro`/`rw` and the subPath flag; devices. */
-function describeMounts(container: JsonObject): string {
+export function describeMounts(container: JsonObject): string {
   const mounts = objectsOf(container.volumeMounts);
   let out = mounts.length === 0 ? `${LEVEL_2}Mounts:\t<none>\n` : `${LEVEL_2}Mounts:\n`;
   for (const mount of [...mounts].sort((a, b) => (text(a.mountPath) < text(b.mountPath) ? -1 : text(a.mountPath) > text(b.mountPath) ? 1 : 0))) {
@@ -251,14 +255,14 @@ function describeMounts(container: JsonObject): string {
 }
 
 /** describeContainers for a template (no statuses). */
-function describeContainers(title: string, containers: JsonObject[]): string {
+function describeContainers(title: string, containers: JsonObject[], withNames: boolean): string {
   let out = `${LEVEL_1}${title}:${containers.length === 0 ? ' <none>' : ''}\n`;
   for (const container of containers) {
     out += `   ${text(container.name)}:\n`;
     out += `${LEVEL_2}Image:\t${text(container.image)}\n`;
-    const ports = containerPorts(container, 'containerPort');
+    const ports = containerPorts(container, 'containerPort', withNames);
     out += ports.includes(',') ? `${LEVEL_2}Ports:\t${ports}\n` : `${LEVEL_2}Port:\t${ports || '<none>'}\n`;
-    const hostPorts = containerPorts(container, 'hostPort');
+    const hostPorts = containerPorts(container, 'hostPort', withNames);
     out += hostPorts.includes(',') ? `${LEVEL_2}Host Ports:\t${hostPorts}\n` : `${LEVEL_2}Host Port:\t${hostPorts || '<none>'}\n`;
     const seccomp = objectOf(objectOf(container.securityContext)?.seccompProfile);
     if (seccomp) {
@@ -276,7 +280,7 @@ function describeContainers(title: string, containers: JsonObject[]): string {
 }
 
 /** describeTopologySpreadConstraints (sorted by topologyKey; nothing when there are none). */
-function describeTopologySpreadConstraints(constraints: JsonObject[]): string {
+export function describeTopologySpreadConstraints(constraints: JsonObject[]): string {
   if (constraints.length === 0) return '';
   const sorted = [...constraints].sort((a, b) => (text(a.topologyKey) < text(b.topologyKey) ? -1 : text(a.topologyKey) > text(b.topologyKey) ? 1 : 0));
   return sorted
@@ -292,7 +296,7 @@ function describeTopologySpreadConstraints(constraints: JsonObject[]): string {
 }
 
 /** printTolerationsMultilineWithIndent: sorted by key; `key=value:Effect op=Exists for 300s`. */
-function describeTolerations(tolerations: JsonObject[]): string {
+export function describeTolerations(tolerations: JsonObject[]): string {
   if (tolerations.length === 0) return `${LEVEL_1}Tolerations:\t<none>\n`;
   const sorted = [...tolerations].sort((a, b) => (text(a.key) < text(b.key) ? -1 : text(a.key) > text(b.key) ? 1 : 0));
   return sorted
@@ -310,16 +314,16 @@ function describeTolerations(tolerations: JsonObject[]): string {
     .join('');
 }
 
-/** DescribePodTemplate: labels, annotations, service account, containers, volumes, scheduling. */
-export function describePodTemplate(template: PodTemplateSpec): string {
+/** DescribePodTemplate (`portNames` for kubectl 1.34 and later): labels, annotations, service account, containers, volumes, scheduling. */
+export function describePodTemplate(template: PodTemplateSpec, options: { portNames?: boolean } = {}): string {
   let out = 'Pod Template:\n';
   out += multiline('  Labels', template.metadata?.labels, '=');
   if (Object.keys(template.metadata?.annotations ?? {}).length > 0) out += multiline('  Annotations', template.metadata?.annotations, ': ');
   const spec = template.spec ?? {};
   if (typeof spec.serviceAccountName === 'string' && spec.serviceAccountName) out += `${LEVEL_1}Service Account:\t${spec.serviceAccountName}\n`;
   const initContainers = objectsOf(spec.initContainers);
-  if (initContainers.length > 0) out += describeContainers('Init Containers', initContainers);
-  out += describeContainers('Containers', objectsOf(spec.containers));
+  if (initContainers.length > 0) out += describeContainers('Init Containers', initContainers, options.portNames === true);
+  out += describeContainers('Containers', objectsOf(spec.containers), options.portNames === true);
   const volumes = objectsOf(spec.volumes);
   if (volumes.length === 0) out += `${LEVEL_1}Volumes:\t<none>\n`;
   else out += `${LEVEL_1}Volumes:\n${volumes.map((volume) => `   ${text(volume.name)}:\n`).join('')}`;

@@ -1,5 +1,6 @@
 // `kubectl rollout status` and `kubectl rollout history` for Deployments, following
 // DeploymentStatusViewer and DeploymentHistoryViewer in kubernetes/kubectl pkg/polymorphichelpers.
+import { isAtLeast } from '../model/kubernetes-version';
 import type { Cluster } from '../cluster/cluster';
 import type { Deployment } from '../model/objects';
 import { getDeploymentCondition, TIMED_OUT_REASON } from '../deployment/conditions';
@@ -46,7 +47,8 @@ export function rolloutHistory(cluster: Cluster, name: string, revision?: number
     const template = { ...target.spec.template, metadata: { ...(target.spec.template.metadata ?? {}) } };
     const changeCause = target.metadata.annotations?.[CHANGE_CAUSE_ANNOTATION];
     if (changeCause !== undefined) template.metadata.annotations = { ...(template.metadata.annotations ?? {}), [CHANGE_CAUSE_ANNOTATION]: changeCause };
-    return { output: `deployment.apps/${name} with revision #${revision}\n${alignTabs(describePodTemplate(template)).replace(/\n$/, '')}` };
+    const described = alignTabs(describePodTemplate(template, { portNames: isAtLeast(cluster.version, '1.34') })).replace(/\n$/, '');
+    return { output: `deployment.apps/${name} with revision #${revision}\n${described}` };
   }
   // The name printer writes `deployment.apps/NAME <operation>`, the operation being "\n" + the history
   // text; the table ends with a newline (a blank line follows it), this sentence does not.

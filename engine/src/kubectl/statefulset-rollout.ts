@@ -1,5 +1,6 @@
 // `kubectl rollout status|history|undo statefulset/NAME`, following StatefulSetStatusViewer,
 // StatefulSetHistoryViewer and StatefulSetRollbacker in kubernetes/kubectl pkg/polymorphichelpers.
+import { isAtLeast } from '../model/kubernetes-version';
 import type { Cluster } from '../cluster/cluster';
 import type { ControllerRevision, StatefulSet } from '../model/objects';
 import { sortControllerRevisions, templateOfRevision } from '../history/controller-history';
@@ -73,7 +74,8 @@ export function statefulSetRolloutHistory(cluster: Cluster, name: string, revisi
   if (revision !== undefined && revision > 0) {
     const target = history.find((candidate) => candidate.revision === revision);
     if (!target) return { output: `error: unable to find the specified revision`, error: true };
-    return { output: `statefulset.apps/${name} with revision #${revision}\n${alignTabs(describePodTemplate(templateOfRevision(target))).replace(/\n$/, '')}` };
+    const described = describePodTemplate(templateOfRevision(target), { portNames: isAtLeast(cluster.version, '1.34') });
+    return { output: `statefulset.apps/${name} with revision #${revision}\n${alignTabs(described).replace(/\n$/, '')}` };
   }
   if (history.length === 0) return { output: 'No rollout history found.' };
   let table = 'REVISION\tCHANGE-CAUSE\n';

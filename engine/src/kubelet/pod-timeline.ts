@@ -112,3 +112,16 @@ export function lastRestartAt(timeline: PodTimeline, now: number): number | unde
   const { count, last } = failedAttemptsBefore(timeline.runningAt + 1000, now);
   return count > 0 ? last : undefined;
 }
+
+/** The start times of every failed attempt (image pull or container run) up to `now`, with the kubelet's back-off. */
+export function failedAttemptTimes(timeline: PodTimeline, now: number): number[] {
+  const times: number[] = [];
+  let at = timeline.failure === 'CrashLoop' ? timeline.runningAt + 1000 : timeline.runningAt;
+  let backOff = FIRST_BACK_OFF_MS;
+  while (at <= now) {
+    times.push(at);
+    at += backOff;
+    backOff = Math.min(backOff * 2, MAX_BACK_OFF_MS);
+  }
+  return times;
+}

@@ -1,11 +1,13 @@
-// `kubectl describe rs|statefulset NAME` in sessions (registered into the session table); the
+// `kubectl describe rs|statefulset|pod NAME` in sessions (registered into the session table); the
 // Deployment describer has its own command in deployment-commands.ts.
+import { describePod } from '../kubectl/describe-pod';
 import { describeReplicaSet, describeStatefulSet } from '../kubectl/describe-workloads';
 import { parseArguments } from './session-parser';
 import { startsWith, type SessionCommand } from './session-command';
 
 const DESCRIBERS: { words: string[]; describe: typeof describeReplicaSet }[] = [
   { words: ['rs', 'replicaset', 'replicasets', 'replicaset.apps', 'replicasets.apps'], describe: describeReplicaSet },
+  { words: ['po', 'pod', 'pods'], describe: describePod },
   { words: ['sts', 'statefulset', 'statefulsets', 'statefulset.apps', 'statefulsets.apps'], describe: describeStatefulSet },
 ];
 
@@ -20,7 +22,7 @@ function target(argv: string[]): { describe: typeof describeReplicaSet; name: st
   return describer && name ? { describe: describer.describe, name } : undefined;
 }
 
-/** The describe commands of ReplicaSets and StatefulSets, in the order they are tried. */
+/** The describe commands of ReplicaSets, StatefulSets and pods, in the order they are tried. */
 export const describeCommands: readonly SessionCommand[] = [
   {
     matches: (argv) => startsWith(argv, 'kubectl', 'describe') && target(argv) !== undefined,

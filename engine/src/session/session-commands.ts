@@ -1,9 +1,10 @@
 // Every command of the session language, in the order the runner tries them: the first whose
 // matches() accepts a line runs it. More specific families come first (replace and patch, describe
-// of ReplicaSets and StatefulSets, Ingress, Service, StatefulSet), the Deployment commands last.
+// of ReplicaSets, StatefulSets and pods, `get pods -o wide`, Ingress, Service, StatefulSet), the Deployment commands last.
 import { describeCommands } from './describe-commands';
 import { deploymentCommands } from './deployment-commands';
 import { ingressCommands } from './ingress-commands';
+import { podCommands } from './pod-commands';
 import { serviceCommands } from './service-commands';
 import type { SessionCommand } from './session-command';
 import { statefulSetCommands } from './statefulset-commands';
@@ -12,6 +13,7 @@ import { writeCommands } from './write-commands';
 export const SESSION_COMMANDS: readonly SessionCommand[] = [
   ...writeCommands,
   ...describeCommands,
+  ...podCommands,
   ...ingressCommands,
   ...serviceCommands,
   ...statefulSetCommands,
