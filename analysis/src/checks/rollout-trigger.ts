@@ -1,5 +1,6 @@
 // Tells whether applying the edited workload over its baseline version replaces pods (a rollout) or not.
 import {
+  cloneJson,
   computeControllerRevisionHash,
   computePodTemplateHash,
   controllerRevisionData,
@@ -7,7 +8,8 @@ import {
   replicaSetNameFor,
   type Deployment,
   type JsonObject,
-  type JsonValue,
+  type ReadonlyJsonObject,
+  type ReadonlyJsonValue,
   type KubernetesVersion,
   type StatefulSet,
   applyDefaults,
@@ -96,13 +98,13 @@ function compareRevisions(object: ManifestObject, old: ManifestObject, version: 
   const kind = checkedKindOf(object.apiVersion, object.kind);
   try {
     if (kind === 'Deployment') {
-      const hashOf = (value: JsonObject, oldValue?: JsonObject) =>
+      const hashOf = (value: ReadonlyJsonObject, oldValue?: ReadonlyJsonObject) =>
         computePodTemplateHash((applyDefaults(kind, value, version, oldValue) as unknown as Deployment).spec.template, undefined, version);
       const newHash = hashOf(object.value, old.value);
       return { changed: newHash !== hashOf(old.value), name: replicaSetNameFor(object.name ?? '', newHash), nameKind: 'ReplicaSet' };
     }
     if (kind === 'StatefulSet') {
-      const dataOf = (value: JsonObject, oldValue?: JsonObject) =>
+      const dataOf = (value: ReadonlyJsonObject, oldValue?: ReadonlyJsonObject) =>
         controllerRevisionData(applyDefaults(kind, value, version, oldValue) as unknown as StatefulSet, version);
       const newData = dataOf(object.value, old.value);
       const name = controllerRevisionName(object.name ?? '', computeControllerRevisionHash(newData, undefined));
@@ -143,9 +145,10 @@ function rolloutEffect(object: ManifestObject, revisionName: string | undefined)
 }
 
 /** DaemonSets only: the template with the common pod and container defaults removed (SetDefaults_PodSpec, SetDefaults_Container). */
-function comparableTemplate(template: JsonValue | undefined): JsonValue | undefined {
+function comparableTemplate(template: ReadonlyJsonValue | undefined): ReadonlyJsonValue | undefined {
   if (!isJsonObject(template)) return template;
-  const copy = JSON.parse(JSON.stringify(template)) as JsonObject;
+  // The template is part of a cached parsed value: strip the defaults from a copy.
+  const copy = cloneJson(template);
   const spec = copy.spec;
   if (isJsonObject(spec)) {
     removeIfEqual(spec, 'restartPolicy', 'Always');
@@ -182,6 +185,6 @@ function defaultPullPolicy(image: string): string {
   return tag === '' || tag === 'latest' ? 'Always' : 'IfNotPresent';
 }
 
-function removeIfEqual(map: JsonObject, key: string, value: JsonValue): void {
+function removeIfEqual(map: JsonObject, key: string, value: ReadonlyJsonValue): void {
   if (map[key] === value) delete map[key];
 }

@@ -6,7 +6,7 @@
 import { defaultDeployment } from '../../defaulting/deployment-defaults';
 import { defaultPodTemplate } from '../../defaulting/pod-defaults';
 import { defaultReplicaSet, defaultStatefulSet } from '../../defaulting/workload-defaults';
-import type { Deployment, JsonObject, JsonValue, PodTemplateSpec, ReplicaSet, StatefulSet } from '../../model/objects';
+import type { Deployment, JsonObject, JsonValue, PodTemplateSpec, ReadonlyJsonObject, ReadonlyJsonValue, ReplicaSet, StatefulSet } from '../../model/objects';
 import type { KubernetesVersion } from '../../model/kubernetes-version';
 import { asArray, asObject } from './rules/json-access';
 
@@ -43,7 +43,7 @@ function setDefault(object: JsonObject, key: string, value: JsonValue): void {
  * `version`; `oldObject` (the stored object, on update) keeps gated fields it already uses.
  * The input is not changed.
  */
-export function applyDefaults(kind: CheckedKind, object: JsonObject, version: KubernetesVersion, oldObject?: JsonObject): JsonObject {
+export function applyDefaults(kind: CheckedKind, object: ReadonlyJsonObject, version: KubernetesVersion, oldObject?: ReadonlyJsonObject): JsonObject {
   const copy = withoutNulls(object) as JsonObject;
   const metadata = objectField(copy, 'metadata');
   // The API server takes the namespace from the request; kubectl sends the context's, "default".
@@ -80,7 +80,7 @@ export function applyDefaults(kind: CheckedKind, object: JsonObject, version: Ku
 }
 
 // A JSON null decodes to Go's zero value: the same as leaving the field out.
-function withoutNulls(value: JsonValue): JsonValue {
+function withoutNulls(value: ReadonlyJsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(withoutNulls);
   if (value === null || typeof value !== 'object') return value;
   const copy: JsonObject = {};
