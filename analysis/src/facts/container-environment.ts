@@ -66,7 +66,8 @@ export function computeContainerEnvironment(
   const enableServiceLinks = podSpec?.enableServiceLinks !== false;
   const { services, withoutVariables } = servicesInView(candidates, namespace);
   const chosen = servicesForEnvironment(services, namespace, enableServiceLinks);
-  const labels = isJsonObject(template.metadata) && isJsonObject(template.metadata.labels) ? (template.metadata.labels as Readonly<Record<string, string>>) : {};
+  const labels =
+    isJsonObject(template.metadata) && isJsonObject(template.metadata.labels) ? (template.metadata.labels as Readonly<Record<string, string>>) : {};
   const annotations =
     isJsonObject(template.metadata) && isJsonObject(template.metadata.annotations) ? (template.metadata.annotations as Readonly<Record<string, string>>) : {};
   const serviceAccountName = typeof podSpec?.serviceAccountName === 'string' ? podSpec.serviceAccountName : 'default';

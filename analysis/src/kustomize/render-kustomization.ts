@@ -37,14 +37,14 @@ export interface RenderedObject {
   readonly provenance: ObjectProvenance;
 }
 
-/** The result of rendering one kustomization root. */
+/** The result of rendering one kustomization root; the kustomize session keeps it across edits, so never mutated. */
 export interface RenderedKustomization {
-  tree: KustomizationTree;
+  readonly tree: KustomizationTree;
   /** The annotated output; undefined when the build failed. */
-  file?: ManifestFile;
-  objects: RenderedObject[];
+  readonly file?: ManifestFile;
+  readonly objects: readonly RenderedObject[];
   /** kustomize's own error, placed on the kustomization line that caused it. */
-  error?: KustomizeErrorLocation;
+  readonly error?: KustomizeErrorLocation;
 }
 
 /** Renders `root` and everything it reads, through `build`. Never throws for bad input. */

@@ -1,7 +1,15 @@
 // Entry of the check worker thread: computes API-server verdicts for objects the main thread sends
 // (their JSON only), so a large file's first check uses both cores. Bundled as dist/check-worker.js.
 import { parentPort } from 'node:worker_threads';
-import { DEFAULT_KUBERNETES_VERSION, type JsonObject, type ReadonlyJsonObject, type KubernetesVersion, type CheckedKind, objectVerdict, type ObjectVerdict } from '@kubesim/engine';
+import {
+  DEFAULT_KUBERNETES_VERSION,
+  type JsonObject,
+  type ReadonlyJsonObject,
+  type KubernetesVersion,
+  type CheckedKind,
+  objectVerdict,
+  type ObjectVerdict,
+} from '@kubesim/engine';
 
 /** A batch of objects to check, and the answer in the same order. */
 export interface CheckRequest {
