@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { SUPPORTED_KUBERNETES_VERSIONS } from '@kubesim/engine';
+import { isJsonObject, SUPPORTED_KUBERNETES_VERSIONS } from '@kubesim/engine';
 import { checkFile } from '../../../analysis/src/check-file';
 import { runWorkspaceChecks } from '../../../analysis/src/checks/run-workspace-checks';
 import type { FactSettings } from '../../../analysis/src/facts/fact-settings';
@@ -166,20 +166,54 @@ function exercise(file: ManifestFile, baseline: ManifestFile, settings: FactSett
   return new Set(findings.map((finding) => finding.code));
 }
 
-test('the freeze holds: a write to a frozen parsed value throws', () => {
-  const file = freezeManifestFile(parseManifestFile(CURRENT));
-  // The types forbid these writes; the casts are the point: the run-time guard must catch them too.
-  const value = objectsOf(file)[0]!.value as Record<string, unknown>;
-  const spec = value.spec as { replicas: number; template: { spec: { containers: unknown[] } } };
-  assert.throws(() => {
-    value.kind = 'ReplicaSet';
-  }, TypeError);
-  assert.throws(() => {
-    spec.replicas = 9;
-  }, TypeError);
-  assert.throws(() => spec.template.spec.containers.push({}), TypeError);
-  assert.throws(() => (file.documents as unknown[]).pop(), TypeError);
-});
+// Each write below is refused by the compiler (an unused @ts-expect-error fails the build, so the types
+// cannot quietly become writable) and, on a frozen file, by the run time.
+const WRITES: [string, (file: ManifestFile) => void][] = [
+  [
+    'a top-level field',
+    (file) => {
+      // @ts-expect-error ManifestObject.value is readonly
+      objectsOf(file)[0]!.value.kind = 'ReplicaSet';
+    },
+  ],
+  [
+    'a nested field',
+    (file) => {
+      const spec = objectsOf(file)[0]!.value.spec;
+      // @ts-expect-error isJsonObject narrows a readonly value to a readonly object
+      if (isJsonObject(spec)) spec.replicas = 9;
+    },
+  ],
+  [
+    'an array, after Array.isArray',
+    (file) => {
+      const spec = objectsOf(file)[0]!.value.spec;
+      const podSpec = isJsonObject(spec) && isJsonObject(spec.template) ? spec.template.spec : undefined;
+      // @ts-expect-error Array.isArray keeps a readonly array readonly (readonly-array-guard.d.ts)
+      if (isJsonObject(podSpec) && Array.isArray(podSpec.containers)) podSpec.containers.push({});
+    },
+  ],
+  [
+    "a document's objects",
+    (file) => {
+      // @ts-expect-error ManifestDocument.objects is a readonly array
+      file.documents[0]!.objects.pop();
+    },
+  ],
+  [
+    "a document's text",
+    (file) => {
+      // @ts-expect-error ManifestDocument fields are readonly
+      file.documents[0]!.text = '';
+    },
+  ],
+];
+
+for (const [what, write] of WRITES) {
+  test(`a write to ${what} of a parsed value is a type error, and throws on a frozen one`, () => {
+    assert.throws(() => write(freezeManifestFile(parseManifestFile(CURRENT))), TypeError);
+  });
+}
 
 test('no consumer of a parsed file writes to it: every check, fix, hover, completion, lens and preview on frozen values', () => {
   const baseline = freezeManifestFile(parseManifestFile(BASELINE));
