@@ -3,6 +3,7 @@ import { isJsonObject, type ReadonlyJsonObject } from '@kubesim/engine';
 import type { DocumentChunk } from './split-documents';
 import { readDocument } from './read-document';
 import { detachedText } from './detached-text';
+import type { UnderConstruction } from './under-construction';
 import type { SourceSpan, SyntaxProblem } from './source-span';
 import type { SourceNode } from './source-tree';
 import { locatePath, pathAtOffset, type PathLocation, type PathSegment } from './yaml-path';
@@ -16,6 +17,8 @@ import { locatePath, pathAtOffset, type PathLocation, type PathSegment } from '.
  * (`ReadonlyJsonObject`); code that must change a value clones it first (`cloneJson`).
  */
 export interface ManifestDocument extends SourceSpan {
+  readonly start: number;
+  readonly end: number;
   /** Position of this document within the file, 0-based. */
   readonly index: number;
   readonly text: string;
@@ -41,9 +44,6 @@ export interface ManifestObject {
   readonly basePath: readonly PathSegment[];
   readonly document: ManifestDocument;
 }
-
-/** A document or object still being built: writable until it is handed out, never after. */
-export type UnderConstruction<T> = { -readonly [K in keyof T]: T[K] };
 
 const TEMPLATE_ACTION = /\{\{[\s\S]*?\}\}/;
 

@@ -1,5 +1,6 @@
 // A whole manifest file: its documents, parsed once and re-parsed only where the text changed.
-import { parseManifestDocument, type ManifestDocument, type ManifestObject, type UnderConstruction } from './manifest-document';
+import { parseManifestDocument, type ManifestDocument, type ManifestObject } from './manifest-document';
+import type { UnderConstruction } from './under-construction';
 import { splitDocuments, type DocumentChunk } from './split-documents';
 import type { SyntaxProblem } from './source-span';
 
