@@ -50,7 +50,10 @@ function objectKey(kind: CheckedKind, object: ManifestObject): string {
  * Pairs objects with their previous versions by kind/namespace/name. When a kind occurs once
  * in each file, those two pair even if renamed, so a rename reports `field is immutable`.
  */
-function pairPrevious(objects: ManifestObject[], previous: ManifestObject[]): (kind: CheckedKind, object: ManifestObject) => ManifestObject | undefined {
+function pairPrevious(
+  objects: readonly ManifestObject[],
+  previous: readonly ManifestObject[],
+): (kind: CheckedKind, object: ManifestObject) => ManifestObject | undefined {
   const byKey = new Map<string, ManifestObject>();
   const byKind = new Map<CheckedKind, ManifestObject[]>();
   for (const object of previous) {

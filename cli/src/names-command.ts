@@ -27,6 +27,7 @@ import { setChartsApart } from './helm-charts';
 import { workloadRejection } from './workload-rejection';
 import { gatesOf, networkOf } from '../../analysis/src/profile/cluster-profile';
 import { basename } from 'node:path';
+import { writableCopyAs } from '../../analysis/src/manifest/writable-copy';
 
 /** One StatefulSet pod with its stable identity. */
 export interface StatefulSetPodNames {
@@ -135,13 +136,13 @@ function namesOf(path: string, objects: readonly ManifestObject[], options: Name
     }
     if (object.apiVersion !== 'apps/v1') continue;
     if (object.kind === 'Deployment') {
-      const deployment = object.value as unknown as Deployment;
+      const deployment = writableCopyAs<Deployment>(object.value);
       if (!deployment.spec?.template) continue;
       const count = options.collisionCount ?? deployment.status?.collisionCount;
       const hash = computePodTemplateHash(deployment.spec.template, count, options.version, gates);
       result.push({ file: path, kind: 'Deployment', namespace, name: object.name, podTemplateHash: hash, replicaSetName: `${object.name}-${hash}` });
     } else if (object.kind === 'StatefulSet') {
-      const set = object.value as unknown as StatefulSet;
+      const set = writableCopyAs<StatefulSet>(object.value);
       if (!set.spec?.template) continue;
       result.push(statefulSetNames(path, namespace, object.name, set, options, gates));
     }
@@ -154,7 +155,7 @@ function serviceNamesOf(path: string, objects: readonly ManifestObject[], option
   const result: ServiceNames[] = [];
   for (const object of objects) {
     if (object.apiVersion !== 'v1' || object.kind !== 'Service' || !object.name) continue;
-    const service = object.value as unknown as Service;
+    const service = writableCopyAs<Service>(object.value);
     const namespace = object.namespace ?? 'default';
     const names = serviceDnsNames({ ...service, metadata: { ...service.metadata, name: object.name, namespace } }, options.clusterDomain);
     const type = typeof service.spec?.type === 'string' ? service.spec.type : 'ClusterIP';

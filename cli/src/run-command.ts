@@ -16,10 +16,11 @@ import { objectsOf, parseManifestFile } from '../../analysis/src/manifest/manife
 import { CLUSTER_FLAGS, ClusterProfiles } from './cluster-options';
 import { networkOf } from '../../analysis/src/profile/cluster-profile';
 import { UsageError } from './usage-error';
+import { writableCopyAs } from '../../analysis/src/manifest/writable-copy';
 
 /** Reads the Kubernetes objects of a manifest file. */
 export function readManifestObjects(path: string): KubernetesObject[] {
-  return objectsOf(parseManifestFile(readFileSync(path, 'utf8'))).map((object) => object.value as unknown as KubernetesObject);
+  return objectsOf(parseManifestFile(readFileSync(path, 'utf8'))).map((object) => writableCopyAs<KubernetesObject>(object.value));
 }
 
 /**

@@ -62,6 +62,7 @@ export { computeControllerRevisionHash, controllerRevisionData, controllerRevisi
 export { computePodTemplateHash, replicaSetNameFor } from './hash/pod-template-hash';
 export { applyDeployment } from './kubectl/mutations';
 export { rolloutStatusMessage } from './kubectl/rollout';
+export { cloneJson } from './model/clone';
 export { isJsonObject } from './model/json-value';
 export { labelSelectorMatches, type Labels, type MatchableSelector, serviceSelectorMatches } from './model/label-selection';
 export {
@@ -91,6 +92,8 @@ export {
   type JsonValue,
   type KubernetesObject,
   type PodTemplateSpec,
+  type ReadonlyJsonObject,
+  type ReadonlyJsonValue,
   type ReplicaSet,
   type Service,
   type StatefulSet,

@@ -6,8 +6,8 @@ import type { Finding } from '../validation/finding';
 
 /** An object somewhere in the workspace and the URI of the file that holds it. */
 export interface IndexedObject {
-  uri: string;
-  object: ManifestObject;
+  readonly uri: string;
+  readonly object: ManifestObject;
 }
 
 /** Where the baseline text came from: `git` HEAD, the `saved` file (untrusted or git off), or the CLI's `--previous` file. */

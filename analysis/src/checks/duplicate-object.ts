@@ -1,6 +1,6 @@
 // Two files of one folder that define the same workload with different pod templates: applied together,
 // the file applied last decides which pods run.
-import { isJsonObject, type JsonValue } from '@kubesim/engine';
+import { isJsonObject, type ReadonlyJsonValue } from '@kubesim/engine';
 import { spanForPath, type ManifestObject } from '../manifest/manifest-document';
 import { namespaceOf, type CheckContext, type CheckFinding, type IndexedObject } from './check-context';
 import { valueAt } from './label-selector';
@@ -96,7 +96,7 @@ function fileNameOf(uri: string): string {
 }
 
 /** Equal JSON values, whatever the order of map keys (as the API server compares decoded objects). */
-function isDeepEqual(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
+function isDeepEqual(a: ReadonlyJsonValue | undefined, b: ReadonlyJsonValue | undefined): boolean {
   if (a === b) return true;
   if (Array.isArray(a) || Array.isArray(b)) {
     return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => isDeepEqual(item, b[i]));

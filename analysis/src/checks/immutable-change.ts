@@ -3,8 +3,7 @@ import { PlacedFindingsCache } from '../manifest/placed-findings-cache';
 import {
   goLayoutFor,
   isAtLeast,
-  type JsonObject,
-  type JsonValue,
+  type ReadonlyJsonValue,
   type KubernetesVersion,
   checkedKindOf,
   isGoSemanticallyEqual,
@@ -118,12 +117,12 @@ export function isRejectedUpdate(object: ManifestObject, context: CheckContext):
  * How the API server prints the selector in an Invalid error: JSON since 1.34 ("Nicer value
  * rendering in API errors"), Go `%#v` of the dereferenced metav1.LabelSelector before.
  */
-export function renderSelector(selector: JsonValue | undefined, version: KubernetesVersion): string {
+export function renderSelector(selector: ReadonlyJsonValue | undefined, version: KubernetesVersion): string {
   if (!isJsonObject(selector)) return 'null';
   const labels = isJsonObject(selector.matchLabels) ? selector.matchLabels : undefined;
   const expressions = Array.isArray(selector.matchExpressions) && selector.matchExpressions.length > 0 ? selector.matchExpressions : undefined;
   if (isAtLeast(version, '1.34')) {
-    const ordered: JsonObject = {};
+    const ordered: Record<string, ReadonlyJsonValue> = {};
     if (labels && Object.keys(labels).length > 0) ordered.matchLabels = normalizeJson(labels) ?? {};
     if (expressions) ordered.matchExpressions = expressions.map(orderExpression);
     return JSON.stringify(ordered);
@@ -139,14 +138,14 @@ export function renderSelector(selector: JsonValue | undefined, version: Kuberne
   return `v1.LabelSelector{MatchLabels:${labelText}, MatchExpressions:${expressionText}}`;
 }
 
-function orderExpression(expression: JsonValue): JsonValue {
+function orderExpression(expression: ReadonlyJsonValue): ReadonlyJsonValue {
   if (!isJsonObject(expression)) return expression;
-  const ordered: JsonObject = { key: expression.key ?? '', operator: expression.operator ?? '' };
+  const ordered: Record<string, ReadonlyJsonValue> = { key: expression.key ?? '', operator: expression.operator ?? '' };
   if (Array.isArray(expression.values) && expression.values.length > 0) ordered.values = expression.values;
   return ordered;
 }
 
-function goExpression(expression: JsonValue): string {
+function goExpression(expression: ReadonlyJsonValue): string {
   const key = JSON.stringify(String(valueAt(expression, ['key']) ?? ''));
   const operator = JSON.stringify(String(valueAt(expression, ['operator']) ?? ''));
   const values = valueAt(expression, ['values']);

@@ -2,8 +2,8 @@
 import {
   isJsonObject,
   labelSelectorMatches as engineLabelSelectorMatches,
-  type JsonObject,
-  type JsonValue,
+  type ReadonlyJsonObject,
+  type ReadonlyJsonValue,
   type Labels,
   type MatchableSelector,
 } from '@kubesim/engine';
@@ -12,7 +12,7 @@ import {
 export type { Labels } from '@kubesim/engine';
 
 /** The value at `path` inside `value`, if every step exists. */
-export function valueAt(value: JsonValue | undefined, path: readonly (string | number)[]): JsonValue | undefined {
+export function valueAt(value: ReadonlyJsonValue | undefined, path: readonly (string | number)[]): ReadonlyJsonValue | undefined {
   let current = value;
   for (const segment of path) {
     if (typeof segment === 'number') current = Array.isArray(current) ? current[segment] : undefined;
@@ -23,7 +23,7 @@ export function valueAt(value: JsonValue | undefined, path: readonly (string | n
 }
 
 /** A label map, or undefined when the value is not a map. Scalars are stringified as kubectl would reject them anyway. */
-export function labelsOf(value: JsonValue | undefined): Record<string, string> | undefined {
+export function labelsOf(value: ReadonlyJsonValue | undefined): Record<string, string> | undefined {
   if (!isJsonObject(value)) return undefined;
   const labels: Record<string, string> = {};
   for (const [key, item] of Object.entries(value)) {
@@ -33,7 +33,7 @@ export function labelsOf(value: JsonValue | undefined): Record<string, string> |
 }
 
 /** True when a metav1.LabelSelector read from JSON selects `labels` (a missing one selects nothing). */
-export function labelSelectorMatches(selector: JsonValue | undefined, labels: Labels): boolean {
+export function labelSelectorMatches(selector: ReadonlyJsonValue | undefined, labels: Labels): boolean {
   if (!isJsonObject(selector)) return false;
   // Workspace checks match every selector against many templates: read each selector once.
   let compiled = compiledSelectors.get(selector);
@@ -44,10 +44,10 @@ export function labelSelectorMatches(selector: JsonValue | undefined, labels: La
   return engineLabelSelectorMatches(compiled, labels);
 }
 
-const compiledSelectors = new WeakMap<JsonObject, MatchableSelector>();
+const compiledSelectors = new WeakMap<ReadonlyJsonObject, MatchableSelector>();
 
 // A malformed expression (no string key) becomes one with no known operator: it matches nothing.
-function compileLabelSelector(selector: JsonObject): MatchableSelector {
+function compileLabelSelector(selector: ReadonlyJsonObject): MatchableSelector {
   const expressions = Array.isArray(selector.matchExpressions) ? selector.matchExpressions : [];
   return {
     matchLabels: labelsOf(selector.matchLabels) ?? {},
@@ -60,7 +60,7 @@ function compileLabelSelector(selector: JsonObject): MatchableSelector {
 }
 
 /** True when a LabelSelector is usable for matching (has matchLabels or matchExpressions). */
-export function isNonEmptyLabelSelector(selector: JsonValue | undefined): boolean {
+export function isNonEmptyLabelSelector(selector: ReadonlyJsonValue | undefined): boolean {
   if (!isJsonObject(selector)) return false;
   const labels = labelsOf(selector.matchLabels);
   const expressions = selector.matchExpressions;

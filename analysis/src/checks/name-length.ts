@@ -4,6 +4,7 @@ import { spanForPath } from '../manifest/manifest-document';
 import type { CheckContext, CheckFinding } from './check-context';
 import { valueAt } from './label-selector';
 import { applyDefaults, computePodTemplateHash, replicaSetNameFor, statefulSetPodVerdict, type Deployment, type StatefulSet } from '@kubesim/engine';
+import { writableCopyAs } from '../manifest/writable-copy';
 
 /** Label values and DNS labels are at most 63 characters; DNS subdomains at most 253. */
 const LABEL_VALUE_MAX = 63;
@@ -67,7 +68,7 @@ export function checkStatefulSetNameLength(object: ManifestObject, context: Chec
 function certainFinding(object: ManifestObject, context: CheckContext, firstOrdinal: number, lastOrdinal: number): CheckFinding[] | undefined {
   const template = valueAt(object.value, ['spec', 'template']);
   if (template === undefined || template === null || typeof template !== 'object' || Array.isArray(template)) return undefined;
-  const set = object.value as unknown as StatefulSet;
+  const set = writableCopyAs<StatefulSet>(object.value);
   let first: ReturnType<typeof statefulSetPodVerdict>;
   let last: ReturnType<typeof statefulSetPodVerdict>;
   try {

@@ -2,7 +2,7 @@
 // is accepted, and every pod its controller builds is refused (Warning FailedCreate, retried with
 // back-off, no pod ever exists). Today that is the image with leading or trailing whitespace
 // (validateContainersOnlyForPod, kept out of template validation for compatibility).
-import { formatFieldError, validateContainersOnlyForPod } from '@kubesim/engine';
+import { cloneJson, formatFieldError, isJsonObject, validateContainersOnlyForPod } from '@kubesim/engine';
 import { spanForPath, type ManifestObject } from '../manifest/manifest-document';
 import type { CheckContext, CheckFinding } from './check-context';
 import { valueAt } from './label-selector';
@@ -13,8 +13,9 @@ export function checkPodOnlyRules(object: ManifestObject, context: CheckContext)
   const templatePath = templatePathOf(object.kind);
   if (!templatePath) return [];
   const spec = valueAt(object.value, [...templatePath, 'spec']);
-  if (spec === undefined || spec === null || typeof spec !== 'object' || Array.isArray(spec)) return [];
-  return validateContainersOnlyForPod(spec).map((error) => ({
+  if (!isJsonObject(spec)) return [];
+  // The engine's rules read writable JSON; hand them a copy, never the cached parsed value.
+  return validateContainersOnlyForPod(cloneJson(spec)).map((error) => ({
     ...spanForPath(object, [...templatePath, ...error.path.segments]),
     severity: 'warning',
     code: 'pod-image-whitespace',

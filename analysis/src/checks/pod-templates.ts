@@ -1,5 +1,5 @@
 // Finds the pod template of each workload kind and the objects whose pods a selector can see.
-import { type JsonValue, isJsonObject } from '@kubesim/engine';
+import { type ReadonlyJsonValue, isJsonObject } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import type { PathSegment } from '../manifest/yaml-path';
 import { namespaceOf, type IndexedObject } from './check-context';
@@ -24,7 +24,7 @@ export interface PodSource {
   owner: IndexedObject;
   labels: Labels;
   /** The pod spec (containers, ports). */
-  podSpec: JsonValue | undefined;
+  podSpec: ReadonlyJsonValue | undefined;
   /** Path of the template (or [] for a Pod) relative to the owner. */
   templatePath: PathSegment[];
 }

@@ -1,5 +1,5 @@
 // Rolling-update parameters that pass validation but do not do what they say.
-import { gateOverrideOf, isFeatureEnabled, maxUnavailableStatefulSetPatchNote, type JsonValue, isJsonObject } from '@kubesim/engine';
+import { gateOverrideOf, isFeatureEnabled, maxUnavailableStatefulSetPatchNote, type ReadonlyJsonValue, isJsonObject } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
 import type { CheckContext, CheckFinding } from './check-context';
@@ -7,7 +7,7 @@ import { valueAt } from './label-selector';
 import { replaceValue } from './yaml-edits';
 
 /** An intstr scaled against `total`; undefined when it is not an int or `NN%`. Follows GetScaledValueFromIntOrPercent. */
-export function scaleIntOrPercent(value: JsonValue | undefined, total: number, roundUp: boolean): number | undefined {
+export function scaleIntOrPercent(value: ReadonlyJsonValue | undefined, total: number, roundUp: boolean): number | undefined {
   if (typeof value === 'number' && Number.isInteger(value)) return value;
   if (typeof value !== 'string') return undefined;
   const match = /^([0-9]+)%$/.exec(value);
@@ -53,7 +53,7 @@ export function checkZeroFenceposts(object: ManifestObject, _context: CheckConte
   return [finding];
 }
 
-function isLiteralZero(value: JsonValue): boolean {
+function isLiteralZero(value: ReadonlyJsonValue): boolean {
   return value === 0 || value === '0%';
 }
 

@@ -2,6 +2,7 @@
 import {
   gatesKey,
   type GateSource,
+  cloneJson,
   computeControllerRevisionHash,
   computePodTemplateHash,
   controllerRevisionData,
@@ -9,7 +10,8 @@ import {
   replicaSetNameFor,
   type Deployment,
   type JsonObject,
-  type JsonValue,
+  type ReadonlyJsonObject,
+  type ReadonlyJsonValue,
   type KubernetesVersion,
   type StatefulSet,
   applyDefaults,
@@ -99,13 +101,13 @@ function compareRevisions(object: ManifestObject, old: ManifestObject, version: 
   const kind = checkedKindOf(object.apiVersion, object.kind);
   try {
     if (kind === 'Deployment') {
-      const hashOf = (value: JsonObject, oldValue?: JsonObject) =>
+      const hashOf = (value: ReadonlyJsonObject, oldValue?: ReadonlyJsonObject) =>
         computePodTemplateHash((applyDefaults(kind, value, version, oldValue, gates) as unknown as Deployment).spec.template, undefined, version, gates);
       const newHash = hashOf(object.value, old.value);
       return { changed: newHash !== hashOf(old.value), name: replicaSetNameFor(object.name ?? '', newHash), nameKind: 'ReplicaSet' };
     }
     if (kind === 'StatefulSet') {
-      const dataOf = (value: JsonObject, oldValue?: JsonObject) =>
+      const dataOf = (value: ReadonlyJsonObject, oldValue?: ReadonlyJsonObject) =>
         controllerRevisionData(applyDefaults(kind, value, version, oldValue, gates) as unknown as StatefulSet, version, gates);
       const newData = dataOf(object.value, old.value);
       const name = controllerRevisionName(object.name ?? '', computeControllerRevisionHash(newData, undefined));
@@ -146,9 +148,10 @@ function rolloutEffect(object: ManifestObject, revisionName: string | undefined)
 }
 
 /** DaemonSets only: the template with the common pod and container defaults removed (SetDefaults_PodSpec, SetDefaults_Container). */
-function comparableTemplate(template: JsonValue | undefined): JsonValue | undefined {
+function comparableTemplate(template: ReadonlyJsonValue | undefined): ReadonlyJsonValue | undefined {
   if (!isJsonObject(template)) return template;
-  const copy = JSON.parse(JSON.stringify(template)) as JsonObject;
+  // The template is part of a cached parsed value: strip the defaults from a copy.
+  const copy = cloneJson(template);
   const spec = copy.spec;
   if (isJsonObject(spec)) {
     removeIfEqual(spec, 'restartPolicy', 'Always');
@@ -185,6 +188,6 @@ function defaultPullPolicy(image: string): string {
   return tag === '' || tag === 'latest' ? 'Always' : 'IfNotPresent';
 }
 
-function removeIfEqual(map: JsonObject, key: string, value: JsonValue): void {
+function removeIfEqual(map: JsonObject, key: string, value: ReadonlyJsonValue): void {
   if (map[key] === value) delete map[key];
 }

@@ -1,5 +1,5 @@
 // A Service whose selector matches no pod template, and named targetPorts no selected container declares.
-import { type JsonValue, isJsonObject, serviceSelectorMatches } from '@kubesim/engine';
+import { type ReadonlyJsonValue, isJsonObject, serviceSelectorMatches } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
 import { namespaceOf, type CheckContext, type CheckFinding } from './check-context';
@@ -92,7 +92,7 @@ function checkNamedTargetPorts(object: ManifestObject, selected: PodSource[]): C
   });
 }
 
-function containerPortNames(podSpec: JsonValue | undefined): string[] {
+function containerPortNames(podSpec: ReadonlyJsonValue | undefined): string[] {
   const names: string[] = [];
   for (const list of ['containers', 'initContainers']) {
     const containers = valueAt(podSpec, [list]);

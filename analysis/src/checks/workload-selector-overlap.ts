@@ -2,7 +2,7 @@
 import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
 import { namespaceOf, type CheckContext, type CheckFinding, type IndexedObject } from './check-context';
-import { type JsonValue, isJsonObject } from '@kubesim/engine';
+import { type ReadonlyJsonValue, isJsonObject } from '@kubesim/engine';
 import { labelSelectorMatches, labelsOf, valueAt, type Labels } from './label-selector';
 import { isSameObject, podSourceOf, SELECTOR_WORKLOAD_KINDS } from './pod-templates';
 
@@ -62,7 +62,7 @@ function neverShareClaimedPods(kind: string, otherKind: string): boolean {
 // (one run passes the same array for every object) instead of scanning it for each workload.
 interface SelectorWorkload {
   entry: IndexedObject;
-  selector: JsonValue | undefined;
+  selector: ReadonlyJsonValue | undefined;
   /** The pod template labels, when the workload has a template. */
   labels: Labels | undefined;
 }
@@ -89,7 +89,7 @@ function addTo(map: Map<string, number[]>, key: string, position: number): void 
 // A selector that is a map with matchLabels and no matchExpressions can only match templates
 // carrying each of its pairs, so the index narrows each side of the comparison; the final answer
 // is still decided by labelSelectorMatches, in workspace order.
-function overlapCandidates(group: NamespaceWorkloads | undefined, selector: JsonValue | undefined, labels: Labels | undefined): SelectorWorkload[] {
+function overlapCandidates(group: NamespaceWorkloads | undefined, selector: ReadonlyJsonValue | undefined, labels: Labels | undefined): SelectorWorkload[] {
   if (!group) return [];
   const positions = new Set<number>();
   const plain = plainSelectorPairs(selector);
@@ -106,7 +106,7 @@ function overlapCandidates(group: NamespaceWorkloads | undefined, selector: Json
   return [...positions].sort((a, b) => a - b).map((position) => group.workloads[position]!);
 }
 
-function plainSelectorPairs(selector: JsonValue | undefined): [string, string][] | undefined {
+function plainSelectorPairs(selector: ReadonlyJsonValue | undefined): [string, string][] | undefined {
   if (!isJsonObject(selector)) return undefined;
   const expressions = selector.matchExpressions;
   if (Array.isArray(expressions) && expressions.length > 0) return undefined;

@@ -1,6 +1,6 @@
 // Text edits on block YAML computed from the manifest model's offsets, keeping the file's indentation.
 import { resolveScalar } from '../manifest/kubectl-scalars';
-import { type JsonValue, isJsonObject } from '@kubesim/engine';
+import { type ReadonlyJsonValue, isJsonObject } from '@kubesim/engine';
 import { locate, type ManifestObject } from '../manifest/manifest-document';
 import type { PathSegment } from '../manifest/yaml-path';
 import type { TextReplacement } from './check-context';
@@ -116,6 +116,6 @@ export function indentUnit(object: ManifestObject): number {
 }
 
 /** Renders a label map as indented block lines (for new documents). */
-export function blockMapLines(map: Record<string, JsonValue>, indent: string): string[] {
+export function blockMapLines(map: Record<string, ReadonlyJsonValue>, indent: string): string[] {
   return Object.entries(map).map(([key, value]) => `${indent}${yamlScalar(key)}: ${yamlScalar(String(value))}`);
 }

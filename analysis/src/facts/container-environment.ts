@@ -1,7 +1,7 @@
 // What a container's environment will be, for the hover: the kubelet's Service variables for the
 // Services of its namespace found in the workspace (the engine's serviceEnvVars / containerEnvironment),
 // the container's own env, and the warnings the write-ups give (collisions, Services created later).
-import { containerEnvironment, envVariableName, isJsonObject, servicesForEnvironment, type EnvVar, type JsonObject, type Service } from '@kubesim/engine';
+import { cloneJson, containerEnvironment, envVariableName, isJsonObject, servicesForEnvironment, type EnvVar, type Service } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { isService, namespaceOf } from './service-selection';
 
@@ -66,12 +66,14 @@ export function computeContainerEnvironment(
   const enableServiceLinks = podSpec?.enableServiceLinks !== false;
   const { services, withoutVariables } = servicesInView(candidates, namespace);
   const chosen = servicesForEnvironment(services, namespace, enableServiceLinks);
-  const labels = isJsonObject(template.metadata) && isJsonObject(template.metadata.labels) ? (template.metadata.labels as Record<string, string>) : {};
+  const labels =
+    isJsonObject(template.metadata) && isJsonObject(template.metadata.labels) ? (template.metadata.labels as Readonly<Record<string, string>>) : {};
   const annotations =
-    isJsonObject(template.metadata) && isJsonObject(template.metadata.annotations) ? (template.metadata.annotations as Record<string, string>) : {};
+    isJsonObject(template.metadata) && isJsonObject(template.metadata.annotations) ? (template.metadata.annotations as Readonly<Record<string, string>>) : {};
   const serviceAccountName = typeof podSpec?.serviceAccountName === 'string' ? podSpec.serviceAccountName : 'default';
   const pod = { name: '<pod name>', namespace, labels, annotations, podIp: '<pod IP>', serviceAccountName };
-  const { vars, unknown } = containerEnvironment(container as JsonObject, pod, chosen);
+  // The engine reads writable JSON; a copy keeps the cached parsed value out of its reach.
+  const { vars, unknown } = containerEnvironment(cloneJson(container), pod, chosen);
   const serviceVarNames = new Map<string, string>();
   for (const service of chosen) {
     const prefix = envVariableName(service.metadata.name);

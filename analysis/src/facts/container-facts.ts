@@ -7,8 +7,8 @@ import {
   isJsonObject,
   parseImageReference,
   type ImageReference,
-  type JsonObject,
-  type JsonValue,
+  type ReadonlyJsonObject,
+  type ReadonlyJsonValue,
 } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import type { Defaulted } from './deployment-facts';
@@ -79,7 +79,7 @@ export function computeContainerFacts(workload: ManifestObject, list: ContainerL
 }
 
 // The engine defaults objects that decode; a hover may meet any shape (a claim template that is a string).
-function defaultedOrUndefined(kind: CheckedKind, value: JsonObject, settings: FactSettings): JsonObject | undefined {
+function defaultedOrUndefined(kind: CheckedKind, value: ReadonlyJsonObject, settings: FactSettings): ReadonlyJsonObject | undefined {
   try {
     return applyDefaults(kind, value, settings.kubernetesVersion, undefined, gatesOfSettings(settings));
   } catch {
@@ -88,24 +88,24 @@ function defaultedOrUndefined(kind: CheckedKind, value: JsonObject, settings: Fa
   }
 }
 
-function containerAt(object: JsonValue | undefined, list: ContainerList, index: number): JsonObject | undefined {
+function containerAt(object: ReadonlyJsonValue | undefined, list: ContainerList, index: number): ReadonlyJsonObject | undefined {
   if (!isJsonObject(object) || !isJsonObject(object.spec) || !isJsonObject(object.spec.template) || !isJsonObject(object.spec.template.spec)) return undefined;
   const containers = object.spec.template.spec[list];
   const container = Array.isArray(containers) ? containers[index] : undefined;
   return isJsonObject(container) ? container : undefined;
 }
 
-function defaultedText(written: JsonValue | undefined, defaulted: JsonValue | undefined): Defaulted<string> {
+function defaultedText(written: ReadonlyJsonValue | undefined, defaulted: ReadonlyJsonValue | undefined): Defaulted<string> {
   if (typeof written === 'string' && written !== '') return { value: written, isDefault: false };
   return { value: typeof defaulted === 'string' ? defaulted : '', isDefault: true };
 }
 
-function defaultedNumber(written: JsonValue | undefined, defaulted: JsonValue | undefined): Defaulted<number> {
+function defaultedNumber(written: ReadonlyJsonValue | undefined, defaulted: ReadonlyJsonValue | undefined): Defaulted<number> {
   if (typeof written === 'number' && written !== 0) return { value: written, isDefault: false };
   return { value: typeof defaulted === 'number' ? defaulted : 0, isDefault: true };
 }
 
-function portsOf(container: JsonObject): ContainerPortFact[] {
+function portsOf(container: ReadonlyJsonObject): ContainerPortFact[] {
   const ports = Array.isArray(container.ports) ? container.ports : [];
   return ports.filter(isJsonObject).flatMap((port) => {
     if (typeof port.containerPort !== 'number') return [];
@@ -115,13 +115,13 @@ function portsOf(container: JsonObject): ContainerPortFact[] {
   });
 }
 
-function quantitiesOf(resources: JsonValue | undefined, key: 'requests' | 'limits'): Record<string, string> {
+function quantitiesOf(resources: ReadonlyJsonValue | undefined, key: 'requests' | 'limits'): Record<string, string> {
   const map = isJsonObject(resources) ? resources[key] : undefined;
   if (!isJsonObject(map)) return {};
   return Object.fromEntries(Object.entries(map).map(([name, quantity]) => [name, String(quantity)]));
 }
 
-function probeOf(kind: ProbeFact['kind'], probe: JsonObject, written: JsonObject, container: JsonObject): ProbeFact {
+function probeOf(kind: ProbeFact['kind'], probe: ReadonlyJsonObject, written: ReadonlyJsonObject, container: ReadonlyJsonObject): ProbeFact {
   return {
     kind,
     handler: handlerOf(probe, container),
@@ -134,14 +134,14 @@ function probeOf(kind: ProbeFact['kind'], probe: JsonObject, written: JsonObject
 }
 
 // A named probe port is looked up among the container's own ports (the kubelet's findPortByName).
-function portText(port: JsonValue | undefined, container: JsonObject): string {
+function portText(port: ReadonlyJsonValue | undefined, container: ReadonlyJsonObject): string {
   if (typeof port === 'number') return `:${port}`;
   if (typeof port !== 'string') return ':?';
   const named = portsOf(container).find((candidate) => candidate.name === port);
   return named ? `:${port} (${named.containerPort})` : `:${port} (no container port has this name)`;
 }
 
-function handlerOf(probe: JsonObject, container: JsonObject): string {
+function handlerOf(probe: ReadonlyJsonObject, container: ReadonlyJsonObject): string {
   if (isJsonObject(probe.httpGet)) {
     const action = probe.httpGet;
     const scheme = typeof action.scheme === 'string' ? action.scheme.toLowerCase() : 'http';

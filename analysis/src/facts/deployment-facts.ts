@@ -6,14 +6,15 @@ import {
   replicaSetNameFor,
   type Deployment,
   type IntOrString,
-  type JsonObject,
-  type JsonValue,
+  type ReadonlyJsonObject,
+  type ReadonlyJsonValue,
   type PodTemplateSpec,
 } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { gatesOfSettings, type FactSettings } from './fact-settings';
 import { resolveFenceposts } from './int-or-percent';
 import { namespaceOf } from './service-selection';
+import { writableCopyAs } from '../manifest/writable-copy';
 
 /** A value as written, or the API server's default when the manifest leaves it out. */
 export interface Defaulted<T> {
@@ -49,13 +50,13 @@ export interface DeploymentFacts {
   replicaSetName?: string;
 }
 
-function isIntOrString(value: JsonValue | undefined): value is IntOrString {
+function isIntOrString(value: ReadonlyJsonValue | undefined): value is IntOrString {
   return typeof value === 'string' || typeof value === 'number';
 }
 
 // The engine expects a well-formed Deployment; a manifest being typed can be anything, so only
 // the shapes the defaulting walks are checked here and anything else skips the derived facts.
-function hasDefaultableShape(value: JsonObject): boolean {
+function hasDefaultableShape(value: ReadonlyJsonObject): boolean {
   const spec = value.spec;
   if (!isJsonObject(spec) || !isJsonObject(value.metadata)) return false;
   const strategy = spec.strategy;
@@ -65,12 +66,12 @@ function hasDefaultableShape(value: JsonObject): boolean {
 }
 
 /** A scalar as text ("3", "true"); maps and lists (which the API would reject here) as JSON. */
-export function scalarText(value: JsonValue | undefined): string | undefined {
+export function scalarText(value: ReadonlyJsonValue | undefined): string | undefined {
   if (value === undefined || value === null) return undefined;
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-function defaultedFrom<T>(written: JsonValue | undefined, effective: T): Defaulted<T> {
+function defaultedFrom<T>(written: ReadonlyJsonValue | undefined, effective: T): Defaulted<T> {
   return { value: effective, isDefault: written === undefined || written === null };
 }
 
@@ -78,15 +79,15 @@ function defaultedFrom<T>(written: JsonValue | undefined, effective: T): Default
 export function computeDeploymentFacts(object: ManifestObject, settings: FactSettings): DeploymentFacts | undefined {
   const value = object.value;
   if (!hasDefaultableShape(value)) return undefined;
-  const spec = value.spec as JsonObject;
+  const spec = value.spec as ReadonlyJsonObject;
   const written = {
     replicas: spec.replicas,
     strategy: isJsonObject(spec.strategy) ? spec.strategy : undefined,
   };
   const writtenRolling = written.strategy && isJsonObject(written.strategy.rollingUpdate) ? written.strategy.rollingUpdate : undefined;
-  const defaulted = defaultDeployment(value as unknown as Deployment, settings.kubernetesVersion, undefined, gatesOfSettings(settings)).spec;
+  const defaulted = defaultDeployment(writableCopyAs<Deployment>(value), settings.kubernetesVersion, undefined, gatesOfSettings(settings)).spec;
   const replicas = typeof defaulted.replicas === 'number' ? defaulted.replicas : 1;
-  const strategyType = scalarText(defaulted.strategy?.type as JsonValue | undefined) ?? 'RollingUpdate';
+  const strategyType = scalarText(defaulted.strategy?.type as ReadonlyJsonValue | undefined) ?? 'RollingUpdate';
   const facts: DeploymentFacts = {
     name: object.name ?? '',
     namespace: namespaceOf(object),
@@ -102,7 +103,7 @@ export function computeDeploymentFacts(object: ManifestObject, settings: FactSet
     facts.bounds = computeRollingBounds(maxSurge, maxUnavailable, replicas);
   }
   const template = defaulted.template;
-  const hash = facts.name && isJsonObject(template as JsonValue) ? podTemplateHashOf(template, settings) : undefined;
+  const hash = facts.name && isJsonObject(template as ReadonlyJsonValue) ? podTemplateHashOf(template, settings) : undefined;
   if (hash) {
     facts.podTemplateHash = hash;
     facts.replicaSetName = replicaSetNameFor(facts.name, hash);

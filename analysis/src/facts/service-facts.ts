@@ -2,14 +2,15 @@
 // selects, each port's targetPort resolved to a container port of those pods, and its node ports.
 import {
   applyDefaults,
+  cloneJson,
   DEFAULT_NODE_PORT_RANGE,
   findPort,
   isJsonObject,
   needsNodePorts,
   serviceDnsNames,
   serviceSelectorMatches,
-  type JsonObject,
-  type JsonValue,
+  type ReadonlyJsonObject,
+  type ReadonlyJsonValue,
   type ServicePortSpec,
 } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
@@ -97,7 +98,7 @@ export function computeServiceFacts(service: ManifestObject, candidates: readonl
   return facts;
 }
 
-function defaultedService(value: JsonObject, settings: FactSettings): JsonObject {
+function defaultedService(value: ReadonlyJsonObject, settings: FactSettings): ReadonlyJsonObject {
   try {
     return applyDefaults('Service', value, settings.kubernetesVersion);
   } catch {
@@ -120,7 +121,7 @@ function selectedSources(selector: Record<string, string>, namespace: string, ca
   });
 }
 
-function portFact(port: JsonObject, written: JsonObject, getsNodePorts: boolean, sources: readonly PodSource[]): ServicePortFact {
+function portFact(port: ReadonlyJsonObject, written: ReadonlyJsonObject, getsNodePorts: boolean, sources: readonly PodSource[]): ServicePortFact {
   const spec: ServicePortSpec = {
     name: typeof port.name === 'string' ? port.name : '',
     port: typeof port.port === 'number' ? port.port : 0,
@@ -142,7 +143,8 @@ function portFact(port: JsonObject, written: JsonObject, getsNodePorts: boolean,
 function portTarget(source: PodSource, port: ServicePortSpec): PortTarget {
   const target: PortTarget = { workload: describeSource(source) };
   const podSpec = isJsonObject(source.podSpec) ? source.podSpec : {};
-  const containerPort = findPort(podSpec, port);
+  // The engine reads writable JSON; a copy keeps the cached parsed value out of its reach.
+  const containerPort = findPort(cloneJson(podSpec), port);
   if (containerPort === undefined) return target;
   target.containerPort = containerPort;
   const container = containerDeclaring(podSpec, containerPort, port.protocol);
@@ -150,8 +152,8 @@ function portTarget(source: PodSource, port: ServicePortSpec): PortTarget {
   return target;
 }
 
-function containerDeclaring(podSpec: JsonObject, containerPort: number, protocol: string): string | undefined {
-  const lists: JsonValue[] = [podSpec.containers ?? [], podSpec.initContainers ?? []];
+function containerDeclaring(podSpec: ReadonlyJsonObject, containerPort: number, protocol: string): string | undefined {
+  const lists: ReadonlyJsonValue[] = [podSpec.containers ?? [], podSpec.initContainers ?? []];
   for (const list of lists) {
     for (const container of Array.isArray(list) ? list : []) {
       if (!isJsonObject(container) || !Array.isArray(container.ports)) continue;

@@ -7,7 +7,7 @@ import {
   isFeatureEnabled,
   type GateSource,
   type IntOrString,
-  type JsonValue,
+  type ReadonlyJsonValue,
   type KubernetesVersion,
   type StatefulSet,
 } from '@kubesim/engine';
@@ -16,6 +16,7 @@ import { scalarText, type Defaulted } from './deployment-facts';
 import { gatesOfSettings, type FactSettings } from './fact-settings';
 import { statefulSetMaxUnavailable } from './int-or-percent';
 import { namespaceOf } from './service-selection';
+import { writableCopyAs } from '../manifest/writable-copy';
 
 /** The RollingUpdate budget of a StatefulSet, with the feature gate that decides whether it applies. */
 export interface StatefulSetUpdateBudget {
@@ -48,11 +49,11 @@ export interface StatefulSetFacts {
   controllerRevisionName?: string;
 }
 
-function isMissing(value: JsonValue | undefined): boolean {
+function isMissing(value: ReadonlyJsonValue | undefined): boolean {
   return value === undefined || value === null || value === '';
 }
 
-function stringOr(value: JsonValue | undefined, fallback: string): Defaulted<string> {
+function stringOr(value: ReadonlyJsonValue | undefined, fallback: string): Defaulted<string> {
   return isMissing(value) ? { value: fallback, isDefault: true } : { value: scalarText(value) ?? fallback, isDefault: false };
 }
 
@@ -121,7 +122,7 @@ export function computeStatefulSetFacts(object: ManifestObject, settings: FactSe
   return facts;
 }
 
-function claimTemplateNames(templates: JsonValue | undefined): string[] {
+function claimTemplateNames(templates: ReadonlyJsonValue | undefined): string[] {
   if (!Array.isArray(templates)) return [];
   return templates.flatMap((template) => {
     const metadata = isJsonObject(template) ? template.metadata : undefined;
@@ -129,7 +130,7 @@ function claimTemplateNames(templates: JsonValue | undefined): string[] {
   });
 }
 
-function computeUpdateBudget(written: JsonValue | undefined, replicas: number, version: GateSource): StatefulSetUpdateBudget {
+function computeUpdateBudget(written: ReadonlyJsonValue | undefined, replicas: number, version: GateSource): StatefulSetUpdateBudget {
   const gateEnabled = isMaxUnavailableStatefulSetEnabled(version);
   const value = typeof written === 'string' || typeof written === 'number' ? written : undefined;
   const budget: StatefulSetUpdateBudget = { gateEnabled, maxUnavailable: 1 };
@@ -148,7 +149,7 @@ function firstRevisionName(object: ManifestObject, version: KubernetesVersion, g
   const spec = object.value.spec;
   if (!object.name || !isJsonObject(spec) || !isJsonObject(spec.template)) return undefined;
   try {
-    const set = object.value as unknown as StatefulSet;
+    const set = writableCopyAs<StatefulSet>(object.value);
     return controllerRevisionName(object.name, computeControllerRevisionHash(controllerRevisionData(set, version, gates), 0));
   } catch {
     return undefined;

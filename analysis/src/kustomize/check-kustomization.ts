@@ -12,9 +12,10 @@ import type { RenderedKustomization } from './render-kustomization';
 /** A finding placed in a source file of a kustomization. */
 export interface PlacedFinding {
   /** Absolute path of the file and its text (the editor's, when open). */
-  path: string;
-  text: string;
-  finding: Finding;
+  readonly path: string;
+  readonly text: string;
+  /** Kept with the rendering across edits (kustomize-session.ts): read, never changed. */
+  readonly finding: Readonly<Finding>;
 }
 
 /** The findings of one rendered kustomization, on their source files; kustomize's error when the build failed. */

@@ -13,6 +13,7 @@ import { pathAtOffset } from '../manifest/yaml-path';
 import type { Kustomization } from './kustomization-file';
 import type { RenderedKustomization } from './render-kustomization';
 import { generatorOf } from './transformer-entries';
+import { writableCopyAs } from '../manifest/writable-copy';
 
 /** A generator entry of a kustomization file. */
 export interface GeneratorEntry {
@@ -70,11 +71,13 @@ export function rolledOutWorkloads(before: RenderedKustomization, after: Rendere
       if (object.apiVersion !== 'apps/v1' || !object.name) continue;
       const key = `${object.kind}/${object.namespace ?? ''}/${object.name}`;
       if (object.kind === 'Deployment') {
-        const template = (value as unknown as Deployment).spec?.template;
+        const template = writableCopyAs<Deployment>(value).spec?.template;
         if (template)
           map.set(key, { kind: 'Deployment', name: object.name, newName: `${object.name}-${computePodTemplateHash(template, undefined, version)}` });
-      } else if (object.kind === 'StatefulSet' && (value as unknown as StatefulSet).spec?.template) {
-        const hash = computeControllerRevisionHash(controllerRevisionData(value as unknown as StatefulSet, version), undefined);
+      } else if (object.kind === 'StatefulSet') {
+        const set = writableCopyAs<StatefulSet>(value);
+        if (!set.spec?.template) continue;
+        const hash = computeControllerRevisionHash(controllerRevisionData(set, version), undefined);
         map.set(key, { kind: 'StatefulSet', name: object.name, newName: controllerRevisionName(object.name, hash) });
       }
     }

@@ -15,11 +15,11 @@ const ANCESTOR_LEVELS = 4;
 
 /** The last rendering of one root and what it said. */
 export interface RootRendering {
-  rendered: RenderedKustomization;
-  findings: PlacedFinding[];
+  readonly rendered: RenderedKustomization;
+  readonly findings: readonly PlacedFinding[];
   /** Every input text joined: the rendering is reused while this stays the same. */
-  inputs: string;
-  kubernetesVersion: KubernetesVersion;
+  readonly inputs: string;
+  readonly kubernetesVersion: KubernetesVersion;
 }
 
 /** Renders kustomization roots on demand; knows nothing of LSP, timers or processes (`build` does the running). */

@@ -2,7 +2,7 @@
 // provenance annotations, and reads which file and transformers produced each object.
 import { parse, parseDocument } from 'yaml';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { JsonObject } from '@kubesim/engine';
+import { cloneJson, type ReadonlyJsonObject } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { objectsOf, parseManifestFile, type ManifestFile } from '../manifest/manifest-file';
 import type { Kustomization } from './kustomization-file';
@@ -28,23 +28,23 @@ export interface ObjectProvenance {
   transformations: { kustomizationPath: string; kind: string }[];
 }
 
-/** One object of the output. */
+/** One object of the output; kept by the kustomize session across edits, so never mutated. */
 export interface RenderedObject {
   /** The object as parsed from the annotated output (offsets into `RenderedKustomization.file`). */
-  object: ManifestObject;
+  readonly object: ManifestObject;
   /** The object exactly as `kustomize build` prints it (kubesim's own annotations removed). */
-  value: JsonObject;
-  provenance: ObjectProvenance;
+  readonly value: ReadonlyJsonObject;
+  readonly provenance: ObjectProvenance;
 }
 
-/** The result of rendering one kustomization root. */
+/** The result of rendering one kustomization root; the kustomize session keeps it across edits, so never mutated. */
 export interface RenderedKustomization {
-  tree: KustomizationTree;
+  readonly tree: KustomizationTree;
   /** The annotated output; undefined when the build failed. */
-  file?: ManifestFile;
-  objects: RenderedObject[];
+  readonly file?: ManifestFile;
+  readonly objects: readonly RenderedObject[];
   /** kustomize's own error, placed on the kustomization line that caused it. */
-  error?: KustomizeErrorLocation;
+  readonly error?: KustomizeErrorLocation;
 }
 
 /** Renders `root` and everything it reads, through `build`. Never throws for bad input. */
@@ -119,9 +119,10 @@ export function withProvenance(text: string): { text: string; added: string[] } 
   return { text: document.toString(), added };
 }
 
-function withoutAnnotations(value: JsonObject, added: readonly string[]): JsonObject {
+function withoutAnnotations(value: ReadonlyJsonObject, added: readonly string[]): ReadonlyJsonObject {
   if (added.length === 0) return value;
-  const copy = structuredClone(value);
+  // The parsed output is shared with its ManifestObject: drop the annotations from a copy.
+  const copy = cloneJson(value);
   const metadata = copy.metadata as { annotations?: Record<string, unknown> } | undefined;
   if (!metadata?.annotations) return copy;
   for (const option of added) delete metadata.annotations[PROVENANCE[option]!];
@@ -129,7 +130,7 @@ function withoutAnnotations(value: JsonObject, added: readonly string[]): JsonOb
   return copy;
 }
 
-function provenanceOf(value: JsonObject, rootDirectory: string): ObjectProvenance {
+function provenanceOf(value: ReadonlyJsonObject, rootDirectory: string): ObjectProvenance {
   const annotations = (value.metadata as { annotations?: Record<string, unknown> } | undefined)?.annotations ?? {};
   const provenance: ObjectProvenance = { transformations: [] };
   const absolute = (path: string) => (isAbsolute(path) ? path : resolve(rootDirectory, path));

@@ -7,7 +7,8 @@
 // differential test holds it to that.
 import type { JsonObject, JsonValue } from '@kubesim/engine';
 import { resolvePlainKey, resolvePlainScalar, UNRESOLVED } from './plain-scalar';
-import type { SourceMap, SourceNode, SourceRange, SourceSeq } from './source-tree';
+import type { SourceEntry, SourceMap, SourceNode, SourceRange, SourceSeq } from './source-tree';
+import type { UnderConstruction } from './under-construction';
 
 /** A document the fast reader understood: its value and source tree (offsets relative to the text). */
 export interface FastDocument {
@@ -150,7 +151,8 @@ class Reader {
    */
   private blockMap(indent: number, firstKey: number): { value: JsonObject; node: SourceMap } {
     const value: JsonObject = {};
-    const node: SourceMap = { type: 'map', range: [firstKey, firstKey, firstKey], entries: [] };
+    const entries: SourceEntry[] = [];
+    const node: UnderConstruction<SourceMap> = { type: 'map', range: [firstKey, firstKey, firstKey], entries };
     let keyStart = firstKey;
     let lastValueEnd = firstKey;
     for (;;) {
@@ -161,7 +163,7 @@ class Reader {
       if (Object.prototype.hasOwnProperty.call(value, key.text) || key.text === '__proto__') giveUp();
       const read = this.mapValue(key.colon + 1, line, indent);
       value[key.text] = read.value;
-      node.entries.push({ key: key.text, label: key.text, keyRange: [keyStart, key.colon, key.colon], value: read.node });
+      entries.push({ key: key.text, label: key.text, keyRange: [keyStart, key.colon, key.colon], value: read.node });
       lastValueEnd = read.node.range![2];
       const next = this.nextContentLine();
       if (next >= this.starts.length || this.indents[next]! < indent) break;
@@ -215,7 +217,8 @@ class Reader {
     const text = this.text;
     const value: JsonValue[] = [];
     const first = this.starts[this.line]! + indent;
-    const node: SourceSeq = { type: 'seq', range: [first, first, first], items: [] };
+    const items: (SourceNode | undefined)[] = [];
+    const node: UnderConstruction<SourceSeq> = { type: 'seq', range: [first, first, first], items };
     let lastValueEnd = first;
     for (;;) {
       const line = this.line;
@@ -235,7 +238,7 @@ class Reader {
         ? this.blockMap(column - this.starts[line]!, column)
         : ((this.line = line + 1), this.inlineValue(column, line, indent));
       value.push(item.value);
-      node.items.push(item.node);
+      items.push(item.node);
       lastValueEnd = item.node.range![2];
       const next = this.nextContentLine();
       if (next >= this.starts.length || this.indents[next]! < indent) break;

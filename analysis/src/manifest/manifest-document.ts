@@ -1,38 +1,48 @@
 // Parses one YAML document of a manifest file and recognises the Kubernetes objects in it.
-import { isJsonObject, type JsonObject } from '@kubesim/engine';
+import { isJsonObject, type ReadonlyJsonObject } from '@kubesim/engine';
 import type { DocumentChunk } from './split-documents';
 import { readDocument } from './read-document';
 import { detachedText } from './detached-text';
+import type { UnderConstruction } from './under-construction';
 import type { SourceSpan, SyntaxProblem } from './source-span';
 import type { SourceNode } from './source-tree';
 import { locatePath, pathAtOffset, type PathLocation, type PathSegment } from './yaml-path';
 
-/** One parsed document of a file. Offsets are absolute (file-relative). */
+/**
+ * One parsed document of a file. Offsets are absolute (file-relative).
+ *
+ * Never mutated once parsed: a later parse of the file hands an unchanged document (or a moved copy
+ * sharing its objects' values) to every later check, and caches (validation verdicts, workspace
+ * checks, the index) are keyed by `ManifestObject.value`. Every field is readonly, values deeply so
+ * (`ReadonlyJsonObject`); code that must change a value clones it first (`cloneJson`).
+ */
 export interface ManifestDocument extends SourceSpan {
+  readonly start: number;
+  readonly end: number;
   /** Position of this document within the file, 0-based. */
-  index: number;
-  text: string;
+  readonly index: number;
+  readonly text: string;
   /** Source ranges of the document's nodes (none for templated documents). */
-  tree: SourceNode | undefined;
+  readonly tree: SourceNode | undefined;
   /** YAML syntax problems of this document (none for templated documents). */
-  problems: SyntaxProblem[];
+  readonly problems: readonly Readonly<SyntaxProblem>[];
   /** The document holds Helm/Go template actions (`{{ }}`): it is not a manifest yet. */
-  isTemplated: boolean;
+  readonly isTemplated: boolean;
   /** The Kubernetes objects in this document (one, or the items of a `kind: List`). */
-  objects: ManifestObject[];
+  readonly objects: readonly ManifestObject[];
 }
 
-/** A Kubernetes object found in a manifest, with a way back to its source. */
+/** A Kubernetes object found in a manifest, with a way back to its source. Never mutated (see ManifestDocument). */
 export interface ManifestObject {
-  apiVersion: string;
-  kind: string;
-  name?: string;
-  namespace?: string;
-  /** The object as plain JSON (what kubectl would send). */
-  value: JsonObject;
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly name?: string;
+  readonly namespace?: string;
+  /** The object as plain JSON (what kubectl would send); shared by later parses, so deeply readonly. */
+  readonly value: ReadonlyJsonObject;
   /** Where the object sits in its document: [] or ['items', n] for List items. */
-  basePath: PathSegment[];
-  document: ManifestDocument;
+  readonly basePath: readonly PathSegment[];
+  readonly document: ManifestDocument;
 }
 
 const TEMPLATE_ACTION = /\{\{[\s\S]*?\}\}/;
@@ -42,7 +52,7 @@ export function parseManifestDocument(cut: DocumentChunk, index: number): Manife
   // The document outlives the file text it was cut from: keep only its own characters.
   const chunk: DocumentChunk = { start: cut.start, text: detachedText(cut.text) };
   const isTemplated = TEMPLATE_ACTION.test(chunk.text);
-  const document: ManifestDocument = {
+  const document: UnderConstruction<ManifestDocument> = {
     index,
     start: chunk.start,
     end: chunk.start + chunk.text.length,
@@ -79,10 +89,10 @@ function recogniseObjects(value: unknown, document: ManifestDocument): ManifestO
   return [top];
 }
 
-function asObject(value: JsonObject, basePath: PathSegment[], document: ManifestDocument): ManifestObject | undefined {
+function asObject(value: ReadonlyJsonObject, basePath: PathSegment[], document: ManifestDocument): ManifestObject | undefined {
   const { apiVersion, kind, metadata } = value;
   if (typeof apiVersion !== 'string' || typeof kind !== 'string') return undefined;
-  const object: ManifestObject = { apiVersion, kind, value, basePath, document };
+  const object: UnderConstruction<ManifestObject> = { apiVersion, kind, value, basePath, document };
   if (isJsonObject(metadata)) {
     if (typeof metadata.name === 'string') object.name = metadata.name;
     if (typeof metadata.namespace === 'string') object.namespace = metadata.namespace;

@@ -1,26 +1,27 @@
 // A whole manifest file: its documents, parsed once and re-parsed only where the text changed.
 import { parseManifestDocument, type ManifestDocument, type ManifestObject } from './manifest-document';
+import type { UnderConstruction } from './under-construction';
 import { splitDocuments, type DocumentChunk } from './split-documents';
 import type { SyntaxProblem } from './source-span';
 
-/** A parsed file: every document with absolute offsets. */
+/** A parsed file: every document with absolute offsets. Never mutated: the next parse reuses its documents. */
 export interface ManifestFile {
-  text: string;
-  documents: ManifestDocument[];
+  readonly text: string;
+  readonly documents: readonly ManifestDocument[];
 }
 
 /** Every Kubernetes object of the file, in order. */
-export function objectsOf(file: ManifestFile): ManifestObject[] {
+export function objectsOf(file: ManifestFile): readonly ManifestObject[] {
   let objects = objectLists.get(file);
   if (!objects) objectLists.set(file, (objects = file.documents.flatMap((document) => document.objects)));
   return objects;
 }
 
 // Every check asks for the object list of the same parse: flatten it once.
-const objectLists = new WeakMap<ManifestFile, ManifestObject[]>();
+const objectLists = new WeakMap<ManifestFile, readonly ManifestObject[]>();
 
 /** Every YAML syntax problem of the file, in order. */
-export function problemsOf(file: ManifestFile): SyntaxProblem[] {
+export function problemsOf(file: ManifestFile): Readonly<SyntaxProblem>[] {
   return file.documents.flatMap((document) => document.problems);
 }
 
@@ -79,7 +80,7 @@ function reuseOrParse(chunks: DocumentChunk[], firstIndex: number, candidates: r
 function moveDocument(document: ManifestDocument, start: number, index: number): ManifestDocument {
   if (document.start === start && document.index === index) return document;
   const delta = start - document.start;
-  const moved: ManifestDocument = {
+  const moved: UnderConstruction<ManifestDocument> = {
     ...document,
     index,
     start,

@@ -10,31 +10,31 @@ import { isMap, isScalar, isSeq, type Node } from 'yaml';
 export type SourceRange = readonly [start: number, valueEnd: number, nodeEnd: number];
 
 export interface SourceMap {
-  type: 'map';
-  range: SourceRange;
-  entries: SourceEntry[];
+  readonly type: 'map';
+  readonly range: SourceRange;
+  readonly entries: readonly SourceEntry[];
 }
 
 /** One `key: value` pair. */
 export interface SourceEntry {
   /** The key as a field path segment compares with it (scalar keys as strings), if it can. */
-  key: string | undefined;
+  readonly key: string | undefined;
   /** The key as the path under the cursor names it. */
-  label: string;
-  keyRange: SourceRange | undefined;
-  value: SourceNode | undefined;
+  readonly label: string;
+  readonly keyRange: SourceRange | undefined;
+  readonly value: SourceNode | undefined;
 }
 
 export interface SourceSeq {
-  type: 'seq';
-  range: SourceRange;
-  items: (SourceNode | undefined)[];
+  readonly type: 'seq';
+  readonly range: SourceRange;
+  readonly items: readonly (SourceNode | undefined)[];
 }
 
 /** A scalar, or any node without children (aliases, for example). */
 export interface SourceLeaf {
-  type: 'leaf';
-  range: SourceRange | undefined;
+  readonly type: 'leaf';
+  readonly range: SourceRange | undefined;
 }
 
 export type SourceNode = SourceMap | SourceSeq | SourceLeaf;

@@ -6,7 +6,7 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, Scalar, type Alias, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { JsonObject, JsonValue } from '@kubesim/engine';
 import { goSyntaxOf, jsonKeyOf, resolveScalar, ScalarError, type ResolvedScalar, type ScalarStyle } from './kubectl-scalars';
-import { sourceTreeOf, type SourceMap, type SourceNode, type SourceRange } from './source-tree';
+import { sourceTreeOf, type SourceEntry, type SourceMap, type SourceNode, type SourceRange } from './source-tree';
 
 /** A problem of the conversion; offsets relative to the document text. */
 export interface ConversionProblem {
@@ -112,6 +112,8 @@ interface MapTarget {
   /** Keys written by the map's own entries (not by a merge), for the duplicate-key warnings. */
   ownKeys: Map<string, { range: SourceRange | undefined; text: string }>;
   tree: SourceMap;
+  /** The tree's entries, filled while the map is read (the tree is readonly once handed out). */
+  entries: SourceEntry[];
 }
 
 class Converter {
@@ -240,7 +242,8 @@ class Converter {
   }
 
   private newMap(range: SourceRange | undefined): MapTarget {
-    return { value: {}, goKeys: new Map(), ownKeys: new Map(), tree: { type: 'map', range: range ?? NO_RANGE, entries: [] } };
+    const entries: SourceEntry[] = [];
+    return { value: {}, goKeys: new Map(), ownKeys: new Map(), tree: { type: 'map', range: range ?? NO_RANGE, entries }, entries };
   }
 
   // decoder.mapping: entries in order, a merge key merging where it stands.
@@ -269,7 +272,7 @@ class Converter {
     }
     const goKey = `${resolvedKey.tag}:${resolvedKey.digits ?? String(resolvedKey.value)}`;
     this.set(target, jsonKey, goKey, value, keyRange, own);
-    target.tree.entries.push({ key: jsonKey, label: jsonKey, keyRange, value: converted.tree });
+    target.entries.push({ key: jsonKey, label: jsonKey, keyRange, value: converted.tree });
   }
 
   // A key decodes like any node; a map or sequence cannot be one (decoder.mapping).

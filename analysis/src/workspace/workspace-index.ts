@@ -5,7 +5,7 @@ import { pathOfUri } from './file-uri';
 import { HelmChartLookup } from './helm-chart';
 
 interface IndexedFile {
-  file: ManifestFile;
+  readonly file: ManifestFile;
   /** True while the editor owns the text (open document); disk events then leave it alone. */
   open: boolean;
 }
@@ -13,7 +13,7 @@ interface IndexedFile {
 /** Parsed manifests by URI, with the flattened object list cached until the next change. */
 export class WorkspaceIndex {
   private readonly files = new Map<string, IndexedFile>();
-  private cachedObjects: IndexedObject[] | undefined;
+  private cachedObjects: readonly IndexedObject[] | undefined;
   // Which folders are in a Helm chart, remembered until a Chart.yaml comes or goes.
   private charts = new HelmChartLookup();
 

@@ -2,14 +2,15 @@
 import { goTypeShape, type GoTypeShape } from '../go-layout/go-types';
 import type { GoLayout } from '../go-layout/go-layout-types';
 import { isJsonObject } from '../model/json-value';
-import type { JsonValue } from '../model/objects';
+import type { JsonValue, ReadonlyJsonValue } from '../model/objects';
 import { parseQuantity } from '../quantity/quantity';
 
 /**
  * Drops `null`, `[]` and `{}` map values (they decode to nil and do not survive a round trip
- * through the API server's protobuf storage) and sorts keys, so two equal objects print the same.
+ * through the API server's protobuf storage) and sorts keys, so two equal objects print the same. Returns a new
+ * value; the input is only read.
  */
-export function normalizeJson(value: JsonValue | undefined): JsonValue | undefined {
+export function normalizeJson(value: ReadonlyJsonValue | undefined): JsonValue | undefined {
   if (Array.isArray(value)) return value.length === 0 ? undefined : value.map((item) => normalizeJson(item) ?? null);
   if (isJsonObject(value)) {
     const keys = Object.keys(value).sort();
@@ -20,11 +21,12 @@ export function normalizeJson(value: JsonValue | undefined): JsonValue | undefin
     }
     return Object.keys(result).length === 0 ? undefined : result;
   }
-  return value === null ? undefined : value;
+  // Arrays and objects returned above: what is left is a scalar, or null (dropped).
+  return value === null || typeof value === 'object' ? undefined : value;
 }
 
 /** True when two values are equal after `normalizeJson`. */
-export function isSemanticallyEqual(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
+export function isSemanticallyEqual(a: ReadonlyJsonValue | undefined, b: ReadonlyJsonValue | undefined): boolean {
   return JSON.stringify(normalizeJson(a)) === JSON.stringify(normalizeJson(b));
 }
 
@@ -35,7 +37,7 @@ export function isSemanticallyEqual(a: JsonValue | undefined, b: JsonValue | und
  * only equals nil), and resource.Quantity compares by value (`1Gi` equals `1024Mi`, `1` equals
  * `1.0`), following the Quantity equality func apimachinery registers (pkg/api/equality).
  */
-export function isGoSemanticallyEqual(layout: GoLayout, type: string, a: JsonValue | undefined, b: JsonValue | undefined): boolean {
+export function isGoSemanticallyEqual(layout: GoLayout, type: string, a: ReadonlyJsonValue | undefined, b: ReadonlyJsonValue | undefined): boolean {
   const left = a === null ? undefined : a;
   const right = b === null ? undefined : b;
   if (type.startsWith('*')) {
@@ -64,7 +66,7 @@ export function isGoSemanticallyEqual(layout: GoLayout, type: string, a: JsonVal
     case 'map': {
       const leftMap = isJsonObject(left) ? left : {};
       const rightMap = isJsonObject(right) ? right : {};
-      const keys = (map: Record<string, JsonValue>): string[] => Object.keys(map).filter((key) => map[key] !== undefined);
+      const keys = (map: Record<string, ReadonlyJsonValue>): string[] => Object.keys(map).filter((key) => map[key] !== undefined);
       const leftKeys = keys(leftMap);
       return (
         leftKeys.length === keys(rightMap).length &&
@@ -81,7 +83,7 @@ export function isGoSemanticallyEqual(layout: GoLayout, type: string, a: JsonVal
 }
 
 // Field by field; an embedded struct without a JSON name (TypeMeta) reads the same object.
-function structsEqual(layout: GoLayout, name: string, left: Record<string, JsonValue>, right: Record<string, JsonValue>): boolean {
+function structsEqual(layout: GoLayout, name: string, left: Record<string, ReadonlyJsonValue>, right: Record<string, ReadonlyJsonValue>): boolean {
   for (const [goName, jsonName, flags, fieldType] of layout.structs[name] ?? []) {
     if (jsonName === '-') continue;
     if (jsonName === '' && flags.includes('e')) {
@@ -95,7 +97,7 @@ function structsEqual(layout: GoLayout, name: string, left: Record<string, JsonV
 }
 
 // Quantity.Cmp: both sides as exact decimals; unparsable text compares as text.
-function quantitiesEqual(left: JsonValue | undefined, right: JsonValue | undefined): boolean {
+function quantitiesEqual(left: ReadonlyJsonValue | undefined, right: ReadonlyJsonValue | undefined): boolean {
   const leftValue = quantityValue(left);
   const rightValue = quantityValue(right);
   if (!leftValue || !rightValue) return String(left ?? '') === String(right ?? '');
@@ -104,7 +106,7 @@ function quantitiesEqual(left: JsonValue | undefined, right: JsonValue | undefin
 }
 
 // The value digits * 10^exponent of a quantity; a missing one is the zero Quantity.
-function quantityValue(value: JsonValue | undefined): { digits: bigint; exponent: number } | undefined {
+function quantityValue(value: ReadonlyJsonValue | undefined): { digits: bigint; exponent: number } | undefined {
   if (value === undefined) return { digits: 0n, exponent: 0 };
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
   try {

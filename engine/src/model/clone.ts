@@ -1,12 +1,26 @@
 // Deep copies of plain JSON objects (the engine has no structuredClone: it sees no host globals).
+import type { JsonObject, JsonValue, ReadonlyJsonObject, ReadonlyJsonValue } from './objects';
 
 /**
  * A deep copy of a JSON-compatible value, equal to a JSON.stringify/JSON.parse round trip (undefined
  * members dropped, non-finite numbers become null, toJSON honoured) without building the text.
+ * The copy of a readonly JSON value is writable: this is where code that must change a shared
+ * (cached, parsed) value takes its own.
  */
-export function cloneJson<T>(value: T): T {
-  return copyValue(value, false) as T;
+export function cloneJson<T>(value: T): WritableJson<T> {
+  return copyValue(value, false) as WritableJson<T>;
 }
+
+/** The type of a copy: a readonly JSON object or value becomes a writable one, any other type stays. */
+export type WritableJson<T> = T extends ReadonlyJsonObject
+  ? T extends JsonObject
+    ? T
+    : JsonObject
+  : T extends ReadonlyJsonValue
+    ? T extends JsonValue
+      ? T
+      : JsonValue
+    : T;
 
 function copyValue(value: unknown, inArray: boolean): unknown {
   switch (typeof value) {

@@ -7,6 +7,17 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 /** A JSON object. */
 export type JsonObject = { [key: string]: JsonValue };
 
+/**
+ * A JSON value nobody may change, at any depth. The analysis core keeps parsed manifests and their
+ * findings across edits and hands the same value to every later parse of an unchanged document, so a
+ * write anywhere in it would corrupt every later check: code that only reads takes this type, code that
+ * must change a value (defaulting, quick-fix edits, the cluster store) takes a `cloneJson` copy first.
+ * Readonly arrays keep it from being passed where a mutable JsonValue is expected.
+ */
+export type ReadonlyJsonValue = string | number | boolean | null | readonly ReadonlyJsonValue[] | ReadonlyJsonObject;
+/** A JSON object nobody may change, at any depth (see ReadonlyJsonValue). */
+export type ReadonlyJsonObject = { readonly [key: string]: ReadonlyJsonValue };
+
 /** Owner reference as stored on dependents. */
 export interface OwnerReference {
   apiVersion: string;

@@ -3,7 +3,7 @@
 // service/storage alloc.go: allocClusterIPs, node port allocation). The result is kubectl's line.
 import type { Cluster } from '../cluster/cluster';
 import { generateName } from '../cluster/name-generator';
-import type { JsonObject, Service } from '../model/objects';
+import type { JsonObject, ReadonlyJsonObject, Service } from '../model/objects';
 import { cloneJson } from '../model/clone';
 import { applyDefaults } from '../apiserver/validation/apply-defaults';
 import { objectVerdict } from '../apiserver/validation/object-verdict';
@@ -40,7 +40,7 @@ function invalid(name: string, causes: string[], fileName = ''): ServiceApplyRes
 }
 
 /** True when a Service type gets node ports (NodePort, and LoadBalancer unless allocateLoadBalancerNodePorts is false). */
-export function needsNodePorts(spec: JsonObject): boolean {
+export function needsNodePorts(spec: ReadonlyJsonObject): boolean {
   return spec.type === 'NodePort' || (spec.type === 'LoadBalancer' && spec.allocateLoadBalancerNodePorts !== false);
 }
 

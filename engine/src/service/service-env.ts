@@ -106,8 +106,8 @@ export interface PodFacts {
   name: string;
   namespace: string;
   uid?: string;
-  labels: Record<string, string>;
-  annotations: Record<string, string>;
+  labels: Readonly<Record<string, string>>;
+  annotations: Readonly<Record<string, string>>;
   podIp?: string;
   serviceAccountName: string;
 }

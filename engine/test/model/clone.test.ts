@@ -4,6 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { cloneJson } from '../../src/model/clone';
+import { isJsonObject } from '../../src/model/json-value';
+import type { ReadonlyJsonObject } from '../../src/model/objects';
 
 const roundTrip = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
@@ -29,4 +31,16 @@ test('cloneJson copies: changing the copy leaves the original alone', () => {
   (copy.items[1] as { a: number }).a = 3;
   assert.equal(original.spec.template.metadata.labels.app, 'web');
   assert.deepEqual(original.items, [1, { a: 2 }]);
+});
+
+test('cloneJson of a readonly, frozen value is the writable copy the boundary promises', () => {
+  const containers = Object.freeze([Object.freeze({ name: 'web', image: 'nginx' })]);
+  const original: ReadonlyJsonObject = Object.freeze({ spec: Object.freeze({ replicas: 1, containers }) });
+  // @ts-expect-error a readonly value is not writable until it is copied
+  assert.throws(() => (original.kind = 'Deployment'), TypeError);
+  const copy = cloneJson(original);
+  copy.kind = 'Deployment';
+  if (isJsonObject(copy.spec) && Array.isArray(copy.spec.containers)) copy.spec.containers.push({ name: 'sidecar' });
+  assert.deepEqual(copy, { kind: 'Deployment', spec: { replicas: 1, containers: [{ name: 'web', image: 'nginx' }, { name: 'sidecar' }] } });
+  assert.deepEqual(original, { spec: { replicas: 1, containers: [{ name: 'web', image: 'nginx' }] } });
 });

@@ -1,13 +1,21 @@
 // Entry of the check worker thread: computes API-server verdicts for objects the main thread sends
 // (their JSON only), so a large file's first check uses both cores. Bundled as dist/check-worker.js.
 import { parentPort } from 'node:worker_threads';
-import { DEFAULT_KUBERNETES_VERSION, type JsonObject, type KubernetesVersion, type CheckedKind, objectVerdict, type ObjectVerdict } from '@kubesim/engine';
+import {
+  DEFAULT_KUBERNETES_VERSION,
+  type JsonObject,
+  type ReadonlyJsonObject,
+  type KubernetesVersion,
+  type CheckedKind,
+  objectVerdict,
+  type ObjectVerdict,
+} from '@kubesim/engine';
 
 /** A batch of objects to check, and the answer in the same order. */
 export interface CheckRequest {
   id: number;
   version: KubernetesVersion;
-  items: { kind: CheckedKind; value: JsonObject }[];
+  items: { kind: CheckedKind; value: ReadonlyJsonObject }[];
 }
 
 /** The verdicts in request order (undefined where the check threw); id 0 reports a failed warm-up. */

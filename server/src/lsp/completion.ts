@@ -1,5 +1,5 @@
 // Completion of enum-valued fields (strategy.type, imagePullPolicy, Service type, ...) at their exact paths.
-import { isJsonObject, type JsonValue } from '@kubesim/engine';
+import { isJsonObject, type ReadonlyJsonValue } from '@kubesim/engine';
 import { CompletionItemKind, type CompletionItem, type Position } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { objectPathAt, type ManifestObject } from '../../../analysis/src/manifest/manifest-document';
@@ -43,8 +43,8 @@ function startsWith(path: readonly PathSegment[], prefix: readonly string[]): bo
   return prefix.every((segment, i) => path[i] === segment);
 }
 
-function valueAt(root: JsonValue, path: readonly PathSegment[]): JsonValue | undefined {
-  let node: JsonValue | undefined = root;
+function valueAt(root: ReadonlyJsonValue, path: readonly PathSegment[]): ReadonlyJsonValue | undefined {
+  let node: ReadonlyJsonValue | undefined = root;
   for (const segment of path) {
     if (Array.isArray(node) && typeof segment === 'number') node = node[segment];
     else if (isJsonObject(node) && typeof segment === 'string') node = node[segment];

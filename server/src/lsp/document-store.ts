@@ -3,8 +3,8 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { parseManifestFile, type ManifestFile } from '../../../analysis/src/manifest/manifest-file';
 
 interface Entry {
-  version: number;
-  file: ManifestFile;
+  readonly version: number;
+  readonly file: ManifestFile;
 }
 
 /** Parsed manifests by URI, cached per document version. */

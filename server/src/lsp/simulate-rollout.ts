@@ -6,7 +6,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   simulateRollout,
   type Ingress,
-  type JsonValue,
+  type ReadonlyJsonValue,
   type RolloutEventSummary,
   type RolloutSimulation,
   type RolloutStep as EngineRolloutStep,
@@ -32,6 +32,7 @@ import { spanForPath, type ManifestObject } from '../../../analysis/src/manifest
 import { objectsOf, parseManifestFile, problemsOf, type ManifestFile } from '../../../analysis/src/manifest/manifest-file';
 import type { ManifestStore } from './document-store';
 import type { KustomizePreviewSource } from './kustomize-preview';
+import { writableCopyAs } from '../../../analysis/src/manifest/writable-copy';
 
 /** Pods listed per step; the rest are counted in `podsOmitted`. */
 export const POD_LIMIT = 60;
@@ -62,14 +63,14 @@ function stableJson(value: unknown): string {
 }
 
 /** Paths where two JSON values differ, e.g. `spec.template.spec.containers[0].image`. */
-export function changedPaths(before: JsonValue | undefined, after: JsonValue | undefined, path = ''): string[] {
+export function changedPaths(before: ReadonlyJsonValue | undefined, after: ReadonlyJsonValue | undefined, path = ''): string[] {
   if (stableJson(before) === stableJson(after)) return [];
   const bothObjects = before && after && typeof before === 'object' && typeof after === 'object' && Array.isArray(before) === Array.isArray(after);
   if (!bothObjects) return [path || '(document)'];
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...keys].flatMap((key) => {
     const child = Array.isArray(after) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-    return changedPaths((before as Record<string, JsonValue>)[key], (after as Record<string, JsonValue>)[key], child);
+    return changedPaths((before as Readonly<Record<string, ReadonlyJsonValue>>)[key], (after as Readonly<Record<string, ReadonlyJsonValue>>)[key], child);
   });
 }
 
@@ -114,14 +115,14 @@ function stepView(step: EngineRolloutStep, spans: Record<string, SourceSpan>): R
 function servicesOf(objects: readonly ManifestObject[]): Service[] {
   return objects
     .filter((object) => object.apiVersion === 'v1' && object.kind === 'Service' && typeof object.name === 'string')
-    .map((object) => object.value as unknown as Service);
+    .map((object) => writableCopyAs<Service>(object.value));
 }
 
 /** The networking.k8s.io/v1 Ingresses among `objects` (their routes to the workload join the traffic lane). */
 function ingressesOf(objects: readonly ManifestObject[]): Ingress[] {
   return objects
     .filter((object) => object.apiVersion === 'networking.k8s.io/v1' && object.kind === 'Ingress' && typeof object.name === 'string')
-    .map((object) => object.value as unknown as Ingress);
+    .map((object) => writableCopyAs<Ingress>(object.value));
 }
 
 // ---- The request ------------------------------------------------------------------------------
@@ -152,15 +153,16 @@ export function simulateRolloutFor(
   }
   const baseObject = params.baseText !== undefined ? findSame(parseManifestFile(params.baseText), object) : undefined;
   const spans = spansOf(object);
-  const after = object.value as unknown as RolloutWorkload;
-  let before = baseObject?.value as RolloutWorkload | undefined;
-  let paths = changedPaths(before as unknown as JsonValue, after as unknown as JsonValue);
+  // The engine's run changes what it is given: it gets copies, never the cached parsed values.
+  const after = writableCopyAs<RolloutWorkload>(object.value);
+  let before = baseObject ? writableCopyAs<RolloutWorkload>(baseObject.value) : undefined;
+  let paths = changedPaths(baseObject?.value, object.value);
   // An unchanged file opens on something worth seeing: what creating it does.
   let unchangedFrom: string | undefined;
   if (before && paths.length === 0 && params.freshWhenUnchanged) {
     unchangedFrom = params.baseLabel;
     before = undefined;
-    paths = changedPaths(undefined, after as unknown as JsonValue);
+    paths = changedPaths(undefined, object.value);
   }
   const templateChanged = !before || stableJson(before.spec?.template) !== stableJson(after.spec?.template);
   let simulation: RolloutSimulation;

@@ -6,7 +6,7 @@
 import { defaultDeployment } from '../../defaulting/deployment-defaults';
 import { defaultPodTemplate } from '../../defaulting/pod-defaults';
 import { defaultReplicaSet, defaultStatefulSet } from '../../defaulting/workload-defaults';
-import type { Deployment, JsonObject, JsonValue, PodTemplateSpec, ReplicaSet, StatefulSet } from '../../model/objects';
+import type { Deployment, JsonObject, JsonValue, PodTemplateSpec, ReadonlyJsonObject, ReadonlyJsonValue, ReplicaSet, StatefulSet } from '../../model/objects';
 import type { GateSource } from '../../defaulting/feature-gates';
 import type { KubernetesVersion } from '../../model/kubernetes-version';
 import { asArray, asObject } from './rules/json-access';
@@ -46,9 +46,9 @@ function setDefault(object: JsonObject, key: string, value: JsonValue): void {
  */
 export function applyDefaults(
   kind: CheckedKind,
-  object: JsonObject,
+  object: ReadonlyJsonObject,
   version: KubernetesVersion,
-  oldObject?: JsonObject,
+  oldObject?: ReadonlyJsonObject,
   gates: GateSource = version,
 ): JsonObject {
   const copy = withoutNulls(object) as JsonObject;
@@ -88,7 +88,7 @@ export function applyDefaults(
 }
 
 // A JSON null decodes to Go's zero value: the same as leaving the field out.
-function withoutNulls(value: JsonValue): JsonValue {
+function withoutNulls(value: ReadonlyJsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(withoutNulls);
   if (value === null || typeof value !== 'object') return value;
   const copy: JsonObject = {};

@@ -8,7 +8,8 @@ import { goLayoutFor, goTypeString } from '../../go-layout/go-layouts';
 import { goTypeShape, type GoTypeShape } from '../../go-layout/go-types';
 import { parseQuantity, QuantityParseError } from '../../quantity/quantity';
 import type { GoLayout } from '../../go-layout/go-layout-types';
-import type { JsonObject, JsonValue } from '../../model/objects';
+import { isJsonObject } from '../../model/json-value';
+import type { ReadonlyJsonObject, ReadonlyJsonValue } from '../../model/objects';
 import type { KubernetesVersion } from '../../model/kubernetes-version';
 import { goQuote, type PathSegment } from './field-error';
 
@@ -86,7 +87,7 @@ interface Context {
  * validation (kubectl's default `--validate=strict`). A decode error stops the request, so
  * when one exists it is the only problem; otherwise every unknown field is listed.
  */
-export function decodeProblemsOf(kind: DecodedKind, value: JsonObject, version: KubernetesVersion): DecodeProblem[] {
+export function decodeProblemsOf(kind: DecodedKind, value: ReadonlyJsonObject, version: KubernetesVersion): DecodeProblem[] {
   const state: DecodeState = { layout: goLayoutFor(version), unknown: [], seenUnknown: new Set() };
   const root: Context = { struct: kind, fields: [], strictPath: '', path: [] };
   try {
@@ -128,7 +129,7 @@ function abort(state: DecodeState, context: Context, error: TypeError): never {
 }
 
 // The JSON kind Go names in UnmarshalTypeError.Value.
-function jsonKindOf(value: JsonValue): string {
+function jsonKindOf(value: ReadonlyJsonValue): string {
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'object') return 'object';
   if (typeof value === 'boolean') return 'bool';
@@ -156,7 +157,7 @@ function shapeOf(state: DecodeState, expr: string): GoTypeShape | undefined {
   }
 }
 
-function decodeValue(state: DecodeState, value: JsonValue, expr: string, context: Context): void {
+function decodeValue(state: DecodeState, value: ReadonlyJsonValue, expr: string, context: Context): void {
   if (value === null) return;
   let type = expr;
   while (type.startsWith('*')) type = type.slice(1);
@@ -168,7 +169,7 @@ function decodeValue(state: DecodeState, value: JsonValue, expr: string, context
   const mismatch = (): void => saveError(state, context, { value: jsonKindOf(value), type: targetTypeName(type), path: context.path });
   switch (shape.kind) {
     case 'struct':
-      if (typeof value !== 'object' || Array.isArray(value)) return mismatch();
+      if (!isJsonObject(value)) return mismatch();
       return decodeStruct(state, value, shape.name, context);
     case 'slice':
       if (!Array.isArray(value)) {
@@ -184,7 +185,7 @@ function decodeValue(state: DecodeState, value: JsonValue, expr: string, context
       );
       return;
     case 'map':
-      if (typeof value !== 'object' || Array.isArray(value)) return mismatch();
+      if (!isJsonObject(value)) return mismatch();
       for (const key of sortedKeys(value)) {
         decodeValue(state, value[key]!, shape.value, {
           ...context,
@@ -228,7 +229,7 @@ function joinStrict(path: string, key: string): string {
 }
 
 // kubectl turns YAML into JSON through a Go map, so keys reach the decoder sorted.
-function sortedKeys(object: JsonObject): string[] {
+function sortedKeys(object: ReadonlyJsonObject): string[] {
   return Object.keys(object)
     .filter((key) => object[key] !== undefined)
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -261,7 +262,7 @@ function buildFields(state: DecodeState, structName: string): Map<string, string
   return fields;
 }
 
-function decodeStruct(state: DecodeState, value: JsonObject, structName: string, context: Context): void {
+function decodeStruct(state: DecodeState, value: ReadonlyJsonObject, structName: string, context: Context): void {
   const fields = fieldsOf(state, structName);
   const struct = structName.slice(structName.indexOf('.') + 1);
   for (const key of sortedKeys(value)) {
@@ -281,7 +282,7 @@ function decodeStruct(state: DecodeState, value: JsonObject, structName: string,
 }
 
 // intstr.IntOrString.UnmarshalJSON: a string, else json.Unmarshal into an int32.
-function decodeIntOrString(state: DecodeState, value: JsonValue, context: Context): void {
+function decodeIntOrString(state: DecodeState, value: ReadonlyJsonValue, context: Context): void {
   if (typeof value === 'string') return;
   if (typeof value === 'number') {
     if (Number.isInteger(value) && value >= -(2 ** 31) && value <= 2 ** 31 - 1) return;
@@ -291,7 +292,7 @@ function decodeIntOrString(state: DecodeState, value: JsonValue, context: Contex
 }
 
 // resource.Quantity.UnmarshalJSON: strips quotes and spaces, then ParseQuantity.
-function decodeQuantity(state: DecodeState, value: JsonValue, context: Context): void {
+function decodeQuantity(state: DecodeState, value: ReadonlyJsonValue, context: Context): void {
   const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? numberText(value) : JSON.stringify(value);
   const message = quantityErrorOf(text);
   if (message !== undefined) abort(state, context, { value: '', type: '', path: context.path, plain: message });
@@ -311,6 +312,6 @@ export function quantityErrorOf(text: string): string | undefined {
 }
 
 // meta.Time.UnmarshalJSON reads a JSON string first; time parsing errors are not modelled.
-function decodeTime(state: DecodeState, value: JsonValue, context: Context): void {
+function decodeTime(state: DecodeState, value: ReadonlyJsonValue, context: Context): void {
   if (typeof value !== 'string') abort(state, context, { value: jsonKindOf(value), type: 'string', path: context.path });
 }

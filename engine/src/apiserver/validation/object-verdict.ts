@@ -2,7 +2,7 @@
 // that stop a request before validation, or the field errors of validation after defaulting.
 // Follows the create/update handlers of k8s.io/apiserver (decode, then the strategy's
 // PrepareForCreate/Validate) and the aggregate that drops repeated messages (utilerrors.NewAggregate).
-import type { JsonObject } from '../../model/objects';
+import type { ReadonlyJsonObject } from '../../model/objects';
 import type { GateSource } from '../../defaulting/feature-gates';
 import type { KubernetesVersion } from '../../model/kubernetes-version';
 import { DEFAULT_CLUSTER_NETWORK, type ClusterNetwork } from '../../model/cluster-network';
@@ -28,8 +28,8 @@ export type ObjectVerdict = { decode: DecodeProblem[] } | { errors: VerdictError
  */
 export function objectVerdict(
   kind: CheckedKind,
-  value: JsonObject,
-  oldValue: JsonObject | undefined,
+  value: ReadonlyJsonObject,
+  oldValue: ReadonlyJsonObject | undefined,
   version: KubernetesVersion,
   network: ClusterNetwork = DEFAULT_CLUSTER_NETWORK,
   gates: GateSource = version,
