@@ -4,5 +4,7 @@
 // unknown type (`unknown`, `any`, `{}`) narrows to `any[]` as before. Included by analysis, server, cli
 // and the analysis and server tests.
 interface ArrayConstructor {
-  isArray<T>(arg: T): arg is unknown extends T ? T & any[] : [T] extends [{}] ? ([{}] extends [T] ? T & any[] : Extract<T, readonly unknown[]>) : Extract<T, readonly unknown[]>;
+  isArray<T>(
+    arg: T,
+  ): arg is unknown extends T ? T & any[] : [T] extends [{}] ? ([{}] extends [T] ? T & any[] : Extract<T, readonly unknown[]>) : Extract<T, readonly unknown[]>;
 }
