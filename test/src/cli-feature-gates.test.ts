@@ -6,29 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { runKubesim, runKubesimJson } from '../support/cli';
+import { gatedStatefulSet } from '../support/gated-statefulset';
 
-const STATEFUL_SET = `apiVersion: apps/v1
-kind: StatefulSet
-metadata:
-  name: web
-spec:
-  replicas: 4
-  serviceName: web
-  selector:
-    matchLabels:
-      app: web
-  updateStrategy:
-    rollingUpdate:
-      maxUnavailable: 2
-  template:
-    metadata:
-      labels:
-        app: web
-    spec:
-      containers:
-      - name: web
-        image: nginx
-`;
+const STATEFUL_SET = gatedStatefulSet();
 
 function tree(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'kubesim-gates-'));

@@ -5,29 +5,9 @@ import assert from 'node:assert/strict';
 import { computeDeploymentFacts } from '../../src/facts/deployment-facts';
 import { computeStatefulSetFacts } from '../../src/facts/statefulset-facts';
 import { objectsOf, parseManifestFile } from '../../src/manifest/manifest-file';
+import { gatedStatefulSet } from '../../../test/support/gated-statefulset';
 
-const STATEFUL_SET = `apiVersion: apps/v1
-kind: StatefulSet
-metadata:
-  name: web
-spec:
-  replicas: 4
-  serviceName: web
-  selector:
-    matchLabels:
-      app: web
-  updateStrategy:
-    rollingUpdate:
-      maxUnavailable: 2
-  template:
-    metadata:
-      labels:
-        app: web
-    spec:
-      containers:
-      - name: web
-        image: nginx
-`;
+const STATEFUL_SET = gatedStatefulSet();
 
 const DEPLOYMENT = `apiVersion: apps/v1
 kind: Deployment

@@ -5,29 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { LogMessageParams } from 'vscode-languageserver-protocol';
 import { TestLanguageServer } from '../../../test/support/lsp-client';
+import { gatedStatefulSet } from '../../../test/support/gated-statefulset';
 
-const STATEFUL_SET = `apiVersion: apps/v1
-kind: StatefulSet
-metadata:
-  name: web
-spec:
-  replicas: 4
-  serviceName: web
-  selector:
-    matchLabels:
-      app: web
-  updateStrategy:
-    rollingUpdate:
-      maxUnavailable: 2
-  template:
-    metadata:
-      labels:
-        app: web
-    spec:
-      containers:
-      - name: web
-        image: nginx
-`;
+const STATEFUL_SET = gatedStatefulSet();
 
 const PROFILE = 'featureGates:\n  MaxUnavailableStatefulSet: true\n  ContainerRestartRules: true\n';
 const settingsApplied = (log: LogMessageParams) => log.message.startsWith('settings (workspace/configuration)');

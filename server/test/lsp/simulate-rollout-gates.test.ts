@@ -5,29 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { simulateRolloutFor } from '../../src/lsp/simulate-rollout';
 import type { RolloutView, SimulateRolloutParams } from '../../../protocol/src/index';
+import { gatedStatefulSet } from '../../../test/support/gated-statefulset';
 
-const statefulSet = (image: string) => `apiVersion: apps/v1
-kind: StatefulSet
-metadata:
-  name: web
-spec:
-  replicas: 4
-  serviceName: web
-  selector:
-    matchLabels:
-      app: web
-  updateStrategy:
-    rollingUpdate:
-      maxUnavailable: 2
-  template:
-    metadata:
-      labels:
-        app: web
-    spec:
-      containers:
-      - name: web
-        image: ${image}
-`;
+const statefulSet = (image: string) => gatedStatefulSet(image);
 
 function deletionBatches(featureGates?: Record<string, boolean>): string[][] {
   const params: SimulateRolloutParams = {
