@@ -191,7 +191,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     noteKustomizeChange(event.document);
     validate(event.document);
   });
-  documents.onDidSave((event) => kustomize.noteSave(event.document));
+  documents.onDidOpen((event) => kustomize.noteOpened(event.document));
   documents.onDidClose((event) => {
     store.forget(event.document.uri);
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });

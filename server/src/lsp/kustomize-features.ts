@@ -33,7 +33,7 @@ export function kustomizeHover(live: KustomizeLive, document: TextDocument, posi
   return { contents: { kind: 'markdown', value: `${heading}, as kustomize names it (content hash included):\n\n${lines.join('\n')}` } };
 }
 
-/** A lens on each generator entry whose unsaved edit renames its object and so rolls workloads out. */
+/** A lens on each generator entry whose edit (since the files were opened) renames its object and so rolls workloads out. */
 export function kustomizeLenses(live: KustomizeLive, document: TextDocument, version: KubernetesVersion): CodeLens[] {
   const kustomization = kustomizationOf(document);
   if (!kustomization) return [];
@@ -42,11 +42,11 @@ export function kustomizeLenses(live: KustomizeLive, document: TextDocument, ver
     const rolled = new Map<string, ReturnType<typeof rolledOutWorkloads>[number]>();
     for (const root of live.session.rootsReading(kustomization.path)) {
       const now = live.session.renderingOf(root)?.rendered;
-      const saved = live.saved.renderingOf(root)?.rendered;
-      if (!now || !saved || now.error || saved.error) continue;
-      const savedKustomization = saved.tree.kustomizations.get(kustomization.path);
-      if (!savedKustomization || generatedNameOf(now, kustomization, entry) === generatedNameOf(saved, savedKustomization, entry)) continue;
-      for (const workload of rolledOutWorkloads(saved, now, version)) rolled.set(`${workload.kind}/${workload.name}`, workload);
+      const opened = live.opened.renderingOf(root)?.rendered;
+      if (!now || !opened || now.error || opened.error) continue;
+      const openedKustomization = opened.tree.kustomizations.get(kustomization.path);
+      if (!openedKustomization || generatedNameOf(now, kustomization, entry) === generatedNameOf(opened, openedKustomization, entry)) continue;
+      for (const workload of rolledOutWorkloads(opened, now, version)) rolled.set(`${workload.kind}/${workload.name}`, workload);
     }
     if (rolled.size === 0) continue;
     const position = document.positionAt(keySpanOfField(kustomization, [entry.key, entry.index]).start);

@@ -10,7 +10,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { KubernetesVersion } from '@kubesim/engine';
 import { Methods, type KustomizeStatus } from '../../../protocol/src/index';
 import type { PlacedFinding } from '../../../analysis/src/kustomize/check-kustomization';
-import { diskHost } from '../../../analysis/src/kustomize/disk-host';
+import { diskHost, FirstReadFiles } from '../../../analysis/src/kustomize/disk-host';
 import { isKustomizationFileName } from '../../../analysis/src/kustomize/kustomization-file';
 import { buildInMirror, describeKustomizeBinary, kustomizeBinary } from '../../../analysis/src/kustomize/kustomize-process';
 import { KustomizeSession } from '../../../analysis/src/kustomize/kustomize-session';
@@ -24,11 +24,15 @@ const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.hg', '.svn']);
 /** A workspace with more folders than this is searched only this far. */
 const MAX_FOLDERS = 20_000;
 
-/** The server's kustomize side: one live session (editor buffers) and one on the saved files. */
+/** The server's kustomize side: one live session (editor buffers) and one on the files as first opened. */
 export class KustomizeLive {
   readonly session: KustomizeSession;
-  /** The same kustomizations rendered from disk only: what "this edit" is compared with. */
-  readonly saved: KustomizeSession;
+  /**
+   * The same kustomizations rendered from the files as they were when first read or opened (saves do not
+   * move it): what "this edit" is compared with when git has no version.
+   */
+  readonly opened: KustomizeSession;
+  private readonly firstRead = new FirstReadFiles();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly running = new Set<string>();
   private readonly again = new Set<string>();
@@ -53,7 +57,7 @@ export class KustomizeLive {
       diskHost((path) => this.documents.get(pathToFileURL(path).href)?.getText()),
       build,
     );
-    this.saved = new KustomizeSession(diskHost(), build);
+    this.opened = new KustomizeSession(this.firstRead.host, build);
   }
 
   /** Looks for kustomization files in the workspace folders, then renders those the open files belong to. */
@@ -62,7 +66,7 @@ export class KustomizeLive {
     const budget = { folders: MAX_FOLDERS };
     for (const folder of folders) await findKustomizationFiles(folder, found, budget);
     this.session.addKustomizations(found);
-    this.saved.addKustomizations(found);
+    this.opened.addKustomizations(found);
     this.sendStatus();
     for (const document of this.documents.all()) this.noteChange(document);
   }
@@ -72,19 +76,19 @@ export class KustomizeLive {
     const path = pathOfUri(normalizeUri(document.uri));
     if (path === undefined) return;
     this.session.addAncestorsOf(path);
-    this.saved.addAncestorsOf(path);
+    this.opened.addAncestorsOf(path);
     if (isKustomizationFileName(path.slice(path.lastIndexOf('/') + 1))) {
       this.session.addKustomizations([path]);
-      this.saved.addKustomizations([path]);
+      this.opened.addKustomizations([path]);
       this.session.invalidate();
     }
     for (const root of this.session.rootsReading(path)) this.schedule(root);
   }
 
-  /** A save changes what the saved-files rendering reads. */
-  noteSave(document: TextDocument): void {
+  /** The editor opened a document: its text then is the baseline of its kustomizations (never a later save). */
+  noteOpened(document: TextDocument): void {
     const path = pathOfUri(normalizeUri(document.uri));
-    if (path !== undefined && this.saved.rootsReading(path).length > 0) this.saved.invalidate();
+    if (path !== undefined && this.firstRead.noteOpened(path, document.getText())) this.opened.invalidate();
   }
 
   /** Whether the file is checked on its own, as a plain manifest (answers kept per URI until the layout changes). */
@@ -160,8 +164,8 @@ export class KustomizeLive {
     const before = new Set(this.session.renderingOf(root)?.findings.map((placed) => placed.path) ?? []);
     try {
       const result = await this.session.render(root, this.kubernetesVersion(), this.clusterFor(pathToFileURL(root).href));
-      // The saved files' rendering is the baseline of the rollout lens; cached while the disk stays the same.
-      await this.saved.render(root, this.kubernetesVersion());
+      // The rendering as first opened is the baseline of the rollout lens; cached, since saves do not move it.
+      await this.opened.render(root, this.kubernetesVersion());
       if (result?.isNew) {
         // Generator lenses depend on the new rendering; clients that cannot refresh ask again on their own.
         this.connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);

@@ -1,5 +1,5 @@
 // The rollout preview of a kustomization: the overlay as kustomize renders it from the editor's
-// buffers, compared with the same overlay rendered from git HEAD (or the saved files).
+// buffers, compared with the same overlay rendered from git HEAD (or the files as first opened).
 import { basename, dirname } from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { KubernetesVersion } from '@kubesim/engine';
@@ -44,9 +44,11 @@ export async function kustomizePreviewSource(
     if (head?.file)
       return { kind: 'rendered', text: rendered.file.text, offset, baseText: head.file.text, baseLabel: 'git HEAD, rendered by kustomize', root: label };
   }
-  const saved = (await live.saved.render(root, version))?.rendering.rendered;
-  if (saved?.file)
-    return { kind: 'rendered', text: rendered.file.text, offset, baseText: saved.file.text, baseLabel: 'the saved files, rendered by kustomize', root: label };
+  const opened = (await live.opened.render(root, version))?.rendering.rendered;
+  if (opened?.file) {
+    const baseLabel = 'the files as they were when opened, rendered by kustomize';
+    return { kind: 'rendered', text: rendered.file.text, offset, baseText: opened.file.text, baseLabel, root: label };
+  }
   return { kind: 'rendered', text: rendered.file.text, offset, baseLabel: 'fresh create (no earlier rendering)', root: label };
 }
 

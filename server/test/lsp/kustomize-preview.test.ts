@@ -1,8 +1,8 @@
 // The rollout preview of an overlay: the workload kustomize renders from the editor's buffers, played
-// against the overlay rendered from git HEAD. Skipped without kustomize/kubectl or git.
+// against the overlay rendered from git HEAD, else as first opened. Skipped without kustomize/kubectl or git.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -67,6 +67,29 @@ test('the prod overlay previews its own rollout (6 replicas, maxSurge 2, maxUnav
     assert.equal(dev.name, 'dev-shop-api');
     assert.equal(dev.strategy, 'Recreate');
     assert.equal(dev.change.summary, 'Nothing changed.');
+  } finally {
+    await server.stop();
+  }
+});
+
+test('without git, an overlay edit stays a rollout after auto-save: the base is the overlay as first opened', { skip }, async () => {
+  const workspace = mkdtempSync(join(tmpdir(), 'kubesim-kustomize-autosave-'));
+  cpSync(repoPath('analysis', 'test', 'kustomize', 'fixtures', 'shop'), workspace, { recursive: true });
+  const server = await TestLanguageServer.start({ workspaceFolder: workspace });
+  try {
+    const path = join(workspace, 'overlays', 'prod', 'kustomization.yaml');
+    const uri = pathToFileURL(path).href;
+    const text = readFileSync(path, 'utf8');
+    await server.open(uri, text);
+    const edited = text.replace('newTag: 1.4.2', 'newTag: 1.4.3');
+    await server.change(uri, edited);
+    // Auto-save: the edit reaches the disk (and the editor says so) before the preview is asked for.
+    writeFileSync(path, edited);
+    await server.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
+    const view = await preview(server, uri);
+    assert.equal(view.change.baseLabel, 'the files as they were when opened, rendered by kustomize');
+    assert.equal(view.change.triggersRollout, true);
+    assert.deepEqual(view.change.changedPaths, ['spec.template.spec.containers[1].image']);
   } finally {
     await server.stop();
   }
