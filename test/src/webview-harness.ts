@@ -22,7 +22,8 @@ const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javas
 
 /** A running harness: the static server and one Chromium. */
 export interface Harness {
-  open(theme?: string, viewport?: { width: number; height: number }): Promise<Page>;
+  /** A page showing the harness in `theme`; errors thrown in the page (from its first load on) go to `pageErrors`. */
+  open(theme?: string, viewport?: { width: number; height: number }, pageErrors?: string[]): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -48,8 +49,9 @@ export async function startHarness(): Promise<Harness> {
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   return {
-    async open(theme = 'vscode-light', viewport = { width: 1000, height: 900 }) {
+    async open(theme = 'vscode-light', viewport = { width: 1000, height: 900 }, pageErrors?: string[]) {
       const page = await browser.newPage({ viewport });
+      if (pageErrors) page.on('pageerror', (error) => pageErrors.push(error.message));
       await page.goto(`${base}/test/browser/harness.html`);
       await page.evaluate((name) => {
         document.body.className = name;

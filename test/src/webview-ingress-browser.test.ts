@@ -3,59 +3,28 @@
 // ingress-nginx canary (canary-weight 20), light and dark themes; a hostile Ingress path in the workspace stays text.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { RolloutView } from '../../protocol/src/index';
 import { DEFAULT_WHAT_IF } from '../../protocol/src/index';
 import { DEFAULT_FACT_SETTINGS } from '../../analysis/src/facts/fact-settings';
 import { simulateRolloutFor } from '../../server/src/lsp/simulate-rollout';
 import { REPO_ROOT } from '../support/paths';
+import { showView, skipWithoutChromium as skip, startHarness, type Harness } from './webview-harness';
 
-// Browser globals, used only inside page.evaluate callbacks (this project compiles without the DOM lib).
-declare const window: any;
-declare const document: any;
-
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');
-const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is missing (apt-get install -y chromium); the webview browser test is skipped`;
 const XSS = '<img src=x onerror=alert(1)>';
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-let server: Server;
-let browser: Browser;
-let base = '';
-
-/** Serves only the folders the harness needs, like the webview's localResourceRoots. */
-function serve(): Promise<string> {
-  server = createServer((request, response) => {
-    const file = path.join(REPO_ROOT, path.normalize(new URL(request.url ?? '/', 'http://localhost').pathname));
-    const allowed = ['media', 'dist', path.join('test', 'browser')].some((folder) => file.startsWith(path.join(REPO_ROOT, folder) + path.sep));
-    if (!allowed || !existsSync(file)) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
-}
+let harness: Harness;
 
 before(async () => {
   if (skip) return;
   mkdirSync(ARTIFACTS, { recursive: true });
-  base = await serve();
-  const { chromium } = await import('playwright-core');
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  harness = await startHarness();
 });
 
 after(async () => {
-  await browser?.close();
-  server?.close();
+  await harness?.close();
 });
 
 // The stable track (previewed), its Service, the main Ingress and a canary Ingress to a Service whose pods belong
@@ -126,13 +95,8 @@ function ingressView(hostilePath = false): RolloutView {
 }
 
 async function open(theme: string, view: RolloutView): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
-  await page.goto(`${base}/test/browser/harness.html`);
-  await page.evaluate((name) => {
-    document.body.className = name;
-  }, theme);
-  await page.evaluate(([message]) => window.postMessage(message, '*'), [{ type: 'showRollout', view }] as const);
-  await page.locator('#scrubber').waitFor();
+  const page = await harness.open(theme);
+  await showView(page, view);
   return page;
 }
 

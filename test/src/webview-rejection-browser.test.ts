@@ -2,29 +2,22 @@
 // kubectl's text in every theme, no timeline, and the timeline keys doing nothing (no page error).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
 import type { RolloutView } from '../../protocol/src/index';
 import { REPO_ROOT } from '../support/paths';
 import { DEFAULT_WHAT_IF } from '../../protocol/src/index';
 import { DEFAULT_FACT_SETTINGS } from '../../analysis/src/facts/fact-settings';
 import { simulateRolloutFor } from '../../server/src/lsp/simulate-rollout';
+import { skipWithoutChromium as skip, startHarness, type Harness } from './webview-harness';
 
 // Browser globals, used only inside page.evaluate callbacks (this project compiles without the DOM lib).
 declare const window: any;
 
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');
 // KUBESIM_DOCS_SCREENSHOTS=1 also writes the README's screenshots to docs/.
 const DOCS = process.env['KUBESIM_DOCS_SCREENSHOTS'] === '1' ? path.join(REPO_ROOT, 'docs') : undefined;
-const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is missing (apt-get install -y chromium); the webview rejection test is skipped`;
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-let server: Server;
-let browser: Browser;
-let base = '';
+let harness: Harness;
 
 const MANIFEST = `apiVersion: apps/v1
 kind: Deployment
@@ -58,31 +51,17 @@ function rejectedView(): RolloutView {
 before(async () => {
   if (skip) return;
   mkdirSync(ARTIFACTS, { recursive: true });
-  server = createServer((request, response) => {
-    const file = path.join(REPO_ROOT, path.normalize(new URL(request.url ?? '/', 'http://localhost').pathname));
-    const allowed = ['media', 'dist', path.join('test', 'browser')].some((folder) => file.startsWith(path.join(REPO_ROOT, folder) + path.sep));
-    if (!allowed || !existsSync(file)) return void response.writeHead(404).end();
-    response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
-  });
-  base = await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
-  const { chromium } = await import('playwright-core');
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  harness = await startHarness();
 });
 
 after(async () => {
-  await browser?.close();
-  server?.close();
+  await harness?.close();
 });
 
 for (const theme of ['vscode-light', 'vscode-dark']) {
   test(`a rejected manifest shows the API server's errors and no timeline (${theme})`, { skip }, async () => {
-    const page = await browser.newPage({ viewport: { width: 700, height: 700 } });
     const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${base}/test/browser/harness.html`);
-    await page.evaluate((name) => {
-      window.document.body.className = name;
-    }, theme);
+    const page = await harness.open(theme, { width: 700, height: 700 }, errors);
     const view = rejectedView();
     await page.evaluate((message) => window.postMessage(message, '*'), { type: 'showRollout', view });
     await page.locator('.rejection').waitFor();

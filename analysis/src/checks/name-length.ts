@@ -1,6 +1,7 @@
 // Names the API server accepts but whose derived names (revision label, pod name, ReplicaSet name) it later rejects.
 import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
+import type { SourceSpan } from '../manifest/source-span';
 import type { CheckContext, CheckFinding } from './check-context';
 import { valueAt } from './label-selector';
 import { applyDefaults, computePodTemplateHash, replicaSetNameFor, statefulSetPodVerdict, type Deployment, type StatefulSet } from '@kubesim/engine';
@@ -116,32 +117,28 @@ export function checkDeploymentNameLength(object: ManifestObject, context: Check
   if (replicaSet !== undefined) {
     if (replicaSet.length <= SUBDOMAIN_MAX) return [];
     return [
-      {
-        ...span,
-        severity: 'warning',
-        code: 'deployment-name-too-long',
-        field: 'metadata.name',
-        message:
-          `Its ReplicaSet ${object.name.slice(0, 8)}…-${replicaSet.slice(object.name.length + 1)} is ${replicaSet.length} characters, ` +
+      tooLong(
+        span,
+        `Its ReplicaSet ${object.name.slice(0, 8)}…-${replicaSet.slice(object.name.length + 1)} is ${replicaSet.length} characters, ` +
           `over the 253-character limit: the API server accepts the Deployment, but every attempt of the Deployment controller to create ` +
           `the ReplicaSet fails (Warning ReplicaSetCreateError: Failed to create new replica set "${replicaSet}": ReplicaSet.apps ` +
           `"${replicaSet}" is invalid: metadata.name: Invalid value: "${replicaSet}": must be no more than 253 characters), and no pod ` +
           `is ever created. Keep Deployment names short enough for <name>-<hash> to fit 253 characters.`,
-      },
+      ),
     ];
   }
   return [
-    {
-      ...span,
-      severity: 'warning',
-      code: 'deployment-name-too-long',
-      field: 'metadata.name',
-      message:
-        `The name is ${object.name.length} characters; its ReplicaSets are named ${object.name.slice(0, 8)}…-<pod-template-hash> ` +
+    tooLong(
+      span,
+      `The name is ${object.name.length} characters; its ReplicaSets are named ${object.name.slice(0, 8)}…-<pod-template-hash> ` +
         `(up to ${longest} characters), over the 253-character limit: the Deployment controller fails ` +
         `to create them. Keep Deployment names to 242 characters.`,
-    },
+    ),
   ];
+}
+
+function tooLong(span: SourceSpan, message: string): CheckFinding {
+  return { ...span, severity: 'warning', code: 'deployment-name-too-long', field: 'metadata.name', message };
 }
 
 // The first ReplicaSet's name (no collisionCount), when the template can be hashed.
