@@ -118,12 +118,13 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   function validateManifest(document: TextDocument): void {
     const file = store.get(document);
-    if (parallel.wouldHelp(file, kubernetesVersion)) {
+    const cluster = profiles.forUri(document.uri, kubernetesVersion);
+    if (parallel.wouldHelp(file, kubernetesVersion, cluster)) {
       // A large file seen for the first time: check its objects on both cores, then publish if
       // no newer version arrived meanwhile (a newer one is validated by its own change event).
       const version = document.version;
       void parallel
-        .precheck(file, kubernetesVersion)
+        .precheck(file, kubernetesVersion, cluster)
         .then(() => {
           const current = documents.get(document.uri);
           if (current && current.version === version) publish(current, file);

@@ -53,25 +53,43 @@ export function checkObjectCached(
   return findings;
 }
 
-/** The objects of `file` whose create-time findings for `version` are not known yet. */
-export function uncheckedObjects(file: ManifestFile, version: KubernetesVersion): { kind: CheckedKind; object: ManifestObject }[] {
+/** The objects of `file` whose create-time findings for this cluster are not known yet. */
+export function uncheckedObjects(
+  file: ManifestFile,
+  version: KubernetesVersion,
+  network: ClusterNetwork = DEFAULT_CLUSTER_NETWORK,
+  gates: GateSource = version,
+): { kind: CheckedKind; object: ManifestObject }[] {
   const unchecked: { kind: CheckedKind; object: ManifestObject }[] = [];
   for (const object of objectsOf(file)) {
     if (object.document.isTemplated) continue;
     const kind = checkedKindOf(object.apiVersion, object.kind);
-    if (kind && !objectFindings.has(object, cacheKey(kind, version, DEFAULT_CLUSTER_NETWORK))) unchecked.push({ kind, object });
+    if (kind && !objectFindings.has(object, cacheKey(kind, version, network, gates))) unchecked.push({ kind, object });
   }
   return unchecked;
 }
 
 /** Checks one object now and keeps its findings for the next checkFile. */
-export function precheckObject(kind: CheckedKind, object: ManifestObject, version: KubernetesVersion): void {
-  checkObjectCached(kind, object, undefined, version);
+export function precheckObject(
+  kind: CheckedKind,
+  object: ManifestObject,
+  version: KubernetesVersion,
+  network: ClusterNetwork = DEFAULT_CLUSTER_NETWORK,
+  gates: GateSource = version,
+): void {
+  checkObjectCached(kind, object, undefined, version, network, gates);
 }
 
-/** Keeps a verdict computed elsewhere (the check worker, on the default network) as the object's create-time findings. */
-export function primeObjectFindings(kind: CheckedKind, object: ManifestObject, version: KubernetesVersion, verdict: ObjectVerdict): void {
-  objectFindings.set(object, cacheKey(kind, version, DEFAULT_CLUSTER_NETWORK), findingsOfVerdict(kind, object, verdict));
+/** Keeps a verdict computed elsewhere (the check worker, for the same cluster) as the object's create-time findings. */
+export function primeObjectFindings(
+  kind: CheckedKind,
+  object: ManifestObject,
+  version: KubernetesVersion,
+  verdict: ObjectVerdict,
+  network: ClusterNetwork = DEFAULT_CLUSTER_NETWORK,
+  gates: GateSource = version,
+): void {
+  objectFindings.set(object, cacheKey(kind, version, network, gates), findingsOfVerdict(kind, object, verdict));
 }
 
 function findingsOfVerdict(kind: CheckedKind, object: ManifestObject, verdict: ObjectVerdict): Finding[] {

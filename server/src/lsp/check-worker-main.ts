@@ -9,12 +9,17 @@ import {
   type CheckedKind,
   objectVerdict,
   type ObjectVerdict,
+  type ClusterNetwork,
+  type GateSource,
 } from '@kubesim/engine';
 
 /** A batch of objects to check, and the answer in the same order. */
 export interface CheckRequest {
   id: number;
   version: KubernetesVersion;
+  /** The cluster the main thread checks for (a profile's Service network and feature gates). */
+  network: ClusterNetwork;
+  gates: GateSource;
   items: { kind: CheckedKind; value: ReadonlyJsonObject }[];
 }
 
@@ -32,7 +37,7 @@ parentPort?.on('message', (request: CheckRequest) => {
   const failures: string[] = [];
   const verdicts = request.items.map((item) => {
     try {
-      return objectVerdict(item.kind, item.value, undefined, request.version);
+      return objectVerdict(item.kind, item.value, undefined, request.version, request.network, request.gates);
     } catch (error) {
       // The main thread checks it itself; the server logs why the worker could not.
       failures.push(describe(error));
