@@ -8,6 +8,7 @@
 // reaches the browser console, which is copied to stdout.
 // Arguments: those of runTests (--extensionTestsPath=, --extensionDevelopmentPath=, the folder to open).
 import { createServer } from 'node:net';
+import { format } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -38,31 +39,26 @@ function freePort() {
   });
 }
 
-const escapeAttribute = (text) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-const unescapeAttribute = (text) =>
-  text.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
-
-/** The workbench page with developmentOptions added to the configuration its <meta> carries. */
-function withDevelopmentOptions(html, authority) {
-  const pattern = /(<meta id="vscode-workbench-web-configuration" data-settings=")([^"]*)(")/;
-  const match = pattern.exec(html);
-  if (!match) throw new Error('the workbench page has no vscode-workbench-web-configuration <meta>');
-  const configuration = JSON.parse(unescapeAttribute(match[2]));
-  const remote = (fsPath) => ({ scheme: 'vscode-remote', authority, path: fsPath });
-  configuration.developmentOptions = {
-    ...configuration.developmentOptions,
-    extensions: [remote(path.resolve(developmentPath))],
-    extensionTestsPath: remote(path.resolve(testsPath)),
-  };
-  return html.replace(pattern, `$1${escapeAttribute(JSON.stringify(configuration))}$3`);
+/**
+ * Runs in the page before its scripts: as soon as the parser adds the workbench configuration's <meta>,
+ * adds developmentOptions to it (workbench.js, a module script, reads it only after the parse). The
+ * server's response itself stays untouched (it sets the connection-token cookie the WebSockets need).
+ */
+function addDevelopmentOptions({ extensionPath, testsPath }) {
+  if (window !== window.top) return; // webviews' frames
+  const remote = (fsPath) => ({ scheme: 'vscode-remote', authority: location.host, path: fsPath });
+  const observer = new MutationObserver(() => {
+    const meta = document.getElementById('vscode-workbench-web-configuration');
+    if (!meta) return;
+    observer.disconnect();
+    const configuration = JSON.parse(meta.getAttribute('data-settings'));
+    configuration.developmentOptions = { ...configuration.developmentOptions, extensions: [remote(extensionPath)], extensionTestsPath: remote(testsPath) };
+    meta.setAttribute('data-settings', JSON.stringify(configuration));
+  });
+  observer.observe(document, { childList: true, subtree: true });
 }
 
-/** The text of a browser console message, without VS Code's `%c` styling of forwarded extension-host lines. */
-function consoleText(message) {
-  const [format = '', ...rest] = message.args().map((handle) => handle.toString().replace(/^JSHandle@/, ''));
-  const styles = (format.match(/%c/g) ?? []).length;
-  return [format.replaceAll('%c', ''), ...rest.slice(styles)].join(' ');
-}
+const MOCHA_LINE_PREFIX = '[mocha] '; // test/vscode/index.ts
 
 const paths = ensureCodeServer(ROOT);
 const port = await freePort();
@@ -86,20 +82,17 @@ try {
   let reportExit;
   const exited = new Promise((resolve) => (reportExit = resolve));
   await page.exposeFunction('codeAutomationExit', (code) => reportExit(typeof code === 'number' ? code : 1));
-  page.on('console', (message) => {
-    const text = consoleText(message);
-    // Only what the extension host printed (mocha), not the workbench's own chatter.
-    if (text.startsWith('[Extension Host]')) console.log(text.replace(/^\[Extension Host\] ?/, ''));
+  // VS Code web hands its log (which carries the extension host's console) to codeAutomationLog in test
+  // runs: mocha's lines (marked by test/vscode/index.ts) go to stdout, the workbench's errors to stderr.
+  await page.exposeFunction('codeAutomationLog', (type, args) => {
+    const text = format(...(Array.isArray(args) ? args : [args]));
+    for (const line of text.split('\n')) if (line.startsWith(MOCHA_LINE_PREFIX)) console.log(line.slice(MOCHA_LINE_PREFIX.length));
+    if (type === 'error' && !text.startsWith(MOCHA_LINE_PREFIX) && process.env.KUBESIM_VSCODE_TEST_VERBOSE) console.error(`[workbench] ${text}`);
   });
   page.on('pageerror', (error) => console.error('[page error]', error.message));
-  await page.route(
-    (url) => url.pathname === '/',
-    async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, body: withDevelopmentOptions(await response.text(), `127.0.0.1:${port}`) });
-    },
-  );
-  await page.goto(`${server.url}/?folder=${encodeURIComponent(path.resolve(folder))}`);
+  await page.addInitScript(addDevelopmentOptions, { extensionPath: path.resolve(developmentPath), testsPath: path.resolve(testsPath) });
+  // "commit": the page load itself can take long on a busy machine; the hang limit bounds the rest.
+  await page.goto(`${server.url}/?folder=${encodeURIComponent(path.resolve(folder))}`, { waitUntil: 'commit', timeout: HANG_LIMIT_MS });
   const hang = new Promise((resolve) => setTimeout(() => resolve('hang'), HANG_LIMIT_MS).unref());
   const outcome = await Promise.race([exited, hang]);
   if (outcome === 'hang') console.error(`VS Code reported no end of the tests within ${HANG_LIMIT_MS / 1000} s; logs: ${server.paths.run}`);
