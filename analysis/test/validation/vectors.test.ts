@@ -1,6 +1,7 @@
 // Runs every validation vector (analysis/test/fixtures/validation, restated from upstream's
 // validation_test.go) through the pipeline (object -> YAML -> parseManifestFile -> checkFile) for a
 // release before 1.34 and one after.
+import { defaultClusterSpec } from '@kubesim/engine';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -63,7 +64,8 @@ function typeOf(finding: Finding): string {
 }
 
 function apiFindings(yaml: string, version: KubernetesVersion, previousYaml?: string): Finding[] {
-  const options = previousYaml === undefined ? { kubernetesVersion: version } : { kubernetesVersion: version, previous: parseManifestFile(previousYaml) };
+  const cluster = defaultClusterSpec(version);
+  const options = previousYaml === undefined ? { cluster } : { cluster, previous: parseManifestFile(previousYaml) };
   return checkFile(parseManifestFile(yaml), options).filter((finding) => finding.field !== undefined);
 }
 
