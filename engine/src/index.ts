@@ -16,6 +16,7 @@ export {
   stringMapValue,
   stringValue,
 } from './apiserver/validation/field-error';
+export { clusterSettingOfRule } from './apiserver/validation/cluster-dependent-rules';
 export { objectVerdict, type ObjectVerdict, type VerdictError } from './apiserver/validation/object-verdict';
 export { apiLifecycleOf } from './apiserver/api-lifecycle';
 export { validateContainersOnlyForPod } from './apiserver/validation/rules/pod-create';

@@ -6,6 +6,8 @@ import { generateName } from '../cluster/name-generator';
 import type { JsonObject, ReadonlyJsonObject, Service } from '../model/objects';
 import { cloneJson } from '../model/clone';
 import { applyDefaults } from '../apiserver/validation/apply-defaults';
+import { clusterSettingOfRule, isCertainRefusal } from '../apiserver/validation/cluster-dependent-rules';
+import type { ClusterSpec } from '../model/cluster-spec';
 import { objectVerdict } from '../apiserver/validation/object-verdict';
 import { goStringSlice, renderValue, structuredValue } from '../apiserver/validation/field-error';
 import { asArray, asNumber, asObject, asString, jsonEqual } from '../apiserver/validation/rules/json-access';
@@ -124,6 +126,19 @@ function allocateNodePorts(network: ServiceNetwork, spec: JsonObject, kept: Map<
 
 function portKey(port: JsonObject): string {
   return `${String(port.port)}/${String(port.protocol ?? 'TCP')}`;
+}
+
+/**
+ * Whether the preview's cluster has `service`, as far as the cluster's setup decides it: a Service its
+ * API server refuses because of a declared network setting (an IP family without a range, a node port
+ * outside the declared range) never exists there, so no traffic goes through it. A refusal that depends
+ * on an undeclared setting keeps the Service (another cluster accepts it), and so do the object's own
+ * errors, which the editor reports where they are.
+ */
+export function isAdmittedService(service: Service, cluster: ClusterSpec): boolean {
+  const verdict = objectVerdict('Service', service as unknown as JsonObject, undefined, cluster);
+  if ('decode' in verdict) return true;
+  return !verdict.errors.some((error) => clusterSettingOfRule(error.rule) !== undefined && isCertainRefusal(error.rule, cluster));
 }
 
 /**

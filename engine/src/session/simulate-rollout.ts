@@ -4,6 +4,7 @@ import type { Cluster } from '../cluster/cluster';
 import type { KubeletOptions } from '../kubelet/kubelet-options';
 import type { Deployment, Ingress, JsonObject, Service, StatefulSet } from '../model/objects';
 import { admitObject, type ApiRejection } from '../apiserver/admission';
+import { isAdmittedService } from '../service/service-admission';
 import { formatKubectlErrors } from '../kubectl/api-errors';
 import type { ClusterSpec } from '../model/cluster-spec';
 import type { KubernetesVersion } from '../model/kubernetes-version';
@@ -162,7 +163,8 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
   const rejection = admitObject(withReplicas(after, whatIf.replicas) as unknown as JsonObject, before as unknown as JsonObject | undefined, input.cluster);
   if (rejection) return rejectedSimulation(input.cluster.version, after, rejection, before !== undefined);
   const cluster = createDeploymentCluster({ spec: input.cluster, seed, kubelet });
-  for (const service of services) if ((service.metadata.namespace ?? 'default') === namespace) cluster.services.put(service);
+  const existing = services.filter((service) => (service.metadata.namespace ?? 'default') === namespace && isAdmittedService(service, input.cluster));
+  for (const service of existing) cluster.services.put(service);
   for (const ingress of ingresses) if ((ingress.metadata.namespace ?? 'default') === namespace) cluster.ingresses.put(ingress);
   if (before) {
     apply(cluster, before);
@@ -187,7 +189,7 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
     eventsPerStep,
     describeEventLimit,
     clusterDomain: input.cluster.clusterDomain,
-    headlessService: after.kind === 'StatefulSet' ? governingServiceState(services, after.spec.serviceName, namespace) : 'found',
+    headlessService: after.kind === 'StatefulSet' ? governingServiceState(existing, after.spec.serviceName, namespace) : 'found',
   };
   const snapshot = after.kind === 'Deployment' ? snapshotDeployment : snapshotStatefulSet;
   const steps: RolloutStep[] = [];
