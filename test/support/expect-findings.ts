@@ -1,9 +1,8 @@
 // The one findings helper of the analysis tests: inline YAML whose expected underlines are marked ⟦…⟧,
 // run through the workspace checks (expectFindings: codes, severities, ranges) or through the whole
 // checkFile pipeline (expectMessages: the API server's exact messages and what each underlines).
-import { defaultClusterSpec } from '@kubesim/engine';
+import { defaultClusterSpec, type KubernetesVersion } from '@kubesim/engine';
 import assert from 'node:assert/strict';
-import type { KubernetesVersion } from '@kubesim/engine';
 import type { BaselineSource, CheckFinding, IndexedObject } from '../../analysis/src/checks/check-context';
 import { runWorkspaceChecks } from '../../analysis/src/checks/run-workspace-checks';
 import { objectsOf, parseManifestFile } from '../../analysis/src/manifest/manifest-file';

@@ -1,9 +1,8 @@
 // Names the hovers show, checked against names computed with the real Kubernetes types and
 // printer (the hash samples for 1.32.13 and 1.36.3 in the shared vectors, cases copied here).
-import { defaultClusterSpec } from '@kubesim/engine';
+import { defaultClusterSpec, type KubernetesVersion } from '@kubesim/engine';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { KubernetesVersion } from '@kubesim/engine';
 import { computeDeploymentFacts } from '../../src/facts/deployment-facts';
 import { computeStatefulSetFacts } from '../../src/facts/statefulset-facts';
 import { objectsOf, parseManifestFile } from '../../src/manifest/manifest-file';

@@ -10,10 +10,9 @@
 //   The value rules that then apply are not modelled; these rows only check the pre-gate errors
 //   are gone and a sidecar stays valid.
 // Plus the StatefulSet pod template validated for the selected release (statefulset-spec.ts).
-import { defaultClusterSpec } from '@kubesim/engine';
+import { applyDefaults, defaultClusterSpec, type KubernetesVersion, validateStatefulSetSpec } from '@kubesim/engine';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type KubernetesVersion, validateStatefulSetSpec, applyDefaults } from '@kubesim/engine';
 import type { Finding } from '../../src/validation/finding';
 import { expectMessages } from '../../../test/support/expect-findings';
 import { deploymentWith as deployment } from './pod-manifest';

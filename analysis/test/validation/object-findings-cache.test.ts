@@ -1,10 +1,9 @@
 // The per-object verdict cache is keyed by the cluster: verdicts computed ahead of a check (the server's
 // check worker and its main-thread half) for a profile's Service network and feature gates are the ones
 // that check reads, and never stand in for another cluster's.
-import { defaultClusterSpec } from '@kubesim/engine';
+import { type ClusterNetwork, clusterSpecOf, DEFAULT_CLUSTER_NETWORK, defaultClusterSpec, objectVerdict } from '@kubesim/engine';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clusterSpecOf, DEFAULT_CLUSTER_NETWORK, objectVerdict, type ClusterNetwork } from '@kubesim/engine';
 import { objectsOf, parseManifestFile } from '../../src/manifest/manifest-file';
 import { checkObjectCached, precheckObject, primeObjectFindings, uncheckedObjects } from '../../src/validation/object-findings';
 

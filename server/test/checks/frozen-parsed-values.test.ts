@@ -2,14 +2,12 @@
 // run time: every consumer of a parsed file (checks with a baseline and a previous version, quick
 // fixes, code actions, hovers, completion, code lenses, the rollout preview, an incremental re-parse)
 // runs on a file frozen all the way down. Test code is strict mode, so any write throws a TypeError.
-import { defaultClusterSpec } from '@kubesim/engine';
+import { type ClusterSpec, defaultClusterSpec, isJsonObject, SUPPORTED_KUBERNETES_VERSIONS } from '@kubesim/engine';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { isJsonObject, SUPPORTED_KUBERNETES_VERSIONS } from '@kubesim/engine';
 import { checkFile } from '../../../analysis/src/check-file';
 import { runWorkspaceChecks } from '../../../analysis/src/checks/run-workspace-checks';
-import { type ClusterSpec } from '@kubesim/engine';
 import { objectsOf, parseManifestFile, type ManifestFile } from '../../../analysis/src/manifest/manifest-file';
 import { codeActionsFor } from '../../src/lsp/code-actions';
 import { computeWorkloadLenses } from '../../src/lsp/code-lens';

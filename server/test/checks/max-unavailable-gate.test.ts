@@ -4,10 +4,9 @@
 // in 1.36 (#137904, cherry-pick #137926), on in 1.37 (#139466); kubernetes/website's feature-gate
 // page lists "beta, false, from 1.35.4 to 1.36" then "beta, true" for 1.37 (website PR #56128).
 // kubesim's "1.35" is the newest 1.35 patch, so it is off, and the texts name the patch split.
-import { defaultClusterSpec } from '@kubesim/engine';
+import { defaultClusterSpec, defaultStatefulSet, isFeatureEnabled, type KubernetesVersion, type StatefulSet } from '@kubesim/engine';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { defaultStatefulSet, isFeatureEnabled, type KubernetesVersion, type StatefulSet } from '@kubesim/engine';
 import { checkStatefulSetMaxUnavailable } from '../../../analysis/src/checks/rolling-update-params';
 import { computeStatefulSetFacts } from '../../../analysis/src/facts/statefulset-facts';
 import { describeUpdateStrategy } from '../../src/lsp/hover-markdown';

@@ -1,12 +1,10 @@
 // Property tests: mutated manifests, hostile shapes and raw bytes never crash or hang the parser,
 // the checks, hovers, completion or code lenses (fixed seeds, bounded runs).
-import { defaultClusterSpec } from '@kubesim/engine';
+import { type ClusterSpec, defaultClusterSpec, SUPPORTED_KUBERNETES_VERSIONS } from '@kubesim/engine';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { SUPPORTED_KUBERNETES_VERSIONS } from '@kubesim/engine';
-import { type ClusterSpec } from '@kubesim/engine';
 import { computeWorkloadLenses } from '../../src/lsp/code-lens';
 import { computeEnumCompletion } from '../../src/lsp/completion';
 import { computeHover } from '../../src/lsp/hover';

@@ -1,10 +1,9 @@
 // kubesim/simulateRollout end to end in Node: manifest text in, RolloutView out, checked against upstream rules.
-import { defaultClusterSpec } from '@kubesim/engine';
+import { DEFAULT_READY_SECONDS as ENGINE_DEFAULT_READY_SECONDS, defaultClusterSpec } from '@kubesim/engine';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { simulateRolloutFor } from '../../src/lsp/simulate-rollout';
 import { DEFAULT_READY_SECONDS, DEFAULT_WHAT_IF, type RolloutView, type SimulateRolloutParams, type WhatIf } from '../../../protocol/src/index';
-import { DEFAULT_READY_SECONDS as ENGINE_DEFAULT_READY_SECONDS } from '@kubesim/engine';
 import { objectsOf, parseManifestFile } from '../../../analysis/src/manifest/manifest-file';
 
 const SETTINGS = defaultClusterSpec('1.36');
