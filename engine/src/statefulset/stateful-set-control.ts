@@ -291,7 +291,7 @@ function updateStatefulSet(
 
   const status = statusOf();
   if (effectiveUpdateStrategy(set).type === 'OnDelete') return status;
-  const gate = options.maxUnavailableGate ?? isFeatureEnabled('MaxUnavailableStatefulSet', options.clusterSpec);
+  const gate = isFeatureEnabled('MaxUnavailableStatefulSet', options.clusterSpec);
   const replicas: Slot[] = [];
   for (let index = 0; index < replicaCount; index++) replicas.push(slotAt(index));
   const deletions = rollingUpdateDeletions(set, replicas, names.update, { now, gate, version: options.clusterSpec.version });

@@ -101,10 +101,7 @@ export class StatefulSetController implements Controller {
   /** Sets whose last sync failed (a refused pod create), retried with the work queue's back-off. */
   private readonly backoff = new FailureBackoff();
 
-  constructor(
-    private readonly codec: (cluster: Cluster) => RevisionCodec = cachedCodecOf,
-    private readonly options: { maxUnavailableGate?: boolean } = {},
-  ) {}
+  constructor(private readonly codec: (cluster: Cluster) => RevisionCodec = cachedCodecOf) {}
 
   sync(cluster: Cluster): boolean {
     this.pruneCache(cluster);
@@ -126,7 +123,6 @@ export class StatefulSetController implements Controller {
           now: cluster.now,
           clusterSpec: cluster.spec,
           codec: this.codec(cluster),
-          ...(this.options.maxUnavailableGate === undefined ? {} : { maxUnavailableGate: this.options.maxUnavailableGate }),
         },
       );
       this.lastResults.set(`${namespace}/${set.metadata.name}`, result);

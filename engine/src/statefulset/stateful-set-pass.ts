@@ -22,8 +22,6 @@ export interface StatefulSetSyncOptions {
   /** The cluster: its release picks per-release behaviour, its gates MaxUnavailableStatefulSet. */
   clusterSpec: ClusterSpec;
   codec: RevisionCodec;
-  /** Overrides the cluster's MaxUnavailableStatefulSet (the engine's pass tests pin it). */
-  maxUnavailableGate?: boolean;
 }
 
 /** A write the controller performs against the API. */

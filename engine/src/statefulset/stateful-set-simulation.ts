@@ -53,7 +53,6 @@ export interface StatefulSetPreviewOptions {
   /** Defaults to the release's byte-exact codec. */
   codec?: RevisionCodec;
   kubelet?: ClusterOptions['kubelet'];
-  maxUnavailableGate?: boolean;
   /** Stop after this many steps (default 10 000). */
   maxSteps?: number;
 }
@@ -147,7 +146,7 @@ export function runStatefulSetUntilSettled(
 export function simulateStatefulSetRollout(after: StatefulSet, options: StatefulSetPreviewOptions, before?: StatefulSet): StatefulSetPreview {
   const cluster = new Cluster({ spec: options.clusterSpec, kubelet: options.kubelet });
   const codec = options.codec ?? statefulSetRevisionCodec(options.clusterSpec);
-  const controller = new StatefulSetController(() => codec, { maxUnavailableGate: options.maxUnavailableGate });
+  const controller = new StatefulSetController(() => codec);
   cluster.registerController(controller);
   if (before) {
     const initial = applyStatefulSet(cluster, before);
