@@ -8,6 +8,7 @@ import { readDirectives } from './kubectl-directives';
 import type { SyntaxProblem } from './source-span';
 import { sourceTreeOf, type SourceNode } from './source-tree';
 import { DOCUMENT_START, type DocumentChunk } from './split-documents';
+import { joinUnindentedQuotedScalars, restoreQuotedScalarValues } from './unindented-quoted-scalars';
 import { convertToJson } from './yaml-to-json';
 
 /** What kubectl makes of a document: its JSON value (undefined for none), source tree and problems. */
@@ -47,11 +48,21 @@ function documentBodyStart(text: string): number {
 const shiftProblem = (problem: SyntaxProblem, by: number): SyntaxProblem => ({ ...problem, start: problem.start + by, end: problem.end + by });
 
 function readText(start: number, text: string): DocumentReading {
-  const chunk = { start, text };
   const fast = readPlainManifest(text);
   if (fast) return { value: fast.value, tree: fast.tree, problems: [] };
   const yamlDocument = firstDocument(text);
   if (!yamlDocument) return { value: undefined, tree: undefined, problems: [] };
+  if (yamlDocument.errors.length > 0) {
+    const joined = joinUnindentedQuotedScalars(text);
+    const again = joined && firstDocument(joined.text);
+    if (again && again.errors.length === 0 && restoreQuotedScalarValues(again, joined)) return convert(start, text, again);
+  }
+  return convert(start, text, yamlDocument);
+}
+
+// The problems of a parsed document, and its JSON value when it has no syntax error.
+function convert(start: number, text: string, yamlDocument: Document.Parsed): DocumentReading {
+  const chunk = { start, text };
   const problems: SyntaxProblem[] = [];
   for (const error of yamlDocument.errors) problems.push(toProblem(error, chunk, 'error'));
   for (const warning of yamlDocument.warnings) {
