@@ -1,6 +1,5 @@
 // `kubesim run SESSION [--kubernetes-version V] [--json]`: replays a kubectl session file against
 // the simulated cluster; manifest paths are relative to the session file.
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -17,10 +16,11 @@ import { CLUSTER_FLAGS, ClusterProfiles } from './cluster-options';
 import { networkOf } from '../../analysis/src/profile/cluster-profile';
 import { UsageError } from './usage-error';
 import { writableCopyAs } from '../../analysis/src/manifest/writable-copy';
+import { readManifestFileSync } from '../../analysis/src/read-manifest-file';
 
 /** Reads the Kubernetes objects of a manifest file. */
 export function readManifestObjects(path: string): KubernetesObject[] {
-  return objectsOf(parseManifestFile(readFileSync(path, 'utf8'))).map((object) => writableCopyAs<KubernetesObject>(object.value));
+  return objectsOf(parseManifestFile(readManifestFileSync(path))).map((object) => writableCopyAs<KubernetesObject>(object.value));
 }
 
 /**
@@ -58,7 +58,7 @@ export function runRun(args: string[], out: (text: string) => void): number {
   });
   if (positionals.length !== 1) throw new UsageError('run needs exactly one SESSION file');
   const sessionPath = resolve(positionals[0]);
-  const text = readFileSync(sessionPath, 'utf8');
+  const text = readManifestFileSync(sessionPath);
   // The simulated API server allocates from the declared service CIDR and node-port range.
   const version = kubernetesVersionOption(values['kubernetes-version']);
   const profile = new ClusterProfiles(values, (line) => process.stderr.write(`${line}\n`)).forPath(sessionPath, version);
