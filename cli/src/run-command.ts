@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import {
   DEFAULT_KUBERNETES_VERSION,
   formatSessionTranscript,
+  ManifestReadError,
   parseKubernetesVersion,
   runSession,
   type KubernetesObject,
@@ -12,6 +13,7 @@ import {
   type SessionResult,
 } from '@kubesim/engine';
 import { objectsOf, parseManifestFile } from '../../analysis/src/manifest/manifest-file';
+import { readKubectlStream } from '../../analysis/src/manifest/kubectl-stream';
 import { CLUSTER_FLAGS, ClusterProfiles } from './cluster-options';
 import { networkOf } from '../../analysis/src/profile/cluster-profile';
 import { UsageError } from './usage-error';
@@ -25,15 +27,37 @@ export function readManifestObjects(path: string): KubernetesObject[] {
 
 /**
  * A manifest named by a session line; a missing one fails that step with kubectl's words (cli-runtime's
- * builder: `the path "web.yaml" does not exist`), printed after `error: ` as kubectl prints it.
+ * builder: `the path "web.yaml" does not exist`), printed after `error: ` as kubectl prints it. So does a
+ * file kubectl cannot read (StreamVisitor: `error parsing FILE: ...` for YAML it cannot convert, `error
+ * validating "FILE": ...` for a document that is not an object): nothing of it is applied.
  */
 function readSessionManifest(path: string, asWritten: string): KubernetesObject[] {
+  let text: string;
   try {
-    return readManifestObjects(path);
+    text = readManifestFileSync(path);
   } catch (error) {
     if ((error as { code?: string }).code === 'ENOENT') throw new Error(`the path ${JSON.stringify(asWritten)} does not exist`);
     throw error;
   }
+  const objects = objectsOf(parseManifestFile(text));
+  const failure = readKubectlStream(text).error;
+  if (!failure) return objects.map((object) => writableCopyAs<KubernetesObject>(object.value));
+  // The documents before the one kubectl stops at are applied, then the error printed.
+  const before = objects.filter((object) => lineOf(text, object.document.start) < failure.line);
+  const message =
+    failure.validation !== undefined
+      ? `error validating ${JSON.stringify(asWritten)}: ${failure.validation}`
+      : `error parsing ${asWritten}: ${failure.message}`;
+  throw new ManifestReadError(
+    message,
+    before.map((object) => writableCopyAs<KubernetesObject>(object.value)),
+  );
+}
+
+function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
 }
 
 /** The --kubernetes-version value, defaulted and checked. */

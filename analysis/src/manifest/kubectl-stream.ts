@@ -2,14 +2,19 @@
 // YAMLOrJSONDecoder): documents in order, empty and `null` ones skipped, each one a JSON object,
 // the file stopping at its first error. What `kubesim json` prints.
 import type { JsonObject } from '@kubesim/engine';
+import { INVALID_OBJECT_MESSAGE, nonObjectJsonType } from './not-an-object';
 import { readDocument } from './read-document';
 import { splitDocuments } from './split-documents';
 
 /** The objects kubectl would send from a file, each with the 1-based line where its document's content starts. */
 export interface KubectlStream {
   objects: { line: number; object: JsonObject }[];
-  /** The error that stops kubectl reading the file, if any. */
-  error?: { line: number; message: string };
+  /**
+   * The error that stops kubectl reading the file, if any, as `kubectl create --validate=false` words it;
+   * `validation` is set for a document that is not an object, which `kubectl apply` (validating by
+   * default) refuses with that message instead (after `error validating "FILE": `).
+   */
+  error?: { line: number; message: string; validation?: string };
 }
 
 /** Reads a whole file. Never throws. */
@@ -26,10 +31,11 @@ export function readKubectlStream(text: string): KubectlStream {
     }
     const value = reading.value;
     if (value === undefined || value === null) continue;
-    if (typeof value !== 'object' || Array.isArray(value)) {
+    const type = nonObjectJsonType(value);
+    if (type !== undefined || typeof value !== 'object' || Array.isArray(value)) {
       // kubectl decodes each document into an object to find its kind (unstructured's detector).
-      const type = Array.isArray(value) ? 'array' : typeof value === 'boolean' ? 'bool' : typeof value;
-      stream.error = { line, message: `json: cannot unmarshal ${type} into Go value of type unstructured.detector` };
+      const message = `json: cannot unmarshal ${type} into Go value of type unstructured.detector`;
+      stream.error = { line, message, validation: INVALID_OBJECT_MESSAGE };
       return stream;
     }
     stream.objects.push({ line, object: value });
