@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readKubectlStream } from '../../src/manifest/kubectl-stream';
+import { LineIndex } from '../../src/manifest/line-index';
 import { sharedMissingReason, sharedPath } from '../../../test/support/paths';
 
 const A = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n';
@@ -128,4 +129,18 @@ test('the real kubectl reads every row as the table says', (context) => {
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
+});
+
+test('the CLI counts lines as LSP does: \\n, \\r\\n and a lone \\r', () => {
+  const lines = new LineIndex('a\rb\r\nc\nd');
+  assert.deepEqual(
+    [0, 2, 3, 5, 7].map((offset) => lines.positionAt(offset)),
+    [
+      { line: 0, character: 0 },
+      { line: 1, character: 0 },
+      { line: 1, character: 1 },
+      { line: 2, character: 0 },
+      { line: 3, character: 0 },
+    ],
+  );
 });
