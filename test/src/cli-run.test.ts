@@ -127,7 +127,8 @@ test("kubectl apply -f of a document that is not an object fails the step with k
     writeFileSync(join(folder, 's.session'), 'kubectl apply -f scalar.yaml\nkubectl apply -f list.yaml\nkubectl apply -f mixed.yaml\nkubectl get services\n');
     const result = kubesim('run', join(folder, 's.session'));
     const invalid = (file: string) =>
-      `error: error validating "${file}": error validating data: invalid object to validate; if you choose to ignore these errors, turn validation off with --validate=false`;
+      `error: error validating "${file}": error validating data: invalid object to validate; ` +
+      'if you choose to ignore these errors, turn validation off with --validate=false';
     assert.deepEqual(
       result.steps.slice(0, 3).map((step) => [step.output, step.error]),
       [

@@ -10,6 +10,8 @@ import type { SyntaxProblem } from './source-span';
 export const INVALID_OBJECT_MESSAGE =
   'error validating data: invalid object to validate; if you choose to ignore these errors, turn validation off with --validate=false';
 
+const TYPE_WORDS: Record<string, string> = { string: 'a string', number: 'a number', bool: 'a boolean', array: 'an array' };
+
 /** The JSON type Go's encoding/json names in "cannot unmarshal TYPE into Go value", or undefined for an object or nothing. */
 export function nonObjectJsonType(value: JsonValue | undefined): string | undefined {
   if (value === undefined || value === null || (typeof value === 'object' && !Array.isArray(value))) return undefined;
@@ -26,7 +28,7 @@ export function notAnObjectProblem(value: JsonValue | undefined, tree: SourceNod
     start: start + from,
     end: start + Math.max(to, from + 1),
     code: 'kubectl-not-an-object',
-    message: `${INVALID_OBJECT_MESSAGE} (kubectl reads every document as an object; this one is a${type === 'array' ? 'n' : ''} ${type === 'bool' ? 'boolean' : type})`,
+    message: `${INVALID_OBJECT_MESSAGE} (kubectl reads every document as an object; this one is ${TYPE_WORDS[type] ?? type})`,
     severity: 'error',
   };
 }

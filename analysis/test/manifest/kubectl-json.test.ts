@@ -64,7 +64,9 @@ const VALUES: { name: string; yaml: string; expected: unknown }[] = [
   },
   {
     name: 'multi-line quoted scalars whose lines sit at or left of their key (goyaml ignores their indentation)',
-    yaml: "data:\n  a: 'x\n  y'\n  b: 'x\n    y\n  z'\n  c: \"x\n  y\"\n  d: 'x\n\n  y'\n  e: 'it''s\n  here'\n  f: 'x\n y: z'\n  g: \"x\\\n  y\"\n  h: 'x\n ---\n  y'\n  i: 'x\n%foo\n  y'\n",
+    yaml:
+      "data:\n  a: 'x\n  y'\n  b: 'x\n    y\n  z'\n  c: \"x\n  y\"\n  d: 'x\n\n  y'\n  e: 'it''s\n  here'\n" +
+      "  f: 'x\n y: z'\n  g: \"x\\\n  y\"\n  h: 'x\n ---\n  y'\n  i: 'x\n%foo\n  y'\n",
     expected: { data: { a: 'x y', b: 'x y z', c: 'x y', d: 'x\ny', e: "it's here", f: 'x y: z', g: 'xy', h: 'x --- y', i: 'x %foo y' } },
   },
   {
