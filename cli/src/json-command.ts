@@ -29,7 +29,7 @@ export function runJson(args: string[], out: (text: string) => void): number {
   for (const file of collectFiles(positionals)) {
     const stream = readKubectlStream(readManifestFileSync(file));
     for (const { line, object } of stream.objects) objects.push({ file, line, object });
-    if (stream.error) errors.push({ file, ...stream.error });
+    if (stream.error) errors.push({ file, line: stream.error.line, message: stream.error.message });
   }
   if (values.json) out(JSON.stringify({ objects, errors }, null, 2));
   else {

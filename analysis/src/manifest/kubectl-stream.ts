@@ -1,6 +1,7 @@
 // A file read as kubectl's resource builder reads it (StreamVisitor over apimachinery's
-// YAMLOrJSONDecoder): documents in order, empty and `null` ones skipped, each one a JSON object,
-// the file stopping at its first error. What `kubesim json` prints.
+// YAMLOrJSONDecoder) with --validate=false: documents in order, empty and `null` ones skipped, each one a
+// JSON object; YAML it cannot convert stops the file, a document that is not an object is an error and
+// the next documents are still read. What `kubesim json` prints.
 import type { JsonObject } from '@kubesim/engine';
 import { INVALID_OBJECT_MESSAGE, nonObjectJsonType } from './not-an-object';
 import { readDocument } from './read-document';
@@ -26,17 +27,18 @@ export function readKubectlStream(text: string): KubectlStream {
     const reading = readDocument(chunk);
     const error = reading.problems.find((problem) => problem.severity === 'error');
     if (error) {
-      stream.error = { line, message: error.message };
+      stream.error ??= { line, message: error.message };
       return stream;
     }
     const value = reading.value;
     if (value === undefined || value === null) continue;
     const type = nonObjectJsonType(value);
     if (type !== undefined || typeof value !== 'object' || Array.isArray(value)) {
-      // kubectl decodes each document into an object to find its kind (unstructured's detector).
+      // kubectl decodes each document into an object to find its kind (unstructured's detector); the
+      // builder (ContinueOnError) reports the failure and goes on with the next document.
       const message = `json: cannot unmarshal ${type} into Go value of type unstructured.detector`;
-      stream.error = { line, message, validation: INVALID_OBJECT_MESSAGE };
-      return stream;
+      stream.error ??= { line, message, validation: INVALID_OBJECT_MESSAGE };
+      continue;
     }
     stream.objects.push({ line, object: value });
   }

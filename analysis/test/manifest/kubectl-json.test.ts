@@ -138,7 +138,21 @@ test('a multi-line quoted key or a document marker inside a quoted scalar stays 
   assert.notEqual(readKubectlStream(`${HEADER}data:\n  x: 'a\n...\n  b'\n`).error, undefined);
 });
 
-test('a document that is not an object stops the file as in kubectl', () => {
+test('a document that is not an object is an error, and kubectl --validate=false reads on', () => {
+  // kubectl 1.32, create --validate=false -o name: configmap/a, configmap/b, then the unable-to-decode error.
+  const stream = readKubectlStream(`${HEADER}---\nhello\n---\n${HEADER.replace('name: a', 'name: b')}`);
+  assert.deepEqual(
+    stream.objects.map((entry) => entry.object.metadata),
+    [{ name: 'a' }, { name: 'b' }],
+  );
+  assert.deepEqual(stream.error, {
+    line: 5,
+    message: 'json: cannot unmarshal string into Go value of type unstructured.detector',
+    validation: 'error validating data: invalid object to validate; if you choose to ignore these errors, turn validation off with --validate=false',
+  });
+});
+
+test("a document that is not an object is kubectl's decoding error", () => {
   assert.equal(readKubectlStream('hello\n').error?.message, 'json: cannot unmarshal string into Go value of type unstructured.detector');
   assert.equal(readKubectlStream('- a\n').error?.message, 'json: cannot unmarshal array into Go value of type unstructured.detector');
 });
