@@ -14,8 +14,7 @@ import {
 } from '@kubesim/engine';
 import { objectsOf, parseManifestFile } from '../../analysis/src/manifest/manifest-file';
 import { readKubectlStream } from '../../analysis/src/manifest/kubectl-stream';
-import { CLUSTER_FLAGS, ClusterProfiles } from './cluster-options';
-import { networkOf } from '../../analysis/src/profile/cluster-profile';
+import { CLUSTER_FLAGS, clusterResolverOf } from './cluster-options';
 import { UsageError } from './usage-error';
 import { writableCopyAs } from '../../analysis/src/manifest/writable-copy';
 import { readManifestFileSync } from '../../analysis/src/read-manifest-file';
@@ -83,14 +82,13 @@ export function runRun(args: string[], out: (text: string) => void): number {
   if (positionals.length !== 1) throw new UsageError('run needs exactly one SESSION file');
   const sessionPath = resolve(positionals[0]);
   const text = readManifestFileSync(sessionPath);
-  // The simulated API server allocates from the declared service CIDR and node-port range.
+  // The session's cluster: the simulated API server allocates from its service CIDR and node-port
+  // range, and defaults, hashes and controllers follow its feature gates.
   const version = kubernetesVersionOption(values['kubernetes-version']);
-  const profile = new ClusterProfiles(values, (line) => process.stderr.write(`${line}\n`)).forPath(sessionPath, version);
+  const cluster = clusterResolverOf(values, version, (line) => process.stderr.write(`${line}\n`)).specFor(sessionPath);
   const result = runSession({
     text,
-    network: networkOf(profile),
-    ...(profile.featureGates ? { featureGates: profile.featureGates } : {}),
-    version,
+    cluster,
     readManifest: (path) => readSessionManifest(resolve(dirname(sessionPath), path), path),
   });
   return printSessionResult(result, values.json === true, out);
