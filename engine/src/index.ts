@@ -104,6 +104,8 @@ export { DEFAULT_NODE_PORT_RANGE } from './service/node-port-allocator';
 export { needsNodePorts } from './service/service-admission';
 export { containerEnvironment, type EnvVar, envVariableName, servicesForEnvironment } from './service/service-env';
 export { type RolloutEventSummary, type RolloutStep } from './session/rollout-step-view';
+/** Thrown by a session's `readManifest` when kubectl stops reading a file after some of its documents. */
+export { ManifestReadError } from './session/session-command';
 export { formatSessionTranscript, runSession, type SessionResult } from './session/session-runner';
 export { DEFAULT_READY_SECONDS, type RolloutSimulation, type RolloutWhatIf, type RolloutWorkload, simulateRollout } from './session/simulate-rollout';
 export { createDeploymentCluster, runUntil } from './session/simulation-clock';

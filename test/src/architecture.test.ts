@@ -47,7 +47,7 @@ const RULES: Rule[] = [
   { folder: 'analysis/src/facts', mayReach: ['analysis/src/facts', 'analysis/src/checks', 'analysis/src/manifest'], packages: ['@kubesim/engine'] },
   {
     folder: 'analysis/src/workspace',
-    mayReach: ['analysis/src/workspace', 'analysis/src/checks', 'analysis/src/manifest'],
+    mayReach: ['analysis/src/workspace', 'analysis/src/checks', 'analysis/src/manifest', 'analysis/src/read-manifest-file.ts'],
     packages: ['@kubesim/engine', 'node:'],
   },
   {
@@ -55,7 +55,7 @@ const RULES: Rule[] = [
     mayReach: ['analysis/src/kustomize', 'analysis/src/manifest', 'analysis/src/validation', 'analysis/src/check-file.ts'],
     packages: ['@kubesim/engine', 'yaml', 'node:path', 'node:fs', 'node:os', 'node:child_process'],
   },
-  { folder: 'analysis/src/profile', mayReach: ['analysis/src/profile'], packages: ['@kubesim/engine', 'yaml', 'node:'] },
+  { folder: 'analysis/src/profile', mayReach: ['analysis/src/profile', 'analysis/src/read-manifest-file.ts'], packages: ['@kubesim/engine', 'yaml', 'node:'] },
   { folder: 'analysis/src', mayReach: ['analysis/src'], packages: ['@kubesim/engine', 'yaml', 'node:'] },
   {
     folder: 'server/src',

@@ -1,15 +1,21 @@
 // A file read as kubectl's resource builder reads it (StreamVisitor over apimachinery's
-// YAMLOrJSONDecoder): documents in order, empty and `null` ones skipped, each one a JSON object,
-// the file stopping at its first error. What `kubesim json` prints.
+// YAMLOrJSONDecoder) with --validate=false: documents in order, empty and `null` ones skipped, each one a
+// JSON object; YAML it cannot convert stops the file, a document that is not an object is an error and
+// the next documents are still read. What `kubesim json` prints.
 import type { JsonObject } from '@kubesim/engine';
+import { INVALID_OBJECT_MESSAGE, nonObjectJsonType } from './not-an-object';
 import { readDocument } from './read-document';
 import { splitDocuments } from './split-documents';
 
 /** The objects kubectl would send from a file, each with the 1-based line where its document's content starts. */
 export interface KubectlStream {
   objects: { line: number; object: JsonObject }[];
-  /** The error that stops kubectl reading the file, if any. */
-  error?: { line: number; message: string };
+  /**
+   * The error that stops kubectl reading the file, if any, as `kubectl create --validate=false` words it;
+   * `validation` is set for a document that is not an object, which `kubectl apply` (validating by
+   * default) refuses with that message instead (after `error validating "FILE": `).
+   */
+  error?: { line: number; message: string; validation?: string };
 }
 
 /** Reads a whole file. Never throws. */
@@ -21,16 +27,18 @@ export function readKubectlStream(text: string): KubectlStream {
     const reading = readDocument(chunk);
     const error = reading.problems.find((problem) => problem.severity === 'error');
     if (error) {
-      stream.error = { line, message: error.message };
+      stream.error ??= { line, message: error.message };
       return stream;
     }
     const value = reading.value;
     if (value === undefined || value === null) continue;
-    if (typeof value !== 'object' || Array.isArray(value)) {
-      // kubectl decodes each document into an object to find its kind (unstructured's detector).
-      const type = Array.isArray(value) ? 'array' : typeof value === 'boolean' ? 'bool' : typeof value;
-      stream.error = { line, message: `json: cannot unmarshal ${type} into Go value of type unstructured.detector` };
-      return stream;
+    const type = nonObjectJsonType(value);
+    if (type !== undefined || typeof value !== 'object' || Array.isArray(value)) {
+      // kubectl decodes each document into an object to find its kind (unstructured's detector); the
+      // builder (ContinueOnError) reports the failure and goes on with the next document.
+      const message = `json: cannot unmarshal ${type} into Go value of type unstructured.detector`;
+      stream.error ??= { line, message, validation: INVALID_OBJECT_MESSAGE };
+      continue;
     }
     stream.objects.push({ line, object: value });
   }

@@ -4,9 +4,11 @@
 import { parseAllDocuments, type Document } from 'yaml';
 import type { JsonValue } from '@kubesim/engine';
 import { readPlainManifest } from './fast-reader';
+import { readDirectives } from './kubectl-directives';
 import type { SyntaxProblem } from './source-span';
 import { sourceTreeOf, type SourceNode } from './source-tree';
-import type { DocumentChunk } from './split-documents';
+import { DOCUMENT_START, type DocumentChunk } from './split-documents';
+import { joinUnindentedQuotedScalars, restoreQuotedScalarValues } from './unindented-quoted-scalars';
 import { convertToJson } from './yaml-to-json';
 
 /** What kubectl makes of a document: its JSON value (undefined for none), source tree and problems. */
@@ -18,12 +20,49 @@ export interface DocumentReading {
 
 /** Reads one chunk. Never throws: every failure becomes a problem. */
 export function readDocument(chunk: DocumentChunk): DocumentReading {
-  const fast = readPlainManifest(chunk.text);
-  if (fast) return { value: fast.value, tree: fast.tree, problems: [] };
   const separatorProblem = invalidSeparator(chunk);
   if (separatorProblem) return { value: undefined, tree: undefined, problems: [separatorProblem] };
-  const yamlDocument = firstDocument(chunk.text);
+  // kubectl's reader cuts lines at `\n` only; goyaml then also breaks lines at a lone `\r` (its
+  // is_break). Same length, so every offset stays the file's.
+  const text = chunk.text.includes('\r') ? chunk.text.replace(/\r(?!\n)/g, '\n') : chunk.text;
+  const directives = readDirectives(text, documentBodyStart(text));
+  if (directives?.kind === 'error') return { value: undefined, tree: undefined, problems: [shiftProblem(directives.problem, chunk.start)] };
+  if (directives?.kind === 'ends') {
+    // Content, then a `%` line at column 0: goyaml's document ends there, if that `%` starts a token
+    // (the content before it reads cleanly; else it is inside a scalar or a flow collection).
+    const before = readText(chunk.start, text.slice(0, directives.at));
+    if (!before.problems.some((problem) => problem.severity === 'error')) {
+      return directives.problem ? { ...before, value: undefined, problems: [shiftProblem(directives.problem, chunk.start)] } : before;
+    }
+  }
+  return readText(chunk.start, text);
+}
+
+// The chunk's text after its own `---` line: what kubectl's reader hands goyaml.
+function documentBodyStart(text: string): number {
+  const newline = text.indexOf('\n');
+  if (!DOCUMENT_START.test(newline === -1 ? text : text.slice(0, newline))) return 0;
+  return newline === -1 ? text.length : newline + 1;
+}
+
+const shiftProblem = (problem: SyntaxProblem, by: number): SyntaxProblem => ({ ...problem, start: problem.start + by, end: problem.end + by });
+
+function readText(start: number, text: string): DocumentReading {
+  const fast = readPlainManifest(text);
+  if (fast) return { value: fast.value, tree: fast.tree, problems: [] };
+  const yamlDocument = firstDocument(text);
   if (!yamlDocument) return { value: undefined, tree: undefined, problems: [] };
+  if (yamlDocument.errors.length > 0) {
+    const joined = joinUnindentedQuotedScalars(text);
+    const again = joined && firstDocument(joined.text);
+    if (again && again.errors.length === 0 && restoreQuotedScalarValues(again, joined)) return convert(start, text, again);
+  }
+  return convert(start, text, yamlDocument);
+}
+
+// The problems of a parsed document, and its JSON value when it has no syntax error.
+function convert(start: number, text: string, yamlDocument: Document.Parsed): DocumentReading {
+  const chunk = { start, text };
   const problems: SyntaxProblem[] = [];
   for (const error of yamlDocument.errors) problems.push(toProblem(error, chunk, 'error'));
   for (const warning of yamlDocument.warnings) {
@@ -33,8 +72,8 @@ export function readDocument(chunk: DocumentChunk): DocumentReading {
   if (yamlDocument.errors.length > 0) return { value: undefined, tree: sourceTreeOf(yamlDocument.contents), problems };
   const conversion = convertToJson(yamlDocument.contents);
   for (const problem of conversion.problems) {
-    const end = chunk.start + Math.min(problem.range[1], chunk.text.length);
-    problems.push({ start: chunk.start + problem.range[0], end, code: problem.code, message: problem.message, severity: problem.severity });
+    const end = start + Math.min(problem.range[1], text.length);
+    problems.push({ start: start + problem.range[0], end, code: problem.code, message: problem.message, severity: problem.severity });
   }
   return { value: conversion.value, tree: conversion.tree, problems };
 }
