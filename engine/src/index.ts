@@ -105,6 +105,8 @@ export { needsNodePorts } from './service/service-admission';
 export { containerEnvironment, type EnvVar, envVariableName, servicesForEnvironment } from './service/service-env';
 export { type RolloutEventSummary, type RolloutStep } from './session/rollout-step-view';
 export { formatSessionTranscript, runSession, type SessionResult } from './session/session-runner';
+/** The simulation budget: the largest replica count simulated and the preview's pass limit. */
+export { MAX_PREVIEW_STEPS, MAX_SIMULATED_REPLICAS } from './session/simulation-budget';
 export { DEFAULT_READY_SECONDS, type RolloutSimulation, type RolloutWhatIf, type RolloutWorkload, simulateRollout } from './session/simulate-rollout';
 export { createDeploymentCluster, runUntil } from './session/simulation-clock';
 export { statefulSetPodVerdict } from './statefulset/first-pod-admission';
