@@ -70,8 +70,10 @@ export function flowDepthProblem(text: string): SyntaxProblem | undefined {
   for (const token of new Lexer().lex(text)) {
     if (token === '[' || token === '{') {
       if (++level > MAX_FLOW_LEVEL) {
+        // kubectl's YAMLReader hands the decoder a document without its `---` line: lines count from after it.
+        const body = text.startsWith('---') ? text.indexOf('\n') + 1 : 0;
         let line = 1;
-        for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+        for (let i = text.indexOf('\n', body); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
         const where = line > 1 ? `line ${line}: ` : '';
         return {
           start: offset,
