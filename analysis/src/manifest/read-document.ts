@@ -24,7 +24,7 @@ export function readDocument(chunk: DocumentChunk): DocumentReading {
   const separatorProblem = invalidSeparator(chunk);
   if (separatorProblem) return { value: undefined, tree: undefined, problems: [separatorProblem] };
   // Checked before the parser runs: it would build a node and an error per line of such a document.
-  const tooDeep = documentTooLargeProblem(chunk.text) ?? flowDepthProblem(chunk.text);
+  const tooDeep = flowDepthProblem(chunk.text) ?? documentTooLargeProblem(chunk.text);
   if (tooDeep) return { value: undefined, tree: undefined, problems: [{ ...tooDeep, start: chunk.start + tooDeep.start, end: chunk.start + tooDeep.end }] };
   const { document: yamlDocument, unreported } = firstDocument(chunk.text);
   if (!yamlDocument) return { value: undefined, tree: undefined, problems: [] };
