@@ -108,7 +108,8 @@ test('a session stops at the command that asks for more pods than the budget, an
       ['kubectl apply -f web.yaml', 'deployment.apps/web created', false],
       [
         'kubectl scale deployment web --replicas=20000',
-        'deployment.apps/web scaled\nkubesim: deployment/web asks for 20000 replicas; kubesim simulates at most 10000 pods per workload; the session stops here.',
+        'deployment.apps/web scaled\n' +
+          'kubesim: deployment/web asks for 20000 replicas; kubesim simulates at most 10000 pods per workload; the session stops here.',
         true,
       ],
     ],
