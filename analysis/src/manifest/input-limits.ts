@@ -6,7 +6,7 @@ import type { SyntaxProblem } from './source-span';
 import { CONVERSION_PREFIX } from './yaml-to-json';
 
 /** Files longer than this (in characters, about bytes) are not read: one problem says so. */
-export const MAX_MANIFEST_FILE_CHARS = 5_000_000;
+export const MAX_MANIFEST_FILE_CHARS = 10_000_000;
 
 /**
  * Documents the fast reader cannot read go to the `yaml` parser, which takes up to about 300 bytes of memory per

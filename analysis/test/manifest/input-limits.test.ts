@@ -63,7 +63,7 @@ test('a file over the size limit is not read: one warning, no documents', () => 
   const file = parseManifestFile(text);
   assert.deepEqual(file.documents, []);
   assert.deepEqual(problems(text), [
-    { start: 0, code: 'file-too-large', message: 'File too large to check: 6 MB, limit 5 MB. Nothing in it is checked.', severity: 'warning' },
+    { start: 0, code: 'file-too-large', message: 'File too large to check: 12 MB, limit 10 MB. Nothing in it is checked.', severity: 'warning' },
   ]);
 });
 

@@ -245,8 +245,9 @@ export function registerSimulateRollout(
   kustomizeSource?: (document: TextDocument, params: SimulateRolloutParams) => Promise<KustomizePreviewSource | undefined>,
 ): void {
   const handler = async (params: SimulateRolloutParams, token: CancellationToken): Promise<SimulateRolloutResult | ResponseError<void>> => {
-    // One turn of the event loop first: a `$/cancelRequest` sent right after the request is read before
-    // the simulation starts. The simulation itself is bounded (engine simulation-budget.ts).
+    // One turn of the event loop first, then the token: a request cancelled while it waited (behind another
+    // preview, as when the editor asks again after an edit) is not simulated. A running simulation is not
+    // interrupted; it is bounded instead (engine simulation-budget.ts: at most about 2 s).
     await new Promise((resolve) => setImmediate(resolve));
     if (token.isCancellationRequested) return cancelled();
     const document = documents.get(params.uri);

@@ -102,13 +102,17 @@ test(`the server under a ${HEAP_LIMIT_MB} MB heap survives hostile input and ans
       assert.match(lenses[0]!.command!.title, / · 2147483647 pods \(above the 10000 kubesim simulates\)$/);
       await hoverAnswers(workspace);
     });
-    await t.test('a preview cancelled right after it is sent answers "cancelled"; a hover right after it answers', async () => {
+    await t.test('a preview cancelled while another one runs answers "cancelled"; a hover right after it answers', async () => {
+      // The first preview (10,000 replicas) keeps the server busy, so the second one and its $/cancelRequest
+      // are both read before the second starts: its handler sees the cancelled token and does not simulate.
       const uri = workspace.uri('large.yaml');
       await server.open(uri, deployment(10_000));
+      const running = server.connection.sendRequest('kubesim/simulateRollout', previewParams(uri));
       const source = new CancellationTokenSource();
-      const preview = server.connection.sendRequest('kubesim/simulateRollout', previewParams(uri), source.token);
+      const cancelled = server.connection.sendRequest('kubesim/simulateRollout', previewParams(uri), source.token);
       source.cancel();
-      await assert.rejects(preview, (error: unknown) => error instanceof ResponseError && error.code === LSPErrorCodes.RequestCancelled);
+      await assert.rejects(cancelled, (error: unknown) => error instanceof ResponseError && error.code === LSPErrorCodes.RequestCancelled);
+      assert.equal(((await running) as SimulateRolloutResult).kind, 'view');
       await hoverAnswers(workspace);
     });
     for (const input of INPUTS) {
