@@ -7,6 +7,7 @@ import '../../src/index';
 import type { Deployment, KubernetesObject, StatefulSet } from '../../src/model/objects';
 import { simulateRollout } from '../../src/session/simulate-rollout';
 import { runSession } from '../../src/session/session-runner';
+import { defaultClusterSpec } from '../../src/model/cluster-spec';
 import { MAX_PREVIEW_STEPS, MAX_SIMULATED_REPLICAS } from '../../src/session/simulation-budget';
 
 function deployment(replicas: number, image = 'nginx:2'): Deployment {
@@ -46,7 +47,7 @@ const OVER = [
 ];
 for (const row of OVER) {
   test(`${row.name}: not simulated, and the outcome says why`, () => {
-    const simulation = simulateRollout({ ...row.input, version: '1.36' });
+    const simulation = simulateRollout({ ...row.input, cluster: defaultClusterSpec('1.36') });
     assert.deepEqual(simulation.steps, []);
     assert.equal(simulation.outcome.kind, 'overBudget');
     assert.equal(
@@ -60,14 +61,14 @@ for (const row of OVER) {
 test('an invalid manifest over the budget is still the API server rejection (the budget comes after admission)', () => {
   const invalid = deployment(2_147_483_647);
   invalid.spec.template.metadata!.labels = { app: 'other' };
-  assert.equal(simulateRollout({ newManifest: invalid, version: '1.36' }).outcome.kind, 'rejected');
+  assert.equal(simulateRollout({ newManifest: invalid, cluster: defaultClusterSpec('1.36') }).outcome.kind, 'rejected');
 });
 
 test('10,000 replicas roll out exactly: maxSurge 25% (2,500) and maxUnavailable 25% (2,500) hold at every step', () => {
   const simulation = simulateRollout({
     oldManifest: deployment(MAX_SIMULATED_REPLICAS, 'nginx:1'),
     newManifest: deployment(MAX_SIMULATED_REPLICAS),
-    version: '1.36',
+    cluster: defaultClusterSpec('1.36'),
   });
   assert.equal(simulation.outcome.kind, 'complete', simulation.outcome.message);
   for (const step of simulation.steps) {
@@ -88,7 +89,7 @@ test('10,000 replicas roll out exactly: maxSurge 25% (2,500) and maxUnavailable 
 });
 
 test('the pass budget ends in overBudget at the last simulated step, never in a false "stalled"', () => {
-  const simulation = simulateRollout({ newManifest: statefulSet(20), version: '1.36', options: { maxSteps: 5 } });
+  const simulation = simulateRollout({ newManifest: statefulSet(20), cluster: defaultClusterSpec('1.36'), options: { maxSteps: 5 } });
   assert.equal(simulation.steps.length, 5);
   assert.equal(simulation.outcome.kind, 'overBudget');
   assert.match(simulation.outcome.message, /^Simulation stopped at \S+ after 5 controller passes \(kubesim's limit\); the rollout goes on in the cluster\.$/);
@@ -99,7 +100,7 @@ test('a session stops at the command that asks for more pods than the budget, an
   const files: Record<string, KubernetesObject[]> = { 'web.yaml': [deployment(3) as unknown as KubernetesObject] };
   const result = runSession({
     text: 'kubectl apply -f web.yaml\nkubectl scale deployment web --replicas=20000\nkubectl get deployments\n',
-    version: '1.36',
+    cluster: defaultClusterSpec('1.36'),
     readManifest: (path) => files[path]!,
   });
   assert.deepEqual(

@@ -1,6 +1,7 @@
 // A large file's first check runs on two threads in the server (half of the objects in a worker):
 // through a real stdio connection, its diagnostics must be exactly those of the one-thread
 // checkFile, and an edit right after must still be followed.
+import { defaultClusterSpec } from '@kubesim/engine';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -48,7 +49,7 @@ function expected(text: string): string[] {
   const file = parseManifestFile(text);
   const workspace = objectsOf(file).map((object) => ({ uri: URI, object }));
   // What checkFile finds, as the editor gets it (the first findings and a summary of the rest).
-  const findings = checkFile(file, { kubernetesVersion: '1.36', uri: URI, workspace } as Parameters<typeof checkFile>[1]);
+  const findings = checkFile(file, { cluster: defaultClusterSpec('1.36'), uri: URI, workspace } as Parameters<typeof checkFile>[1]);
   return capFindings(findings, 'big.yaml').map(
     (finding) => `${JSON.stringify(document.positionAt(finding.start))} ${JSON.stringify(document.positionAt(finding.end))} ${finding.code} ${finding.message}`,
   );
