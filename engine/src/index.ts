@@ -107,6 +107,8 @@ export { type RolloutEventSummary, type RolloutStep } from './session/rollout-st
 /** Thrown by a session's `readManifest` when kubectl stops reading a file after some of its documents. */
 export { ManifestReadError } from './session/session-command';
 export { formatSessionTranscript, runSession, type SessionResult } from './session/session-runner';
+/** The simulation budget: the largest replica count simulated and the preview's pass limit. */
+export { MAX_PREVIEW_STEPS, MAX_SIMULATED_REPLICAS } from './session/simulation-budget';
 export { DEFAULT_READY_SECONDS, type RolloutSimulation, type RolloutWhatIf, type RolloutWorkload, simulateRollout } from './session/simulate-rollout';
 export { createDeploymentCluster, runUntil } from './session/simulation-clock';
 export { statefulSetPodVerdict } from './statefulset/first-pod-admission';

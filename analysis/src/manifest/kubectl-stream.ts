@@ -22,8 +22,9 @@ export interface KubectlStream {
 export function readKubectlStream(text: string): KubectlStream {
   const stream: KubectlStream = { objects: [] };
   const content = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const lineAt = lineCounter(content);
   for (const chunk of splitDocuments(content)) {
-    const line = firstContentLine(content, chunk.start, chunk.start + chunk.text.length);
+    const line = lineAt(firstContentOffset(content, chunk.start, chunk.start + chunk.text.length));
     const reading = readDocument(chunk);
     const error = reading.problems.find((problem) => problem.severity === 'error');
     if (error) {
@@ -45,8 +46,22 @@ export function readKubectlStream(text: string): KubectlStream {
   return stream;
 }
 
-// The first line of the document that is not its `---` marker, blank or a comment (else its first line).
-function firstContentLine(text: string, start: number, end: number): number {
+// The 1-based line of an offset; offsets asked for only grow, so the file's lines are counted once
+// (counting from the start for each document made 100,000 documents take 110 s).
+function lineCounter(text: string): (offset: number) => number {
+  let line = 1;
+  let next = text.indexOf('\n');
+  return (offset) => {
+    while (next !== -1 && next < offset) {
+      line++;
+      next = text.indexOf('\n', next + 1);
+    }
+    return line;
+  };
+}
+
+// Where the document's first line that is not its `---` marker, blank or a comment starts (else its start).
+function firstContentOffset(text: string, start: number, end: number): number {
   let offset = start;
   while (offset < end) {
     const newline = text.indexOf('\n', offset);
@@ -56,8 +71,5 @@ function firstContentLine(text: string, start: number, end: number): number {
     if (newline === -1) break;
     offset = newline + 1;
   }
-  if (offset >= end) offset = start;
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
+  return offset >= end ? start : offset;
 }

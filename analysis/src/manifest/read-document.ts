@@ -1,9 +1,10 @@
 // Reads one document of a manifest file as kubectl does: the fast reader for plain YAML, else the
 // `yaml` package's parser and the kubectl conversion (yaml-to-json.ts). Offsets of problems are
 // absolute (file-relative), those of the tree relative to the document.
-import { parseAllDocuments, type Document } from 'yaml';
+import { Composer, Parser, type Document, type CST } from 'yaml';
 import type { JsonValue } from '@kubesim/engine';
 import { readPlainManifest } from './fast-reader';
+import { documentTooLargeProblem, flowDepthProblem, MAX_YAML_PROBLEMS_PER_DOCUMENT } from './input-limits';
 import { readDirectives } from './kubectl-directives';
 import type { SyntaxProblem } from './source-span';
 import { sourceTreeOf, type SourceNode } from './source-tree';
@@ -50,18 +51,21 @@ const shiftProblem = (problem: SyntaxProblem, by: number): SyntaxProblem => ({ .
 function readText(start: number, text: string): DocumentReading {
   const fast = readPlainManifest(text);
   if (fast) return { value: fast.value, tree: fast.tree, problems: [] };
-  const yamlDocument = firstDocument(text);
+  // Checked before the parser runs: it would build a node and an error per line of such a document.
+  const tooDeep = flowDepthProblem(text) ?? documentTooLargeProblem(text);
+  if (tooDeep) return { value: undefined, tree: undefined, problems: [shiftProblem(tooDeep, start)] };
+  const { document: yamlDocument, unreported } = firstDocument(text);
   if (!yamlDocument) return { value: undefined, tree: undefined, problems: [] };
   if (yamlDocument.errors.length > 0) {
     const joined = joinUnindentedQuotedScalars(text);
-    const again = joined && firstDocument(joined.text);
-    if (again && again.errors.length === 0 && restoreQuotedScalarValues(again, joined)) return convert(start, text, again);
+    const again = joined && firstDocument(joined.text).document;
+    if (again && again.errors.length === 0 && restoreQuotedScalarValues(again, joined)) return convert(start, text, again, 0);
   }
-  return convert(start, text, yamlDocument);
+  return convert(start, text, yamlDocument, unreported);
 }
 
 // The problems of a parsed document, and its JSON value when it has no syntax error.
-function convert(start: number, text: string, yamlDocument: Document.Parsed): DocumentReading {
+function convert(start: number, text: string, yamlDocument: Document.Parsed, unreported: number): DocumentReading {
   const chunk = { start, text };
   const problems: SyntaxProblem[] = [];
   for (const error of yamlDocument.errors) problems.push(toProblem(error, chunk, 'error'));
@@ -69,6 +73,7 @@ function convert(start: number, text: string, yamlDocument: Document.Parsed): Do
     // Tags are resolved by the kubectl rules, not by the `yaml` package's schema.
     if (warning.code !== 'TAG_RESOLVE_FAILED') problems.push(toProblem(warning, chunk, 'warning'));
   }
+  if (unreported > 0) problems.push(unreportedProblem(chunk, problems.at(-1)!, unreported));
   if (yamlDocument.errors.length > 0) return { value: undefined, tree: sourceTreeOf(yamlDocument.contents), problems };
   const conversion = convertToJson(yamlDocument.contents);
   for (const problem of conversion.problems) {
@@ -83,9 +88,29 @@ function convert(start: number, text: string, yamlDocument: Document.Parsed): Do
  * keeps its text, style and tag for the kubectl rules). kubectl's decoder reads only the first
  * document of a chunk: whatever follows a `...` line is ignored, as there.
  */
-function firstDocument(text: string): Document.Parsed | undefined {
-  const documents = parseAllDocuments(text, { schema: 'failsafe', version: '1.1', uniqueKeys: false, prettyErrors: false, keepSourceTokens: false });
-  return Array.isArray(documents) ? documents[0] : undefined;
+function firstDocument(text: string): { document: Document.Parsed | undefined; unreported: number } {
+  const composer = new Composer({ schema: 'failsafe', version: '1.1', uniqueKeys: false, keepSourceTokens: false });
+  // The parser's error recovery reports a problem per line of some broken documents (600,000 for 1 MB of
+  // `a: ]` lines, 1.8 GB): keep the first ones (kubectl reports only the first) and count the rest.
+  // `onError` is the Composer's own callback (yaml 2.x); each problem is an Error, whose stack is not kept.
+  const internals = composer as unknown as { onError: (...args: unknown[]) => void };
+  const report = internals.onError;
+  let reported = 0;
+  internals.onError = (...args: unknown[]) => {
+    if (++reported <= MAX_YAML_PROBLEMS_PER_DOCUMENT) report(...args);
+  };
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    // The parser's own error tokens (`Unexpected ... token in YAML stream`) reach the document without onError.
+    const tokens = (function* bounded(): Generator<CST.Token> {
+      for (const token of new Parser().parse(text)) if (token.type !== 'error' || ++reported <= MAX_YAML_PROBLEMS_PER_DOCUMENT) yield token;
+    })();
+    for (const document of composer.compose(tokens)) return { document, unreported: Math.max(0, reported - MAX_YAML_PROBLEMS_PER_DOCUMENT) };
+    return { document: undefined, unreported: 0 };
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
 }
 
 // kubectl's YAMLReader (apimachinery util/yaml) cuts documents at lines starting with `---` and
@@ -112,4 +137,15 @@ function toProblem(error: { code: string; message: string; pos: [number, number]
   const start = chunk.start + localStart;
   const end = chunk.start + localEnd;
   return { start, end: Math.max(end, start), code: `yaml-${error.code.toLowerCase().replace(/_/g, '-')}`, message: error.message, severity };
+}
+
+// One problem for the parser's problems past the first MAX_YAML_PROBLEMS_PER_DOCUMENT, after the last one kept.
+function unreportedProblem(chunk: DocumentChunk, last: SyntaxProblem, unreported: number): SyntaxProblem {
+  return {
+    start: last.end,
+    end: Math.min(last.end + 1, chunk.start + chunk.text.length),
+    code: 'yaml-more-problems',
+    message: `${unreported} more YAML problems in this document are not listed (kubectl stops at the first).`,
+    severity: 'error',
+  };
 }
