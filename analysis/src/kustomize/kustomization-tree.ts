@@ -9,6 +9,7 @@ import {
   type Kustomization,
   type ReferenceRole,
 } from './kustomization-file';
+import { loadRefusalOf, type LoadRefusal } from './load-restrictions';
 
 /** Where the kustomize code reads files from: the editor's buffers first, then the disk. */
 export interface KustomizeHost {
@@ -28,6 +29,8 @@ export interface TreeFile {
   /** The kustomization naming it and the entry's field path. */
   namedBy: Kustomization;
   field: (string | number)[];
+  /** Why it is not read (kustomize refuses it, or kubesim's limits): never read, copied or built. */
+  refusal?: LoadRefusal;
 }
 
 /** One kustomization root with every kustomization and file its build reads. */
@@ -74,7 +77,8 @@ export function loadKustomizationTree(host: KustomizeHost, root: Kustomization):
           pending.push(nested);
         }
       } else if (!tree.files.has(target)) {
-        tree.files.set(target, { role: reference.role, namedBy: kustomization, field: reference.field });
+        const refusal = loadRefusalOf(kustomization.directory, reference.target);
+        tree.files.set(target, { role: reference.role, namedBy: kustomization, field: reference.field, ...(refusal ? { refusal } : {}) });
       }
     }
   }

@@ -4,6 +4,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { accessSync, constants, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
+import { isReadableForRender } from './load-restrictions';
 
 /** The kustomize kubesim runs: a standalone `kustomize`, or the one built into `kubectl`. */
 export interface KustomizeBinary {
@@ -112,7 +113,8 @@ export async function buildInMirror(binary: KustomizeBinary, files: readonly Mir
       mkdirSync(file.isDirectory ? target : dirname(target), { recursive: true });
       try {
         if (file.text !== undefined) writeFileSync(target, file.text);
-        else if (file.copyFrom !== undefined) copyFileSync(file.copyFrom, target);
+        // Checked again just before the copy: only a regular file within the limit is copied.
+        else if (file.copyFrom !== undefined && isReadableForRender(file.copyFrom)) copyFileSync(file.copyFrom, target);
       } catch {
         // An unreadable source file stays missing: kustomize then names it in its error.
       }

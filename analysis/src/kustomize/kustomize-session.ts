@@ -133,7 +133,8 @@ export class KustomizeSession {
     const tree = loadKustomizationTree(this.host, root);
     const inputs = [...tree.kustomizations.values()]
       .map((kustomization) => `${kustomization.path}\u0000${kustomization.text}`)
-      .concat([...tree.files.keys()].map((path) => `${path}\u0000${this.host.readText(path) ?? ''}`))
+      // A refused file is never read (kustomize would not read it either): its refusal is the input.
+      .concat([...tree.files].map(([path, file]) => `${path}\u0000${file.refusal ? `\u0003${file.refusal.message}` : (this.host.readText(path) ?? '')}`))
       .join('\u0001')
       // The declared cluster changes the verdicts, not the rendering; it is an input all the same.
       .concat(`\u0002${JSON.stringify(cluster ?? {})}`);
