@@ -64,6 +64,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     applySettings((params.initializationOptions ?? undefined) as KubesimSettings | undefined, 'initializationOptions');
     canPullConfiguration = params.capabilities.workspace?.configuration === true;
     workspace.initialize(params);
+    // An untrusted workspace runs no program: no git (WorkspaceChecks), no kustomize.
+    kustomize.configure({ trusted: workspace.isTrusted() });
     folders = (params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : [])).flatMap((uri) => pathOfUri(uri) ?? []);
     return {
       capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...WORKLOAD_FEATURE_CAPABILITIES, ...WORKSPACE_CHECK_CAPABILITIES },

@@ -34,8 +34,14 @@ export class KustomizeSession {
 
   constructor(
     private readonly host: KustomizeHost,
-    private readonly build: KustomizeBuild | undefined,
+    private build: KustomizeBuild | undefined,
   ) {}
+
+  /** Sets the build once a kustomize is found (the server looks after `initialize`): the layout is worked out again. */
+  setBuild(build: KustomizeBuild | undefined): void {
+    this.build = build;
+    this.invalidate();
+  }
 
   /** Whether any kustomization is known. */
   get hasKustomizations(): boolean {

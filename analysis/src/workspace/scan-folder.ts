@@ -51,10 +51,11 @@ export async function scanFolder(
   }
 }
 
-/** The text of a file no larger than MAX_FILE_BYTES, or undefined. */
+/** The text of a regular file no larger than MAX_FILE_BYTES, or undefined (a device such as /dev/zero reports size 0 and never ends). */
 export async function readSmallFile(path: string, onFailure: ReadFailure = ignoreFailure): Promise<string | undefined> {
   try {
-    if ((await stat(path)).size > MAX_FILE_BYTES) return undefined;
+    const stats = await stat(path);
+    if (!stats.isFile() || stats.size > MAX_FILE_BYTES) return undefined;
     return await readFile(path, 'utf8');
   } catch (error) {
     reportUnlessGone(path, error, onFailure);
