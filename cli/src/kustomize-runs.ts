@@ -25,8 +25,11 @@ const host = diskHost();
 /** kustomize processes run at once by `check` and `names`. */
 const PARALLEL_BUILDS = Math.max(1, Math.min(4, availableParallelism()));
 
-/** Splits `paths` into plain files and kustomization roots; warns once on stderr when no kustomize exists. */
-export function planKustomizeRun(paths: readonly string[], warn: (text: string) => void): KustomizeRun {
+/**
+ * Splits `paths` into plain files and kustomization roots; warns once on stderr when no kustomize exists.
+ * kustomize fetches remote resources only with `allowRemoteResources` (`--allow-remote-resources`).
+ */
+export function planKustomizeRun(paths: readonly string[], warn: (text: string) => void, allowRemoteResources = false): KustomizeRun {
   const layout = kustomizeLayoutOf(host, paths);
   const binary = layout.roots.length > 0 ? kustomizeBinary() : undefined;
   if (layout.roots.length > 0 && !binary) {
@@ -47,7 +50,7 @@ export function planKustomizeRun(paths: readonly string[], warn: (text: string) 
       const worker = async () => {
         while (next < layout.roots.length) {
           const index = next++;
-          rendered[index] = await renderKustomization(host, layout.roots[index]!, build);
+          rendered[index] = await renderKustomization(host, layout.roots[index]!, build, allowRemoteResources);
         }
       };
       await Promise.all(Array.from({ length: Math.min(PARALLEL_BUILDS, layout.roots.length) }, worker));

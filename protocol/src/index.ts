@@ -27,6 +27,7 @@ export interface KubesimSettings {
   kubernetesVersion: string;
   clusterDomain: string;
   git: { enabled: boolean };
+  kustomize: { allowRemoteResources: boolean };
 }
 
 export * from './rollout-view';

@@ -28,6 +28,7 @@ interface KubesimSettings {
   clusterDomain?: unknown;
   cluster?: ClusterSettings | null;
   trace?: { server?: unknown } | null;
+  kustomize?: { allowRemoteResources?: unknown } | null;
 }
 
 /** Starts the server on the given connection (stdio, IPC or a test pipe). */
@@ -57,6 +58,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     (uri) => profiles.forUri(uri),
   );
   let folders: string[] = [];
+  let trusted = true;
+  let allowRemoteResources = false;
 
   connection.onInitialize((params) => {
     // The client's trace setting arrives as InitializeParams.trace; initializationOptions may carry the same settings.
@@ -65,7 +68,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     canPullConfiguration = params.capabilities.workspace?.configuration === true;
     workspace.initialize(params);
     // An untrusted workspace runs no program: no git (WorkspaceChecks), no kustomize.
-    kustomize.configure({ trusted: workspace.isTrusted() });
+    trusted = workspace.isTrusted();
+    kustomize.configure({ trusted, allowRemoteResources });
     folders = (params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : [])).flatMap((uri) => pathOfUri(uri) ?? []);
     return {
       capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...WORKLOAD_FEATURE_CAPABILITIES, ...WORKSPACE_CHECK_CAPABILITIES },
@@ -96,6 +100,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       clusterDomain = valid ? (settings.clusterDomain as string) : undefined;
     } else if (settings.clusterDomain !== undefined) clusterDomain = undefined;
     profiles.applySettings(settings.cluster, clusterDomain, source);
+    if (settings.kustomize !== undefined) {
+      allowRemoteResources = settings.kustomize?.allowRemoteResources === true;
+      kustomize.configure({ trusted, allowRemoteResources });
+    }
     log.info(`settings (${source}): Kubernetes ${kubernetesVersion}, cluster domain ${clusterDomain ?? DEFAULT_CLUSTER_DOMAIN}, trace ${log.level}`);
   }
 

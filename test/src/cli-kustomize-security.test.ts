@@ -1,9 +1,12 @@
 // kustomize's load restrictions, kubesim against the real `kubectl kustomize` (skipped without kubectl):
 // where kubectl refuses a file (a symlink out of the root, a generator file linked outside, a resource
 // linked to /dev/zero) kubesim refuses it with the same words, without reading it (the CLI runs under a
-// 256 MB heap); where kubectl renders (bases six folders up), kubesim renders with no false error.
+// 256 MB heap); where kubectl renders (bases six folders up), kubesim renders with no false error. A remote
+// resource is fetched only with --allow-remote-resources.
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -130,3 +133,38 @@ for (const { name, files, root } of rendered) {
     assert.match(result.stdout, /^0 errors, 0 warnings in \d+ files?\n$/);
   });
 }
+
+function kubesimAsync(args: string[]): Promise<{ status: number | null; stdout: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [repoPath('bin', 'kubesim'), ...args], {
+      env: { ...process.env, KUBESIM_KUSTOMIZE: '', NO_PROXY: '127.0.0.1', no_proxy: '127.0.0.1' },
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.resume();
+    child.on('close', (status) => resolve({ status, stdout }));
+  });
+}
+
+test('a remote resource is fetched only with --allow-remote-resources; without it, a warning on the entry', { skip }, async () => {
+  const requests: string[] = [];
+  const server = createServer((request, response) => {
+    requests.push(request.url ?? '');
+    response.end(CONFIG_MAP);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/cm.yaml`;
+  try {
+    const folder = tree('remote', { 'app/kustomization.yaml': `resources:\n- ${url}\n` });
+    const off = await kubesimAsync(['check', join(folder, 'app')]);
+    assert.deepEqual(requests, []);
+    assert.equal(off.status, 0, off.stdout);
+    assert.match(off.stdout, new RegExp(`kustomization\\.yaml:2:3: warning: remote resource not fetched: ${url.replace(/\./g, '\\.')} `));
+    const on = await kubesimAsync(['check', '--allow-remote-resources', join(folder, 'app')]);
+    assert.deepEqual(requests, ['/cm.yaml']);
+    assert.equal(on.status, 0, on.stdout);
+    assert.match(on.stdout, /^0 errors, 0 warnings in 1 file\n$/);
+  } finally {
+    server.close();
+  }
+});

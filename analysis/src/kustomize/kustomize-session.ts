@@ -37,9 +37,15 @@ export class KustomizeSession {
     private build: KustomizeBuild | undefined,
   ) {}
 
-  /** Sets the build once a kustomize is found (the server looks after `initialize`): the layout is worked out again. */
-  setBuild(build: KustomizeBuild | undefined): void {
+  private allowRemoteResources = false;
+
+  /**
+   * Sets the build once a kustomize is found (the server looks after `initialize`), and whether it may fetch
+   * remote resources: the layout is worked out again, and every root is rendered again when next asked.
+   */
+  setBuild(build: KustomizeBuild | undefined, allowRemoteResources = false): void {
     this.build = build;
+    this.allowRemoteResources = allowRemoteResources;
     this.invalidate();
   }
 
@@ -143,10 +149,10 @@ export class KustomizeSession {
       .concat([...tree.files].map(([path, file]) => `${path}\u0000${file.refusal ? `\u0003${file.refusal.message}` : (this.host.readText(path) ?? '')}`))
       .join('\u0001')
       // The declared cluster changes the verdicts, not the rendering; it is an input all the same.
-      .concat(`\u0002${JSON.stringify(cluster ?? {})}`);
+      .concat(`\u0002${JSON.stringify(cluster ?? {})}\u0002${this.allowRemoteResources}`);
     const previous = this.renderings.get(rootPath);
     if (previous && previous.inputs === inputs && previous.kubernetesVersion === kubernetesVersion) return { rendering: previous, isNew: false };
-    const rendered = await renderKustomization(this.host, root, this.build);
+    const rendered = await renderKustomization(this.host, root, this.build, this.allowRemoteResources);
     const rendering = { rendered, findings: checkRenderedKustomization(rendered, this.host, kubernetesVersion, cluster), inputs, kubernetesVersion };
     this.renderings.set(rootPath, rendering);
     return { rendering, isNew: true };

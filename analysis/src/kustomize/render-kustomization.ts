@@ -48,11 +48,19 @@ export interface RenderedKustomization {
   readonly error?: KustomizeErrorLocation;
 }
 
-/** Renders `root` and everything it reads, through `build`. Never throws for bad input. */
-export async function renderKustomization(host: KustomizeHost, root: Kustomization, build: KustomizeBuild): Promise<RenderedKustomization> {
+/**
+ * Renders `root` and everything it reads, through `build`. Never throws for bad input. Remote resources
+ * are fetched by kustomize only with `allowRemoteResources` (the setting or flag of that name).
+ */
+export async function renderKustomization(
+  host: KustomizeHost,
+  root: Kustomization,
+  build: KustomizeBuild,
+  allowRemoteResources = false,
+): Promise<RenderedKustomization> {
   const tree = loadKustomizationTree(host, root);
   // A file kustomize would refuse (or kubesim does not read) is never copied: the build does not run.
-  const refused = refusalIn(tree);
+  const refused = refusalIn(tree) ?? (allowRemoteResources ? undefined : remoteIn(tree));
   if (refused) return { tree, objects: [], error: refused };
   const { files, ancestor } = mirrorFilesOf(host, tree);
   const provenance = withProvenance(root.text);
@@ -89,6 +97,17 @@ function refusalIn(tree: KustomizationTree): KustomizeErrorLocation | undefined 
     return { message: file.refusal.message, path: namedBy.path, text: namedBy.text, span: spanOfField(namedBy, file.field), refusal: file.refusal.kind };
   }
   return undefined;
+}
+
+/** The first remote target of the tree, placed on its entry: kustomize would fetch it, so the build does not run. */
+function remoteIn(tree: KustomizationTree): KustomizeErrorLocation | undefined {
+  const first = tree.remote[0];
+  if (!first) return undefined;
+  const { namedBy, field, target } = first;
+  const message =
+    `remote resource not fetched: ${target} (kubesim lets kustomize download only with the setting ` +
+    `kubesim.kustomize.allowRemoteResources, or --allow-remote-resources on the command line)`;
+  return { message, path: namedBy.path, text: namedBy.text, span: spanOfField(namedBy, field), refusal: 'remote' };
 }
 
 /**

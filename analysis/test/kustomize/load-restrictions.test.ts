@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { checkRenderedKustomization } from '../../src/kustomize/check-kustomization';
 import { diskHost } from '../../src/kustomize/disk-host';
+import { isRemoteTarget } from '../../src/kustomize/kustomization-file';
 import { findKustomization } from '../../src/kustomize/kustomization-tree';
 import { loadRefusalOf, MAX_RENDER_FILE_BYTES } from '../../src/kustomize/load-restrictions';
 import { renderKustomization } from '../../src/kustomize/render-kustomization';
@@ -118,3 +119,50 @@ for (const { name, kustomization, line, severity, message } of refusedRenders) {
     assert.equal(kustomization.slice(placed.finding.start, placed.finding.end), line);
   });
 }
+
+const remoteTargets: { target: string; remote: boolean }[] = [
+  { target: 'https://example.invalid/deployment.yaml', remote: true },
+  { target: 'http://example.invalid/x.yaml', remote: true },
+  { target: 'git::https://example.invalid/org/repo.git//base?ref=v1', remote: true },
+  { target: 'ssh://git@example.invalid/org/repo', remote: true },
+  { target: 'git@github.com:org/repo.git', remote: true },
+  { target: 'github.com/org/repo//deploy?ref=main', remote: true },
+  { target: 'gh:org/repo', remote: true },
+  { target: 'https://dev.azure.com/org/project/_git/repo', remote: true },
+  { target: 'file:///srv/repo.git', remote: true },
+  { target: '../../../../../../x', remote: false },
+  { target: 'base', remote: false },
+  { target: 'deployment.yaml', remote: false },
+];
+
+for (const { target, remote } of remoteTargets) {
+  test(`isRemoteTarget(${target}) is ${remote}`, () => {
+    assert.equal(isRemoteTarget(target), remote);
+  });
+}
+
+test('a remote resource is not fetched: no build, a warning on its entry that says how to allow it', async () => {
+  const kustomization = 'resources:\n- deployment.yaml\n- https://example.invalid/remote.yaml\n';
+  writeFileSync(join(root, 'kustomization.yaml'), kustomization);
+  const host = diskHost();
+  const found = findKustomization(host, root)!;
+  let builds = 0;
+  const build = () => {
+    builds++;
+    return Promise.resolve({ ok: true as const, stdout: '' });
+  };
+  const rendered = await renderKustomization(host, found, build);
+  assert.equal(builds, 0);
+  const [placed] = checkRenderedKustomization(rendered, host, '1.36');
+  assert.equal(placed?.finding.severity, 'warning');
+  assert.equal(placed.finding.code, 'kustomize-remote-not-fetched');
+  assert.equal(
+    placed.finding.message,
+    'remote resource not fetched: https://example.invalid/remote.yaml (kubesim lets kustomize download only with the setting ' +
+      'kubesim.kustomize.allowRemoteResources, or --allow-remote-resources on the command line); the kustomization is not rendered',
+  );
+  assert.equal(kustomization.slice(placed.finding.start, placed.finding.end), 'https://example.invalid/remote.yaml');
+  // Allowed, kustomize gets the build (and fetches it).
+  await renderKustomization(host, found, build, true);
+  assert.equal(builds, 1);
+});

@@ -27,6 +27,8 @@ const MAX_FOLDERS = 20_000;
 /** What the server may run for kustomizations: nothing in an untrusted workspace. */
 export interface KustomizePolicy {
   trusted: boolean;
+  /** `kubesim.kustomize.allowRemoteResources`: kustomize may fetch URLs and git repositories (off by default). */
+  allowRemoteResources?: boolean;
 }
 
 const UNTRUSTED_LABEL = 'not run: the workspace is not trusted (kustomize could run programs and fetch remote resources)';
@@ -49,6 +51,8 @@ export class KustomizeLive {
   private aloneGeneration = -1;
   private available = false;
   private policy: KustomizePolicy = { trusted: true };
+  private build: KustomizeBuild | undefined;
+  private started = false;
   private binaryLookup: Promise<KustomizeBinary | undefined> | undefined;
   private markReady: () => void = () => undefined;
   /** Settles once start() has looked for kustomize (and set the build when one was found). */
@@ -69,14 +73,27 @@ export class KustomizeLive {
     this.opened = new KustomizeSession(this.firstRead.host, undefined);
   }
 
+  /** Whether kustomize may fetch remote resources (`kubesim.kustomize.allowRemoteResources`). */
+  get allowRemoteResources(): boolean {
+    return this.policy.allowRemoteResources ?? false;
+  }
+
   /** Whether the workspace is trusted (kustomize may run). */
   get trusted(): boolean {
     return this.policy.trusted;
   }
 
-  /** Whether kustomize may run at all (the workspace's trust, from `initialize`); read before start(). */
+  /**
+   * Whether kustomize may run at all (the workspace's trust, read once at `initialize`: VS Code restarts the
+   * server when trust is granted) and may fetch remote resources (a setting: every root is rendered again).
+   */
   configure(policy: KustomizePolicy): void {
-    this.policy = policy;
+    const remoteChanged = (policy.allowRemoteResources ?? false) !== (this.policy.allowRemoteResources ?? false);
+    this.policy = { ...policy, trusted: this.started ? this.policy.trusted : policy.trusted };
+    if (!remoteChanged || !this.build) return;
+    this.session.setBuild(this.build, this.policy.allowRemoteResources);
+    this.opened.setBuild(this.build, this.policy.allowRemoteResources);
+    for (const document of this.documents.all()) this.noteChange(document);
   }
 
   /**
@@ -108,6 +125,7 @@ export class KustomizeLive {
   }
 
   private async findKustomizationsAndBinary(folders: readonly string[]): Promise<void> {
+    this.started = true;
     const lookup = this.binary();
     const found: string[] = [];
     const budget = { folders: MAX_FOLDERS };
@@ -119,8 +137,9 @@ export class KustomizeLive {
     const binary = await lookup;
     if (!this.policy.trusted) return;
     const build: KustomizeBuild | undefined = binary ? (files, root) => buildInMirror(binary, files, root) : undefined;
-    this.session.setBuild(build);
-    this.opened.setBuild(build);
+    this.build = build;
+    this.session.setBuild(build, this.policy.allowRemoteResources);
+    this.opened.setBuild(build, this.policy.allowRemoteResources);
     this.label = describeKustomizeBinary(binary);
     this.available = binary !== undefined;
     this.sendStatus();

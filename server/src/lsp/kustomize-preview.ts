@@ -48,7 +48,7 @@ export async function kustomizePreviewSource(
   if (params.base.kind === 'fresh') return { kind: 'rendered', text: rendered.file.text, offset, baseLabel: params.baseLabel, root: label };
   if (params.base.kind === 'head' && canRunGit) {
     const binary = await live.binary();
-    const head = binary && (await renderAtHead(root, binary));
+    const head = binary && (await renderAtHead(root, binary, live.allowRemoteResources));
     if (head?.file)
       return { kind: 'rendered', text: rendered.file.text, offset, baseText: head.file.text, baseLabel: 'git HEAD, rendered by kustomize', root: label };
   }
@@ -73,7 +73,7 @@ function workloadOffset(rendered: RenderedKustomization, sourceText: string | un
 const MAX_HEAD_ROUNDS = 12;
 
 /** Renders `rootPath` from the files at git HEAD (read with `git show`), or undefined when git has none. */
-async function renderAtHead(rootPath: string, binary: KustomizeBinary): Promise<RenderedKustomization | undefined> {
+async function renderAtHead(rootPath: string, binary: KustomizeBinary, allowRemoteResources: boolean): Promise<RenderedKustomization | undefined> {
   const disk = diskHost();
   const texts = new Map<string, string | undefined>();
   const asked = new Set<string>();
@@ -96,6 +96,6 @@ async function renderAtHead(rootPath: string, binary: KustomizeBinary): Promise<
   }
   const root = kustomizationAt(host, rootPath);
   if (!root) return undefined;
-  const rendered = await renderKustomization(host, root, (files, rootRelative) => buildInMirror(binary, files, rootRelative));
+  const rendered = await renderKustomization(host, root, (files, rootRelative) => buildInMirror(binary, files, rootRelative), allowRemoteResources);
   return rendered.error ? undefined : rendered;
 }
