@@ -19,8 +19,11 @@ export interface FakePrograms {
   ended(): string[];
 }
 
-/** Writes the fakes; each sleeps `sleepSeconds` before it exits 0 with `stdout` (default nothing). */
-export function fakePrograms(options: { sleepSeconds?: number; stdout?: string } = {}): FakePrograms {
+/**
+ * Writes the fakes; each sleeps `sleepSeconds` (only when its first argument is `sleepOn`, if given)
+ * before it exits 0 with `stdout` (default nothing).
+ */
+export function fakePrograms(options: { sleepSeconds?: number; sleepOn?: string; stdout?: string } = {}): FakePrograms {
   const root = mkdtempSync(join(tmpdir(), 'kubesim-fake-programs-'));
   const bin = join(root, 'bin');
   const markers = join(root, 'markers');
@@ -30,7 +33,11 @@ export function fakePrograms(options: { sleepSeconds?: number; stdout?: string }
     const script = [
       '#!/bin/sh',
       `printf '%s\\n' "$*" > '${markers}/${name}-'$$.started`,
-      options.sleepSeconds ? `sleep ${options.sleepSeconds}` : '',
+      !options.sleepSeconds
+        ? ''
+        : options.sleepOn
+          ? `if [ "$1" = '${options.sleepOn}' ]; then sleep ${options.sleepSeconds}; fi`
+          : `sleep ${options.sleepSeconds}`,
       options.stdout === undefined ? '' : `printf '%s' '${options.stdout.replace(/'/g, "'\\''")}'`,
       `: > '${markers}/${name}-'$$.ended`,
       'exit 0',

@@ -1,10 +1,10 @@
 // The Node side of kustomize support: finds the kustomize binary, writes a temporary mirror of a
 // kustomization tree and runs the build there as a child process with a time limit.
 import { execFile, execFileSync } from 'node:child_process';
-import { accessSync, constants, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { accessSync, constants, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { isReadableForRender } from './load-restrictions';
+import { makeMirror, removeMirror, trackChild } from './mirror-cleanup';
 
 /** The kustomize kubesim runs: a standalone `kustomize`, or the one built into `kubectl`. */
 export interface KustomizeBinary {
@@ -130,7 +130,7 @@ export function kustomizeBinary(): KustomizeBinary | undefined {
 
 /** Writes `files` to a fresh temporary directory, builds `rootRelative` there, and removes it. */
 export async function buildInMirror(binary: KustomizeBinary, files: readonly MirrorFile[], rootRelative: string): Promise<BuildOutput> {
-  const mirror = mkdtempSync(join(tmpdir(), 'kubesim-kustomize-'));
+  const mirror = makeMirror();
   try {
     for (const file of files) {
       const target = join(mirror, file.relativePath);
@@ -147,13 +147,13 @@ export async function buildInMirror(binary: KustomizeBinary, files: readonly Mir
     mkdirSync(root, { recursive: true });
     return await run(binary, root, mirror);
   } finally {
-    rmSync(mirror, { recursive: true, force: true });
+    removeMirror(mirror);
   }
 }
 
 function run(binary: KustomizeBinary, root: string, mirror: string): Promise<BuildOutput> {
   return new Promise((resolveBuild) => {
-    execFile(
+    const child = execFile(
       binary.command,
       [...binary.subcommand, root],
       { encoding: 'utf8', timeout: BUILD_TIMEOUT_MS, maxBuffer: MAX_OUTPUT_BYTES, cwd: mirror },
@@ -167,5 +167,8 @@ function run(binary: KustomizeBinary, root: string, mirror: string): Promise<Bui
         resolveBuild({ ok: false, message: message.split(mirror).join(MIRROR_ROOT) });
       },
     );
+    // A build takes no input; a stopping process stops it (and removes its mirror).
+    child.stdin?.end();
+    trackChild(child);
   });
 }

@@ -13,6 +13,7 @@ import type { PlacedFinding } from '../../../analysis/src/kustomize/check-kustom
 import { diskHost, FirstReadFiles } from '../../../analysis/src/kustomize/disk-host';
 import { isKustomizationFileName } from '../../../analysis/src/kustomize/kustomization-file';
 import { buildInMirror, describeKustomizeBinary, findKustomizeBinaryAsync, type KustomizeBinary } from '../../../analysis/src/kustomize/kustomize-process';
+import { removeStaleMirrors } from '../../../analysis/src/kustomize/mirror-cleanup';
 import { KustomizeSession } from '../../../analysis/src/kustomize/kustomize-session';
 import type { KustomizeBuild } from '../../../analysis/src/kustomize/render-kustomization';
 import { normalizeUri, pathOfUri } from '../../../analysis/src/workspace/file-uri';
@@ -112,6 +113,8 @@ export class KustomizeLive {
    * checked as whole objects) but never rendered.
    */
   async start(folders: readonly string[]): Promise<void> {
+    // Mirrors left by a kubesim that was killed mid-render (synchronous: done before any later message is handled).
+    removeStaleMirrors();
     try {
       await this.findKustomizationsAndBinary(folders);
     } finally {
