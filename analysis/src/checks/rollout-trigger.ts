@@ -1,7 +1,7 @@
 // Tells whether applying the edited workload over its baseline version replaces pods (a rollout) or not.
 import {
-  gatesKey,
-  type GateSource,
+  clusterSpecKey,
+  type ClusterSpec,
   cloneJson,
   computeControllerRevisionHash,
   computePodTemplateHash,
@@ -12,7 +12,6 @@ import {
   type JsonObject,
   type ReadonlyJsonObject,
   type ReadonlyJsonValue,
-  type KubernetesVersion,
   type StatefulSet,
   applyDefaults,
   checkedKindOf,
@@ -40,7 +39,7 @@ export function checkRolloutTrigger(object: ManifestObject, context: CheckContex
   if (isSemanticallyEqual(old.value.spec, object.value.spec)) return [];
   // An update the API server rejects starts nothing; the rejection is reported instead.
   if (isRejectedUpdate(object, context)) return [];
-  const revisions = cachedComparison(object, old, context.kubernetesVersion, context.gates ?? context.kubernetesVersion);
+  const revisions = cachedComparison(object, old, context.cluster);
   if (!revisions) return [];
   const span = locate(object, ['spec', 'template']).key ?? spanForPath(object, ['spec']);
   const against = describeBaseline(context.baseline);
@@ -73,11 +72,11 @@ export function checkRolloutTrigger(object: ManifestObject, context: CheckContex
 // the two parsed values (shared by later parses while their text is unchanged), the release and its gates.
 const comparisons = new WeakMap<object, { old: object; release: string; result: RevisionComparison | undefined }>();
 
-function cachedComparison(object: ManifestObject, old: ManifestObject, version: KubernetesVersion, gates: GateSource): RevisionComparison | undefined {
+function cachedComparison(object: ManifestObject, old: ManifestObject, cluster: ClusterSpec): RevisionComparison | undefined {
   const cached = comparisons.get(object.value);
-  const release = `${version}|${gatesKey(gates)}`;
+  const release = clusterSpecKey(cluster);
   if (cached && cached.old === old.value && cached.release === release) return cached.result;
-  const result = compareRevisions(object, old, version, gates);
+  const result = compareRevisions(object, old, cluster);
   comparisons.set(object.value, { old: old.value, release, result });
   return result;
 }
@@ -97,18 +96,18 @@ interface RevisionComparison {
  * engine has no DaemonSet defaulting yet, so templates are compared after stripping the common
  * pod and container defaults (approximate). Undefined when the manifest does not decode.
  */
-function compareRevisions(object: ManifestObject, old: ManifestObject, version: KubernetesVersion, gates: GateSource): RevisionComparison | undefined {
+function compareRevisions(object: ManifestObject, old: ManifestObject, cluster: ClusterSpec): RevisionComparison | undefined {
   const kind = checkedKindOf(object.apiVersion, object.kind);
   try {
     if (kind === 'Deployment') {
       const hashOf = (value: ReadonlyJsonObject, oldValue?: ReadonlyJsonObject) =>
-        computePodTemplateHash((applyDefaults(kind, value, version, oldValue, gates) as unknown as Deployment).spec.template, undefined, version, gates);
+        computePodTemplateHash((applyDefaults(kind, value, cluster, oldValue) as unknown as Deployment).spec.template, undefined, cluster);
       const newHash = hashOf(object.value, old.value);
       return { changed: newHash !== hashOf(old.value), name: replicaSetNameFor(object.name ?? '', newHash), nameKind: 'ReplicaSet' };
     }
     if (kind === 'StatefulSet') {
       const dataOf = (value: ReadonlyJsonObject, oldValue?: ReadonlyJsonObject) =>
-        controllerRevisionData(applyDefaults(kind, value, version, oldValue, gates) as unknown as StatefulSet, version, gates);
+        controllerRevisionData(applyDefaults(kind, value, cluster, oldValue) as unknown as StatefulSet, cluster);
       const newData = dataOf(object.value, old.value);
       const name = controllerRevisionName(object.name ?? '', computeControllerRevisionHash(newData, undefined));
       return { changed: newData !== dataOf(old.value), name, nameKind: 'ControllerRevision' };

@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, truncateSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { defaultClusterSpec } from '@kubesim/engine';
 import { checkRenderedKustomization } from '../../src/kustomize/check-kustomization';
 import { diskHost } from '../../src/kustomize/disk-host';
 import { isRemoteTarget } from '../../src/kustomize/kustomization-file';
@@ -111,7 +112,7 @@ for (const { name, kustomization, line, severity, message } of refusedRenders) {
       return Promise.resolve({ ok: true, stdout: '' });
     });
     assert.equal(builds, 0);
-    const [placed, ...rest] = checkRenderedKustomization(rendered, host, '1.36');
+    const [placed, ...rest] = checkRenderedKustomization(rendered, host, defaultClusterSpec('1.36'));
     assert.deepEqual(rest, []);
     assert.equal(placed?.path, join(root, 'kustomization.yaml'));
     assert.equal(placed.finding.severity, severity);
@@ -153,7 +154,7 @@ test('a remote resource is not fetched: no build, a warning on its entry that sa
   };
   const rendered = await renderKustomization(host, found, build);
   assert.equal(builds, 0);
-  const [placed] = checkRenderedKustomization(rendered, host, '1.36');
+  const [placed] = checkRenderedKustomization(rendered, host, defaultClusterSpec('1.36'));
   assert.equal(placed?.finding.severity, 'warning');
   assert.equal(placed.finding.code, 'kustomize-remote-not-fetched');
   assert.equal(

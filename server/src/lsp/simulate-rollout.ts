@@ -5,6 +5,7 @@ import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   simulateRollout,
+  type ClusterSpec,
   type Ingress,
   type ReadonlyJsonValue,
   type RolloutEventSummary,
@@ -27,7 +28,6 @@ import {
   type SourceSpan,
   type WhatIf,
 } from '../../../protocol/src/index';
-import type { FactSettings } from '../../../analysis/src/facts/fact-settings';
 import { spanForPath, type ManifestObject } from '../../../analysis/src/manifest/manifest-document';
 import { objectsOf, parseManifestFile, problemsOf, type ManifestFile } from '../../../analysis/src/manifest/manifest-file';
 import type { ManifestStore } from './document-store';
@@ -141,7 +141,7 @@ function findSame(file: ManifestFile, object: ManifestObject): ManifestObject | 
 export function simulateRolloutFor(
   text: string,
   params: SimulateRolloutParams,
-  settings: FactSettings,
+  cluster: ClusterSpec,
   file = parseManifestFile(text),
   workspaceObjects?: readonly ManifestObject[],
 ): SimulateRolloutResult {
@@ -170,13 +170,11 @@ export function simulateRolloutFor(
     simulation = simulateRollout({
       oldManifest: before,
       newManifest: after,
-      version: settings.kubernetesVersion,
-      ...(settings.featureGates ? { featureGates: settings.featureGates } : {}),
+      cluster,
       options: {
         whatIf: engineWhatIf(params.whatIf),
         services: servicesOf(workspaceObjects ?? objectsOf(file)),
         ingresses: ingressesOf(workspaceObjects ?? objectsOf(file)),
-        clusterDomain: settings.clusterDomain,
         podListLimit: POD_LIMIT,
         eventsPerStep: EVENTS_PER_STEP,
         maxSteps: MAX_STEPS,
@@ -201,7 +199,7 @@ export function simulateRolloutFor(
     kind: simulation.kind,
     name: after.metadata.name,
     namespace: after.metadata.namespace ?? 'default',
-    kubernetesVersion: settings.kubernetesVersion,
+    kubernetesVersion: cluster.version,
     strategy: simulation.strategy,
     base: params.base,
     whatIf: params.whatIf,
@@ -241,7 +239,7 @@ export function registerSimulateRollout(
   connection: Connection,
   documents: TextDocuments<TextDocument>,
   store: ManifestStore,
-  settings: (uri?: string) => FactSettings,
+  clusterOf: (uri?: string) => ClusterSpec,
   candidates?: (uri: string, file: ManifestFile) => readonly ManifestObject[] | undefined,
   kustomizeSource?: (document: TextDocument, params: SimulateRolloutParams) => Promise<KustomizePreviewSource | undefined>,
 ): void {
@@ -255,12 +253,12 @@ export function registerSimulateRollout(
       const renderedParams: SimulateRolloutParams = { uri, offset: source.offset, base, baseLabel: source.baseLabel, whatIf };
       if (params.freshWhenUnchanged) renderedParams.freshWhenUnchanged = true;
       if (source.baseText !== undefined) renderedParams.baseText = source.baseText;
-      const result = simulateRolloutFor(source.text, renderedParams, settings(params.uri));
+      const result = simulateRolloutFor(source.text, renderedParams, clusterOf(params.uri));
       // Spans point into the rendered text, which no editor shows.
       if (result.kind === 'view') result.view.spans = {};
       return result;
     }
     const file = store.get(document);
-    return simulateRolloutFor(document.getText(), params, settings(document.uri), file, candidates?.(document.uri, file));
+    return simulateRolloutFor(document.getText(), params, clusterOf(document.uri), file, candidates?.(document.uri, file));
   });
 }
