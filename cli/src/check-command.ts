@@ -26,6 +26,7 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
       'kubernetes-version': { type: 'string' },
       previous: { type: 'string' },
       format: { type: 'string', default: 'text' },
+      'allow-remote-resources': { type: 'boolean' },
       ...CLUSTER_FLAGS,
     },
   });
@@ -39,7 +40,7 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
   const previous = values.previous === undefined ? undefined : parseManifestFile(readManifestFileSync(values.previous));
   const diagnostics: FileDiagnostic[] = [];
   const collected = collectFiles(positionals);
-  const kustomize = planKustomizeRun(collected, (text) => process.stderr.write(`${text}\n`));
+  const kustomize = planKustomizeRun(collected, (text) => process.stderr.write(`${text}\n`), values['allow-remote-resources'] === true);
   const charts = setChartsApart(kustomize.plainFiles);
   const paths = charts.plainFiles;
   diagnostics.push(...charts.notes);

@@ -7,6 +7,7 @@ import { LineIndex } from '../../analysis/src/manifest/line-index';
 import { checkRenderedKustomization } from '../../analysis/src/kustomize/check-kustomization';
 import { diskHost } from '../../analysis/src/kustomize/disk-host';
 import { buildInMirror, kustomizeBinary } from '../../analysis/src/kustomize/kustomize-process';
+import { removeStaleMirrors } from '../../analysis/src/kustomize/mirror-cleanup';
 import { isCheckedAlone, kustomizeLayoutOf, type KustomizeLayout } from '../../analysis/src/kustomize/kustomize-layout';
 import { renderKustomization, type RenderedKustomization } from '../../analysis/src/kustomize/render-kustomization';
 import type { FileDiagnostic } from './check-formats';
@@ -24,10 +25,14 @@ const host = diskHost();
 /** kustomize processes run at once by `check` and `names`. */
 const PARALLEL_BUILDS = Math.max(1, Math.min(4, availableParallelism()));
 
-/** Splits `paths` into plain files and kustomization roots; warns once on stderr when no kustomize exists. */
-export function planKustomizeRun(paths: readonly string[], warn: (text: string) => void): KustomizeRun {
+/**
+ * Splits `paths` into plain files and kustomization roots; warns once on stderr when no kustomize exists.
+ * kustomize fetches remote resources only with `allowRemoteResources` (`--allow-remote-resources`).
+ */
+export function planKustomizeRun(paths: readonly string[], warn: (text: string) => void, allowRemoteResources = false): KustomizeRun {
   const layout = kustomizeLayoutOf(host, paths);
   const binary = layout.roots.length > 0 ? kustomizeBinary() : undefined;
+  if (binary) removeStaleMirrors();
   if (layout.roots.length > 0 && !binary) {
     warn(
       `kubesim: no kustomize found (neither \`kustomize\` nor \`kubectl\` is on the PATH): ${layout.roots.length} kustomization(s) not rendered; ` +
@@ -46,7 +51,7 @@ export function planKustomizeRun(paths: readonly string[], warn: (text: string) 
       const worker = async () => {
         while (next < layout.roots.length) {
           const index = next++;
-          rendered[index] = await renderKustomization(host, layout.roots[index]!, build);
+          rendered[index] = await renderKustomization(host, layout.roots[index]!, build, allowRemoteResources);
         }
       };
       await Promise.all(Array.from({ length: Math.min(PARALLEL_BUILDS, layout.roots.length) }, worker));

@@ -78,6 +78,7 @@ export async function runNames(args: string[], out: (text: string) => void): Pro
       'kubernetes-version': { type: 'string' },
       'collision-count': { type: 'string' },
       json: { type: 'boolean' },
+      'allow-remote-resources': { type: 'boolean' },
       ...CLUSTER_FLAGS,
     },
   });
@@ -94,7 +95,7 @@ export async function runNames(args: string[], out: (text: string) => void): Pro
   const workloads: WorkloadNames[] = [];
   const services: ServiceNames[] = [];
   // A kustomization is named by what it renders: its patches and bases are not workloads of their own.
-  const kustomize = planKustomizeRun(collectFiles(positionals), (text) => process.stderr.write(`${text}\n`));
+  const kustomize = planKustomizeRun(collectFiles(positionals), (text) => process.stderr.write(`${text}\n`), values['allow-remote-resources'] === true);
   for (const path of setChartsApart(kustomize.plainFiles).plainFiles) {
     const objects = objectsOf(parseManifestFile(readManifestFileSync(path)));
     workloads.push(...namesOf(path, objects, options));

@@ -15,6 +15,10 @@ interface CommandUsage {
   exitCodes: string;
 }
 
+const REMOTE_OPTION: [string, string] = [
+  '--allow-remote-resources',
+  'let kustomize fetch remote resources (URLs, git repositories); without it such an entry is a warning and its kustomization is not rendered',
+];
 const VERSION_OPTION: [string, string] = ['--kubernetes-version V', `the release to imitate: ${RELEASES} (default ${DEFAULT_KUBERNETES_VERSION})`];
 const HELP_OPTION: [string, string] = ['-h, --help', 'print this help'];
 // The cluster profile: flags override the nearest .kubesim.yaml field by field.
@@ -28,24 +32,27 @@ const CLUSTER_OPTIONS: [string, string][] = [
 
 const USAGE: Record<CommandName, CommandUsage> = {
   check: {
-    synopsis: 'kubesim check FILE|DIR... [--kubernetes-version V] [--previous OLD.yaml] [--format text|json|sarif] [CLUSTER OPTIONS]',
+    synopsis:
+      'kubesim check FILE|DIR... [--kubernetes-version V] [--previous OLD.yaml] [--format text|json|sarif] [--allow-remote-resources] [CLUSTER OPTIONS]',
     summary: 'report what the API server would reject, and the cross-object problems of the files checked together',
     options: [
       VERSION_OPTION,
       ['--previous OLD.yaml', 'check as an update of the objects in OLD.yaml (immutable fields)'],
       ['--format F', 'text (file:line:col, then a count like "1 error, 2 warnings in 2 of 5 files"; the default), json (with a summary) or sarif'],
+      REMOTE_OPTION,
       ...CLUSTER_OPTIONS,
       HELP_OPTION,
     ],
     exitCodes: '0 no errors (warnings allowed), 1 errors found, 2 bad usage or a path that cannot be read',
   },
   names: {
-    synopsis: 'kubesim names FILE|DIR... [--kubernetes-version V] [--collision-count N] [--json] [CLUSTER OPTIONS]',
+    synopsis: 'kubesim names FILE|DIR... [--kubernetes-version V] [--collision-count N] [--json] [--allow-remote-resources] [CLUSTER OPTIONS]',
     summary: 'print the ReplicaSet, ControllerRevision, pod, DNS and PVC names the cluster will create',
     options: [
       VERSION_OPTION,
       ['--collision-count N', 'hash as if status.collisionCount were N'],
       ['--json', 'print JSON (a workload the cluster would reject has `rejected`, its messages, instead of names)'],
+      REMOTE_OPTION,
       ...CLUSTER_OPTIONS,
       HELP_OPTION,
     ],

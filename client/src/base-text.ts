@@ -5,20 +5,18 @@ import { execFile } from 'node:child_process';
 import * as path from 'node:path';
 import type { RolloutBase } from '../../protocol/src/index';
 import { chooseBaseText, type BaseText } from './base-choice';
+import { gitShowArguments } from './git-show-arguments';
 import type { OpenedVersions } from './opened-versions';
 
 export type { BaseText } from './base-choice';
 
 function gitShow(file: string, revision: string): Promise<string | undefined> {
+  const args = gitShowArguments(revision, path.basename(file));
+  if (!args) return Promise.resolve(undefined);
   return new Promise((resolve) => {
-    execFile(
-      'git',
-      ['show', `${revision}:./${path.basename(file)}`],
-      { cwd: path.dirname(file), maxBuffer: 32 * 1024 * 1024, timeout: 10_000 },
-      (error, stdout) => {
-        resolve(error ? undefined : stdout);
-      },
-    );
+    execFile('git', args, { cwd: path.dirname(file), maxBuffer: 32 * 1024 * 1024, timeout: 10_000 }, (error, stdout) => {
+      resolve(error ? undefined : stdout);
+    });
   });
 }
 

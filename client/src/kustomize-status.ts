@@ -10,6 +10,17 @@ export function showKustomizeStatus(client: LanguageClient): vscode.Disposable {
   const subscription = client.onNotification(Methods.kustomizeStatus, (status: KustomizeStatus) => {
     item.text = statusText(status);
     const tooltip = new vscode.MarkdownString();
+    // Untrusted: plain files are checked, overlays are not rendered; one click opens the trust editor.
+    item.command = status.untrusted ? { title: 'Manage Workspace Trust', command: 'workbench.trust.manage' } : undefined;
+    if (status.untrusted) {
+      tooltip.appendText(
+        'kubesim does not render kustomizations in an untrusted workspace: kustomize could run programs of the repository ' +
+          'and fetch remote resources. Plain manifest files are checked. Click to manage workspace trust.',
+      );
+      item.tooltip = tooltip;
+      item.show();
+      return;
+    }
     tooltip.appendText(`kubesim renders kustomizations with ${status.binary}`);
     for (const failure of status.failed) tooltip.appendMarkdown('\n\n').appendText(`${failure.root}: ${failure.message}`);
     item.tooltip = tooltip;
@@ -19,6 +30,7 @@ export function showKustomizeStatus(client: LanguageClient): vscode.Disposable {
 }
 
 function statusText(status: KustomizeStatus): string {
+  if (status.untrusted) return '$(workspace-untrusted) kustomize: not in untrusted workspace';
   if (!status.available) return '$(warning) no kustomize';
   if (status.running.length > 0) return '$(sync~spin) kustomize';
   if (status.failed.length > 0) return `$(error) kustomize: ${status.failed.length} failed`;

@@ -55,6 +55,7 @@ export async function startLanguageClient(context: vscode.ExtensionContext): Pro
       kubernetesVersion: configuration.get<string>('kubernetesVersion'),
       clusterDomain: configuration.get<string | null>('clusterDomain'),
       cluster: configuration.get<Record<string, unknown>>('cluster'),
+      kustomize: { allowRemoteResources: configuration.get<boolean>('kustomize.allowRemoteResources', false) },
       workspaceTrusted: vscode.workspace.isTrusted,
     },
   };

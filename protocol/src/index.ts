@@ -18,6 +18,8 @@ export interface KustomizeStatus {
   running: string[];
   /** Roots whose last rendering failed, with kustomize's message. */
   failed: { root: string; message: string }[];
+  /** The workspace is not trusted: kustomize never runs, kustomizations are not rendered. */
+  untrusted?: boolean;
 }
 
 /** Settings the client sends to the server (section `kubesim`). */
@@ -25,6 +27,7 @@ export interface KubesimSettings {
   kubernetesVersion: string;
   clusterDomain: string;
   git: { enabled: boolean };
+  kustomize: { allowRemoteResources: boolean };
 }
 
 export * from './rollout-view';

@@ -30,6 +30,7 @@ interface KubesimSettings {
   clusterDomain?: unknown;
   cluster?: ClusterSettings | null;
   trace?: { server?: unknown } | null;
+  kustomize?: { allowRemoteResources?: unknown } | null;
 }
 
 /** Starts the server on the given connection (stdio, IPC or a test pipe). */
@@ -50,6 +51,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   const workspace = new WorkspaceChecks(connection, documents, store, clusterOf, (document) => validate(document), log);
   const kustomize = new KustomizeLive(connection, documents, (document) => validate(document), clusterOf);
   let folders: string[] = [];
+  let trusted = true;
+  let allowRemoteResources = false;
 
   connection.onInitialize((params) => {
     // The client's trace setting arrives as InitializeParams.trace; initializationOptions may carry the same settings.
@@ -57,6 +60,9 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     applySettings((params.initializationOptions ?? undefined) as KubesimSettings | undefined, 'initializationOptions');
     canPullConfiguration = params.capabilities.workspace?.configuration === true;
     workspace.initialize(params);
+    // An untrusted workspace runs no program: no git (WorkspaceChecks), no kustomize.
+    trusted = workspace.isTrusted();
+    kustomize.configure({ trusted, allowRemoteResources });
     folders = (params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : [])).flatMap((uri) => pathOfUri(uri) ?? []);
     return {
       capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...WORKLOAD_FEATURE_CAPABILITIES, ...WORKSPACE_CHECK_CAPABILITIES },
@@ -88,6 +94,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     } else if (settings.clusterDomain !== undefined) clusterDomain = undefined;
     const problems = clusters.setOverrides(clusterSettingsFields(settings.cluster, clusterDomain), `${source}: kubesim settings`, 'kubesim settings');
     for (const problem of problems) log.warn(`${problem}; ignored`);
+    if (settings.kustomize !== undefined) {
+      allowRemoteResources = settings.kustomize?.allowRemoteResources === true;
+      kustomize.configure({ trusted, allowRemoteResources });
+    }
     log.info(`settings (${source}): Kubernetes ${clusters.version}, cluster domain ${clusterDomain ?? DEFAULT_CLUSTER_DOMAIN}, trace ${log.level}`);
   }
 

@@ -175,6 +175,22 @@ export class TestLanguageServer {
     return this.diagnostics.get(uri)?.diagnostics;
   }
 
+  /** The server's process id. */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** Sends `signal` to the server process and waits for it to end (its exit code or signal). */
+  async kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      this.child.once('exit', (code, exitSignal) => resolve({ code, signal: exitSignal })),
+    );
+    this.child.kill(signal);
+    const result = await exited;
+    this.connection.dispose();
+    return result;
+  }
+
   /** Shuts the server down the way an editor does, and waits for the process to end. */
   async stop(): Promise<void> {
     const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));

@@ -8,6 +8,7 @@ import type { KustomizeHost } from './kustomization-tree';
 import { SourcePlacer } from './place-on-source';
 import type { SourcePlace } from './source-place';
 import type { RenderedKustomization } from './render-kustomization';
+import type { KustomizeErrorLocation } from './kustomize-error';
 
 /** A finding placed in a source file of a kustomization. */
 export interface PlacedFinding {
@@ -20,22 +21,7 @@ export interface PlacedFinding {
 
 /** The findings of one rendered kustomization, on their source files; kustomize's error when the build failed. */
 export function checkRenderedKustomization(rendered: RenderedKustomization, host: KustomizeHost, cluster: ClusterSpec): PlacedFinding[] {
-  if (rendered.error) {
-    const { path, text, span, message } = rendered.error;
-    return [
-      {
-        path,
-        text,
-        finding: {
-          ...span,
-          severity: 'error',
-          code: 'kustomize-build-error',
-          message: `kustomize: ${message}`,
-          href: 'https://kubectl.docs.kubernetes.io/references/kustomize/',
-        },
-      },
-    ];
-  }
+  if (rendered.error) return [errorFinding(rendered.error)];
   const file = rendered.file;
   if (!file) return [];
   const byValue = new Map(rendered.objects.map((object) => [object.object.value, object]));
@@ -55,4 +41,23 @@ export function checkRenderedKustomization(rendered: RenderedKustomization, host
     placed.push({ path: place.path, text: place.text, finding: { ...withoutFixes, start: place.span.start, end: place.span.end } });
   }
   return placed;
+}
+
+const KUSTOMIZE_DOCS = 'https://kubectl.docs.kubernetes.io/references/kustomize/';
+
+// kustomize's error (or the same refusal made before running it) is an error, as `kubectl apply -k` fails;
+// a file kubesim does not read or a remote resource it does not fetch is a warning: not checked, not wrong.
+function errorFinding(error: KustomizeErrorLocation): PlacedFinding {
+  const { path, text, span, message, refusal } = error;
+  const finding: Finding =
+    refusal === 'limit' || refusal === 'remote'
+      ? {
+          ...span,
+          severity: 'warning',
+          code: refusal === 'limit' ? 'kustomize-file-not-read' : 'kustomize-remote-not-fetched',
+          message: `${message}; the kustomization is not rendered`,
+          href: KUSTOMIZE_DOCS,
+        }
+      : { ...span, severity: 'error', code: 'kustomize-build-error', message: `kustomize: ${message}`, href: KUSTOMIZE_DOCS };
+  return { path, text, finding };
 }

@@ -1,15 +1,19 @@
 // A KustomizeHost reading the disk, optionally with the editor's unsaved buffers over it.
 import { readFileSync, statSync } from 'node:fs';
 import type { KustomizeHost } from './kustomization-tree';
+import { isReadableForRender } from './load-restrictions';
 
-/** Reads files from disk; `buffers` (absolute path -> text) win over the disk. */
+/**
+ * Reads files from disk; `buffers` (absolute path -> text) win over the disk. Only regular files up to
+ * MAX_RENDER_FILE_BYTES are read: a symlink to /dev/zero or a FIFO reads as missing, never as endless text.
+ */
 export function diskHost(buffers: (path: string) => string | undefined = () => undefined): KustomizeHost {
   return {
     readText(path) {
       const buffered = buffers(path);
       if (buffered !== undefined) return buffered;
       try {
-        return readFileSync(path, 'utf8');
+        return isReadableForRender(path) ? readFileSync(path, 'utf8') : undefined;
       } catch {
         return undefined;
       }

@@ -104,11 +104,16 @@ function objectsAt(value: Record<string, unknown>, key: string): { item: Record<
   );
 }
 
-/** A remote resource (git repository or URL): kustomize fetches it, kubesim leaves it alone. */
+/**
+ * A remote target kustomize would fetch: a URL (FileLoader.Load gets http(s) files for any field), or, in
+ * `resources`, `bases` and `components`, a git repository as kustomize's repospec.go parseHostSpec reads one
+ * (`git::`, `gh:`, `ssh://`, `file://`, scp-like `git@host:org/repo`, `github.com/org/repo`, a `_git/` path).
+ */
 export function isRemoteTarget(target: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(target) || /^(git@|github\.com\/|gitlab\.com\/|bitbucket\.org\/)/.test(target);
+  return (
+    /^[a-z][a-z0-9+.-]*:\/\//i.test(target) || /^(git::|gh:|github\.com[/:])/i.test(target) || /^[\w.-]+@[\w.-]+:/.test(target) || target.includes('_git/')
+  );
 }
-
 // A patchesStrategicMerge entry is a file name, or the patch itself written inline.
 function isInlinePatch(entry: string): boolean {
   return entry.includes('\n') || /^\s*[\w.-]+\s*:\s/.test(entry) || entry.trim().startsWith('{');
@@ -116,10 +121,19 @@ function isInlinePatch(entry: string): boolean {
 
 /** Every local file or directory the kustomization names, in the order its fields are read. */
 export function referencesOf(kustomization: Kustomization): KustomizationReference[] {
+  return entriesOf(kustomization).filter((entry) => !isRemoteTarget(entry.target));
+}
+
+/** Every remote target the kustomization names (kustomize would fetch it: see isRemoteTarget). */
+export function remoteReferencesOf(kustomization: Kustomization): KustomizationReference[] {
+  return entriesOf(kustomization).filter((entry) => isRemoteTarget(entry.target));
+}
+
+function entriesOf(kustomization: Kustomization): KustomizationReference[] {
   const value = kustomization.value;
   const references: KustomizationReference[] = [];
   const add = (role: ReferenceRole, target: string, field: PathSegment[]) => {
-    if (target.trim() !== '' && !isRemoteTarget(target)) references.push({ role, target: target.trim(), field });
+    if (target.trim() !== '') references.push({ role, target: target.trim(), field });
   };
   for (const key of ['resources', 'bases']) for (const { item, index } of stringsAt(value, key)) add('resource', item, [key, index]);
   for (const { item, index } of stringsAt(value, 'components')) add('component', item, ['components', index]);

@@ -6,9 +6,11 @@ import {
   KUSTOMIZATION_FILE_NAMES,
   parseKustomization,
   referencesOf,
+  remoteReferencesOf,
   type Kustomization,
   type ReferenceRole,
 } from './kustomization-file';
+import { loadRefusalOf, type LoadRefusal } from './load-restrictions';
 
 /** Where the kustomize code reads files from: the editor's buffers first, then the disk. */
 export interface KustomizeHost {
@@ -28,6 +30,8 @@ export interface TreeFile {
   /** The kustomization naming it and the entry's field path. */
   namedBy: Kustomization;
   field: (string | number)[];
+  /** Why it is not read (kustomize refuses it, or kubesim's limits): never read, copied or built. */
+  refusal?: LoadRefusal;
 }
 
 /** One kustomization root with every kustomization and file its build reads. */
@@ -39,6 +43,8 @@ export interface KustomizationTree {
   files: Map<string, TreeFile>;
   /** Folders named as resources or components that hold no kustomization (kustomize reports them). */
   emptyDirectories: Set<string>;
+  /** Remote targets (URLs, git repositories) named anywhere in the tree: kustomize would fetch them. */
+  remote: { namedBy: Kustomization; field: (string | number)[]; target: string }[];
 }
 
 /** The kustomization file of `directory` (kustomize's first recognised name), if any. */
@@ -60,10 +66,11 @@ export function kustomizationAt(host: KustomizeHost, path: string): Kustomizatio
 
 /** Follows every local reference from `root`; a cycle stops at the second visit (kustomize reports it). */
 export function loadKustomizationTree(host: KustomizeHost, root: Kustomization): KustomizationTree {
-  const tree: KustomizationTree = { root, kustomizations: new Map([[root.path, root]]), files: new Map(), emptyDirectories: new Set() };
+  const tree: KustomizationTree = { root, kustomizations: new Map([[root.path, root]]), files: new Map(), emptyDirectories: new Set(), remote: [] };
   const pending = [root];
   while (pending.length > 0) {
     const kustomization = pending.shift()!;
+    for (const { target, field } of remoteReferencesOf(kustomization)) tree.remote.push({ namedBy: kustomization, field, target });
     for (const reference of referencesOf(kustomization)) {
       const target = resolve(kustomization.directory, reference.target);
       if (host.isDirectory(target)) {
@@ -74,7 +81,8 @@ export function loadKustomizationTree(host: KustomizeHost, root: Kustomization):
           pending.push(nested);
         }
       } else if (!tree.files.has(target)) {
-        tree.files.set(target, { role: reference.role, namedBy: kustomization, field: reference.field });
+        const refusal = loadRefusalOf(kustomization.directory, reference.target);
+        tree.files.set(target, { role: reference.role, namedBy: kustomization, field: reference.field, ...(refusal ? { refusal } : {}) });
       }
     }
   }

@@ -14,6 +14,11 @@ export interface KustomizeErrorLocation {
   path: string;
   text: string;
   span: SourceSpan;
+  /**
+   * Set when kubesim did not run kustomize: `security` for a file kustomize's load restriction refuses
+   * (kustomize's own error), `limit` for one kubesim does not read, `remote` for a remote resource not fetched.
+   */
+  refusal?: 'security' | 'limit' | 'remote';
 }
 
 /** Finds where `message` belongs in `tree`; the root's first line when nothing names a place. */

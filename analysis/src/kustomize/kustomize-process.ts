@@ -1,9 +1,10 @@
 // The Node side of kustomize support: finds the kustomize binary, writes a temporary mirror of a
 // kustomization tree and runs the build there as a child process with a time limit.
 import { execFile, execFileSync } from 'node:child_process';
-import { accessSync, constants, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { accessSync, constants, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
+import { isReadableForRender } from './load-restrictions';
+import { makeMirror, removeMirror, trackChild } from './mirror-cleanup';
 
 /** The kustomize kubesim runs: a standalone `kustomize`, or the one built into `kubectl`. */
 export interface KustomizeBinary {
@@ -49,44 +50,68 @@ function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
 
 function versionOf(command: string, args: string[]): string {
   try {
-    return execFileSync(command, args, { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync(command, args, { encoding: 'utf8', timeout: VERSION_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
     return '';
   }
+}
+
+// The same question without blocking: the language server asks it after `initialize` has answered.
+function versionOfAsync(command: string, args: string[]): Promise<string> {
+  return new Promise((resolveVersion) => {
+    const child = execFile(command, args, { encoding: 'utf8', timeout: VERSION_TIMEOUT_MS }, (error, stdout) => resolveVersion(error ? '' : stdout.trim()));
+    child.stdin?.end();
+  });
+}
+
+const VERSION_TIMEOUT_MS = 10_000;
+
+/** Where kustomize is and how it is asked for its version; no process is started to find it. */
+interface KustomizeLocation {
+  command: string;
+  kind: 'standalone' | 'kubectl';
 }
 
 /**
  * `$KUBESIM_KUSTOMIZE` when set (a path to kustomize or kubectl), else `kustomize` on the PATH (what
  * `kustomize build` users run), else `kubectl kustomize`. Undefined when none exists.
  */
-export function findKustomizeBinary(env: NodeJS.ProcessEnv = process.env): KustomizeBinary | undefined {
+function locateKustomize(env: NodeJS.ProcessEnv): KustomizeLocation | undefined {
   const chosen = env.KUBESIM_KUSTOMIZE;
-  if (chosen !== undefined && chosen !== '') {
-    if (/kubectl[^/\\]*$/.test(chosen)) return kubectlBinary(chosen);
-    return standaloneBinary(chosen);
-  }
+  if (chosen !== undefined && chosen !== '') return { command: chosen, kind: /kubectl[^/\\]*$/.test(chosen) ? 'kubectl' : 'standalone' };
   const standalone = onPath('kustomize', env);
-  if (standalone) return standaloneBinary(standalone);
+  if (standalone) return { command: standalone, kind: 'standalone' };
   const kubectl = onPath('kubectl', env);
-  return kubectl ? kubectlBinary(kubectl) : undefined;
+  return kubectl ? { command: kubectl, kind: 'kubectl' } : undefined;
 }
 
-function standaloneBinary(command: string): KustomizeBinary {
-  const version =
-    versionOf(command, ['version'])
-      .replace(/^\{?Version:/, '')
-      .split(/\s/)[0] ?? '';
-  return { command, subcommand: ['build'], label: `kustomize ${version || '(version unknown)'}` };
-}
+const VERSION_ARGS = { standalone: ['version'], kubectl: ['version', '--client', '-o', 'json'] };
 
-function kubectlBinary(command: string): KustomizeBinary {
+function binaryOf(location: KustomizeLocation, versionOutput: string): KustomizeBinary {
+  const { command } = location;
+  if (location.kind === 'standalone') {
+    const version = versionOutput.replace(/^\{?Version:/, '').split(/\s/)[0] ?? '';
+    return { command, subcommand: ['build'], label: `kustomize ${version || '(version unknown)'}` };
+  }
   let kustomizeVersion = '';
   try {
-    kustomizeVersion = (JSON.parse(versionOf(command, ['version', '--client', '-o', 'json'])) as { kustomizeVersion?: string }).kustomizeVersion ?? '';
+    kustomizeVersion = (JSON.parse(versionOutput) as { kustomizeVersion?: string }).kustomizeVersion ?? '';
   } catch {
     kustomizeVersion = '';
   }
   return { command, subcommand: ['kustomize'], label: `kubectl kustomize (kustomize ${kustomizeVersion || 'version unknown'})` };
+}
+
+/** The kustomize to run (see locateKustomize), its version asked synchronously: for the CLI, which waits anyway. */
+export function findKustomizeBinary(env: NodeJS.ProcessEnv = process.env): KustomizeBinary | undefined {
+  const location = locateKustomize(env);
+  return location && binaryOf(location, versionOf(location.command, VERSION_ARGS[location.kind]));
+}
+
+/** findKustomizeBinary without blocking the event loop while kustomize prints its version (the language server). */
+export async function findKustomizeBinaryAsync(env: NodeJS.ProcessEnv = process.env): Promise<KustomizeBinary | undefined> {
+  const location = locateKustomize(env);
+  return location && binaryOf(location, await versionOfAsync(location.command, VERSION_ARGS[location.kind]));
 }
 
 /** One line for `kubesim --version` and the status bar. */
@@ -105,14 +130,15 @@ export function kustomizeBinary(): KustomizeBinary | undefined {
 
 /** Writes `files` to a fresh temporary directory, builds `rootRelative` there, and removes it. */
 export async function buildInMirror(binary: KustomizeBinary, files: readonly MirrorFile[], rootRelative: string): Promise<BuildOutput> {
-  const mirror = mkdtempSync(join(tmpdir(), 'kubesim-kustomize-'));
+  const mirror = makeMirror();
   try {
     for (const file of files) {
       const target = join(mirror, file.relativePath);
       mkdirSync(file.isDirectory ? target : dirname(target), { recursive: true });
       try {
         if (file.text !== undefined) writeFileSync(target, file.text);
-        else if (file.copyFrom !== undefined) copyFileSync(file.copyFrom, target);
+        // Checked again just before the copy: only a regular file within the limit is copied.
+        else if (file.copyFrom !== undefined && isReadableForRender(file.copyFrom)) copyFileSync(file.copyFrom, target);
       } catch {
         // An unreadable source file stays missing: kustomize then names it in its error.
       }
@@ -121,13 +147,13 @@ export async function buildInMirror(binary: KustomizeBinary, files: readonly Mir
     mkdirSync(root, { recursive: true });
     return await run(binary, root, mirror);
   } finally {
-    rmSync(mirror, { recursive: true, force: true });
+    removeMirror(mirror);
   }
 }
 
 function run(binary: KustomizeBinary, root: string, mirror: string): Promise<BuildOutput> {
   return new Promise((resolveBuild) => {
-    execFile(
+    const child = execFile(
       binary.command,
       [...binary.subcommand, root],
       { encoding: 'utf8', timeout: BUILD_TIMEOUT_MS, maxBuffer: MAX_OUTPUT_BYTES, cwd: mirror },
@@ -141,5 +167,8 @@ function run(binary: KustomizeBinary, root: string, mirror: string): Promise<Bui
         resolveBuild({ ok: false, message: message.split(mirror).join(MIRROR_ROOT) });
       },
     );
+    // A build takes no input; a stopping process stops it (and removes its mirror).
+    child.stdin?.end();
+    trackChild(child);
   });
 }

@@ -32,8 +32,20 @@ export class KustomizeSession {
 
   constructor(
     private readonly host: KustomizeHost,
-    private readonly build: KustomizeBuild | undefined,
+    private build: KustomizeBuild | undefined,
   ) {}
+
+  private allowRemoteResources = false;
+
+  /**
+   * Sets the build once a kustomize is found (the server looks after `initialize`), and whether it may fetch
+   * remote resources: the layout is worked out again, and every root is rendered again when next asked.
+   */
+  setBuild(build: KustomizeBuild | undefined, allowRemoteResources = false): void {
+    this.build = build;
+    this.allowRemoteResources = allowRemoteResources;
+    this.invalidate();
+  }
 
   /** Whether any kustomization is known. */
   get hasKustomizations(): boolean {
@@ -127,13 +139,14 @@ export class KustomizeSession {
     const tree = loadKustomizationTree(this.host, root);
     const inputs = [...tree.kustomizations.values()]
       .map((kustomization) => `${kustomization.path}\u0000${kustomization.text}`)
-      .concat([...tree.files.keys()].map((path) => `${path}\u0000${this.host.readText(path) ?? ''}`))
+      // A refused file is never read (kustomize would not read it either): its refusal is the input.
+      .concat([...tree.files].map(([path, file]) => `${path}\u0000${file.refusal ? `\u0003${file.refusal.message}` : (this.host.readText(path) ?? '')}`))
       .join('\u0001')
       // The cluster changes the verdicts, not the rendering; it is an input all the same.
-      .concat(`\u0002${clusterSpecKey(cluster)}`);
+      .concat(`\u0002${clusterSpecKey(cluster)}\u0002${this.allowRemoteResources}`);
     const previous = this.renderings.get(rootPath);
     if (previous && previous.inputs === inputs) return { rendering: previous, isNew: false };
-    const rendered = await renderKustomization(this.host, root, this.build);
+    const rendered = await renderKustomization(this.host, root, this.build, this.allowRemoteResources);
     const rendering = { rendered, findings: checkRenderedKustomization(rendered, this.host, cluster), inputs };
     this.renderings.set(rootPath, rendering);
     return { rendering, isNew: true };

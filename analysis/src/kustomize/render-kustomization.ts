@@ -1,13 +1,14 @@
 // Renders a kustomization with the real kustomize, in a mirror whose root asks for kustomize's
 // provenance annotations, and reads which file and transformers produced each object.
 import { parse, parseDocument } from 'yaml';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename, isAbsolute, parse as parsePath, relative, resolve, sep } from 'node:path';
 import { cloneJson, type ReadonlyJsonObject } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { objectsOf, parseManifestFile, type ManifestFile } from '../manifest/manifest-file';
-import type { Kustomization } from './kustomization-file';
+import { spanOfField, type Kustomization } from './kustomization-file';
 import { locateKustomizeError, type KustomizeErrorLocation } from './kustomize-error';
 import { loadKustomizationTree, type KustomizationTree, type KustomizeHost } from './kustomization-tree';
+import { loadRefusalOf } from './load-restrictions';
 import type { BuildOutput, MirrorFile } from './kustomize-process';
 import { MIRROR_ROOT } from './kustomize-process';
 
@@ -47,15 +48,27 @@ export interface RenderedKustomization {
   readonly error?: KustomizeErrorLocation;
 }
 
-/** Renders `root` and everything it reads, through `build`. Never throws for bad input. */
-export async function renderKustomization(host: KustomizeHost, root: Kustomization, build: KustomizeBuild): Promise<RenderedKustomization> {
+/**
+ * Renders `root` and everything it reads, through `build`. Never throws for bad input. Remote resources
+ * are fetched by kustomize only with `allowRemoteResources` (the setting or flag of that name).
+ */
+export async function renderKustomization(
+  host: KustomizeHost,
+  root: Kustomization,
+  build: KustomizeBuild,
+  allowRemoteResources = false,
+): Promise<RenderedKustomization> {
   const tree = loadKustomizationTree(host, root);
+  // A file kustomize would refuse (or kubesim does not read) is never copied: the build does not run.
+  const refused = refusalIn(tree) ?? (allowRemoteResources ? undefined : remoteIn(tree));
+  if (refused) return { tree, objects: [], error: refused };
   const { files, ancestor } = mirrorFilesOf(host, tree);
   const provenance = withProvenance(root.text);
   files.push({ relativePath: toMirrorPath(ancestor, root.path), text: provenance.text });
   const output = await build(files, toMirrorPath(ancestor, root.directory));
   if (!output.ok) {
-    const message = cleanMessage(output.message.split(MIRROR_ROOT).join(ancestor));
+    // The mirror holds every file at its absolute path, so kustomize's paths are the user's once the mirror's folder is cut.
+    const message = cleanMessage(output.message.split(MIRROR_ROOT).join(ancestor.endsWith(sep) ? ancestor.slice(0, -1) : ancestor));
     return { tree, objects: [], error: locateKustomizeError(message, tree, host) };
   }
   const file = parseManifestFile(output.stdout);
@@ -67,10 +80,43 @@ export async function renderKustomization(host: KustomizeHost, root: Kustomizati
   return { tree, file, objects };
 }
 
-/** The common directory of every file of the tree, and each file's mirror entry (the root left out). */
+/**
+ * The first file of the tree that is not read (kustomize's load restriction or kubesim's limits), placed on
+ * the entry naming it. kustomize stops at its first refusal; so does this.
+ */
+function refusalIn(tree: KustomizationTree): KustomizeErrorLocation | undefined {
+  for (const kustomization of tree.kustomizations.values()) {
+    // kustomize reads the kustomization file itself through the same restricted loader.
+    const refusal = loadRefusalOf(kustomization.directory, basename(kustomization.path));
+    if (refusal)
+      return { message: refusal.message, path: kustomization.path, text: kustomization.text, span: spanOfField(kustomization, []), refusal: refusal.kind };
+  }
+  for (const file of tree.files.values()) {
+    if (!file.refusal) continue;
+    const { namedBy } = file;
+    return { message: file.refusal.message, path: namedBy.path, text: namedBy.text, span: spanOfField(namedBy, file.field), refusal: file.refusal.kind };
+  }
+  return undefined;
+}
+
+/** The first remote target of the tree, placed on its entry: kustomize would fetch it, so the build does not run. */
+function remoteIn(tree: KustomizationTree): KustomizeErrorLocation | undefined {
+  const first = tree.remote[0];
+  if (!first) return undefined;
+  const { namedBy, field, target } = first;
+  const message =
+    `remote resource not fetched: ${target} (kubesim lets kustomize download only with the setting ` +
+    `kubesim.kustomize.allowRemoteResources, or --allow-remote-resources on the command line)`;
+  return { message, path: namedBy.path, text: namedBy.text, span: spanOfField(namedBy, field), refusal: 'remote' };
+}
+
+/**
+ * Each file's mirror entry (the root left out), at its absolute path below the mirror's folder, and that
+ * path's file-system root. Keeping every folder name lets a `../../..` entry that climbs above the
+ * tree's common folder and down again by name find the same files in the mirror as on disk.
+ */
 function mirrorFilesOf(host: KustomizeHost, tree: KustomizationTree): { files: MirrorFile[]; ancestor: string } {
-  const paths = [...tree.kustomizations.keys(), ...tree.files.keys()];
-  const ancestor = commonDirectory([...paths.map((path) => resolve(path, '..')), ...tree.emptyDirectories]);
+  const ancestor = parsePath(tree.root.path).root;
   // Kept as empty folders: kustomize then says what it says about a folder without a kustomization.
   const files: MirrorFile[] = [...tree.emptyDirectories].map((path) => ({ relativePath: toMirrorPath(ancestor, path), isDirectory: true }));
   for (const kustomization of tree.kustomizations.values()) {
@@ -82,17 +128,6 @@ function mirrorFilesOf(host: KustomizeHost, tree: KustomizationTree): { files: M
     files.push(text === undefined ? { relativePath: toMirrorPath(ancestor, path), copyFrom: path } : { relativePath: toMirrorPath(ancestor, path), text });
   }
   return { files, ancestor };
-}
-
-function commonDirectory(directories: readonly string[]): string {
-  let common = directories[0]!.split(sep);
-  for (const directory of directories.slice(1)) {
-    const parts = directory.split(sep);
-    let i = 0;
-    while (i < common.length && i < parts.length && common[i] === parts[i]) i++;
-    common = common.slice(0, i);
-  }
-  return common.join(sep) || sep;
 }
 
 function toMirrorPath(ancestor: string, path: string): string {

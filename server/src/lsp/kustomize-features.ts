@@ -28,7 +28,12 @@ export function kustomizeHover(live: KustomizeLive, document: TextDocument, posi
   }
   const heading = `**${entry.kind} \`${entry.name}\`**`;
   if (lines.length === 0)
-    return { contents: { kind: 'markdown', value: `${heading}: not rendered yet${live.session.canRender ? '' : ' (no kustomize found)'}` } };
+    return {
+      contents: {
+        kind: 'markdown',
+        value: `${heading}: not rendered yet${live.session.canRender ? '' : live.trusted ? ' (no kustomize found)' : ' (the workspace is not trusted)'}`,
+      },
+    };
   return { contents: { kind: 'markdown', value: `${heading}, as kustomize names it (content hash included):\n\n${lines.join('\n')}` } };
 }
 

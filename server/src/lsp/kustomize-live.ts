@@ -11,7 +11,8 @@ import { Methods, type KustomizeStatus } from '../../../protocol/src/index';
 import type { PlacedFinding } from '../../../analysis/src/kustomize/check-kustomization';
 import { diskHost, FirstReadFiles } from '../../../analysis/src/kustomize/disk-host';
 import { isKustomizationFileName } from '../../../analysis/src/kustomize/kustomization-file';
-import { buildInMirror, describeKustomizeBinary, kustomizeBinary } from '../../../analysis/src/kustomize/kustomize-process';
+import { buildInMirror, describeKustomizeBinary, findKustomizeBinaryAsync, type KustomizeBinary } from '../../../analysis/src/kustomize/kustomize-process';
+import { removeStaleMirrors } from '../../../analysis/src/kustomize/mirror-cleanup';
 import { KustomizeSession } from '../../../analysis/src/kustomize/kustomize-session';
 import type { KustomizeBuild } from '../../../analysis/src/kustomize/render-kustomization';
 import { normalizeUri, pathOfUri } from '../../../analysis/src/workspace/file-uri';
@@ -22,6 +23,15 @@ const RENDER_DELAY_MS = 300;
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.hg', '.svn']);
 /** A workspace with more folders than this is searched only this far. */
 const MAX_FOLDERS = 20_000;
+
+/** What the server may run for kustomizations: nothing in an untrusted workspace. */
+export interface KustomizePolicy {
+  trusted: boolean;
+  /** `kubesim.kustomize.allowRemoteResources`: kustomize may fetch URLs and git repositories (off by default). */
+  allowRemoteResources?: boolean;
+}
+
+const UNTRUSTED_LABEL = 'not run: the workspace is not trusted (kustomize could run programs and fetch remote resources)';
 
 /** The server's kustomize side: one live session (editor buffers) and one on the files as first opened. */
 export class KustomizeLive {
@@ -35,11 +45,18 @@ export class KustomizeLive {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly running = new Set<string>();
   private readonly again = new Set<string>();
-  private readonly label: string;
+  private label = 'looking for kustomize';
   private readonly alone = new Map<string, boolean>();
   private readonly fragments = new Map<string, boolean>();
   private aloneGeneration = -1;
-  private readonly available: boolean;
+  private available = false;
+  private policy: KustomizePolicy = { trusted: true };
+  private build: KustomizeBuild | undefined;
+  private started = false;
+  private binaryLookup: Promise<KustomizeBinary | undefined> | undefined;
+  private markReady: () => void = () => undefined;
+  /** Settles once start() has looked for kustomize (and set the build when one was found). */
+  readonly ready = new Promise<void>((resolve) => (this.markReady = resolve));
 
   constructor(
     private readonly connection: Connection,
@@ -47,26 +64,86 @@ export class KustomizeLive {
     private readonly revalidate: (document: TextDocument) => void,
     private readonly clusterFor: (uri: string) => ClusterSpec,
   ) {
-    const binary = kustomizeBinary();
-    const build: KustomizeBuild | undefined = binary ? (files, root) => buildInMirror(binary, files, root) : undefined;
-    this.label = describeKustomizeBinary(binary);
-    this.available = binary !== undefined;
+    // No build until start() has found kustomize: nothing runs before `initialize` has answered.
     this.session = new KustomizeSession(
       diskHost((path) => this.documents.get(pathToFileURL(path).href)?.getText()),
-      build,
+      undefined,
     );
-    this.opened = new KustomizeSession(this.firstRead.host, build);
+    this.opened = new KustomizeSession(this.firstRead.host, undefined);
   }
 
-  /** Looks for kustomization files in the workspace folders, then renders those the open files belong to. */
+  /** Whether kustomize may fetch remote resources (`kubesim.kustomize.allowRemoteResources`). */
+  get allowRemoteResources(): boolean {
+    return this.policy.allowRemoteResources ?? false;
+  }
+
+  /** Whether the workspace is trusted (kustomize may run). */
+  get trusted(): boolean {
+    return this.policy.trusted;
+  }
+
+  /**
+   * Whether kustomize may run at all (the workspace's trust, read once at `initialize`: VS Code restarts the
+   * server when trust is granted) and may fetch remote resources (a setting: every root is rendered again).
+   */
+  configure(policy: KustomizePolicy): void {
+    const remoteChanged = (policy.allowRemoteResources ?? false) !== (this.policy.allowRemoteResources ?? false);
+    this.policy = { ...policy, trusted: this.started ? this.policy.trusted : policy.trusted };
+    if (!remoteChanged || !this.build) return;
+    this.session.setBuild(this.build, this.policy.allowRemoteResources);
+    this.opened.setBuild(this.build, this.policy.allowRemoteResources);
+    for (const document of this.documents.all()) this.noteChange(document);
+  }
+
+  /**
+   * The kustomize to run, looked up once after `initialize` (its version is asked without blocking);
+   * undefined in an untrusted workspace, where no kustomize ever runs.
+   */
+  binary(): Promise<KustomizeBinary | undefined> {
+    if (!this.policy.trusted) return Promise.resolve(undefined);
+    this.binaryLookup ??= findKustomizeBinaryAsync();
+    return this.binaryLookup;
+  }
+
+  /**
+   * Looks for kustomization files in the workspace folders and for kustomize, then renders those the
+   * open files belong to. In an untrusted workspace kustomizations are known (their patches are not
+   * checked as whole objects) but never rendered.
+   */
   async start(folders: readonly string[]): Promise<void> {
+    // Mirrors left by a kubesim that was killed mid-render (synchronous: done before any later message is handled).
+    removeStaleMirrors();
+    try {
+      await this.findKustomizationsAndBinary(folders);
+    } finally {
+      this.markReady();
+    }
+    // With a kustomize, files of kustomizations are checked through their renderings, not alone.
+    for (const document of this.documents.all()) {
+      this.noteChange(document);
+      this.revalidate(document);
+    }
+  }
+
+  private async findKustomizationsAndBinary(folders: readonly string[]): Promise<void> {
+    this.started = true;
+    const lookup = this.binary();
     const found: string[] = [];
     const budget = { folders: MAX_FOLDERS };
     for (const folder of folders) await findKustomizationFiles(folder, found, budget);
     this.session.addKustomizations(found);
     this.opened.addKustomizations(found);
+    if (!this.policy.trusted) this.label = UNTRUSTED_LABEL;
     this.sendStatus();
-    for (const document of this.documents.all()) this.noteChange(document);
+    const binary = await lookup;
+    if (!this.policy.trusted) return;
+    const build: KustomizeBuild | undefined = binary ? (files, root) => buildInMirror(binary, files, root) : undefined;
+    this.build = build;
+    this.session.setBuild(build, this.policy.allowRemoteResources);
+    this.opened.setBuild(build, this.policy.allowRemoteResources);
+    this.label = describeKustomizeBinary(binary);
+    this.available = binary !== undefined;
+    this.sendStatus();
   }
 
   /** Called on every edit: cheap (map lookups and timers); renderings run later, off the edit path. */
@@ -142,6 +219,7 @@ export class KustomizeLive {
   }
 
   private schedule(root: string): void {
+    if (!this.session.canRender) return;
     clearTimeout(this.timers.get(root));
     this.timers.set(
       root,
@@ -198,6 +276,7 @@ export class KustomizeLive {
       }
     }
     const status: KustomizeStatus = { binary: this.label, available: this.available, running: [...this.running], failed };
+    if (!this.policy.trusted) status.untrusted = true;
     void this.connection.sendNotification(Methods.kustomizeStatus, status);
   }
 }

@@ -6,12 +6,14 @@ import type { SimulateRolloutParams } from '../../../protocol/src/index';
 import { diskHost } from '../../../analysis/src/kustomize/disk-host';
 import { isKustomizationFileName } from '../../../analysis/src/kustomize/kustomization-file';
 import { kustomizationAt, loadKustomizationTree, type KustomizeHost } from '../../../analysis/src/kustomize/kustomization-tree';
-import { buildInMirror, kustomizeBinary } from '../../../analysis/src/kustomize/kustomize-process';
+import { buildInMirror, type KustomizeBinary } from '../../../analysis/src/kustomize/kustomize-process';
 import { renderKustomization, type RenderedKustomization } from '../../../analysis/src/kustomize/render-kustomization';
 import { objectsOf, parseManifestFile } from '../../../analysis/src/manifest/manifest-file';
 import { normalizeUri, pathOfUri } from '../../../analysis/src/workspace/file-uri';
 import { readGitHead } from './git-baseline';
 import type { KustomizeLive } from './kustomize-live';
+
+const UNTRUSTED_MESSAGE = 'Overlays are not rendered in an untrusted workspace (kustomize could run programs and fetch remote resources): trust it to preview.';
 
 /** What the preview simulates instead of the document's own text. */
 export type KustomizePreviewSource =
@@ -30,16 +32,22 @@ export async function kustomizePreviewSource(
   if (roots.length === 0) return undefined;
   // The kustomization of the document's own folder when there is one (the overlay being edited), else the first.
   const root = roots.find((candidate) => dirname(candidate) === dirname(path)) ?? roots[0]!;
+  // The server looks for kustomize after `initialize`: a preview asked before then waits for the answer.
+  await live.ready;
   const cluster = live.clusterOfRoot(root);
   const result = await live.session.render(root, cluster);
   const rendered = result?.rendering.rendered;
-  if (!rendered) return { kind: 'failed', message: 'No kustomize found: install kustomize or kubectl to preview an overlay.' };
+  if (!rendered) {
+    if (!live.trusted) return { kind: 'failed', message: UNTRUSTED_MESSAGE };
+    return { kind: 'failed', message: 'No kustomize found: install kustomize or kubectl to preview an overlay.' };
+  }
   if (rendered.error || !rendered.file) return { kind: 'failed', message: `kustomize: ${rendered.error?.message ?? 'no output'}` };
   const offset = workloadOffset(rendered, isKustomizationFileName(basename(path)) ? undefined : document.getText());
   const label = `${dirname(root)}`;
   if (params.base.kind === 'fresh') return { kind: 'rendered', text: rendered.file.text, offset, baseLabel: params.baseLabel, root: label };
   if (params.base.kind === 'head' && canRunGit) {
-    const head = await renderAtHead(root);
+    const binary = await live.binary();
+    const head = binary && (await renderAtHead(root, binary, live.allowRemoteResources));
     if (head?.file)
       return { kind: 'rendered', text: rendered.file.text, offset, baseText: head.file.text, baseLabel: 'git HEAD, rendered by kustomize', root: label };
   }
@@ -64,9 +72,7 @@ function workloadOffset(rendered: RenderedKustomization, sourceText: string | un
 const MAX_HEAD_ROUNDS = 12;
 
 /** Renders `rootPath` from the files at git HEAD (read with `git show`), or undefined when git has none. */
-async function renderAtHead(rootPath: string): Promise<RenderedKustomization | undefined> {
-  const binary = kustomizeBinary();
-  if (!binary) return undefined;
+async function renderAtHead(rootPath: string, binary: KustomizeBinary, allowRemoteResources: boolean): Promise<RenderedKustomization | undefined> {
   const disk = diskHost();
   const texts = new Map<string, string | undefined>();
   const asked = new Set<string>();
@@ -89,6 +95,6 @@ async function renderAtHead(rootPath: string): Promise<RenderedKustomization | u
   }
   const root = kustomizationAt(host, rootPath);
   if (!root) return undefined;
-  const rendered = await renderKustomization(host, root, (files, rootRelative) => buildInMirror(binary, files, rootRelative));
+  const rendered = await renderKustomization(host, root, (files, rootRelative) => buildInMirror(binary, files, rootRelative), allowRemoteResources);
   return rendered.error ? undefined : rendered;
 }

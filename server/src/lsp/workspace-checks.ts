@@ -56,6 +56,11 @@ export class WorkspaceChecks {
   /** File-system failures of the workspace index, for the log. */
   private readonly readFailure = (path: string, error: unknown): void => this.log.warn(`cannot read ${path} for the workspace index: ${describeError(error)}`);
 
+  /** Whether the client says the workspace is trusted (clients that say nothing are trusted). */
+  isTrusted(): boolean {
+    return this.workspaceTrusted;
+  }
+
   /** Whether git may run (trusted workspace, `kubesim.git.enabled`). */
   canRunGit(): boolean {
     return this.workspaceTrusted && this.gitEnabled;
