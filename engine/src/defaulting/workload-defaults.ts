@@ -1,10 +1,10 @@
-// apps/v1 defaulting of StatefulSets and ReplicaSets: SetDefaults_StatefulSet and
-// SetDefaults_ReplicaSet in pkg/apis/apps/v1/defaults.go, plus the core/v1 defaults of their
+// apps/v1 defaulting of StatefulSets, ReplicaSets and DaemonSets: SetDefaults_StatefulSet, SetDefaults_ReplicaSet
+// and SetDefaults_DaemonSet in pkg/apis/apps/v1/defaults.go, plus the core/v1 defaults of their
 // pod template and PVC templates.
 import { goLayoutFor } from '../go-layout/go-layouts';
 import { cloneJson } from '../model/clone';
 import type { KubernetesVersion } from '../model/kubernetes-version';
-import type { JsonObject, ReplicaSet, StatefulSet } from '../model/objects';
+import type { JsonObject, PodTemplateSpec, ReplicaSet, StatefulSet } from '../model/objects';
 import { isFeatureEnabled, type GateSource } from './feature-gates';
 import { applyStructDefaults, defaultPodTemplateInPlace } from './pod-defaults';
 
@@ -69,4 +69,30 @@ export function defaultReplicaSet(replicaSet: ReplicaSet, version: KubernetesVer
   copy.spec.replicas ??= 1;
   copy.spec.template = defaultPodTemplateInPlace(copy.spec.template, version, undefined, gates);
   return copy;
+}
+
+/**
+ * SetDefaults_DaemonSet on a DaemonSet the caller owns (changed in place): a RollingUpdate strategy
+ * (maxUnavailable 1, maxSurge 0) when none is given, 10 revisions kept, and the pod template's defaults.
+ */
+export function defaultDaemonSetInPlace(daemonSet: JsonObject, version: KubernetesVersion, oldDaemonSet?: JsonObject, gates: GateSource = version): void {
+  const spec = fieldObject(daemonSet, 'spec');
+  const strategy = fieldObject(spec, 'updateStrategy');
+  if (!strategy.type) strategy.type = 'RollingUpdate';
+  if (strategy.type === 'RollingUpdate') {
+    const rollingUpdate = fieldObject(strategy, 'rollingUpdate');
+    if (rollingUpdate.maxUnavailable === undefined || rollingUpdate.maxUnavailable === null) rollingUpdate.maxUnavailable = 1;
+    if (rollingUpdate.maxSurge === undefined || rollingUpdate.maxSurge === null) rollingUpdate.maxSurge = 0;
+  }
+  if (spec.revisionHistoryLimit === undefined || spec.revisionHistoryLimit === null) spec.revisionHistoryLimit = 10;
+  const oldTemplate = (oldDaemonSet?.spec as JsonObject | undefined)?.template as PodTemplateSpec | undefined;
+  spec.template = defaultPodTemplateInPlace(fieldObject(spec, 'template') as PodTemplateSpec, version, oldTemplate, gates) as unknown as JsonObject;
+}
+
+function fieldObject(parent: JsonObject, key: string): JsonObject {
+  const value = parent[key];
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value;
+  const created: JsonObject = {};
+  parent[key] = created;
+  return created;
 }

@@ -79,8 +79,8 @@ export function validatePodTemplateSpec(
   return errors;
 }
 
-// ValidatePodSpec, in upstream order (errors are reported in the order they are found).
-function validatePodSpec(spec: JsonObject, path: FieldPath, claimNames: readonly string[], version: KubernetesVersion, gates: GateSource): FieldError[] {
+/** ValidatePodSpec, in upstream order (errors are reported in the order they are found); a bare Pod's spec too. */
+export function validatePodSpec(spec: JsonObject, path: FieldPath, claimNames: readonly string[], version: KubernetesVersion, gates: GateSource): FieldError[] {
   const volumes = objectItems(spec.volumes);
   const errors = validateVolumes(volumes, path.child('volumes'));
   const context: ContainerContext = {
