@@ -4,7 +4,7 @@ import { checkedKindOf, type CheckedKind, type KubernetesVersion } from '@kubesi
 import { runWorkspaceChecks } from './checks/run-workspace-checks';
 import type { ManifestObject } from './manifest/manifest-document';
 import { objectsOf, problemsOf, type ManifestFile } from './manifest/manifest-file';
-import { checkObjectCached } from './validation/object-findings';
+import { checkKindObjectCached, checkObjectCached } from './validation/object-findings';
 import type { Finding } from './validation/finding';
 import { apiLifecycleFindings } from './validation/api-lifecycle-findings';
 import { qualifyByCluster } from './cluster-dependent-findings';
@@ -33,13 +33,30 @@ export function checkFile(file: ManifestFile, options: CheckOptions): Finding[] 
   for (const object of objects) {
     findings.push(...apiLifecycleFindings(object, options.kubernetesVersion, fileName));
     const kind = checkedKindOf(object.apiVersion, object.kind);
-    if (!kind) continue;
+    if (!kind) {
+      const previous = options.previous ? previousOfKind(object, objectsOf(options.previous)) : undefined;
+      for (const finding of checkKindObjectCached(object, previous, options.kubernetesVersion, gates) ?? [])
+        findings.push(qualifyByCluster(finding, options.cluster));
+      continue;
+    }
     for (const finding of checkObjectCached(kind, object, pairOf(kind, object), options.kubernetesVersion, network, gates)) {
       findings.push(qualifyByCluster(finding, options.cluster));
     }
   }
   findings.push(...runWorkspaceChecks(file, { ...options, gates }));
   return findings.sort((a, b) => a.start - b.start);
+}
+
+// The previous version of an object of a kind outside CheckedKind: same apiVersion, kind, namespace and name.
+function previousOfKind(object: ManifestObject, previous: readonly ManifestObject[]): ManifestObject | undefined {
+  const namespace = object.namespace || 'default';
+  return previous.find(
+    (candidate) =>
+      candidate.apiVersion === object.apiVersion &&
+      candidate.kind === object.kind &&
+      (candidate.namespace || 'default') === namespace &&
+      candidate.name === object.name,
+  );
 }
 
 function objectKey(kind: CheckedKind, object: ManifestObject): string {

@@ -17,6 +17,10 @@ export {
   stringValue,
 } from './apiserver/validation/field-error';
 export { objectVerdict, type ObjectVerdict, type VerdictError } from './apiserver/validation/object-verdict';
+/** The formatted verdict of the spec rules of Pod, DaemonSet, Job, CronJob, HPA, PDB, ConfigMap and Secret (after their defaulting). */
+export { kindVerdictErrors } from './apiserver/validation/kind-rules';
+/** The cluster (release and feature gates) a kind's rules are checked against, from a gate source. */
+export { ruleClusterOf } from './apiserver/validation/rules/rule-cluster';
 export { apiLifecycleOf } from './apiserver/api-lifecycle';
 export { validateContainersOnlyForPod } from './apiserver/validation/rules/pod-create';
 export { validateStatefulSetSpec } from './apiserver/validation/rules/statefulset-spec';

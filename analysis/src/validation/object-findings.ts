@@ -13,6 +13,8 @@ import {
   type ObjectVerdict,
   type VerdictError,
   checkedKindOf,
+  kindVerdictErrors,
+  ruleClusterOf,
 } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { locate, spanForPath } from '../manifest/manifest-document';
@@ -52,6 +54,45 @@ export function checkObjectCached(
   objectFindings.set(object, key, findings);
   return findings;
 }
+
+/**
+ * The API-server findings of an object of a kind with its own rules (Pod, DaemonSet, Job, CronJob, HPA,
+ * PDB, ConfigMap, Secret: the engine's KIND_RULES), cached per parsed value and cluster like the
+ * workloads'. Undefined for any other kind. Strict decoding and metadata are not checked here.
+ */
+export function checkKindObjectCached(
+  object: ManifestObject,
+  oldObject: ManifestObject | undefined,
+  version: KubernetesVersion,
+  gates: GateSource = version,
+): Finding[] | undefined {
+  const key = `kind|${version}|${gatesKey(gates)}`;
+  const cached = oldObject ? undefined : objectFindings.get(object, key);
+  if (cached) return cached;
+  const errors = kindVerdictErrors(object.apiVersion, object.kind, object.value, oldObject?.value, ruleClusterOf(gates));
+  if (!errors) return undefined;
+  const findings = errors.map((error) => ({
+    ...trimTrailingSpace(object, spanForError(object, error.segments)),
+    severity: 'error' as const,
+    code: `${object.kind.toLowerCase()}-${error.rule}`,
+    message: error.message,
+    field: error.field,
+    href: KIND_RULE_PAGES[object.kind] ?? 'https://kubernetes.io/docs/concepts/',
+  }));
+  if (!oldObject) objectFindings.set(object, key, findings);
+  return findings;
+}
+
+const KIND_RULE_PAGES: Readonly<Record<string, string>> = {
+  Pod: 'https://kubernetes.io/docs/concepts/workloads/pods/',
+  DaemonSet: 'https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/',
+  Job: 'https://kubernetes.io/docs/concepts/workloads/controllers/job/',
+  CronJob: 'https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/',
+  HorizontalPodAutoscaler: 'https://kubernetes.io/docs/tasks/run-application/horizontal-pod-autoscale/',
+  PodDisruptionBudget: 'https://kubernetes.io/docs/tasks/run-application/configure-pdb/',
+  ConfigMap: 'https://kubernetes.io/docs/concepts/configuration/configmap/',
+  Secret: 'https://kubernetes.io/docs/concepts/configuration/secret/',
+};
 
 /** The objects of `file` whose create-time findings for this cluster are not known yet. */
 export function uncheckedObjects(

@@ -127,7 +127,8 @@ runRows('validatePodFailurePolicy', [
     name: 'an exit-code container that is not in the template',
     object: job({ podFailurePolicy: { rules: [{ action: 'FailJob', onExitCodes: { containerName: 'sidecar', operator: 'NotIn', values: [0] } }] } }),
     messages: [
-      'spec.podFailurePolicy.rules[0].onExitCodes.containerName: Invalid value: "sidecar": must be one of the container or initContainer names in the pod template',
+      'spec.podFailurePolicy.rules[0].onExitCodes.containerName: Invalid value: "sidecar": ' +
+        'must be one of the container or initContainer names in the pod template',
     ],
   },
   {
@@ -156,7 +157,8 @@ runRows('validateSuccessPolicy', [
     name: 'a count above the listed indexes',
     object: indexed({ successPolicy: { rules: [{ succeededIndexes: '0', succeededCount: 2 }] } }),
     messages: [
-      'spec.successPolicy.rules[0].succeededCount: Invalid value: 2: must be less than or equal to 1 (the number of indexes in the specified succeededIndexes field)',
+      'spec.successPolicy.rules[0].succeededCount: Invalid value: 2: ' +
+        'must be less than or equal to 1 (the number of indexes in the specified succeededIndexes field)',
     ],
   },
   {

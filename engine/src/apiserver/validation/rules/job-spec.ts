@@ -144,12 +144,12 @@ function validateHighCompletions(parallelism: number | undefined, maxFailedIndex
 // two allowed values; OnFailure is further refused alongside a podFailurePolicy.
 function validateJobRestartPolicy(spec: JsonObject, path: FieldPath): FieldError[] {
   const restartPolicy = asString(asObject(asObject(spec.template)?.spec)?.restartPolicy) ?? '';
-  if (restartPolicy === 'Always' || restartPolicy === '') return [required(path, 'valid values: "OnFailure", "Never"', 'job-restart-policy-required')];
+  if (restartPolicy === 'Always' || restartPolicy === '') return [required(path, 'valid values: "OnFailure", "Never"', 'restart-policy-always')];
   if (restartPolicy !== 'OnFailure' && restartPolicy !== 'Never')
-    return [notSupported(path, stringValue(restartPolicy), ['OnFailure', 'Never'], 'job-restart-policy-unsupported')];
+    return [notSupported(path, stringValue(restartPolicy), ['OnFailure', 'Never'], 'restart-policy-not-on-failure-or-never')];
   if (asObject(spec.podFailurePolicy) && restartPolicy !== 'Never')
     return [
-      invalid(path, stringValue(restartPolicy), 'only "Never" is supported when podFailurePolicy is specified', 'job-restart-policy-with-pod-failure-policy'),
+      invalid(path, stringValue(restartPolicy), 'only "Never" is supported when podFailurePolicy is specified', 'restart-policy-with-pod-failure-policy'),
     ];
   return [];
 }
