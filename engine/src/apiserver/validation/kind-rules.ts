@@ -19,6 +19,15 @@ import { validatePodDisruptionBudgetSpec } from './rules/pdb-spec';
 import { validatePodObjectCreate } from './rules/pod-object';
 import type { RuleCluster } from './rules/rule-cluster';
 import { hpaV1AsV2 } from './rules/hpa-v1';
+import {
+  defaultPriorityClassInPlace,
+  defaultStorageClassInPlace,
+  validatePriorityClass,
+  validatePriorityClassUpdate,
+  validateStorageClass,
+  validateStorageClassUpdate,
+} from './rules/class-rules';
+import { defaultRbacBindingInPlace, validateRbacBinding, validateRbacBindingUpdate, validateRbacRole } from './rules/rbac-rules';
 
 /** One kind's defaulting and rules. */
 export interface KindRules {
@@ -83,7 +92,41 @@ export const KIND_RULES: ReadonlyMap<string, KindRules> = new Map<string, KindRu
   ['policy/v1/PodDisruptionBudget', { defaults: noDefaults, create: validatePodDisruptionBudgetSpec, update: validatePodDisruptionBudgetSpec }],
   ['v1/ConfigMap', { defaults: noDefaults, create: validateConfigMap, update: validateConfigMapUpdate }],
   ['v1/Secret', { defaults: (object) => defaultSecretInPlace(object), create: validateSecret, update: validateSecretUpdate }],
+  ...rbacEntries(),
+  [
+    'scheduling.k8s.io/v1/PriorityClass',
+    {
+      defaults: (object) => defaultPriorityClassInPlace(object),
+      create: validatePriorityClass,
+      update: validatePriorityClassUpdate,
+    },
+  ],
+  [
+    'storage.k8s.io/v1/StorageClass',
+    { defaults: (object) => defaultStorageClassInPlace(object), create: validateStorageClass, update: validateStorageClassUpdate },
+  ],
 ]);
+
+// Role and ClusterRole, RoleBinding and ClusterRoleBinding: the namespaced kind allows more.
+function rbacEntries(): [string, KindRules][] {
+  const role = (namespaced: boolean): KindRules => ({
+    defaults: noDefaults,
+    create: (object) => validateRbacRole(object, namespaced),
+    update: (object) => validateRbacRole(object, namespaced),
+  });
+  const binding = (namespaced: boolean): KindRules => ({
+    defaults: (object) => defaultRbacBindingInPlace(object),
+    create: (object) => validateRbacBinding(object, namespaced),
+    update: (object, oldObject) => validateRbacBindingUpdate(object, oldObject, namespaced),
+  });
+  const group = 'rbac.authorization.k8s.io/v1';
+  return [
+    [`${group}/Role`, role(true)],
+    [`${group}/ClusterRole`, role(false)],
+    [`${group}/RoleBinding`, binding(true)],
+    [`${group}/ClusterRoleBinding`, binding(false)],
+  ];
+}
 
 /** The rules of `apiVersion` `kind`, if kubesim has them. */
 export function kindRulesOf(apiVersion: string, kind: string): KindRules | undefined {
