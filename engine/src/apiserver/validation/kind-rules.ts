@@ -8,7 +8,7 @@ import { defaultPodInPlace, defaultSecretInPlace } from '../../defaulting/core-o
 import { defaultDaemonSetInPlace } from '../../defaulting/workload-defaults';
 import type { JsonObject, ReadonlyJsonObject } from '../../model/objects';
 import { withoutNulls } from './apply-defaults';
-import { formatFieldError, type FieldError } from './field-error';
+import { FieldPath, formatFieldError, type FieldError } from './field-error';
 import type { VerdictError } from './object-verdict';
 import { validateConfigMap, validateConfigMapUpdate, validateSecret, validateSecretUpdate } from './rules/config-data';
 import { validateCronJobCreate, validateCronJobUpdate } from './rules/cronjob-spec';
@@ -19,6 +19,8 @@ import { validatePodDisruptionBudgetSpec } from './rules/pdb-spec';
 import { validatePodObjectCreate } from './rules/pod-object';
 import type { RuleCluster } from './rules/rule-cluster';
 import { hpaV1AsV2 } from './rules/hpa-v1';
+import { validateNetworkPolicySpec } from './rules/network-policy-rules';
+import { validateClaimSpec } from './rules/statefulset-claims';
 import {
   defaultPriorityClassInPlace,
   defaultStorageClassInPlace,
@@ -99,6 +101,20 @@ export const KIND_RULES: ReadonlyMap<string, KindRules> = new Map<string, KindRu
       defaults: (object) => defaultPriorityClassInPlace(object),
       create: validatePriorityClass,
       update: validatePriorityClassUpdate,
+    },
+  ],
+  ['networking.k8s.io/v1/NetworkPolicy', { defaults: noDefaults, create: validateNetworkPolicySpec, update: validateNetworkPolicySpec }],
+  // ValidatePersistentVolumeClaimUpdate's immutable spec (which depends on the claim being bound) is not checked.
+  [
+    'v1/PersistentVolumeClaim',
+    {
+      defaults: (object) => {
+        // SetDefaults_PersistentVolumeClaimSpec: volumeMode Filesystem.
+        const spec = (object.spec ??= {}) as JsonObject;
+        if (spec.volumeMode === undefined) spec.volumeMode = 'Filesystem';
+      },
+      create: (object) => validateClaimSpec((object.spec ?? {}) as JsonObject, FieldPath.root('spec')),
+      update: (object) => validateClaimSpec((object.spec ?? {}) as JsonObject, FieldPath.root('spec')),
     },
   ],
   [

@@ -68,7 +68,10 @@ export function validateStorageClass(object: JsonObject): FieldError[] {
   return errors;
 }
 
-/** The strategy's update check: ValidateStorageClass, then ValidateStorageClassUpdate (parameters, provisioner, reclaimPolicy and volumeBindingMode are fixed). */
+/**
+ * The strategy's update check: ValidateStorageClass, then ValidateStorageClassUpdate (parameters,
+ * provisioner, reclaimPolicy and volumeBindingMode are fixed).
+ */
 export function validateStorageClassUpdate(object: JsonObject, oldObject: JsonObject): FieldError[] {
   const errors = validateStorageClass(object);
   if (!jsonEqual(asObject(object.parameters) ?? {}, asObject(oldObject.parameters) ?? {}))
