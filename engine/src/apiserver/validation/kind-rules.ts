@@ -20,6 +20,7 @@ import { validatePodObjectCreate } from './rules/pod-object';
 import type { RuleCluster } from './rules/rule-cluster';
 import { hpaV1AsV2 } from './rules/hpa-v1';
 import { validateNetworkPolicySpec } from './rules/network-policy-rules';
+import { validateIngressClass, validateIngressClassUpdate } from './rules/ingress-class-rules';
 import { validateClaimSpec } from './rules/statefulset-claims';
 import {
   defaultPriorityClassInPlace,
@@ -103,6 +104,7 @@ export const KIND_RULES: ReadonlyMap<string, KindRules> = new Map<string, KindRu
       update: validatePriorityClassUpdate,
     },
   ],
+  ['networking.k8s.io/v1/IngressClass', { defaults: noDefaults, create: validateIngressClass, update: validateIngressClassUpdate }],
   ['networking.k8s.io/v1/NetworkPolicy', { defaults: noDefaults, create: validateNetworkPolicySpec, update: validateNetworkPolicySpec }],
   // ValidatePersistentVolumeClaimUpdate's immutable spec (which depends on the claim being bound) is not checked.
   [

@@ -63,3 +63,21 @@ runRows('ValidatePersistentVolumeClaimSpec', [
     messages: ['spec.resources[storage]: Invalid value: "0": must be greater than zero'],
   },
 ]);
+
+const ingressClass = (controller: string | undefined) =>
+  ({ apiVersion: 'networking.k8s.io/v1', kind: 'IngressClass', metadata: { name: 'nginx' }, spec: controller === undefined ? {} : { controller } }) as never;
+runRows('validateIngressClassSpec (IsDomainPrefixedPath)', [
+  { name: 'ingress-nginx', object: ingressClass('k8s.io/ingress-nginx'), messages: [] },
+  { name: 'no controller', object: ingressClass(undefined), messages: ['spec.controller: Required value'] },
+  {
+    name: 'no domain prefix',
+    object: ingressClass('nginx'),
+    messages: ['spec.controller: Invalid value: "nginx": must be a domain-prefixed path (such as "acme.io/foo")'],
+  },
+  {
+    name: 'the controller is fixed',
+    old: ingressClass('k8s.io/ingress-nginx'),
+    object: ingressClass('example.com/other'),
+    messages: ['spec.controller: Invalid value: "example.com/other": field is immutable'],
+  },
+]);

@@ -18,7 +18,8 @@ import {
   validateNonnegative,
   type FieldError,
 } from '../field-error';
-import { isDns1123Label, isDns1123Subdomain, regexError } from '../string-checks';
+import { isDns1123Label } from '../string-checks';
+import { validateDomainPrefixedPath } from './domain-prefixed-path';
 import { validatePodFailurePolicy, validatePodReplacementPolicy, validateSuccessPolicyOf } from './job-policies';
 import { asNumber, asObject, asString, asStringMap } from './json-access';
 import { labelSelectorValue, readLabelSelector, selectorConverts, validateLabelSelector } from './label-selector';
@@ -154,21 +155,9 @@ function validateJobRestartPolicy(spec: JsonObject, path: FieldPath): FieldError
   return [];
 }
 
-const HTTP_PATH = "[A-Za-z0-9/\\-._~%!$&'()*+,;=:]+";
-
-// IsDomainPrefixedPath (apimachinery) and the 63-character limit of managedBy.
+// IsDomainPrefixedPath, then the 63-character limit of managedBy.
 function validateManagedBy(managedBy: string, path: FieldPath): FieldError[] {
-  const errors: FieldError[] = [];
-  const slash = managedBy.indexOf('/');
-  if (managedBy === '') errors.push(required(path, '', 'managed-by-required'));
-  else if (slash <= 0 || slash === managedBy.length - 1)
-    errors.push(invalid(path, stringValue(managedBy), 'must be a domain-prefixed path (such as "acme.io/foo")', 'managed-by-invalid'));
-  else {
-    const host = managedBy.slice(0, slash);
-    for (const message of isDns1123Subdomain(host)) errors.push(invalid(path, stringValue(host), message, 'managed-by-invalid'));
-    const rest = managedBy.slice(slash + 1);
-    if (!new RegExp(`^${HTTP_PATH}$`).test(rest)) errors.push(invalid(path, stringValue(rest), regexError('Invalid path', HTTP_PATH), 'managed-by-invalid'));
-  }
+  const errors = validateDomainPrefixedPath(managedBy, path, 'managed-by-invalid');
   if (managedBy.length > MAX_MANAGED_BY_LENGTH) errors.push(tooLong(path, MAX_MANAGED_BY_LENGTH, 'managed-by-too-long'));
   return errors;
 }
