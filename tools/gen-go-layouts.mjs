@@ -30,6 +30,23 @@ const PACKAGES_BY_IMPORT_PATH = {
   'k8s.io/api/core/v1': 'core',
   'k8s.io/api/apps/v1': 'apps',
   'k8s.io/api/networking/v1': 'networking',
+  'k8s.io/api/batch/v1': 'batch',
+  'k8s.io/api/autoscaling/v1': 'autoscaling',
+  'k8s.io/api/autoscaling/v2': 'autoscalingv2',
+  'k8s.io/api/policy/v1': 'policy',
+  'k8s.io/api/rbac/v1': 'rbac',
+  'k8s.io/api/storage/v1': 'storage',
+  'k8s.io/api/scheduling/v1': 'scheduling',
+  'k8s.io/api/node/v1': 'node',
+  'k8s.io/api/coordination/v1': 'coordination',
+  'k8s.io/api/discovery/v1': 'discovery',
+  'k8s.io/api/events/v1': 'events',
+  'k8s.io/api/admissionregistration/v1': 'admissionregistration',
+  'k8s.io/api/certificates/v1': 'certificates',
+  'k8s.io/api/flowcontrol/v1': 'flowcontrol',
+  'k8s.io/api/resource/v1': 'resourcev1',
+  'k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1': 'apiextensions',
+  'k8s.io/kube-aggregator/pkg/apis/apiregistration/v1': 'apiregistration',
   'k8s.io/apimachinery/pkg/apis/meta/v1': 'meta',
   'k8s.io/apimachinery/pkg/api/resource': 'resource',
   'k8s.io/apimachinery/pkg/util/intstr': 'intstr',
@@ -39,11 +56,48 @@ const PACKAGES_BY_IMPORT_PATH = {
   time: 'time',
 };
 
+// The GA API groups a default cluster serves (kube-apiserver's default resource config enables every
+// GA version), with the package key of their types: `group/version` -> [repository, folder, key]. Their
+// kinds (types marked `+genclient` that can be created) are the roots of the layout.
+const SERVED_GROUP_VERSIONS = {
+  v1: ['api', 'core/v1', 'core'],
+  'apps/v1': ['api', 'apps/v1', 'apps'],
+  'batch/v1': ['api', 'batch/v1', 'batch'],
+  'autoscaling/v1': ['api', 'autoscaling/v1', 'autoscaling'],
+  'autoscaling/v2': ['api', 'autoscaling/v2', 'autoscalingv2'],
+  'policy/v1': ['api', 'policy/v1', 'policy'],
+  'networking.k8s.io/v1': ['api', 'networking/v1', 'networking'],
+  'rbac.authorization.k8s.io/v1': ['api', 'rbac/v1', 'rbac'],
+  'storage.k8s.io/v1': ['api', 'storage/v1', 'storage'],
+  'scheduling.k8s.io/v1': ['api', 'scheduling/v1', 'scheduling'],
+  'node.k8s.io/v1': ['api', 'node/v1', 'node'],
+  'coordination.k8s.io/v1': ['api', 'coordination/v1', 'coordination'],
+  'discovery.k8s.io/v1': ['api', 'discovery/v1', 'discovery'],
+  'events.k8s.io/v1': ['api', 'events/v1', 'events'],
+  'admissionregistration.k8s.io/v1': ['api', 'admissionregistration/v1', 'admissionregistration'],
+  'certificates.k8s.io/v1': ['api', 'certificates/v1', 'certificates'],
+  'flowcontrol.apiserver.k8s.io/v1': ['api', 'flowcontrol/v1', 'flowcontrol'],
+  'resource.k8s.io/v1': ['api', 'resource/v1', 'resourcev1'],
+  'apiextensions.k8s.io/v1': ['apiextensions', 'pkg/apis/apiextensions/v1', 'apiextensions'],
+  'apiregistration.k8s.io/v1': ['aggregator', 'pkg/apis/apiregistration/v1', 'apiregistration'],
+};
+
+// Group names of the k8s.io/api folders whose name is not the group (the others are `<folder>.k8s.io`).
+const GROUP_OF_FOLDER = {
+  core: '',
+  apps: 'apps',
+  batch: 'batch',
+  autoscaling: 'autoscaling',
+  policy: 'policy',
+  extensions: 'extensions',
+  rbac: 'rbac.authorization.k8s.io',
+  flowcontrol: 'flowcontrol.apiserver.k8s.io',
+  apiserverinternal: 'internal.apiserver.k8s.io',
+  storagemigration: 'storagemigration.k8s.io',
+};
+
 // Source files per package key: [repository, path].
 const SOURCES = {
-  core: [['api', 'core/v1/types.go']],
-  apps: [['api', 'apps/v1/types.go']],
-  networking: [['api', 'networking/v1/types.go']],
   meta: [
     ['apimachinery', 'pkg/apis/meta/v1/types.go'],
     ['apimachinery', 'pkg/apis/meta/v1/time.go'],
@@ -70,6 +124,8 @@ const FIXED_STRUCTS = {
     ['loc', '', '', '*time.Location'],
   ],
   'time.Location': [],
+  // Decoded by its own UnmarshalJSON (any JSON value is kept raw); strict decoding does not look inside.
+  'runtime.RawExtension': [],
   'inf.Dec': [
     ['unscaled', '', '', 'big.Int'],
     ['scale', '', '', 'inf.Scale'],
@@ -99,7 +155,43 @@ const BUILTINS = new Set([
   'float64',
   'rune',
 ]);
-const ROOTS = ['apps.Deployment', 'apps.ReplicaSet', 'apps.StatefulSet', 'core.Service', 'networking.Ingress'];
+
+// The types a client can create in one types.go: `+genclient` without `+genclient:onlyVerbs` (or with
+// `create` among them), with `+genclient:nonNamespaced` for a cluster-scoped kind.
+function resourceKinds(source) {
+  const kinds = {};
+  const lines = source.split('\n');
+  lines.forEach((line, index) => {
+    const struct = /^type\s+(\w+)\s+struct\s*\{/.exec(line);
+    if (!struct) return;
+    const markers = [];
+    for (let i = index - 1; i >= 0; i--) {
+      const above = lines[i].trim();
+      if (above !== '' && !above.startsWith('//')) break;
+      markers.push(above);
+    }
+    if (!markers.includes('// +genclient')) return;
+    const onlyVerbs = markers.find((marker) => marker.startsWith('// +genclient:onlyVerbs='));
+    if (onlyVerbs && !onlyVerbs.split('=')[1].split(',').includes('create')) return;
+    kinds[struct[1]] = markers.includes('// +genclient:nonNamespaced') ? 'cluster' : 'namespaced';
+  });
+  return kinds;
+}
+
+// Every group/version of k8s.io/api at a tag (alpha and beta too) with the kinds its types.go declares:
+// what a `no matches for kind` answer is checked against (a served kind is never reported).
+function allGroupVersions(gitDirs, tags) {
+  const listing = execFileSync('git', ['--git-dir', gitDirs.api, 'ls-tree', '-r', '--name-only', tags.api], { encoding: 'utf8' });
+  const versions = {};
+  for (const path of listing.split('\n')) {
+    const match = /^([a-z]+)\/(v\d+(?:(?:alpha|beta)\d+)?)\/types\.go$/.exec(path);
+    if (!match || ['admission', 'apidiscovery', 'imagepolicy', 'authentication', 'authorization'].includes(match[1])) continue;
+    const group = GROUP_OF_FOLDER[match[1]] ?? `${match[1]}.k8s.io`;
+    const groupVersion = group === '' ? match[2] : `${group}/${match[2]}`;
+    versions[groupVersion] = Object.keys(resourceKinds(gitShow(gitDirs.api, tags.api, path))).sort();
+  }
+  return versions;
+}
 
 function gitShow(gitDir, tag, path) {
   return execFileSync('git', ['--git-dir', gitDir, 'show', `${tag}:${path}`], { encoding: 'utf8', maxBuffer: 64 << 20 });
@@ -237,24 +329,42 @@ function parseGoFile(source, pkg, structs, named) {
 }
 
 function referencedNames(expr) {
-  return [...expr.matchAll(/[a-z]+\.[A-Za-z0-9_]+/g)].map((m) => m[0]);
+  return [...expr.matchAll(/[a-z][a-z0-9]*\.[A-Za-z0-9_]+/g)].map((m) => m[0]);
 }
 
-function generate(minor, tag, apiGit, machineryGit) {
+function generate(minor, tags, gitDirs) {
   const structs = { ...FIXED_STRUCTS };
   const named = { ...FIXED_NAMED };
   for (const [pkg, files] of Object.entries(SOURCES)) {
     for (const [repo, path, optional] of files) {
-      const gitDir = repo === 'api' ? apiGit : machineryGit;
-      if (optional && !hasFile(gitDir, tag, path)) continue;
-      const source = gitShow(gitDir, tag, path);
+      if (optional && !hasFile(gitDirs[repo], tags[repo], path)) continue;
+      parseGoFile(gitShow(gitDirs[repo], tags[repo], path), pkg, structs, named);
+    }
+  }
+  // The served group versions: every types*.go of their folder, and their creatable kinds as roots.
+  const resources = {};
+  const roots = [];
+  for (const [groupVersion, [repo, folder, pkg]] of Object.entries(SERVED_GROUP_VERSIONS)) {
+    if (!hasFile(gitDirs[repo], tags[repo], `${folder}/types.go`)) continue;
+    const listing = execFileSync('git', ['--git-dir', gitDirs[repo], 'ls-tree', '--name-only', `${tags[repo]}:${folder}`], { encoding: 'utf8' });
+    const files = listing.split('\n').filter((name) => /^types.*\.go$/.test(name) && !/(_test|generated)\.go$/.test(name));
+    if (files.length === 0) continue;
+    const kinds = {};
+    for (const file of files) {
+      const source = gitShow(gitDirs[repo], tags[repo], `${folder}/${file}`);
       parseGoFile(source, pkg, structs, named);
+      Object.assign(kinds, resourceKinds(source));
+    }
+    resources[groupVersion] = {};
+    for (const kind of Object.keys(kinds).sort()) {
+      resources[groupVersion][kind] = [`${pkg}.${kind}`, kinds[kind]];
+      roots.push(`${pkg}.${kind}`);
     }
   }
   // Keep only what the roots reach.
   const keptStructs = {};
   const keptNamed = {};
-  const queue = [...ROOTS];
+  const queue = [...roots];
   while (queue.length) {
     const name = queue.shift();
     if (keptStructs[name] || keptNamed[name]) continue;
@@ -265,9 +375,13 @@ function generate(minor, tag, apiGit, machineryGit) {
       keptNamed[name] = named[name];
       queue.push(...referencedNames(named[name]));
     } else {
-      throw new Error(`${tag}: type ${name} not found`);
+      throw new Error(`${tags.api}: type ${name} not found`);
     }
   }
+  const groupVersions = allGroupVersions(gitDirs, tags);
+  const tag = tags.api;
+  const apiGit = gitDirs.api;
+  const machineryGit = gitDirs.apimachinery;
   const apiCommit = execFileSync('git', ['--git-dir', apiGit, 'rev-list', '-n', '1', tag], { encoding: 'utf8' }).trim();
   const machineryCommit = execFileSync('git', ['--git-dir', machineryGit, 'rev-list', '-n', '1', tag], { encoding: 'utf8' }).trim();
   const constName = `GO_LAYOUT_${minor.replace('.', '_')}`;
@@ -289,20 +403,55 @@ function generate(minor, tag, apiGit, machineryGit) {
   out.push('  named: {');
   for (const name of Object.keys(keptNamed).sort()) out.push(`    ${JSON.stringify(name)}: ${JSON.stringify(keptNamed[name])},`);
   out.push('  },');
+  out.push('  resources: {');
+  for (const [groupVersion, kinds] of Object.entries(resources)) out.push(`    ${JSON.stringify(groupVersion)}: ${JSON.stringify(kinds)},`);
+  out.push('  },');
+  out.push('  groupVersions: {');
+  for (const name of Object.keys(groupVersions).sort()) out.push(`    ${JSON.stringify(name)}: ${JSON.stringify(groupVersions[name])},`);
+  out.push('  },');
   out.push('};');
   const file = join(OUT_DIR, `layout-${minor.replace('.', '-')}.ts`);
   writeFileSync(file, out.join('\n') + '\n');
   console.log(`${file}: ${Object.keys(keptStructs).length} structs, ${Object.keys(keptNamed).length} named types`);
 }
 
-const apiGit = process.env.API_GIT;
-const machineryGit = process.env.APIMACHINERY_GIT;
-if (!apiGit || !machineryGit) {
-  console.error('set API_GIT and APIMACHINERY_GIT to the git directories of kubernetes/api and kubernetes/apimachinery');
+const gitDirs = {
+  api: process.env.API_GIT,
+  apimachinery: process.env.APIMACHINERY_GIT,
+  apiextensions: process.env.APIEXTENSIONS_GIT,
+  aggregator: process.env.AGGREGATOR_GIT,
+};
+if (Object.values(gitDirs).some((dir) => !dir)) {
+  console.error('set API_GIT, APIMACHINERY_GIT, APIEXTENSIONS_GIT and AGGREGATOR_GIT to the git directories of kubernetes/api,');
+  console.error('kubernetes/apimachinery, kubernetes/apiextensions-apiserver and kubernetes/kube-aggregator');
   process.exit(2);
 }
+
+// The same tag in every repository, else the newest patch of that minor a repository has (kube-aggregator's
+// APIService types do not change within a minor).
+function tagIn(gitDir, tag) {
+  if (hasTag(gitDir, tag)) return tag;
+  const minor = /^v0\.\d+\./.exec(tag)[0];
+  const tags = execFileSync('git', ['--git-dir', gitDir, 'tag', '--list', `${minor}*`], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean);
+  const newest = tags.sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).pop();
+  if (!newest) throw new Error(`${gitDir}: no tag ${minor}*`);
+  return newest;
+}
+
+function hasTag(gitDir, tag) {
+  try {
+    execFileSync('git', ['--git-dir', gitDir, 'rev-parse', '--verify', '--quiet', `refs/tags/${tag}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const releases = process.argv.slice(2).length ? process.argv.slice(2) : DEFAULT_RELEASES;
 for (const release of releases) {
   const [minor, tag] = release.split('=');
-  generate(minor, tag, apiGit, machineryGit);
+  const tags = Object.fromEntries(Object.entries(gitDirs).map(([repo, dir]) => [repo, tagIn(dir, tag)]));
+  generate(minor, tags, gitDirs);
 }
