@@ -126,7 +126,7 @@ const TABLE: Record<string, BuiltinKind> = {
 /**
  * Kinds a release's types mark creatable that kubesim does not decode: read-only or subresource-only
  * objects (ComponentStatus, Eviction), and admission policies whose v1 API a default cluster may not serve
- * (MutatingAdmissionPolicy, behind a feature gate). Listed as not checked, never reported.
+ * (MutatingAdmissionPolicy, ClusterTrustBundle, DeviceTaintRule: behind feature gates). Listed as not checked, never reported.
  */
 export const UNCHECKED_BUILTIN_KINDS: ReadonlySet<string> = new Set([
   'v1/ComponentStatus',
@@ -134,6 +134,7 @@ export const UNCHECKED_BUILTIN_KINDS: ReadonlySet<string> = new Set([
   'admissionregistration.k8s.io/v1/MutatingAdmissionPolicy',
   'admissionregistration.k8s.io/v1/MutatingAdmissionPolicyBinding',
   'certificates.k8s.io/v1/ClusterTrustBundle',
+  'resource.k8s.io/v1/DeviceTaintRule',
 ]);
 
 /** The table's entry for `apiVersion` `kind` with the hand-written rules of kind-rules.ts, release aside. */
