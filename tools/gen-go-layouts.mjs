@@ -19,6 +19,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { allGroupVersions, resourceKinds, SERVED_GROUP_VERSIONS } from './served-apis.mjs';
 
 const DEFAULT_RELEASES = ['1.32=v0.32.13', '1.33=v0.33.13', '1.34=v0.34.10', '1.35=v0.35.7', '1.36=v0.36.3', '1.37=v0.37.0-beta.0'];
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -54,46 +55,6 @@ const PACKAGES_BY_IMPORT_PATH = {
   'k8s.io/apimachinery/pkg/runtime': 'runtime',
   'gopkg.in/inf.v0': 'inf',
   time: 'time',
-};
-
-// The GA API groups a default cluster serves (kube-apiserver's default resource config enables every
-// GA version), with the package key of their types: `group/version` -> [repository, folder, key]. Their
-// kinds (types marked `+genclient` that can be created) are the roots of the layout.
-const SERVED_GROUP_VERSIONS = {
-  v1: ['api', 'core/v1', 'core'],
-  'apps/v1': ['api', 'apps/v1', 'apps'],
-  'batch/v1': ['api', 'batch/v1', 'batch'],
-  'autoscaling/v1': ['api', 'autoscaling/v1', 'autoscaling'],
-  'autoscaling/v2': ['api', 'autoscaling/v2', 'autoscalingv2'],
-  'policy/v1': ['api', 'policy/v1', 'policy'],
-  'networking.k8s.io/v1': ['api', 'networking/v1', 'networking'],
-  'rbac.authorization.k8s.io/v1': ['api', 'rbac/v1', 'rbac'],
-  'storage.k8s.io/v1': ['api', 'storage/v1', 'storage'],
-  'scheduling.k8s.io/v1': ['api', 'scheduling/v1', 'scheduling'],
-  'node.k8s.io/v1': ['api', 'node/v1', 'node'],
-  'coordination.k8s.io/v1': ['api', 'coordination/v1', 'coordination'],
-  'discovery.k8s.io/v1': ['api', 'discovery/v1', 'discovery'],
-  'events.k8s.io/v1': ['api', 'events/v1', 'events'],
-  'admissionregistration.k8s.io/v1': ['api', 'admissionregistration/v1', 'admissionregistration'],
-  'certificates.k8s.io/v1': ['api', 'certificates/v1', 'certificates'],
-  'flowcontrol.apiserver.k8s.io/v1': ['api', 'flowcontrol/v1', 'flowcontrol'],
-  'resource.k8s.io/v1': ['api', 'resource/v1', 'resourcev1'],
-  'apiextensions.k8s.io/v1': ['apiextensions', 'pkg/apis/apiextensions/v1', 'apiextensions'],
-  'apiregistration.k8s.io/v1': ['aggregator', 'pkg/apis/apiregistration/v1', 'apiregistration'],
-};
-
-// Group names of the k8s.io/api folders whose name is not the group (the others are `<folder>.k8s.io`).
-const GROUP_OF_FOLDER = {
-  core: '',
-  apps: 'apps',
-  batch: 'batch',
-  autoscaling: 'autoscaling',
-  policy: 'policy',
-  extensions: 'extensions',
-  rbac: 'rbac.authorization.k8s.io',
-  flowcontrol: 'flowcontrol.apiserver.k8s.io',
-  apiserverinternal: 'internal.apiserver.k8s.io',
-  storagemigration: 'storagemigration.k8s.io',
 };
 
 // Source files per package key: [repository, path].
@@ -155,43 +116,6 @@ const BUILTINS = new Set([
   'float64',
   'rune',
 ]);
-
-// The types a client can create in one types.go: `+genclient` without `+genclient:onlyVerbs` (or with
-// `create` among them), with `+genclient:nonNamespaced` for a cluster-scoped kind.
-function resourceKinds(source) {
-  const kinds = {};
-  const lines = source.split('\n');
-  lines.forEach((line, index) => {
-    const struct = /^type\s+(\w+)\s+struct\s*\{/.exec(line);
-    if (!struct) return;
-    const markers = [];
-    for (let i = index - 1; i >= 0; i--) {
-      const above = lines[i].trim();
-      if (above !== '' && !above.startsWith('//')) break;
-      markers.push(above);
-    }
-    if (!markers.includes('// +genclient')) return;
-    const onlyVerbs = markers.find((marker) => marker.startsWith('// +genclient:onlyVerbs='));
-    if (onlyVerbs && !onlyVerbs.split('=')[1].split(',').includes('create')) return;
-    kinds[struct[1]] = markers.includes('// +genclient:nonNamespaced') ? 'cluster' : 'namespaced';
-  });
-  return kinds;
-}
-
-// Every group/version of k8s.io/api at a tag (alpha and beta too) with the kinds its types.go declares:
-// what a `no matches for kind` answer is checked against (a served kind is never reported).
-function allGroupVersions(gitDirs, tags) {
-  const listing = execFileSync('git', ['--git-dir', gitDirs.api, 'ls-tree', '-r', '--name-only', tags.api], { encoding: 'utf8' });
-  const versions = {};
-  for (const path of listing.split('\n')) {
-    const match = /^([a-z]+)\/(v\d+(?:(?:alpha|beta)\d+)?)\/types\.go$/.exec(path);
-    if (!match || ['admission', 'apidiscovery', 'imagepolicy', 'authentication', 'authorization'].includes(match[1])) continue;
-    const group = GROUP_OF_FOLDER[match[1]] ?? `${match[1]}.k8s.io`;
-    const groupVersion = group === '' ? match[2] : `${group}/${match[2]}`;
-    versions[groupVersion] = Object.keys(resourceKinds(gitShow(gitDirs.api, tags.api, path))).sort();
-  }
-  return versions;
-}
 
 function gitShow(gitDir, tag, path) {
   return execFileSync('git', ['--git-dir', gitDir, 'show', `${tag}:${path}`], { encoding: 'utf8', maxBuffer: 64 << 20 });
@@ -378,7 +302,7 @@ function generate(minor, tags, gitDirs) {
       throw new Error(`${tags.api}: type ${name} not found`);
     }
   }
-  const groupVersions = allGroupVersions(gitDirs, tags);
+  const groupVersions = allGroupVersions(gitDirs, tags, gitShow);
   const tag = tags.api;
   const apiGit = gitDirs.api;
   const machineryGit = gitDirs.apimachinery;
