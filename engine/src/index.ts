@@ -17,8 +17,12 @@ export {
   stringValue,
 } from './apiserver/validation/field-error';
 export { objectVerdict, type ObjectVerdict, type VerdictError } from './apiserver/validation/object-verdict';
-/** The formatted verdict of the spec rules of Pod, DaemonSet, Job, CronJob, HPA, PDB, ConfigMap and Secret (after their defaulting). */
-export { kindVerdictErrors } from './apiserver/validation/kind-rules';
+/** The dispatch table of built-in kinds: which kinds a release serves, their name rule and rules. */
+export { servedKindOf, builtinKindKeys, UNCHECKED_BUILTIN_KINDS } from './apiserver/validation/builtin-kinds';
+/** The verdict on an object of a served built-in kind outside the five workload/Service/Ingress kinds. */
+export { servedKindVerdict } from './apiserver/validation/served-kind-verdict';
+/** Go's base64 CorruptInputError offset (a []byte field given a bad string). */
+export { corruptBase64Offset } from './apiserver/validation/base64-offset';
 /** The cluster (release and feature gates) a kind's rules are checked against, from a gate source. */
 export { ruleClusterOf } from './apiserver/validation/rules/rule-cluster';
 export { apiLifecycleOf } from './apiserver/api-lifecycle';

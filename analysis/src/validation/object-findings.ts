@@ -13,7 +13,8 @@ import {
   type ObjectVerdict,
   type VerdictError,
   checkedKindOf,
-  kindVerdictErrors,
+  servedKindOf,
+  servedKindVerdict,
   ruleClusterOf,
 } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
@@ -56,9 +57,10 @@ export function checkObjectCached(
 }
 
 /**
- * The API-server findings of an object of a kind with its own rules (Pod, DaemonSet, Job, CronJob, HPA,
- * PDB, ConfigMap, Secret: the engine's KIND_RULES), cached per parsed value and cluster like the
- * workloads'. Undefined for any other kind. Strict decoding and metadata are not checked here.
+ * The API-server findings of an object of any other built-in kind a release serves (the engine's dispatch
+ * table: strict decoding, metadata with the kind's name rule, the kind's own rules if it has any), cached
+ * per parsed value and cluster like the workloads'. Undefined for a kind the release does not serve or
+ * kubesim does not check.
  */
 export function checkKindObjectCached(
   object: ManifestObject,
@@ -66,19 +68,12 @@ export function checkKindObjectCached(
   version: KubernetesVersion,
   gates: GateSource = version,
 ): Finding[] | undefined {
+  const served = servedKindOf(object.apiVersion, object.kind, version);
+  if (!served) return undefined;
   const key = `kind|${version}|${gatesKey(gates)}`;
   const cached = oldObject ? undefined : objectFindings.get(object, key);
   if (cached) return cached;
-  const errors = kindVerdictErrors(object.apiVersion, object.kind, object.value, oldObject?.value, ruleClusterOf(gates));
-  if (!errors) return undefined;
-  const findings = errors.map((error) => ({
-    ...trimTrailingSpace(object, spanForError(object, error.segments)),
-    severity: 'error' as const,
-    code: `${object.kind.toLowerCase()}-${error.rule}`,
-    message: error.message,
-    field: error.field,
-    href: KIND_RULE_PAGES[object.kind] ?? 'https://kubernetes.io/docs/concepts/',
-  }));
+  const findings = findingsOfVerdict(object.kind, object, servedKindVerdict(served, object.value, oldObject?.value, ruleClusterOf(gates)));
   if (!oldObject) objectFindings.set(object, key, findings);
   return findings;
 }
@@ -133,7 +128,7 @@ export function primeObjectFindings(
   objectFindings.set(object, cacheKey(kind, version, network, gates), findingsOfVerdict(kind, object, verdict));
 }
 
-function findingsOfVerdict(kind: CheckedKind, object: ManifestObject, verdict: ObjectVerdict): Finding[] {
+function findingsOfVerdict(kind: string, object: ManifestObject, verdict: ObjectVerdict): Finding[] {
   if ('decode' in verdict) return verdict.decode.map((problem) => decodeFinding(kind, object, problem));
   return verdict.errors.map((error) => toFinding(kind, object, error));
 }
@@ -157,7 +152,7 @@ function spanForError(object: ManifestObject, segments: VerdictError['segments']
   return spanForPath(object, segments);
 }
 
-function toFinding(kind: CheckedKind, object: ManifestObject, error: VerdictError): Finding {
+function toFinding(kind: string, object: ManifestObject, error: VerdictError): Finding {
   return {
     ...trimTrailingSpace(object, spanForError(object, error.segments)),
     severity: 'error',
@@ -168,7 +163,7 @@ function toFinding(kind: CheckedKind, object: ManifestObject, error: VerdictErro
   };
 }
 
-function decodeFinding(kind: CheckedKind, object: ManifestObject, problem: DecodeProblem): Finding {
+function decodeFinding(kind: string, object: ManifestObject, problem: DecodeProblem): Finding {
   const location = locate(object, problem.path);
   const span = trimTrailingSpace(object, problem.onKey && location.key ? location.key : spanForPath(object, problem.path));
   const finding: Finding = {
@@ -196,7 +191,7 @@ function trimTrailingSpace(object: ManifestObject, span: SourceSpan): SourceSpan
   return { start: span.start, end };
 }
 
-const KIND_PAGES: Record<CheckedKind, string> = {
+const KIND_PAGES: Readonly<Record<string, string>> = {
   Deployment: 'https://kubernetes.io/docs/concepts/workloads/controllers/deployment/',
   ReplicaSet: 'https://kubernetes.io/docs/concepts/workloads/controllers/replicaset/',
   StatefulSet: 'https://kubernetes.io/docs/concepts/workloads/controllers/statefulset/',
@@ -205,7 +200,7 @@ const KIND_PAGES: Record<CheckedKind, string> = {
 };
 
 // The kubernetes.io page that explains the field best.
-function documentationFor(kind: CheckedKind, field: string): string {
+function documentationFor(kind: string, field: string): string {
   if (/^metadata\.(name|generateName|namespace)$/.test(field)) return 'https://kubernetes.io/docs/concepts/overview/working-with-objects/names/';
   if (/(labels|selector(\.|$)|selector\.match)/.test(field) && !field.startsWith('spec.template.metadata.labels')) {
     return 'https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/';
@@ -214,5 +209,5 @@ function documentationFor(kind: CheckedKind, field: string): string {
     return 'https://kubernetes.io/docs/concepts/overview/working-with-objects/annotations/';
   if (/Probe(\.|$)/.test(field)) return 'https://kubernetes.io/docs/concepts/configuration/liveness-readiness-startup-probes/';
   if (field.startsWith('spec.template.spec')) return 'https://kubernetes.io/docs/concepts/workloads/pods/';
-  return KIND_PAGES[kind];
+  return KIND_PAGES[kind] ?? KIND_RULE_PAGES[kind] ?? 'https://kubernetes.io/docs/reference/kubernetes-api/';
 }

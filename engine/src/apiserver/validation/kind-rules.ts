@@ -8,8 +8,7 @@ import { defaultPodInPlace, defaultSecretInPlace } from '../../defaulting/core-o
 import { defaultDaemonSetInPlace } from '../../defaulting/workload-defaults';
 import type { JsonObject, ReadonlyJsonObject } from '../../model/objects';
 import { withoutNulls } from './apply-defaults';
-import { FieldPath, formatFieldError, type FieldError } from './field-error';
-import type { VerdictError } from './object-verdict';
+import { FieldPath, type FieldError } from './field-error';
 import { validateConfigMap, validateConfigMapUpdate, validateSecret, validateSecretUpdate } from './rules/config-data';
 import { validateCronJobCreate, validateCronJobUpdate } from './rules/cronjob-spec';
 import { validateDaemonSetSpec } from './rules/daemonset-spec';
@@ -161,28 +160,4 @@ export function kindRuleErrors(rules: KindRules, value: ReadonlyJsonObject, oldV
   if (oldObject) rules.defaults(oldObject, cluster, undefined);
   rules.defaults(object, cluster, oldObject);
   return oldObject ? rules.update(object, oldObject, cluster) : rules.create(object, cluster);
-}
-
-/**
- * The formatted verdict on an object of a kind in KIND_RULES (undefined for other kinds): each error
- * once, as utilerrors.NewAggregate drops repeated messages.
- */
-export function kindVerdictErrors(
-  apiVersion: string,
-  kind: string,
-  value: ReadonlyJsonObject,
-  oldValue: ReadonlyJsonObject | undefined,
-  cluster: RuleCluster,
-): VerdictError[] | undefined {
-  const rules = kindRulesOf(apiVersion, kind);
-  if (!rules) return undefined;
-  const seen = new Set<string>();
-  const errors: VerdictError[] = [];
-  for (const error of kindRuleErrors(rules, value, oldValue, cluster)) {
-    const message = formatFieldError(error, cluster.version);
-    if (seen.has(message)) continue;
-    seen.add(message);
-    errors.push({ segments: [...error.path.segments], field: error.path.text, rule: error.rule, message });
-  }
-  return errors;
 }
