@@ -19,6 +19,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { allGroupVersions, resourceKinds, SERVED_GROUP_VERSIONS } from './served-apis.mjs';
 
 const DEFAULT_RELEASES = ['1.32=v0.32.13', '1.33=v0.33.13', '1.34=v0.34.10', '1.35=v0.35.7', '1.36=v0.36.3', '1.37=v0.37.0-beta.0'];
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,6 +31,23 @@ const PACKAGES_BY_IMPORT_PATH = {
   'k8s.io/api/core/v1': 'core',
   'k8s.io/api/apps/v1': 'apps',
   'k8s.io/api/networking/v1': 'networking',
+  'k8s.io/api/batch/v1': 'batch',
+  'k8s.io/api/autoscaling/v1': 'autoscaling',
+  'k8s.io/api/autoscaling/v2': 'autoscalingv2',
+  'k8s.io/api/policy/v1': 'policy',
+  'k8s.io/api/rbac/v1': 'rbac',
+  'k8s.io/api/storage/v1': 'storage',
+  'k8s.io/api/scheduling/v1': 'scheduling',
+  'k8s.io/api/node/v1': 'node',
+  'k8s.io/api/coordination/v1': 'coordination',
+  'k8s.io/api/discovery/v1': 'discovery',
+  'k8s.io/api/events/v1': 'events',
+  'k8s.io/api/admissionregistration/v1': 'admissionregistration',
+  'k8s.io/api/certificates/v1': 'certificates',
+  'k8s.io/api/flowcontrol/v1': 'flowcontrol',
+  'k8s.io/api/resource/v1': 'resourcev1',
+  'k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1': 'apiextensions',
+  'k8s.io/kube-aggregator/pkg/apis/apiregistration/v1': 'apiregistration',
   'k8s.io/apimachinery/pkg/apis/meta/v1': 'meta',
   'k8s.io/apimachinery/pkg/api/resource': 'resource',
   'k8s.io/apimachinery/pkg/util/intstr': 'intstr',
@@ -41,9 +59,6 @@ const PACKAGES_BY_IMPORT_PATH = {
 
 // Source files per package key: [repository, path].
 const SOURCES = {
-  core: [['api', 'core/v1/types.go']],
-  apps: [['api', 'apps/v1/types.go']],
-  networking: [['api', 'networking/v1/types.go']],
   meta: [
     ['apimachinery', 'pkg/apis/meta/v1/types.go'],
     ['apimachinery', 'pkg/apis/meta/v1/time.go'],
@@ -70,6 +85,8 @@ const FIXED_STRUCTS = {
     ['loc', '', '', '*time.Location'],
   ],
   'time.Location': [],
+  // Decoded by its own UnmarshalJSON (any JSON value is kept raw); strict decoding does not look inside.
+  'runtime.RawExtension': [],
   'inf.Dec': [
     ['unscaled', '', '', 'big.Int'],
     ['scale', '', '', 'inf.Scale'],
@@ -99,7 +116,6 @@ const BUILTINS = new Set([
   'float64',
   'rune',
 ]);
-const ROOTS = ['apps.Deployment', 'apps.ReplicaSet', 'apps.StatefulSet', 'core.Service', 'networking.Ingress'];
 
 function gitShow(gitDir, tag, path) {
   return execFileSync('git', ['--git-dir', gitDir, 'show', `${tag}:${path}`], { encoding: 'utf8', maxBuffer: 64 << 20 });
@@ -237,24 +253,42 @@ function parseGoFile(source, pkg, structs, named) {
 }
 
 function referencedNames(expr) {
-  return [...expr.matchAll(/[a-z]+\.[A-Za-z0-9_]+/g)].map((m) => m[0]);
+  return [...expr.matchAll(/[a-z][a-z0-9]*\.[A-Za-z0-9_]+/g)].map((m) => m[0]);
 }
 
-function generate(minor, tag, apiGit, machineryGit) {
+function generate(minor, tags, gitDirs) {
   const structs = { ...FIXED_STRUCTS };
   const named = { ...FIXED_NAMED };
   for (const [pkg, files] of Object.entries(SOURCES)) {
     for (const [repo, path, optional] of files) {
-      const gitDir = repo === 'api' ? apiGit : machineryGit;
-      if (optional && !hasFile(gitDir, tag, path)) continue;
-      const source = gitShow(gitDir, tag, path);
+      if (optional && !hasFile(gitDirs[repo], tags[repo], path)) continue;
+      parseGoFile(gitShow(gitDirs[repo], tags[repo], path), pkg, structs, named);
+    }
+  }
+  // The served group versions: every types*.go of their folder, and their creatable kinds as roots.
+  const resources = {};
+  const roots = [];
+  for (const [groupVersion, [repo, folder, pkg]] of Object.entries(SERVED_GROUP_VERSIONS)) {
+    if (!hasFile(gitDirs[repo], tags[repo], `${folder}/types.go`)) continue;
+    const listing = execFileSync('git', ['--git-dir', gitDirs[repo], 'ls-tree', '--name-only', `${tags[repo]}:${folder}`], { encoding: 'utf8' });
+    const files = listing.split('\n').filter((name) => /^types.*\.go$/.test(name) && !/(_test|generated)\.go$/.test(name));
+    if (files.length === 0) continue;
+    const kinds = {};
+    for (const file of files) {
+      const source = gitShow(gitDirs[repo], tags[repo], `${folder}/${file}`);
       parseGoFile(source, pkg, structs, named);
+      Object.assign(kinds, resourceKinds(source));
+    }
+    resources[groupVersion] = {};
+    for (const kind of Object.keys(kinds).sort()) {
+      resources[groupVersion][kind] = [`${pkg}.${kind}`, kinds[kind]];
+      roots.push(`${pkg}.${kind}`);
     }
   }
   // Keep only what the roots reach.
   const keptStructs = {};
   const keptNamed = {};
-  const queue = [...ROOTS];
+  const queue = [...roots];
   while (queue.length) {
     const name = queue.shift();
     if (keptStructs[name] || keptNamed[name]) continue;
@@ -265,9 +299,13 @@ function generate(minor, tag, apiGit, machineryGit) {
       keptNamed[name] = named[name];
       queue.push(...referencedNames(named[name]));
     } else {
-      throw new Error(`${tag}: type ${name} not found`);
+      throw new Error(`${tags.api}: type ${name} not found`);
     }
   }
+  const groupVersions = allGroupVersions(gitDirs, tags, gitShow);
+  const tag = tags.api;
+  const apiGit = gitDirs.api;
+  const machineryGit = gitDirs.apimachinery;
   const apiCommit = execFileSync('git', ['--git-dir', apiGit, 'rev-list', '-n', '1', tag], { encoding: 'utf8' }).trim();
   const machineryCommit = execFileSync('git', ['--git-dir', machineryGit, 'rev-list', '-n', '1', tag], { encoding: 'utf8' }).trim();
   const constName = `GO_LAYOUT_${minor.replace('.', '_')}`;
@@ -289,20 +327,55 @@ function generate(minor, tag, apiGit, machineryGit) {
   out.push('  named: {');
   for (const name of Object.keys(keptNamed).sort()) out.push(`    ${JSON.stringify(name)}: ${JSON.stringify(keptNamed[name])},`);
   out.push('  },');
+  out.push('  resources: {');
+  for (const [groupVersion, kinds] of Object.entries(resources)) out.push(`    ${JSON.stringify(groupVersion)}: ${JSON.stringify(kinds)},`);
+  out.push('  },');
+  out.push('  groupVersions: {');
+  for (const name of Object.keys(groupVersions).sort()) out.push(`    ${JSON.stringify(name)}: ${JSON.stringify(groupVersions[name])},`);
+  out.push('  },');
   out.push('};');
   const file = join(OUT_DIR, `layout-${minor.replace('.', '-')}.ts`);
   writeFileSync(file, out.join('\n') + '\n');
   console.log(`${file}: ${Object.keys(keptStructs).length} structs, ${Object.keys(keptNamed).length} named types`);
 }
 
-const apiGit = process.env.API_GIT;
-const machineryGit = process.env.APIMACHINERY_GIT;
-if (!apiGit || !machineryGit) {
-  console.error('set API_GIT and APIMACHINERY_GIT to the git directories of kubernetes/api and kubernetes/apimachinery');
+const gitDirs = {
+  api: process.env.API_GIT,
+  apimachinery: process.env.APIMACHINERY_GIT,
+  apiextensions: process.env.APIEXTENSIONS_GIT,
+  aggregator: process.env.AGGREGATOR_GIT,
+};
+if (Object.values(gitDirs).some((dir) => !dir)) {
+  console.error('set API_GIT, APIMACHINERY_GIT, APIEXTENSIONS_GIT and AGGREGATOR_GIT to the git directories of kubernetes/api,');
+  console.error('kubernetes/apimachinery, kubernetes/apiextensions-apiserver and kubernetes/kube-aggregator');
   process.exit(2);
 }
+
+// The same tag in every repository, else the newest patch of that minor a repository has (kube-aggregator's
+// APIService types do not change within a minor).
+function tagIn(gitDir, tag) {
+  if (hasTag(gitDir, tag)) return tag;
+  const minor = /^v0\.\d+\./.exec(tag)[0];
+  const tags = execFileSync('git', ['--git-dir', gitDir, 'tag', '--list', `${minor}*`], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean);
+  const newest = tags.sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).pop();
+  if (!newest) throw new Error(`${gitDir}: no tag ${minor}*`);
+  return newest;
+}
+
+function hasTag(gitDir, tag) {
+  try {
+    execFileSync('git', ['--git-dir', gitDir, 'rev-parse', '--verify', '--quiet', `refs/tags/${tag}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const releases = process.argv.slice(2).length ? process.argv.slice(2) : DEFAULT_RELEASES;
 for (const release of releases) {
   const [minor, tag] = release.split('=');
-  generate(minor, tag, apiGit, machineryGit);
+  const tags = Object.fromEntries(Object.entries(gitDirs).map(([repo, dir]) => [repo, tagIn(dir, tag)]));
+  generate(minor, tags, gitDirs);
 }

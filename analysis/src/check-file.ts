@@ -4,7 +4,7 @@ import { checkedKindOf, type CheckedKind } from '@kubesim/engine';
 import { runWorkspaceChecks, type WorkspaceCheckOptions } from './checks/run-workspace-checks';
 import type { ManifestObject } from './manifest/manifest-document';
 import { objectsOf, problemsOf, type ManifestFile } from './manifest/manifest-file';
-import { checkObjectCached } from './validation/object-findings';
+import { checkKindObjectCached, checkObjectCached } from './validation/object-findings';
 import type { Finding } from './validation/finding';
 import { apiLifecycleFindings } from './validation/api-lifecycle-findings';
 import { qualifyByCluster } from './cluster-dependent-findings';
@@ -29,13 +29,29 @@ export function checkFile(file: ManifestFile, options: CheckOptions): Finding[] 
   for (const object of objects) {
     findings.push(...apiLifecycleFindings(object, options.cluster.version, fileName));
     const kind = checkedKindOf(object.apiVersion, object.kind);
-    if (!kind) continue;
+    if (!kind) {
+      const previous = options.previous ? previousOfKind(object, objectsOf(options.previous)) : undefined;
+      for (const finding of checkKindObjectCached(object, previous, options.cluster) ?? []) findings.push(qualifyByCluster(finding, options.cluster));
+      continue;
+    }
     for (const finding of checkObjectCached(kind, object, pairOf(kind, object), options.cluster)) {
       findings.push(qualifyByCluster(finding, options.cluster));
     }
   }
   findings.push(...runWorkspaceChecks(file, options));
   return findings.sort((a, b) => a.start - b.start);
+}
+
+// The previous version of an object of a kind outside CheckedKind: same apiVersion, kind, namespace and name.
+function previousOfKind(object: ManifestObject, previous: readonly ManifestObject[]): ManifestObject | undefined {
+  const namespace = object.namespace || 'default';
+  return previous.find(
+    (candidate) =>
+      candidate.apiVersion === object.apiVersion &&
+      candidate.kind === object.kind &&
+      (candidate.namespace || 'default') === namespace &&
+      candidate.name === object.name,
+  );
 }
 
 function objectKey(kind: CheckedKind, object: ManifestObject): string {

@@ -18,6 +18,14 @@ export {
 } from './apiserver/validation/field-error';
 export { clusterSettingOfRule } from './apiserver/validation/cluster-dependent-rules';
 export { objectVerdict, type ObjectVerdict, type VerdictError } from './apiserver/validation/object-verdict';
+/** The dispatch table of built-in kinds: which kinds a release serves, their name rule and rules. */
+export { servedKindOf, builtinKindKeys, UNCHECKED_BUILTIN_KINDS } from './apiserver/validation/builtin-kinds';
+/** The verdict on an object of a served built-in kind outside the five workload/Service/Ingress kinds. */
+export { servedKindVerdict } from './apiserver/validation/served-kind-verdict';
+/** Go's base64 CorruptInputError offset (a []byte field given a bad string). */
+export { corruptBase64Offset } from './apiserver/validation/base64-offset';
+/** The cluster (release and feature gates) a kind's rules are checked against, from a gate source. */
+export { ruleClusterOf } from './apiserver/validation/rules/rule-cluster';
 export { apiLifecycleOf } from './apiserver/api-lifecycle';
 export { validateContainersOnlyForPod } from './apiserver/validation/rules/pod-create';
 export { validateStatefulSetSpec } from './apiserver/validation/rules/statefulset-spec';

@@ -10,6 +10,9 @@ import {
   type ObjectVerdict,
   type VerdictError,
   checkedKindOf,
+  servedKindOf,
+  servedKindVerdict,
+  ruleClusterOf,
 } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { locate, spanForPath } from '../manifest/manifest-document';
@@ -44,6 +47,39 @@ export function checkObjectCached(kind: CheckedKind, object: ManifestObject, old
   return findings;
 }
 
+/**
+ * The API-server findings of an object of any other built-in kind a release serves (the engine's dispatch
+ * table: strict decoding, metadata with the kind's name rule, the kind's own rules if it has any), cached
+ * per parsed value and cluster like the workloads'. Undefined for a kind the release does not serve or
+ * kubesim does not check.
+ */
+export function checkKindObjectCached(
+  object: ManifestObject,
+  oldObject: ManifestObject | undefined,
+  version: KubernetesVersion,
+  gates: GateSource = version,
+): Finding[] | undefined {
+  const served = servedKindOf(object.apiVersion, object.kind, version);
+  if (!served) return undefined;
+  const key = `kind|${version}|${gatesKey(gates)}`;
+  const cached = oldObject ? undefined : objectFindings.get(object, key);
+  if (cached) return cached;
+  const findings = findingsOfVerdict(object.kind, object, servedKindVerdict(served, object.value, oldObject?.value, ruleClusterOf(gates)));
+  if (!oldObject) objectFindings.set(object, key, findings);
+  return findings;
+}
+
+const KIND_RULE_PAGES: Readonly<Record<string, string>> = {
+  Pod: 'https://kubernetes.io/docs/concepts/workloads/pods/',
+  DaemonSet: 'https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/',
+  Job: 'https://kubernetes.io/docs/concepts/workloads/controllers/job/',
+  CronJob: 'https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/',
+  HorizontalPodAutoscaler: 'https://kubernetes.io/docs/tasks/run-application/horizontal-pod-autoscale/',
+  PodDisruptionBudget: 'https://kubernetes.io/docs/tasks/run-application/configure-pdb/',
+  ConfigMap: 'https://kubernetes.io/docs/concepts/configuration/configmap/',
+  Secret: 'https://kubernetes.io/docs/concepts/configuration/secret/',
+};
+
 /** The objects of `file` whose create-time findings for this cluster are not known yet. */
 export function uncheckedObjects(file: ManifestFile, cluster: ClusterSpec): { kind: CheckedKind; object: ManifestObject }[] {
   const unchecked: { kind: CheckedKind; object: ManifestObject }[] = [];
@@ -65,7 +101,7 @@ export function primeObjectFindings(kind: CheckedKind, object: ManifestObject, c
   objectFindings.set(object, cacheKey(kind, cluster), findingsOfVerdict(kind, object, verdict));
 }
 
-function findingsOfVerdict(kind: CheckedKind, object: ManifestObject, verdict: ObjectVerdict): Finding[] {
+function findingsOfVerdict(kind: string, object: ManifestObject, verdict: ObjectVerdict): Finding[] {
   if ('decode' in verdict) return verdict.decode.map((problem) => decodeFinding(kind, object, problem));
   return verdict.errors.map((error) => toFinding(kind, object, error));
 }
@@ -82,7 +118,7 @@ function spanForError(object: ManifestObject, segments: VerdictError['segments']
   return spanForPath(object, segments);
 }
 
-function toFinding(kind: CheckedKind, object: ManifestObject, error: VerdictError): Finding {
+function toFinding(kind: string, object: ManifestObject, error: VerdictError): Finding {
   return {
     ...trimTrailingSpace(object, spanForError(object, error.segments)),
     severity: 'error',
@@ -93,7 +129,7 @@ function toFinding(kind: CheckedKind, object: ManifestObject, error: VerdictErro
   };
 }
 
-function decodeFinding(kind: CheckedKind, object: ManifestObject, problem: DecodeProblem): Finding {
+function decodeFinding(kind: string, object: ManifestObject, problem: DecodeProblem): Finding {
   const location = locate(object, problem.path);
   const span = trimTrailingSpace(object, problem.onKey && location.key ? location.key : spanForPath(object, problem.path));
   const finding: Finding = {
@@ -121,7 +157,7 @@ function trimTrailingSpace(object: ManifestObject, span: SourceSpan): SourceSpan
   return { start: span.start, end };
 }
 
-const KIND_PAGES: Record<CheckedKind, string> = {
+const KIND_PAGES: Readonly<Record<string, string>> = {
   Deployment: 'https://kubernetes.io/docs/concepts/workloads/controllers/deployment/',
   ReplicaSet: 'https://kubernetes.io/docs/concepts/workloads/controllers/replicaset/',
   StatefulSet: 'https://kubernetes.io/docs/concepts/workloads/controllers/statefulset/',
@@ -130,7 +166,7 @@ const KIND_PAGES: Record<CheckedKind, string> = {
 };
 
 // The kubernetes.io page that explains the field best.
-function documentationFor(kind: CheckedKind, field: string): string {
+function documentationFor(kind: string, field: string): string {
   if (/^metadata\.(name|generateName|namespace)$/.test(field)) return 'https://kubernetes.io/docs/concepts/overview/working-with-objects/names/';
   if (/(labels|selector(\.|$)|selector\.match)/.test(field) && !field.startsWith('spec.template.metadata.labels')) {
     return 'https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/';
@@ -139,5 +175,5 @@ function documentationFor(kind: CheckedKind, field: string): string {
     return 'https://kubernetes.io/docs/concepts/overview/working-with-objects/annotations/';
   if (/Probe(\.|$)/.test(field)) return 'https://kubernetes.io/docs/concepts/configuration/liveness-readiness-startup-probes/';
   if (field.startsWith('spec.template.spec')) return 'https://kubernetes.io/docs/concepts/workloads/pods/';
-  return KIND_PAGES[kind];
+  return KIND_PAGES[kind] ?? KIND_RULE_PAGES[kind] ?? 'https://kubernetes.io/docs/reference/kubernetes-api/';
 }

@@ -115,6 +115,8 @@ const GATE_STEPS: Record<string, GateSteps> = {
   ],
   // Alpha since 1.26.
   CrossNamespaceVolumeDataSource: [['before', false]],
+  // Alpha since 1.16: an HPA's minReplicas may be 0 only with it on (ValidateHorizontalPodAutoscaler).
+  HPAScaleToZero: [['before', false]],
   // Alpha (off) from 1.24; beta on in 1.35.0-1.35.3 (#133153), then off from 1.35.4 and in 1.36
   // (#137904, cherry-pick #137926: it broke Parallel pod management, #137409), on again in 1.37
   // (#139466). The feature-gate page of kubernetes/website records the stages as beta off from

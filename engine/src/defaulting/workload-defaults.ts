@@ -1,11 +1,11 @@
-// apps/v1 defaulting of StatefulSets and ReplicaSets: SetDefaults_StatefulSet and
-// SetDefaults_ReplicaSet in pkg/apis/apps/v1/defaults.go, plus the core/v1 defaults of their
+// apps/v1 defaulting of StatefulSets, ReplicaSets and DaemonSets: SetDefaults_StatefulSet, SetDefaults_ReplicaSet
+// and SetDefaults_DaemonSet in pkg/apis/apps/v1/defaults.go, plus the core/v1 defaults of their
 // pod template and PVC templates.
 import { goLayoutFor } from '../go-layout/go-layouts';
 import { cloneJson } from '../model/clone';
 import type { ClusterSpec } from '../model/cluster-spec';
 import type { KubernetesVersion } from '../model/kubernetes-version';
-import type { JsonObject, ReplicaSet, StatefulSet } from '../model/objects';
+import type { JsonObject, PodTemplateSpec, ReplicaSet, StatefulSet } from '../model/objects';
 import { isFeatureEnabled } from './feature-gates';
 import { applyStructDefaults, defaultPodTemplateInPlace } from './pod-defaults';
 
@@ -65,4 +65,30 @@ export function defaultReplicaSet(replicaSet: ReplicaSet, clusterSpec: ClusterSp
   copy.spec.replicas ??= 1;
   copy.spec.template = defaultPodTemplateInPlace(copy.spec.template, clusterSpec);
   return copy;
+}
+
+/**
+ * SetDefaults_DaemonSet on a DaemonSet the caller owns (changed in place): a RollingUpdate strategy
+ * (maxUnavailable 1, maxSurge 0) when none is given, 10 revisions kept, and the pod template's defaults.
+ */
+export function defaultDaemonSetInPlace(daemonSet: JsonObject, clusterSpec: ClusterSpec, oldDaemonSet?: JsonObject): void {
+  const spec = fieldObject(daemonSet, 'spec');
+  const strategy = fieldObject(spec, 'updateStrategy');
+  if (!strategy.type) strategy.type = 'RollingUpdate';
+  if (strategy.type === 'RollingUpdate') {
+    const rollingUpdate = fieldObject(strategy, 'rollingUpdate');
+    if (rollingUpdate.maxUnavailable === undefined || rollingUpdate.maxUnavailable === null) rollingUpdate.maxUnavailable = 1;
+    if (rollingUpdate.maxSurge === undefined || rollingUpdate.maxSurge === null) rollingUpdate.maxSurge = 0;
+  }
+  if (spec.revisionHistoryLimit === undefined || spec.revisionHistoryLimit === null) spec.revisionHistoryLimit = 10;
+  const oldTemplate = (oldDaemonSet?.spec as JsonObject | undefined)?.template as PodTemplateSpec | undefined;
+  spec.template = defaultPodTemplateInPlace(fieldObject(spec, 'template') as PodTemplateSpec, clusterSpec, oldTemplate) as unknown as JsonObject;
+}
+
+function fieldObject(parent: JsonObject, key: string): JsonObject {
+  const value = parent[key];
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value;
+  const created: JsonObject = {};
+  parent[key] = created;
+  return created;
 }

@@ -21,4 +21,8 @@ export interface GoLayout {
   structs: Record<string, GoField[]>;
   /** Named non-struct type to its underlying type (`core.Protocol` -> `string`). */
   named: Record<string, string>;
+  /** The kinds a client can create in each group/version a default cluster serves: kind -> [root struct, scope]. */
+  resources: Record<string, Record<string, [string, 'namespaced' | 'cluster']>>;
+  /** Every group/version of k8s.io/api at the tag (alpha and beta too) with the kinds its types declare. */
+  groupVersions: Record<string, string[]>;
 }

@@ -27,7 +27,32 @@ export function structFields(layout: GoLayout, typeName: string): GoField[] | un
   return layout.structs[typeName];
 }
 
+// The package keys of the generated tables whose Go package name is `v1` (autoscaling/v2's is `v2`).
+const V1_PACKAGE_KEYS = [
+  'core',
+  'meta',
+  'apps',
+  'networking',
+  'batch',
+  'autoscaling',
+  'policy',
+  'rbac',
+  'storage',
+  'scheduling',
+  'node',
+  'coordination',
+  'discovery',
+  'events',
+  'admissionregistration',
+  'certificates',
+  'flowcontrol',
+  'resourcev1',
+  'apiextensions',
+  'apiregistration',
+];
+const V1_PACKAGES = new RegExp(`\\b(${V1_PACKAGE_KEYS.join('|')})\\.`, 'g');
+
 /** The name Go's reflect prints for a package-keyed type expression: `[]core.Container` -> `[]v1.Container`. */
 export function goTypeString(expr: string): string {
-  return expr.replace(/\b(core|meta|apps|networking)\./g, 'v1.');
+  return expr.replace(V1_PACKAGES, 'v1.').replace(/\bautoscalingv2\./g, 'v2.');
 }

@@ -79,8 +79,8 @@ export function applyDefaults(kind: CheckedKind, object: ReadonlyJsonObject, clu
   }
 }
 
-// A JSON null decodes to Go's zero value: the same as leaving the field out.
-function withoutNulls(value: ReadonlyJsonValue): JsonValue {
+/** A writable copy of `value` without its nulls: a JSON null decodes to Go's zero value, the same as leaving the field out. */
+export function withoutNulls(value: ReadonlyJsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(withoutNulls);
   if (value === null || typeof value !== 'object') return value;
   const copy: JsonObject = {};

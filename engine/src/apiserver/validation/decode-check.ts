@@ -12,6 +12,7 @@ import { isJsonObject } from '../../model/json-value';
 import type { ReadonlyJsonObject, ReadonlyJsonValue } from '../../model/objects';
 import type { KubernetesVersion } from '../../model/kubernetes-version';
 import { goQuote, type PathSegment } from './field-error';
+import { corruptBase64Offset } from './base64-offset';
 
 /** One decoding problem: where it is, and the text the API server returns for the request. */
 export interface DecodeProblem {
@@ -88,14 +89,30 @@ interface Context {
  * when one exists it is the only problem; otherwise every unknown field is listed.
  */
 export function decodeProblemsOf(kind: DecodedKind, value: ReadonlyJsonObject, version: KubernetesVersion): DecodeProblem[] {
-  const state: DecodeState = { layout: goLayoutFor(version), unknown: [], seenUnknown: new Set() };
+  return decodeProblemsOfType({ root: ROOT_STRUCTS[kind], kind, version: 'v1' }, value, version);
+}
+
+/** What a request body is decoded into: the Go root struct of a kind, and the kind and API version it is sent as. */
+export interface DecodeTarget {
+  /** Package-keyed root struct (`batch.Job`). */
+  root: string;
+  kind: string;
+  /** The version part of the apiVersion (`v2` for autoscaling/v2). */
+  version: string;
+}
+
+/** decodeProblemsOf for any kind whose root struct is in the release's layout. */
+export function decodeProblemsOfType(target: DecodeTarget, value: ReadonlyJsonObject, release: KubernetesVersion): DecodeProblem[] {
+  const { kind } = target;
+  const state: DecodeState = { layout: goLayoutFor(release), unknown: [], seenUnknown: new Set() };
   const root: Context = { struct: kind, fields: [], strictPath: '', path: [] };
   try {
-    decodeStruct(state, value, ROOT_STRUCTS[kind], root);
+    decodeStruct(state, value, target.root, root);
   } catch (error) {
     if (!(error instanceof StopDecoding)) throw error;
   }
-  const prefix = `${kind} in version "v1" cannot be handled as a ${kind}: `;
+  // transformDecodeError: the kind, the request's version, the kind again.
+  const prefix = `${kind} in version ${goQuote(target.version)} cannot be handled as a ${kind}: `;
   const failure = state.aborted ?? state.saved;
   if (failure) return [{ kind: 'type', path: failure.path, onKey: false, message: prefix + typeErrorText(failure) }];
   if (state.unknown.length === 0) return [];
@@ -157,10 +174,23 @@ function shapeOf(state: DecodeState, expr: string): GoTypeShape | undefined {
   }
 }
 
+// Types with their own UnmarshalJSON that keep any JSON value as it is (RawExtension, apiextensions'
+// JSON and its schema-or-x unions, managedFields' FieldsV1): strict decoding does not look inside.
+const OPAQUE_TYPES = new Set([
+  'runtime.RawExtension',
+  'meta.FieldsV1',
+  'apiextensions.JSON',
+  'apiextensions.JSONSchemaPropsOrArray',
+  'apiextensions.JSONSchemaPropsOrBool',
+  'apiextensions.JSONSchemaPropsOrStringArray',
+]);
+
 function decodeValue(state: DecodeState, value: ReadonlyJsonValue, expr: string, context: Context): void {
   if (value === null) return;
   let type = expr;
   while (type.startsWith('*')) type = type.slice(1);
+  if (OPAQUE_TYPES.has(type)) return;
+  if (type === '[]uint8' && typeof value === 'string') return decodeBytes(state, value, context);
   if (type === 'intstr.IntOrString') return decodeIntOrString(state, value, context);
   if (type === 'resource.Quantity') return decodeQuantity(state, value, context);
   if (type === 'meta.Time' || type === 'meta.MicroTime') return decodeTime(state, value, context);
@@ -172,10 +202,8 @@ function decodeValue(state: DecodeState, value: ReadonlyJsonValue, expr: string,
       if (!isJsonObject(value)) return mismatch();
       return decodeStruct(state, value, shape.name, context);
     case 'slice':
-      if (!Array.isArray(value)) {
-        // A []byte takes a base64 string; nothing in the workload types is one.
-        return mismatch();
-      }
+      // A []byte takes a base64 string (decodeBytes) or an array of numbers.
+      if (!Array.isArray(value)) return mismatch();
       value.forEach((item, i) =>
         decodeValue(state, item, shape.elem, {
           ...context,
@@ -314,4 +342,10 @@ export function quantityErrorOf(text: string): string | undefined {
 // meta.Time.UnmarshalJSON reads a JSON string first; time parsing errors are not modelled.
 function decodeTime(state: DecodeState, value: ReadonlyJsonValue, context: Context): void {
   if (typeof value !== 'string') abort(state, context, { value: jsonKindOf(value), type: 'string', path: context.path });
+}
+
+// encoding/json's []byte: base64.StdEncoding.Decode, whose CorruptInputError is saved like a type error.
+function decodeBytes(state: DecodeState, value: string, context: Context): void {
+  const offset = corruptBase64Offset(value);
+  if (offset !== undefined) saveError(state, context, { value: '', type: '', path: context.path, plain: `illegal base64 data at input byte ${offset}` });
 }

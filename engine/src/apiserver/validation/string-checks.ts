@@ -188,3 +188,12 @@ export function isConfigMapKey(value: string): string[] {
   else if (value.startsWith('..')) errors.push("must not start with '..'");
   return errors;
 }
+
+// Follows IsValidPathSegmentName and IsValidPathSegmentPrefix, apimachinery pkg/api/validation/path/name.go.
+function pathSegmentErrors(name: string, prefix: boolean): string[] {
+  if (!prefix && (name === '.' || name === '..')) return [`may not be '${name}'`];
+  return ['/', '%'].filter((illegal) => name.includes(illegal)).map((illegal) => `may not contain '${illegal}'`);
+}
+
+/** ValidatePathSegmentName: the name of RBAC objects (ValidateRBACName) and a few others. */
+export const nameIsPathSegment: NameCheck = (name, prefix) => pathSegmentErrors(name, prefix);

@@ -39,10 +39,11 @@ export function validateAnnotations(annotations: Record<string, string> | undefi
 const metadataPath = FieldPath.root('metadata');
 
 /**
- * ValidateObjectMeta for a namespaced kind. A manifest with only generateName gets its name
- * from the API server before validation, so only the prefix is checked then.
+ * ValidateObjectMeta. A manifest with only generateName gets its name from the API server before
+ * validation, so only the prefix is checked then. A cluster-scoped kind's namespace is not checked:
+ * rest.BeforeCreate clears it first.
  */
-export function validateObjectMeta(object: JsonObject, checkName: NameCheck): FieldError[] {
+export function validateObjectMeta(object: JsonObject, checkName: NameCheck, namespaced = true): FieldError[] {
   const metadata = asObject(object.metadata) ?? {};
   const errors: FieldError[] = [];
   const name = asString(metadata.name) ?? '';
@@ -56,7 +57,7 @@ export function validateObjectMeta(object: JsonObject, checkName: NameCheck): Fi
   } else {
     for (const message of checkName(name, false)) errors.push(invalid(metadataPath.child('name'), stringValue(name), message, 'name-invalid'));
   }
-  errors.push(...validateNamespace(metadata));
+  if (namespaced) errors.push(...validateNamespace(metadata));
   errors.push(...validateLabels(asStringMap(metadata.labels), metadataPath.child('labels')));
   errors.push(...validateAnnotations(asStringMap(metadata.annotations), metadataPath.child('annotations')));
   errors.push(...validateFinalizers(metadata));
@@ -95,11 +96,11 @@ function validateFinalizers(metadata: JsonObject): FieldError[] {
  * The update half of ValidateObjectMetaUpdate that a manifest pair can show: name and
  * namespace may not change. The object's own metadata rules run again as well.
  */
-export function validateObjectMetaUpdate(object: JsonObject, oldObject: JsonObject): FieldError[] {
+export function validateObjectMetaUpdate(object: JsonObject, oldObject: JsonObject, namespaced = true): FieldError[] {
   const metadata = asObject(object.metadata) ?? {};
   const oldMetadata = asObject(oldObject.metadata) ?? {};
   const errors: FieldError[] = [];
-  for (const field of ['name', 'namespace'] as const) {
+  for (const field of namespaced ? (['name', 'namespace'] as const) : (['name'] as const)) {
     const value = asString(metadata[field]) ?? '';
     if (value !== (asString(oldMetadata[field]) ?? '')) errors.push(immutable(metadataPath.child(field), stringValue(value), `${field}-immutable`));
   }

@@ -74,8 +74,8 @@ export function validatePodTemplateSpec(template: JsonObject, path: FieldPath, c
   return errors;
 }
 
-// ValidatePodSpec, in upstream order (errors are reported in the order they are found).
-function validatePodSpec(spec: JsonObject, path: FieldPath, claimNames: readonly string[], clusterSpec: ClusterSpec): FieldError[] {
+/** ValidatePodSpec, in upstream order (errors are reported in the order they are found); a bare Pod's spec too. */
+export function validatePodSpec(spec: JsonObject, path: FieldPath, claimNames: readonly string[], clusterSpec: ClusterSpec): FieldError[] {
   const version = clusterSpec.version;
   const volumes = objectItems(spec.volumes);
   const errors = validateVolumes(volumes, path.child('volumes'));

@@ -44,7 +44,7 @@ function validatePodTemplateForReplicaSet(spec: JsonObject, checkMatch: boolean,
 }
 
 /** restartPolicy must be Always; activeDeadlineSeconds is forbidden (`in <workload>`). */
-export function validateWorkloadPodPolicies(template: JsonObject, templatePath: FieldPath, workload: 'ReplicaSet' | 'StatefulSet'): FieldError[] {
+export function validateWorkloadPodPolicies(template: JsonObject, templatePath: FieldPath, workload: 'ReplicaSet' | 'StatefulSet' | 'DaemonSet'): FieldError[] {
   const errors: FieldError[] = [];
   const podSpec = asObject(template.spec) ?? {};
   const restartPolicy = asString(podSpec.restartPolicy) ?? '';

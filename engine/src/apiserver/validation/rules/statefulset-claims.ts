@@ -21,8 +21,8 @@ export function validateVolumeClaimTemplates(spec: JsonObject): FieldError[] {
   return errors;
 }
 
-// ValidatePersistentVolumeClaimSpec: access modes, the storage request, class name and volume mode.
-function validateClaimSpec(claim: JsonObject, path: FieldPath): FieldError[] {
+/** ValidatePersistentVolumeClaimSpec: access modes, the storage request, class name and volume mode (a claim's or a template's). */
+export function validateClaimSpec(claim: JsonObject, path: FieldPath): FieldError[] {
   const errors: FieldError[] = [];
   const modes = (asArray(claim.accessModes) ?? []).map((mode) => (typeof mode === 'string' ? mode : ''));
   const modesPath = path.child('accessModes');
