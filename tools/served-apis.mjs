@@ -86,3 +86,25 @@ export function allGroupVersions(gitDirs, tags, gitShow) {
   }
   return versions;
 }
+
+// The same tag in every repository, else the newest patch of that minor a repository has (kube-aggregator's
+// APIService types do not change within a minor).
+export function tagIn(gitDir, tag) {
+  if (hasTag(gitDir, tag)) return tag;
+  const minor = /^v0\.\d+\./.exec(tag)[0];
+  const tags = execFileSync('git', ['--git-dir', gitDir, 'tag', '--list', `${minor}*`], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean);
+  const newest = tags.sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).pop();
+  if (!newest) throw new Error(`${gitDir}: no tag ${minor}*`);
+  return newest;
+}
+
+function hasTag(gitDir, tag) {
+  try {
+    execFileSync('git', ['--git-dir', gitDir, 'rev-parse', '--verify', '--quiet', `refs/tags/${tag}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
