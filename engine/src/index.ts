@@ -17,10 +17,8 @@ export {
   stringValue,
 } from './apiserver/validation/field-error';
 export { objectVerdict, type ObjectVerdict, type VerdictError } from './apiserver/validation/object-verdict';
-/** The formatted verdict of the spec rules of Pod, DaemonSet, Job, CronJob, HPA, PDB, ConfigMap and Secret (after their defaulting). */
-export { kindVerdictErrors } from './apiserver/validation/kind-rules';
 /** The dispatch table of built-in kinds: which kinds a release serves, their name rule and rules. */
-export { servedKindOf, builtinKindEntry, builtinKindKeys, UNCHECKED_BUILTIN_KINDS, type ServedKind, type NameRule } from './apiserver/validation/builtin-kinds';
+export { servedKindOf, builtinKindKeys, UNCHECKED_BUILTIN_KINDS } from './apiserver/validation/builtin-kinds';
 /** The verdict on an object of a served built-in kind outside the five workload/Service/Ingress kinds. */
 export { servedKindVerdict } from './apiserver/validation/served-kind-verdict';
 /** Go's base64 CorruptInputError offset (a []byte field given a bad string). */
@@ -29,7 +27,7 @@ export { corruptBase64Offset } from './apiserver/validation/base64-offset';
 export { ruleClusterOf } from './apiserver/validation/rules/rule-cluster';
 export { apiLifecycleOf } from './apiserver/api-lifecycle';
 /** Whether a default cluster's discovery maps an apiVersion and kind (kubectl's `no matches for kind`). */
-export { kindMatchOf, closestOf, type KindMatch } from './apiserver/kind-matches';
+export { kindMatchOf, type KindMatch } from './apiserver/kind-matches';
 export { validateContainersOnlyForPod } from './apiserver/validation/rules/pod-create';
 export { validateStatefulSetSpec } from './apiserver/validation/rules/statefulset-spec';
 export { isDns1123Label, isQualifiedName, isValidPercent } from './apiserver/validation/string-checks';
