@@ -64,8 +64,16 @@ export function resourceKinds(source) {
   return kinds;
 }
 
+// The kinds one types.go declares: every struct that embeds TypeMeta (resources, lists and options alike,
+// so a kind a group really has is never taken for a typo).
+function declaredKinds(source) {
+  const kinds = [];
+  for (const match of source.matchAll(/^type\s+(\w+)\s+struct\s*\{\s*\n\s*metav1\.TypeMeta\b/gm)) kinds.push(match[1]);
+  return kinds;
+}
+
 // Every group/version of k8s.io/api at a tag (alpha and beta too) with the kinds its types.go declares:
-// what a `no matches for kind` answer is checked against (a served kind is never reported).
+// what a `no matches for kind` answer is checked against (a declared kind is never reported).
 export function allGroupVersions(gitDirs, tags, gitShow) {
   const listing = execFileSync('git', ['--git-dir', gitDirs.api, 'ls-tree', '-r', '--name-only', tags.api], { encoding: 'utf8' });
   const versions = {};
@@ -74,7 +82,29 @@ export function allGroupVersions(gitDirs, tags, gitShow) {
     if (!match || ['admission', 'apidiscovery', 'imagepolicy', 'authentication', 'authorization'].includes(match[1])) continue;
     const group = GROUP_OF_FOLDER[match[1]] ?? `${match[1]}.k8s.io`;
     const groupVersion = group === '' ? match[2] : `${group}/${match[2]}`;
-    versions[groupVersion] = Object.keys(resourceKinds(gitShow(gitDirs.api, tags.api, path))).sort();
+    versions[groupVersion] = declaredKinds(gitShow(gitDirs.api, tags.api, path)).sort();
   }
   return versions;
+}
+
+// The same tag in every repository, else the newest patch of that minor a repository has (kube-aggregator's
+// APIService types do not change within a minor).
+export function tagIn(gitDir, tag) {
+  if (hasTag(gitDir, tag)) return tag;
+  const minor = /^v0\.\d+\./.exec(tag)[0];
+  const tags = execFileSync('git', ['--git-dir', gitDir, 'tag', '--list', `${minor}*`], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean);
+  const newest = tags.sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).pop();
+  if (!newest) throw new Error(`${gitDir}: no tag ${minor}*`);
+  return newest;
+}
+
+function hasTag(gitDir, tag) {
+  try {
+    execFileSync('git', ['--git-dir', gitDir, 'rev-parse', '--verify', '--quiet', `refs/tags/${tag}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }

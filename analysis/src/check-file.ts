@@ -7,6 +7,7 @@ import { objectsOf, problemsOf, type ManifestFile } from './manifest/manifest-fi
 import { checkKindObjectCached, checkObjectCached } from './validation/object-findings';
 import type { Finding } from './validation/finding';
 import { apiLifecycleFindings } from './validation/api-lifecycle-findings';
+import { kindMatchFindings } from './validation/kind-match-findings';
 import { qualifyByCluster } from './cluster-dependent-findings';
 
 /**
@@ -28,6 +29,7 @@ export function checkFile(file: ManifestFile, options: CheckOptions): Finding[] 
   const fileName = options.fileName ?? decodeURIComponent((options.uri ?? '').split('/').pop() ?? '');
   for (const object of objects) {
     findings.push(...apiLifecycleFindings(object, options.cluster.version, fileName));
+    findings.push(...kindMatchFindings(object, options.cluster.version, fileName));
     const kind = checkedKindOf(object.apiVersion, object.kind);
     if (!kind) {
       const previous = options.previous ? previousOfKind(object, objectsOf(options.previous)) : undefined;

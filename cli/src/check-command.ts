@@ -5,7 +5,17 @@ import { DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion } from '@kubesim/eng
 import { LineIndex } from '../../analysis/src/manifest/line-index';
 import { parseManifestFile } from '../../analysis/src/manifest/manifest-file';
 import { checkFile, type CheckOptions } from '../../analysis/src/check-file';
-import { CHECK_FORMATS, formatJson, formatSarif, formatSummary, formatText, summarizeCheck, type CheckFormat, type FileDiagnostic } from './check-formats';
+import {
+  CHECK_FORMATS,
+  formatJson,
+  formatSarif,
+  formatSummary,
+  reportedDiagnostics,
+  formatText,
+  summarizeCheck,
+  type CheckFormat,
+  type FileDiagnostic,
+} from './check-formats';
 import { CheckWorkspace } from './check-workspace';
 import { CLUSTER_FLAGS, clusterResolverOf } from './cluster-options';
 import { setChartsApart } from './helm-charts';
@@ -56,7 +66,7 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
   diagnostics.push(...kustomizeDiagnostics(await kustomize.render(), (root) => clusters.specFor(join(root, 'kustomization.yaml'))));
   const summary = summarizeCheck(diagnostics, collected);
   if (format === 'json') out(formatJson(diagnostics, summary));
-  else if (format === 'sarif') out(formatSarif(diagnostics, VERSION, process.cwd()));
-  else out([formatText(diagnostics), formatSummary(summary)].filter((part) => part !== '').join('\n'));
+  else if (format === 'sarif') out(formatSarif(diagnostics, VERSION, process.cwd(), summary));
+  else out([formatText(reportedDiagnostics(diagnostics)), formatSummary(summary)].filter((part) => part !== '').join('\n'));
   return diagnostics.some((diagnostic) => diagnostic.finding.severity === 'error') ? 1 : 0;
 }

@@ -2,6 +2,7 @@
 import { relative, resolve, sep } from 'node:path';
 import type { LinePosition } from '../../analysis/src/manifest/line-index';
 import type { Finding } from '../../analysis/src/validation/finding';
+import { notCheckedKindOf } from '../../analysis/src/validation/kind-match-findings';
 
 /** One finding placed in its file, with 0-based LSP-style positions. */
 export interface FileDiagnostic {
@@ -34,10 +35,19 @@ export interface CheckSummary {
   notes: number;
   filesWithFindings: number;
   filesChecked: number;
+  /** The documents kubesim could not check (custom resources), with their kinds: listed once, not as findings. */
+  unchecked: { documents: number; kinds: string[] };
+}
+
+/** The diagnostics to print: the not-checked notes are summed up in the summary instead. */
+export function reportedDiagnostics(diagnostics: readonly FileDiagnostic[]): FileDiagnostic[] {
+  return diagnostics.filter((diagnostic) => notCheckedKindOf(diagnostic.finding) === undefined);
 }
 
 /** Counts `diagnostics` over `checkedFiles` (findings placed on files outside them, a kustomize base, add to both counts). */
-export function summarizeCheck(diagnostics: readonly FileDiagnostic[], checkedFiles: readonly string[]): CheckSummary {
+export function summarizeCheck(all: readonly FileDiagnostic[], checkedFiles: readonly string[]): CheckSummary {
+  const kinds = all.map((diagnostic) => notCheckedKindOf(diagnostic.finding)).filter((kind) => kind !== undefined);
+  const diagnostics = reportedDiagnostics(all);
   const withFindings = new Set(diagnostics.map((diagnostic) => resolve(diagnostic.file)));
   const checked = new Set([...checkedFiles.map((file) => resolve(file)), ...withFindings]);
   const count = (severities: readonly Finding['severity'][]) => diagnostics.filter((diagnostic) => severities.includes(diagnostic.finding.severity)).length;
@@ -47,6 +57,7 @@ export function summarizeCheck(diagnostics: readonly FileDiagnostic[], checkedFi
     notes: count(['information', 'hint']),
     filesWithFindings: withFindings.size,
     filesChecked: checked.size,
+    unchecked: { documents: kinds.length, kinds: [...new Set(kinds)].sort() },
   };
 }
 
@@ -57,14 +68,16 @@ export function formatSummary(summary: CheckSummary): string {
   const counts = [plural(summary.errors, 'error'), plural(summary.warnings, 'warning'), ...(summary.notes > 0 ? [plural(summary.notes, 'note')] : [])];
   const files =
     summary.filesWithFindings === 0 ? plural(summary.filesChecked, 'file') : `${summary.filesWithFindings} of ${plural(summary.filesChecked, 'file')}`;
-  return `${counts.join(', ')} in ${files}`;
+  const { documents, kinds } = summary.unchecked;
+  const unchecked = documents === 0 ? '' : `; ${plural(documents, 'document')} of ${plural(kinds.length, 'kind')} not checked: ${kinds.join(', ')}`;
+  return `${counts.join(', ')} in ${files}${unchecked}`;
 }
 
 /** `{"diagnostics":[…],"summary":{…}}` with 0-based ranges. */
 export function formatJson(diagnostics: readonly FileDiagnostic[], summary: CheckSummary): string {
   return JSON.stringify(
     {
-      diagnostics: diagnostics.map(({ file, range, finding }) => ({
+      diagnostics: reportedDiagnostics(diagnostics).map(({ file, range, finding }) => ({
         file,
         range,
         severity: finding.severity,
@@ -84,7 +97,8 @@ export function formatJson(diagnostics: readonly FileDiagnostic[], summary: Chec
 const SARIF_LEVELS: Record<Finding['severity'], string> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
 
 /** A SARIF 2.1.0 log GitHub code scanning accepts: one run, one rule per finding code. */
-export function formatSarif(diagnostics: readonly FileDiagnostic[], version: string, baseDirectory: string): string {
+export function formatSarif(all: readonly FileDiagnostic[], version: string, baseDirectory: string, summary?: CheckSummary): string {
+  const diagnostics = reportedDiagnostics(all);
   const rules: { id: string; shortDescription: { text: string }; helpUri?: string }[] = [];
   const ruleIndex = new Map<string, number>();
   for (const { finding } of diagnostics) {
@@ -120,6 +134,7 @@ export function formatSarif(diagnostics: readonly FileDiagnostic[], version: str
           tool: { driver: { name: 'kubesim', version, informationUri: 'https://kubernetes.io/docs/concepts/workloads/controllers/', rules } },
           columnKind: 'utf16CodeUnits',
           results,
+          ...(summary && summary.unchecked.documents > 0 ? { properties: { unchecked: summary.unchecked } } : {}),
         },
       ],
     },

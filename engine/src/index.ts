@@ -27,6 +27,8 @@ export { corruptBase64Offset } from './apiserver/validation/base64-offset';
 /** The cluster (release and feature gates) a kind's rules are checked against, from a gate source. */
 export { ruleClusterOf } from './apiserver/validation/rules/rule-cluster';
 export { apiLifecycleOf } from './apiserver/api-lifecycle';
+/** Whether a default cluster's discovery maps an apiVersion and kind (kubectl's `no matches for kind`). */
+export { kindMatchOf, type KindMatch } from './apiserver/kind-matches';
 export { validateContainersOnlyForPod } from './apiserver/validation/rules/pod-create';
 export { validateStatefulSetSpec } from './apiserver/validation/rules/statefulset-spec';
 export { isDns1123Label, isQualifiedName, isValidPercent } from './apiserver/validation/string-checks';

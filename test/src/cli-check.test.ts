@@ -75,7 +75,7 @@ test('json: the selector mismatch on the template labels, 0-based range', () => 
         href: 'https://kubernetes.io/docs/concepts/workloads/controllers/deployment/',
       },
     ],
-    summary: { errors: 1, warnings: 0, notes: 0, filesWithFindings: 1, filesChecked: 1 },
+    summary: { errors: 1, warnings: 0, notes: 0, filesWithFindings: 1, filesChecked: 1, unchecked: { documents: 0, kinds: [] } },
   });
 });
 
@@ -124,7 +124,7 @@ test('text output ends with a summary line counting findings and files', () => {
 
 test('JSON output carries the same counts in a summary field; SARIF is unchanged', () => {
   const json = JSON.parse(kubesim('bad.yaml', 'sts-old.yaml', '--format', 'json').stdout) as { summary: unknown };
-  assert.deepEqual(json.summary, { errors: 1, warnings: 1, notes: 0, filesWithFindings: 2, filesChecked: 2 });
+  assert.deepEqual(json.summary, { errors: 1, warnings: 1, notes: 0, filesWithFindings: 2, filesChecked: 2, unchecked: { documents: 0, kinds: [] } });
   assert.equal('summary' in JSON.parse(kubesim('bad.yaml', '--format', 'sarif').stdout), false);
 });
 

@@ -20,10 +20,7 @@ export function apiLifecycleFindings(object: ManifestObject, version: Kubernetes
   if (verdict.status === 'deprecated') {
     return [{ ...span, severity: 'warning', code: 'api-version-deprecated', message: verdict.warning, field: 'apiVersion', href: GUIDE }];
   }
-  const message =
-    `resource mapping not found for name: ${JSON.stringify(object.name ?? '')} namespace: ${JSON.stringify(object.namespace ?? '')} ` +
-    `from ${JSON.stringify(fileName)}: no matches for kind ${JSON.stringify(object.kind)} in version ${JSON.stringify(object.apiVersion)}\n` +
-    'ensure CRDs are installed first';
+  const message = noMatchesMessage(object, fileName);
   const replacement = verdict.replacement ? `; use ${verdict.replacement}` : '';
   return [
     {
@@ -36,4 +33,13 @@ export function apiLifecycleFindings(object: ManifestObject, version: Kubernetes
       hint: `${object.apiVersion} ${object.kind} was removed in Kubernetes ${verdict.removedIn}${replacement}.`,
     },
   ];
+}
+
+/** kubectl apply's wrapping of meta.NoKindMatchError for an object of `fileName`. */
+export function noMatchesMessage(object: ManifestObject, fileName: string): string {
+  return (
+    `resource mapping not found for name: ${JSON.stringify(object.name ?? '')} namespace: ${JSON.stringify(object.namespace ?? '')} ` +
+    `from ${JSON.stringify(fileName)}: no matches for kind ${JSON.stringify(object.kind)} in version ${JSON.stringify(object.apiVersion)}\n` +
+    'ensure CRDs are installed first'
+  );
 }

@@ -79,7 +79,10 @@ for (const row of rows) {
   for (const version of ['1.32', '1.37'] as const) {
     test(`no findings: ${row.name} on ${version}`, () => {
       assert.deepEqual(
-        checkFile(parseManifestFile(row.yaml), { cluster: defaultClusterSpec(version) }).map((f) => f.message),
+        // A custom resource's only finding is the quiet note that it is not checked.
+        checkFile(parseManifestFile(row.yaml), { cluster: defaultClusterSpec(version) })
+          .filter((f) => f.code !== 'kind-not-checked')
+          .map((f) => f.message),
         [],
       );
     });
