@@ -3,7 +3,19 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.e2e-work/**', 'engine/src/go-layout/generated/**', '**/*.d.ts', '**/*.js', '**/*.mjs'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      '.e2e-work/**',
+      '.vscode-test/**',
+      'engine/src/go-layout/generated/**',
+      '**/*.d.ts',
+      '**/*.js',
+      '**/*.mjs',
+    ],
+  },
   {
     files: ['**/*.ts'],
     extends: [tseslint.configs.base],

@@ -1,11 +1,11 @@
 // Soak driver for the language server: opens one manifest file in dist/server.js (spawned over stdio
 // with a heap limit, as an editor would start it), then edits it, asks for previews, hovers, reopens it,
-// rewrites files on disk or switches settings for many steps, and records the server's memory at chosen
+// rewrites, creates and deletes files on disk or switches settings for many steps, and records the server's memory at chosen
 // steps: resident set before and after a full garbage collection, and the V8 heap in use after it, as
 // reported by tools/soak-probe.cjs preloaded into the server. Used by tools/bench/lsp-soak.mjs and,
 // smaller, by server/test/lsp/memory-soak.test.ts.
 //
-// Usage: node tools/lsp-soak.mjs --file F [--mode edit|preview|features|reopen|disk|settings] [--steps N] [--marks 100,N]
+// Usage: node tools/lsp-soak.mjs --file F [--mode edit|preview|features|reopen|disk|churn|settings] [--steps N] [--marks 100,N]
 //        [--heap-limit MB] [--snapshot-dir DIR] [--json-out F]
 //   --snapshot-dir  also write a V8 heap snapshot of the server at each mark (for tools/heap-diff.mjs)
 import { spawn } from 'node:child_process';
@@ -187,6 +187,22 @@ export async function runSoak({
           writeFileSync(path, diskManifest(i, step));
           return { uri: pathToFileURL(path).href, type: 2 };
         });
+        const published = diagnosticsFor(version);
+        await connection.sendNotification('workspace/didChangeWatchedFiles', { changes });
+        await race(published);
+      },
+      // File churn: a new file of disk/ created and the previous one deleted, each reported by the watcher.
+      churn: async (step) => {
+        const folder = join(dirname(resolve(file)), 'disk');
+        mkdirSync(folder, { recursive: true });
+        const path = join(folder, `churn-${step}.yaml`);
+        writeFileSync(path, diskManifest(step, step));
+        const changes = [{ uri: pathToFileURL(path).href, type: 1 }];
+        const previous = join(folder, `churn-${step - 1}.yaml`);
+        if (existsSync(previous)) {
+          rmSync(previous);
+          changes.push({ uri: pathToFileURL(previous).href, type: 3 });
+        }
         const published = diagnosticsFor(version);
         await connection.sendNotification('workspace/didChangeWatchedFiles', { changes });
         await race(published);

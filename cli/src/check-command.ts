@@ -1,5 +1,4 @@
 // `kubesim check FILE|DIR...`: reports what the API server would reject; exits 1 on errors.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion } from '@kubesim/engine';
@@ -13,6 +12,7 @@ import { setChartsApart } from './helm-charts';
 import { collectFiles } from './collect-files';
 import { kustomizeDiagnostics, planKustomizeRun } from './kustomize-runs';
 import { UsageError } from './usage-error';
+import { readManifestFileSync } from '../../analysis/src/read-manifest-file';
 
 declare const __KUBESIM_VERSION__: string | undefined;
 const VERSION = typeof __KUBESIM_VERSION__ === 'string' ? __KUBESIM_VERSION__ : 'dev';
@@ -37,7 +37,7 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
   const format = values.format as CheckFormat;
   if (!CHECK_FORMATS.includes(format)) throw new UsageError(`unknown format "${values.format}" (use ${CHECK_FORMATS.join(', ')})`);
   const clusters = clusterResolverOf(values, kubernetesVersion, (text) => process.stderr.write(`${text}\n`));
-  const previous = values.previous === undefined ? undefined : parseManifestFile(readFileSync(values.previous, 'utf8'));
+  const previous = values.previous === undefined ? undefined : parseManifestFile(readManifestFileSync(values.previous));
   const diagnostics: FileDiagnostic[] = [];
   const collected = collectFiles(positionals);
   const kustomize = planKustomizeRun(collected, (text) => process.stderr.write(`${text}\n`), values['allow-remote-resources'] === true);

@@ -1,11 +1,11 @@
 // The workspace of one `kubesim check` run: every file named on the command line, checked together.
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ManifestFile } from '../../analysis/src/manifest/manifest-file';
 import { parseManifestFile } from '../../analysis/src/manifest/manifest-file';
 import type { CheckOptions } from '../../analysis/src/check-file';
 import { WorkspaceIndex } from '../../analysis/src/workspace/workspace-index';
+import { readManifestFileSync } from '../../analysis/src/read-manifest-file';
 
 /**
  * Reads and parses every file once and indexes all their documents, so the cross-manifest checks
@@ -20,7 +20,7 @@ export class CheckWorkspace {
     for (const path of paths) {
       if (this.files.has(path)) continue;
       const uri = pathToFileURL(resolve(path)).href;
-      const file = parseManifestFile(readFileSync(path, 'utf8'));
+      const file = parseManifestFile(readManifestFileSync(path));
       this.files.set(path, { uri, file });
       this.index.setOpen(uri, file);
     }
@@ -29,7 +29,7 @@ export class CheckWorkspace {
   /** The parsed file (parsed once, when the workspace was built). */
   fileOf(path: string): ManifestFile {
     const entry = this.files.get(path);
-    return entry ? entry.file : parseManifestFile(readFileSync(path, 'utf8'));
+    return entry ? entry.file : parseManifestFile(readManifestFileSync(path));
   }
 
   /** `options` plus this file's URI, the whole workspace and the `--previous` baseline. */

@@ -8,6 +8,7 @@ import { runJson } from './json-command';
 import { UsageError } from './usage-error';
 import { describeKustomizeBinary, kustomizeBinary } from '../../analysis/src/kustomize/kustomize-process';
 import { commandHelp, isCommandName, overviewHelp, type CommandName } from './usage';
+import { asUnreadable, UnreadableFileError } from '../../analysis/src/read-manifest-file';
 
 declare const __KUBESIM_VERSION__: string | undefined;
 const VERSION = typeof __KUBESIM_VERSION__ === 'string' ? __KUBESIM_VERSION__ : 'dev';
@@ -52,8 +53,10 @@ export async function main(
     err(`kubesim: unknown command "${first}". Run "kubesim --help".`);
     return 2;
   }
-  // Help wins over everything else on the line, as in most CLIs: `kubesim names x.yaml --help`.
-  if (rest.some((arg) => arg === '--help' || arg === '-h')) {
+  // Help wins over everything else on the line, as in most CLIs: `kubesim names x.yaml --help`; after
+  // `--` every argument is a path (`kubesim check -- --help` checks the file named --help).
+  const options = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  if (options.some((arg) => arg === '--help' || arg === '-h')) {
     out(commandHelp(first));
     return 0;
   }
@@ -74,19 +77,15 @@ export async function main(
   }
 }
 
-const FILE_ERRORS: Record<string, string> = {
-  ENOENT: 'no such file or directory',
-  EACCES: 'permission denied',
-  EISDIR: 'is a directory, not a file',
-  ENOTDIR: 'a part of the path is not a directory',
-  ELOOP: 'too many symbolic links',
-};
-
-/** "cannot read PATH: reason" for a file-system error on a path the user gave, else undefined. */
+/**
+ * "cannot read PATH: reason" for a path that cannot be read (UnreadableFileError, or a system error such
+ * as ENOENT or EIO on a path), else undefined.
+ */
 function unreadablePathMessage(error: unknown): string | undefined {
-  const { code, path } = error as { code?: string; path?: string };
-  if (code === undefined || !(code in FILE_ERRORS)) return undefined;
-  return path === undefined ? `cannot read a file: ${FILE_ERRORS[code]}` : `cannot read ${path}: ${FILE_ERRORS[code]}`;
+  if (error instanceof UnreadableFileError) return error.message;
+  const { code, path, syscall } = error as { code?: unknown; path?: unknown; syscall?: unknown };
+  if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code) || typeof syscall !== 'string') return undefined;
+  return asUnreadable(typeof path === 'string' ? path : 'a file', error).message;
 }
 
 /** Runs the CLI on this process's arguments and sets its exit code. */

@@ -1,10 +1,10 @@
 // Sets the files of Helm charts apart before a CLI command reads manifests: templates are never
 // checked raw, and each chart's Chart.yaml gets one note saying so.
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LineIndex } from '../../analysis/src/manifest/line-index';
 import { HelmChartLookup, helmChartFindings } from '../../analysis/src/workspace/helm-chart';
 import type { FileDiagnostic } from './check-formats';
+import { readManifestFileSync } from '../../analysis/src/read-manifest-file';
 
 /** The files outside charts, and the notes on the charts' Chart.yaml files that were named. */
 export function setChartsApart(paths: readonly string[]): { plainFiles: string[]; notes: FileDiagnostic[] } {
@@ -18,7 +18,7 @@ export function setChartsApart(paths: readonly string[]): { plainFiles: string[]
     }
     let text: string;
     try {
-      text = readFileSync(path, 'utf8');
+      text = readManifestFileSync(path);
     } catch {
       // A chart file that cannot be read is not checked anyway.
       continue;

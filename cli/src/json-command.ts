@@ -1,11 +1,11 @@
 // `kubesim json FILE...`: the JSON kubectl would send for each document, read by the same rules
 // as kubectl (sigs.k8s.io/yaml over goyaml.v2; see analysis/src/manifest/kubectl-scalars.ts).
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { JsonValue } from '@kubesim/engine';
 import { readKubectlStream } from '../../analysis/src/manifest/kubectl-stream';
 import { collectFiles } from './collect-files';
 import { UsageError } from './usage-error';
+import { readManifestFileSync } from '../../analysis/src/read-manifest-file';
 
 /** One document's JSON, with the 1-based line where the document's content starts. */
 export interface JsonObjectEntry {
@@ -27,9 +27,9 @@ export function runJson(args: string[], out: (text: string) => void): number {
   const objects: JsonObjectEntry[] = [];
   const errors: JsonErrorEntry[] = [];
   for (const file of collectFiles(positionals)) {
-    const stream = readKubectlStream(readFileSync(file, 'utf8'));
+    const stream = readKubectlStream(readManifestFileSync(file));
     for (const { line, object } of stream.objects) objects.push({ file, line, object });
-    if (stream.error) errors.push({ file, ...stream.error });
+    if (stream.error) errors.push({ file, line: stream.error.line, message: stream.error.message });
   }
   if (values.json) out(JSON.stringify({ objects, errors }, null, 2));
   else {

@@ -1,6 +1,5 @@
 // `kubesim names FILE...`: the names a cluster gives each Deployment's ReplicaSet and each
 // StatefulSet's revision, pods, DNS names and PersistentVolumeClaims.
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
   computeControllerRevisionHash,
@@ -27,6 +26,7 @@ import { setChartsApart } from './helm-charts';
 import { workloadRejection } from './workload-rejection';
 import { basename } from 'node:path';
 import { writableCopyAs } from '../../analysis/src/manifest/writable-copy';
+import { readManifestFileSync } from '../../analysis/src/read-manifest-file';
 
 /** One StatefulSet pod with its stable identity. */
 export interface StatefulSetPodNames {
@@ -97,7 +97,7 @@ export async function runNames(args: string[], out: (text: string) => void): Pro
   // A kustomization is named by what it renders: its patches and bases are not workloads of their own.
   const kustomize = planKustomizeRun(collectFiles(positionals), (text) => process.stderr.write(`${text}\n`), values['allow-remote-resources'] === true);
   for (const path of setChartsApart(kustomize.plainFiles).plainFiles) {
-    const objects = objectsOf(parseManifestFile(readFileSync(path, 'utf8')));
+    const objects = objectsOf(parseManifestFile(readManifestFileSync(path)));
     workloads.push(...namesOf(path, objects, options));
     services.push(...serviceNamesOf(path, objects, options));
   }

@@ -1,11 +1,11 @@
 // `kubesim run SESSION [--kubernetes-version V] [--json]`: replays a kubectl session file against
 // the simulated cluster; manifest paths are relative to the session file.
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   DEFAULT_KUBERNETES_VERSION,
   formatSessionTranscript,
+  ManifestReadError,
   parseKubernetesVersion,
   runSession,
   type KubernetesObject,
@@ -13,26 +13,50 @@ import {
   type SessionResult,
 } from '@kubesim/engine';
 import { objectsOf, parseManifestFile } from '../../analysis/src/manifest/manifest-file';
+import { readKubectlStream } from '../../analysis/src/manifest/kubectl-stream';
 import { CLUSTER_FLAGS, clusterResolverOf } from './cluster-options';
 import { UsageError } from './usage-error';
 import { writableCopyAs } from '../../analysis/src/manifest/writable-copy';
+import { readManifestFileSync } from '../../analysis/src/read-manifest-file';
 
 /** Reads the Kubernetes objects of a manifest file. */
 export function readManifestObjects(path: string): KubernetesObject[] {
-  return objectsOf(parseManifestFile(readFileSync(path, 'utf8'))).map((object) => writableCopyAs<KubernetesObject>(object.value));
+  return objectsOf(parseManifestFile(readManifestFileSync(path))).map((object) => writableCopyAs<KubernetesObject>(object.value));
 }
 
 /**
  * A manifest named by a session line; a missing one fails that step with kubectl's words (cli-runtime's
- * builder: `the path "web.yaml" does not exist`), printed after `error: ` as kubectl prints it.
+ * builder: `the path "web.yaml" does not exist`), printed after `error: ` as kubectl prints it. So does a
+ * file kubectl cannot read (StreamVisitor: `error parsing FILE: ...` for YAML it cannot convert, `error
+ * validating "FILE": ...` for a document that is not an object): nothing of it is applied.
  */
 function readSessionManifest(path: string, asWritten: string): KubernetesObject[] {
+  let text: string;
   try {
-    return readManifestObjects(path);
+    text = readManifestFileSync(path);
   } catch (error) {
     if ((error as { code?: string }).code === 'ENOENT') throw new Error(`the path ${JSON.stringify(asWritten)} does not exist`);
     throw error;
   }
+  const objects = objectsOf(parseManifestFile(text));
+  const failure = readKubectlStream(text).error;
+  if (!failure) return objects.map((object) => writableCopyAs<KubernetesObject>(object.value));
+  // The documents before the one kubectl stops at are applied, then the error printed.
+  const before = objects.filter((object) => lineOf(text, object.document.start) < failure.line);
+  const message =
+    failure.validation !== undefined
+      ? `error validating ${JSON.stringify(asWritten)}: ${failure.validation}`
+      : `error parsing ${asWritten}: ${failure.message}`;
+  throw new ManifestReadError(
+    message,
+    before.map((object) => writableCopyAs<KubernetesObject>(object.value)),
+  );
+}
+
+function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
 }
 
 /** The --kubernetes-version value, defaulted and checked. */
@@ -57,7 +81,7 @@ export function runRun(args: string[], out: (text: string) => void): number {
   });
   if (positionals.length !== 1) throw new UsageError('run needs exactly one SESSION file');
   const sessionPath = resolve(positionals[0]);
-  const text = readFileSync(sessionPath, 'utf8');
+  const text = readManifestFileSync(sessionPath);
   // The session's cluster: the simulated API server allocates from its service CIDR and node-port
   // range, and defaults, hashes and controllers follow its feature gates.
   const version = kubernetesVersionOption(values['kubernetes-version']);

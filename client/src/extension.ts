@@ -6,12 +6,18 @@ import { RolloutPanel } from './rollout-panel';
 import { OpenedVersions } from './opened-versions';
 import { showKustomizeStatus } from './kustomize-status';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type { WebviewState } from '../../protocol/src/index';
+import type { ToWebview, WebviewState } from '../../protocol/src/index';
+
+/** What `activate` returns when VS Code runs extension tests (ExtensionMode.Test), and only then. */
+export interface KubesimTestApi {
+  /** Fires with each message the rollout panel sends its webview (a banner arrives merged into the last view). */
+  readonly onDidPostToWebview: vscode.Event<ToWebview>;
+}
 
 let client: LanguageClient | undefined;
 
 /** Called by VS Code on the first YAML file. */
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
+export async function activate(context: vscode.ExtensionContext): Promise<KubesimTestApi | undefined> {
   // First, so the document whose opening activated us is remembered as it is on disk.
   const opened = new OpenedVersions();
   RolloutPanel.openedVersions = opened;
@@ -29,6 +35,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
   );
   await started;
+  return context.extensionMode === vscode.ExtensionMode.Test ? { onDidPostToWebview: RolloutPanel.posted.event } : undefined;
 }
 
 /** Called by VS Code on shutdown. */

@@ -25,6 +25,8 @@ export class RolloutPanel {
   private static current: RolloutPanel | undefined;
   /** The versions documents had when opened (set by `activate`, which owns its disposal). */
   static openedVersions: OpenedVersions | undefined;
+  /** Fires with every message for the webview (the extension-host tests read the panel through it). */
+  static readonly posted = new vscode.EventEmitter<ToWebview>();
 
   private readonly disposables: vscode.Disposable[] = [];
   private base: RolloutBase = { kind: 'head' };
@@ -165,6 +167,7 @@ export class RolloutPanel {
     if (message.type === 'banner' && this.lastMessage?.type === 'showRollout')
       this.lastMessage = { ...this.lastMessage, ...(message.banner ? { banner: message.banner } : {}) };
     else this.lastMessage = message;
+    RolloutPanel.posted.fire(this.lastMessage);
     if (this.webviewReady) void this.panel.webview.postMessage(message);
   }
 

@@ -61,7 +61,6 @@ export {
   clusterSpecOf,
   DEFAULT_CLUSTER_DOMAIN,
   defaultClusterSpec,
-  type FeatureGateOverrides,
   featureGatesKey,
 } from './model/cluster-spec';
 export { isJsonObject } from './model/json-value';
@@ -105,7 +104,11 @@ export { DEFAULT_NODE_PORT_RANGE } from './service/node-port-allocator';
 export { needsNodePorts } from './service/service-admission';
 export { containerEnvironment, type EnvVar, envVariableName, servicesForEnvironment } from './service/service-env';
 export { type RolloutEventSummary, type RolloutStep } from './session/rollout-step-view';
+/** Thrown by a session's `readManifest` when kubectl stops reading a file after some of its documents. */
+export { ManifestReadError } from './session/session-command';
 export { formatSessionTranscript, runSession, type SessionResult } from './session/session-runner';
+/** The simulation budget: the largest replica count simulated and the preview's pass limit. */
+export { MAX_PREVIEW_STEPS, MAX_SIMULATED_REPLICAS } from './session/simulation-budget';
 export { DEFAULT_READY_SECONDS, type RolloutSimulation, type RolloutWhatIf, type RolloutWorkload, simulateRollout } from './session/simulate-rollout';
 export { createDeploymentCluster, runUntil } from './session/simulation-clock';
 export { statefulSetPodVerdict } from './statefulset/first-pod-admission';

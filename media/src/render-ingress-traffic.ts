@@ -10,11 +10,11 @@ import { escapeHtml as esc } from './html';
 const BAR_WIDTH = 200;
 
 function percent(share: number): string {
-  return `${Math.round(share * 1000) / 10}%`;
+  return `${esc(Math.round(share * 1000) / 10)}%`;
 }
 
 function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
+  return `${esc(count)} ${word}${count === 1 ? '' : 's'}`;
 }
 
 function routeTitle(route: IngressRouteTrafficView): string {

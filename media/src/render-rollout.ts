@@ -15,7 +15,7 @@ export const OVERVIEW_COLUMNS = 240;
 /** A button that reveals `span` in the editor; `label` is already escaped HTML. */
 export function revealButton(span: SourceSpan | undefined, label: string, description: string): string {
   if (!span) return `<span>${label}</span>`;
-  const at = `data-start="${span.start}" data-end="${span.end}"${span.uri ? ` data-uri="${esc(span.uri)}"` : ''}`;
+  const at = `data-start="${esc(span.start)}" data-end="${esc(span.end)}"${span.uri ? ` data-uri="${esc(span.uri)}"` : ''}`;
   return `<button type="button" class="link" data-action="reveal" ${at} title="${esc(description)}">${label}</button>`;
 }
 
@@ -74,9 +74,9 @@ function renderWhatIf(view: RolloutView): string {
   const never = whatIf.readiness.kind === 'neverReady';
   const seconds = whatIf.readiness.kind === 'ready' ? whatIf.readiness.afterSeconds : DEFAULT_READY_SECONDS;
   const number = (name: string, label: string, value: number | undefined, placeholder: string) =>
-    `<label>${label} <input type="number" min="0" name="${name}" value="${value ?? ''}" placeholder="${esc(placeholder)}"></label>`;
+    `<label>${label} <input type="number" min="0" name="${name}" value="${esc(value ?? '')}" placeholder="${esc(placeholder)}"></label>`;
   const revisions = view.revisions.map(
-    (revision) => `<option value="${revision}"${whatIf.undoToRevision === revision ? ' selected' : ''}>${revision}</option>`,
+    (revision) => `<option value="${esc(revision)}"${whatIf.undoToRevision === revision ? ' selected' : ''}>${esc(revision)}</option>`,
   );
   const undoSelect = `<select name="undoToRevision"><option value="">—</option>${revisions.join('')}</select>`;
   const undo = view.kind === 'Deployment' ? `<label>Undo to revision ${undoSelect}</label>` : '';
@@ -144,7 +144,7 @@ function actionMarks(view: RolloutView, buckets: readonly StepBucket[], height: 
       );
       const title = `kubectl rollout ${action.action} at ${action.atSecond}s`;
       return (
-        `<line class="mark mark-${action.action}" x1="${column}" x2="${column}" y1="0" y2="${height}" vector-effect="non-scaling-stroke">` +
+        `<line class="mark mark-${esc(action.action)}" x1="${column}" x2="${column}" y1="0" y2="${height}" vector-effect="non-scaling-stroke">` +
         `<title>${esc(title)}</title></line>`
       );
     })
@@ -167,7 +167,7 @@ function renderControls(view: RolloutView, ui: StepUiState): string {
 ${button('first', 'First step', '|◀')}${button('prev', 'Previous step', '◀')}${play}
 ${button('next', 'Next step', '▶')}${button('last', 'Last step', '▶|')}
 ${scrubber}
-<span class="position" id="position" aria-live="polite">${positionText(view, ui.selectedStep)}</span></div>`;
+<span class="position" id="position" aria-live="polite">${esc(positionText(view, ui.selectedStep))}</span></div>`;
 }
 
 /** "Step 3 of 12 · 10s" for the scrubber label. */
@@ -178,7 +178,7 @@ export function positionText(view: RolloutView, selectedStep: number): string {
 
 /** The whole preview: header, change, outcome, controls, overview and the selected step. */
 export function renderRollout(view: RolloutView, ui: StepUiState, banner?: string): string {
-  const title = `${view.kind} ${revealButton(view.spans['metadata.name'], esc(view.name), 'Reveal metadata.name')}`;
+  const title = `${esc(view.kind)} ${revealButton(view.spans['metadata.name'], esc(view.name), 'Reveal metadata.name')}`;
   const meta = `namespace ${esc(view.namespace)} · Kubernetes ${esc(view.kubernetesVersion)} · ${esc(view.strategy)}`;
   return `<header class="title"><h1>${title}</h1><p class="meta">${meta}</p></header>
 <div id="banner" class="banner" role="alert"${banner ? '' : ' hidden'}>${banner ? esc(banner) : ''}</div>

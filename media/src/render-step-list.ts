@@ -23,7 +23,10 @@ function actionNote(view: RolloutView, group: StepGroupView): string {
   const words = { pause: 'kubectl rollout pause', resume: 'kubectl rollout resume', undo: 'kubectl rollout undo' };
   return (view.actions ?? [])
     .filter((action) => action.stepIndex >= group.from && action.stepIndex <= group.to)
-    .map((action) => `<li class="action-row action-${action.action}"><code>${words[action.action]}</code> at ${esc(`${action.atSecond}s`)}</li>`)
+    .map(
+      (action) =>
+        `<li class="action-row action-${esc(action.action)}"><code>${esc(words[action.action] ?? action.action)}</code> at ${esc(`${action.atSecond}s`)}</li>`,
+    )
     .join('');
 }
 

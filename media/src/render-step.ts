@@ -21,7 +21,7 @@ export const POD_ROWS = 500;
 
 function reveal(span: SourceSpan | undefined, label: string, description: string): string {
   if (!span) return label;
-  const at = `data-start="${span.start}" data-end="${span.end}"`;
+  const at = `data-start="${esc(span.start)}" data-end="${esc(span.end)}"`;
   return `<button type="button" class="link" data-action="reveal" ${at} title="${esc(description)}">${label}</button>`;
 }
 
@@ -31,7 +31,7 @@ function replicaSetBar(replicaSet: ReplicaSetView, scale: number, view: RolloutV
   const counts = `desired ${replicaSet.desired}, current ${replicaSet.current}, ready ${replicaSet.ready}, available ${replicaSet.available}`;
   const tag = `${replicaSet.isNew ? 'new' : 'old'}${replicaSet.revision !== undefined ? ` · revision ${replicaSet.revision}` : ''}`;
   const name = reveal(view.spans['spec.template'], esc(replicaSet.name), 'Reveal the pod template');
-  const rect = (css: string, x: number, w: number) => `<rect class="${css}" x="${x}" y="0" width="${w}" height="12"></rect>`;
+  const rect = (css: string, x: number, w: number) => `<rect class="${css}" x="${esc(x)}" y="0" width="${esc(w)}" height="12"></rect>`;
   const bar =
     `<svg class="rs-bar" viewBox="0 0 ${width} 12" preserveAspectRatio="none" role="img" aria-label="${esc(`${replicaSet.name}: ${counts}`)}">` +
     rect('bar-track', 0, width) +
@@ -42,9 +42,9 @@ function replicaSetBar(replicaSet: ReplicaSetView, scale: number, view: RolloutV
     '</svg>';
   const numbers = ['desired', 'current', 'ready', 'available'] as const;
   return `<li class="rs ${replicaSet.isNew ? 'rs-new' : 'rs-old'}">
-<div class="rs-name">${name} <span class="rs-tag">${tag}</span> <span class="rs-images">${esc(replicaSet.images.join(', '))}</span></div>
+<div class="rs-name">${name} <span class="rs-tag">${esc(tag)}</span> <span class="rs-images">${esc(replicaSet.images.join(', '))}</span></div>
 ${bar}
-<div class="rs-counts">${numbers.map((key) => `${key} <b>${replicaSet[key]}</b>`).join(' · ')}</div></li>`;
+<div class="rs-counts">${numbers.map((key) => `${key} <b>${esc(replicaSet[key])}</b>`).join(' · ')}</div></li>`;
 }
 
 // The deployment controller's two limits, said as it applies them (rolling.go): the ReplicaSets'
@@ -59,34 +59,35 @@ function renderBudget(step: RolloutStep): string {
   const available = budget.available ?? replicas - budget.unavailableInUse;
   const floor = Math.max(0, replicas - budget.maxUnavailable);
   const room = budget.oldScaleDownRoom;
-  const scaleDown = room === undefined ? '' : room > 0 ? ` (${room} old may go now)` : ' (no old pod may go now)';
+  const scaleDown = room === undefined ? '' : room > 0 ? ` (${esc(room)} old may go now)` : ' (no old pod may go now)';
+  const ceiling = `at most ${esc(replicas + budget.maxSurge)} (replicas ${esc(replicas)} + maxSurge ${esc(budget.maxSurge)})`;
   return (
     '<p class="budget">' +
-    `<span>ReplicaSets ask for <b>${asked}</b> pods, at most ${replicas + budget.maxSurge} (replicas ${replicas} + maxSurge ${budget.maxSurge})</span> · ` +
-    `<span><b>${available}</b> available; old ReplicaSets scale down only while ${floor} stay available ` +
-    `(replicas ${replicas} − maxUnavailable ${budget.maxUnavailable})${scaleDown}</span></p>`
+    `<span>ReplicaSets ask for <b>${esc(asked)}</b> pods, ${ceiling}</span> · ` +
+    `<span><b>${esc(available)}</b> available; old ReplicaSets scale down only while ${esc(floor)} stay available ` +
+    `(replicas ${esc(replicas)} − maxUnavailable ${esc(budget.maxUnavailable)})${scaleDown}</span></p>`
   );
 }
 
 function renderEvents(view: RolloutView, events: EventView[], omitted: number): string {
   if (events.length === 0) return '<p class="muted">No events in this step.</p>';
   const rows = events.map((event) => {
-    const count = event.count > 1 ? ` <span class="event-count">(x${event.count})</span>` : '';
+    const count = event.count > 1 ? ` <span class="event-count">(x${esc(event.count)})</span>` : '';
     const message = reveal(event.span ?? view.spans['metadata.name'], esc(event.message), 'Reveal the responsible YAML');
     const cells = [esc(event.type), esc(event.reason), esc(event.source), `${message}${count}`].map((cell) => `<td>${cell}</td>`).join('');
     return `<tr class="event event-${esc(event.type)}">${cells}</tr>`;
   });
-  const more = omitted > 0 ? `<p class="muted">… ${omitted} more events in this step</p>` : '';
+  const more = omitted > 0 ? `<p class="muted">… ${esc(omitted)} more events in this step</p>` : '';
   const headers = ['Type', 'Reason', 'From', 'Message'].map((header) => `<th scope="col">${header}</th>`).join('');
   return `<table class="events" aria-label="Events in this step"><thead><tr>${headers}</tr></thead><tbody>${rows.join('')}</tbody></table>${more}`;
 }
 
 function podCells(view: RolloutView, pod: PodView): string[] {
   const name = reveal(view.spans['spec.template'], esc(pod.name), 'Reveal the pod template');
-  const ready = `${pod.readyContainers}/${pod.totalContainers}`;
+  const ready = esc(`${pod.readyContainers}/${pod.totalContainers}`);
   if (view.kind === 'StatefulSet') {
     return [
-      String(pod.ordinal ?? ''),
+      esc(pod.ordinal ?? ''),
       name,
       esc(pod.hostname ?? ''),
       `<code>${esc(pod.dnsName ?? '')}</code>`,
@@ -106,7 +107,7 @@ function renderStatefulSetInfo(step: RolloutStep): string {
   const rows: [string, string][] = [
     ['Service', `${esc(info.serviceName)} (${service})`],
     ['Pod management', esc(info.podManagementPolicy)],
-    ['Partition', String(info.partition)],
+    ['Partition', esc(info.partition)],
     ['Current revision', esc(info.currentRevision)],
     ['Update revision', esc(info.updateRevision)],
   ];
@@ -129,9 +130,9 @@ function renderPods(view: RolloutView, step: RolloutStep): string {
     )
     .join('');
   const head = headers.map((header) => `<th scope="col">${header}</th>`).join('');
-  const caption = `<caption>${step.pods.length + step.podsOmitted} pods at ${esc(timeText(step))}</caption>`;
+  const caption = `<caption>${esc(step.pods.length + step.podsOmitted)} pods at ${esc(timeText(step))}</caption>`;
   const table = `<div class="table-scroll"><table class="pods">${caption}<thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
-  return `${renderStatefulSetInfo(step)}${table}${omitted > 0 ? `<p class="muted">… ${omitted} more pods not listed.</p>` : ''}`;
+  return `${renderStatefulSetInfo(step)}${table}${omitted > 0 ? `<p class="muted">… ${esc(omitted)} more pods not listed.</p>` : ''}`;
 }
 
 const KUBECTL_LABELS: Record<KubectlOutputView['kind'], string> = {
@@ -146,7 +147,7 @@ function renderKubectl(step: RolloutStep): string {
   if (step.kubectl.length === 0) return '<p class="muted">No kubectl output for this step.</p>';
   return step.kubectl
     .map((item) => {
-      const id = `kubectl-${item.kind}`;
+      const id = esc(`kubectl-${item.kind}`);
       const label = KUBECTL_LABELS[item.kind] ?? 'kubectl output';
       const text = `$ ${item.command}\n${item.excerpt ? '…\n' : ''}${item.output}`;
       const note = item.note ? `<p class="muted">${esc(item.note)}</p>` : '';

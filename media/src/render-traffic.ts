@@ -14,11 +14,11 @@ export function hasNoReadyEndpoint(step: RolloutStep): boolean {
 }
 
 function percent(share: number): string {
-  return `${Math.round(share * 1000) / 10}%`;
+  return `${esc(Math.round(share * 1000) / 10)}%`;
 }
 
 function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
+  return `${esc(count)} ${word}${count === 1 ? '' : 's'}`;
 }
 
 function shareLabel(share: TrafficShareView): string {
@@ -50,7 +50,7 @@ function shareBar(service: ServiceTrafficView): string {
 
 function renderService(service: ServiceTrafficView): string {
   const title = `Service ${esc(service.service)}${service.headless ? ' (headless)' : ''}`;
-  const counts = `<span class="traffic-counts">${service.readyEndpoints} ready of ${plural(service.endpoints, 'endpoint')}</span>`;
+  const counts = `<span class="traffic-counts">${esc(service.readyEndpoints)} ready of ${plural(service.endpoints, 'endpoint')}</span>`;
   const name = `<div class="traffic-name">${title} ${counts}</div>`;
   if (service.readyEndpoints > 0) return `<li class="traffic-service">${name}${shareBar(service)}</li>`;
   const what = service.usingTerminating

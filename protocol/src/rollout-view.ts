@@ -279,9 +279,12 @@ export interface RolloutStep {
   ingressTraffic?: IngressRouteTrafficView[];
 }
 
-/** How the simulated rollout ends; `rejected`: the API server refuses the manifest (see RolloutView.rejection). */
+/**
+ * How the simulated rollout ends; `rejected`: the API server refuses the manifest (see RolloutView.rejection);
+ * `overBudget`: above kubesim's simulation budget (no steps, or steps that stop before the end; the message says which).
+ */
 export interface RolloutOutcome {
-  kind: 'complete' | 'noRollout' | 'stalled' | 'failed' | 'paused' | 'rejected';
+  kind: 'complete' | 'noRollout' | 'stalled' | 'failed' | 'paused' | 'rejected' | 'overBudget';
   /** One sentence, e.g. "Rollout complete after 42s." */
   message: string;
   /** Simulated second at which the outcome is reached. */

@@ -1,8 +1,10 @@
 // Composition root of the kubesim language server: wires the LSP connection to the checks.
+import { basename } from 'node:path';
 import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_CLUSTER_DOMAIN, DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion, SUPPORTED_KUBERNETES_VERSIONS, type ClusterSpec } from '@kubesim/engine';
 import { checkFile } from '../../analysis/src/check-file';
+import { capFindings } from '../../analysis/src/finding-cap';
 import { ManifestStore } from './lsp/document-store';
 import { ParallelChecks } from './lsp/parallel-checks';
 import { isManifestDocument } from './lsp/is-manifest-document';
@@ -151,7 +153,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       : (chart ?? (alone ? checkFile(file, options) : problemsOf(file).map((problem) => ({ ...problem }))));
     findings.push(...kustomize.findingsFor(document));
     log.verbose(`checked ${document.uri} v${document.version}: ${findings.length} findings in ${(performance.now() - started).toFixed(1)} ms`);
-    void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: findings.map((finding) => toDiagnostic(document, finding)) });
+    const shown = capFindings(findings, path === undefined ? '' : basename(path));
+    void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: shown.map((finding) => toDiagnostic(document, finding)) });
   }
 
   connection.onInitialized(() => {

@@ -105,8 +105,9 @@ async function runCommand(title) {
 }
 
 try {
-  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
-  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  // Not Playwright's 30 s for the whole load: on a busy machine the page's scripts alone can take longer.
+  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`, { waitUntil: 'commit', timeout: 120_000 });
+  await page.locator('.monaco-workbench').waitFor({ timeout: 120_000 });
   await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
   lap('workbench visible');
 

@@ -69,7 +69,7 @@ const UNREADABLE: { args: string[]; message: RegExp }[] = [
   { args: ['check', 'examples', '--previous', 'no/such/old.yaml'], message: /^kubesim check: cannot read no\/such\/old\.yaml: no such file or directory\n$/ },
   { args: ['names', 'no/such/dir'], message: /^kubesim names: cannot read no\/such\/dir: no such file or directory\n$/ },
   { args: ['run', 'no/such.session'], message: /^kubesim run: cannot read .*no\/such\.session: no such file or directory\n$/ },
-  { args: ['run', 'examples'], message: /^kubesim run: cannot read a file: is a directory, not a file\n$/ },
+  { args: ['run', 'examples'], message: /^kubesim run: cannot read .*examples: is a directory, not a file\n$/ },
   { args: ['plan', 'no/such.yaml'], message: /^kubesim plan: cannot read .*no\/such\.yaml: no such file or directory\n$/ },
   {
     args: ['plan', 'examples/nginx-deployment.yaml', '--from', 'no/such/old.yaml'],

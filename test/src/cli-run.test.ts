@@ -1,6 +1,8 @@
 // `kubesim run` and `kubesim plan` end to end on examples/sessions: ReplicaSet states and events
 // checked against what the upstream algorithm gives (derived by hand in the comments).
 import { strict as assert } from 'node:assert';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { runKubesimJson } from '../support/cli';
@@ -110,4 +112,34 @@ test('kubesim plan NEW --from OLD gives the rolling update of the running Deploy
     ['1', 0],
     ['2', 3],
   ]);
+});
+
+// kubectl 1.32 (`kubectl apply -f` against a cluster): the documents before one that is not an object
+// are applied, then `error: error validating "FILE": error validating data: invalid object to validate; ...`;
+// nothing after it in that file is read.
+test("kubectl apply -f of a document that is not an object fails the step with kubectl's error", () => {
+  const folder = mkdtempSync(join(tmpdir(), 'kubesim-run-'));
+  try {
+    const service = (name: string) => `apiVersion: v1\nkind: Service\nmetadata:\n  name: ${name}\nspec:\n  ports:\n  - port: 80\n`;
+    writeFileSync(join(folder, 'scalar.yaml'), 'hello\n');
+    writeFileSync(join(folder, 'list.yaml'), '- a\n');
+    writeFileSync(join(folder, 'mixed.yaml'), `${service('before')}---\nhello\n---\n${service('after')}`);
+    writeFileSync(join(folder, 's.session'), 'kubectl apply -f scalar.yaml\nkubectl apply -f list.yaml\nkubectl apply -f mixed.yaml\nkubectl get services\n');
+    const result = kubesim('run', join(folder, 's.session'));
+    const invalid = (file: string) =>
+      `error: error validating "${file}": error validating data: invalid object to validate; ` +
+      'if you choose to ignore these errors, turn validation off with --validate=false';
+    assert.deepEqual(
+      result.steps.slice(0, 3).map((step) => [step.output, step.error]),
+      [
+        [invalid('scalar.yaml'), true],
+        [invalid('list.yaml'), true],
+        [`service/before created\n${invalid('mixed.yaml')}`, true],
+      ],
+    );
+    assert.match(result.steps[3]!.output, /\nbefore /);
+    assert.doesNotMatch(result.steps[3]!.output, /\nafter /);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });

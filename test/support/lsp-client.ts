@@ -27,6 +27,8 @@ export interface TestServerOptions {
   settings?: Record<string, unknown>;
   /** Extra environment variables of the server process. */
   env?: Record<string, string>;
+  /** Node options of the server process, e.g. `--max-old-space-size=256`. */
+  nodeOptions?: string[];
 }
 
 /** A server started on a temporary workspace folder; `dispose` stops it and removes the folder. */
@@ -74,7 +76,10 @@ export class TestLanguageServer {
   /** Spawns `node dist/server.js --stdio` and completes the initialize handshake. */
   static async start(options: TestServerOptions = {}): Promise<TestLanguageServer> {
     if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run "npm run build" first`);
-    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
+    const child = spawn(process.execPath, [...(options.nodeOptions ?? []), SERVER, '--stdio'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, ...options.env },
+    });
     child.stderr!.resume();
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>

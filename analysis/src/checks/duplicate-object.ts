@@ -5,6 +5,7 @@ import { spanForPath, type ManifestObject } from '../manifest/manifest-document'
 import { namespaceOf, type CheckContext, type CheckFinding, type IndexedObject } from './check-context';
 import { valueAt } from './label-selector';
 import { templatePathOf } from './pod-templates';
+import { namedList } from './named-list';
 
 /**
  * `kubectl apply -f DIR` applies every manifest of the folder, one file after another, and each apply
@@ -39,7 +40,7 @@ export function checkDuplicateObject(object: ManifestObject, context: CheckConte
       code: 'duplicate-object-template',
       field: 'metadata.name',
       message:
-        `${object.kind} "${object.name}" in namespace "${namespaceOf(object)}" is also defined in ${otherNames.join(', ')} in this folder, ` +
+        `${object.kind} "${object.name}" in namespace "${namespaceOf(object)}" is also defined in ${namedList(otherNames)} in this folder, ` +
         `with a different pod template: applied together, the file applied last decides which pods run ` +
         `(\`kubectl apply -f\` on the folder applies files in name order: the template of ${winner} wins). ` +
         'Nothing is wrong if the files are alternatives, never applied together.',

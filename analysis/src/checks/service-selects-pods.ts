@@ -5,6 +5,7 @@ import { spanForPath } from '../manifest/manifest-document';
 import { namespaceOf, type CheckContext, type CheckFinding } from './check-context';
 import { labelsOf, valueAt } from './label-selector';
 import { podSourcesIn, type PodSource } from './pod-templates';
+import { namedList } from './named-list';
 
 /**
  * Reported only when something applied with the Service makes pods in its namespace, and no pod
@@ -79,7 +80,7 @@ function checkNamedTargetPorts(object: ManifestObject, selected: PodSource[]): C
   return ports.flatMap((port, i) => {
     const target = isJsonObject(port) ? port.targetPort : undefined;
     if (typeof target !== 'string' || declared.has(target)) return [];
-    const owners = [...new Set(selected.map((source) => `${source.owner.object.kind}/${source.owner.object.name ?? '?'}`))].join(', ');
+    const owners = namedList(selected.map((source) => `${source.owner.object.kind}/${source.owner.object.name ?? '?'}`));
     return [
       {
         ...spanForPath(object, ['spec', 'ports', i, 'targetPort']),

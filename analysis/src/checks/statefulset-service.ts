@@ -5,6 +5,7 @@ import { spanForPath } from '../manifest/manifest-document';
 import { namespaceOf, type CheckContext, type CheckFinding, type FindingFix, type IndexedObject } from './check-context';
 import { labelsOf, valueAt } from './label-selector';
 import { blockMapLines, insertMapEntries, replaceValue } from './yaml-edits';
+import { namedList } from './named-list';
 
 /**
  * Pod DNS names (`web-0.nginx.default.svc.cluster.local`) exist only when the Service named by
@@ -74,7 +75,7 @@ export function checkServiceHeadlessForStatefulSet(object: ManifestObject, conte
   const governed = statefulSetsByService(context.appliedTogether).get(`${namespace}/${object.name}`) ?? [];
   if (governed.length === 0) return [];
   const type = valueAt(object.value, ['spec', 'type']);
-  const names = [...new Set(governed.map(({ object: set }) => set.name))].join(', ');
+  const names = namedList(governed.map(({ object: set }) => set.name ?? '?'));
   const finding: CheckFinding = {
     ...spanForPath(object, ['spec', 'clusterIP']),
     severity: 'warning',

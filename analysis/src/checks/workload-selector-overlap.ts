@@ -5,6 +5,7 @@ import { namespaceOf, type CheckContext, type CheckFinding, type IndexedObject }
 import { type ReadonlyJsonValue, isJsonObject } from '@kubesim/engine';
 import { labelSelectorMatches, labelsOf, valueAt, type Labels } from './label-selector';
 import { isSameObject, podSourceOf, SELECTOR_WORKLOAD_KINDS } from './pod-templates';
+import { namedList } from './named-list';
 
 /**
  * Deployments, ReplicaSets, StatefulSets and DaemonSets adopt every pod their selector matches.
@@ -31,7 +32,7 @@ export function checkWorkloadSelectorOverlap(object: ManifestObject, context: Ch
     .map((candidate) => candidate.entry);
   if (overlapping.length === 0) return [];
   // One object can sit in several files (alternative versions): name it once.
-  const names = [...new Set(overlapping.map(({ object: other }) => `${other.kind}/${other.name ?? '?'}`))].join(', ');
+  const names = namedList(overlapping.map(({ object: other }) => `${other.kind}/${other.name ?? '?'}`));
   return [
     {
       ...spanForPath(object, ['spec', 'selector']),

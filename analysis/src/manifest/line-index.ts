@@ -10,8 +10,12 @@ export interface LinePosition {
 export class LineIndex {
   private readonly lineStarts: number[] = [0];
 
+  // Line breaks are \n, \r\n and a lone \r, as LSP counts them (and goyaml reads them).
   constructor(text: string) {
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code === 10 || (code === 13 && text.charCodeAt(i + 1) !== 10)) this.lineStarts.push(i + 1);
+    }
   }
 
   positionAt(offset: number): LinePosition {

@@ -7,6 +7,7 @@ import type { UnderConstruction } from './under-construction';
 import type { SourceSpan, SyntaxProblem } from './source-span';
 import type { SourceNode } from './source-tree';
 import { locatePath, pathAtOffset, type PathLocation, type PathSegment } from './yaml-path';
+import { notAnObjectProblem } from './not-an-object';
 
 /**
  * One parsed document of a file. Offsets are absolute (file-relative).
@@ -66,7 +67,8 @@ export function parseManifestDocument(cut: DocumentChunk, index: number): Manife
   if (isTemplated) return document;
   const read = readDocument(chunk);
   document.tree = read.tree;
-  document.problems = read.problems;
+  const notAnObject = notAnObjectProblem(read.value, read.tree, chunk.start, chunk.text.length);
+  document.problems = notAnObject ? [...read.problems, notAnObject] : read.problems;
   if (read.value !== undefined) document.objects = recogniseObjects(read.value, document);
   return document;
 }

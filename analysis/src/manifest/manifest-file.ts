@@ -3,11 +3,14 @@ import { parseManifestDocument, type ManifestDocument, type ManifestObject } fro
 import type { UnderConstruction } from './under-construction';
 import { splitDocuments, type DocumentChunk } from './split-documents';
 import type { SyntaxProblem } from './source-span';
+import { fileTooLargeProblem } from './input-limits';
 
 /** A parsed file: every document with absolute offsets. Never mutated: the next parse reuses its documents. */
 export interface ManifestFile {
   readonly text: string;
   readonly documents: readonly ManifestDocument[];
+  /** Problems of the whole file (a file too large to read: no documents, one problem). */
+  readonly problems?: readonly Readonly<SyntaxProblem>[];
 }
 
 /** Every Kubernetes object of the file, in order. */
@@ -22,7 +25,8 @@ const objectLists = new WeakMap<ManifestFile, readonly ManifestObject[]>();
 
 /** Every YAML syntax problem of the file, in order. */
 export function problemsOf(file: ManifestFile): Readonly<SyntaxProblem>[] {
-  return file.documents.flatMap((document) => document.problems);
+  const documents = file.documents.flatMap((document) => document.problems);
+  return file.problems ? [...file.problems, ...documents] : documents;
 }
 
 /**
@@ -30,6 +34,8 @@ export function problemsOf(file: ManifestFile): Readonly<SyntaxProblem>[] {
  * offsets move). An edit in one document of 1,000 re-parses one document.
  */
 export function parseManifestFile(text: string, previous?: ManifestFile): ManifestFile {
+  const tooLarge = fileTooLargeProblem(text);
+  if (tooLarge) return { text, documents: [], problems: [tooLarge] };
   if (!previous || previous.documents.length === 0) return { text, documents: reuseOrParse(splitDocuments(text), 0, previous?.documents ?? []) };
   const old = previous.documents;
   const delta = text.length - previous.text.length;

@@ -1,5 +1,6 @@
 // Finds the `.kubesim.yaml` that governs a file: the nearest one in its folder or a folder above.
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { readManifestFileSync } from '../read-manifest-file';
 import { dirname, join } from 'node:path';
 import { parseProfileText, PROFILE_FILE_NAME, type ProfileReading } from './cluster-profile';
 
@@ -46,7 +47,7 @@ export class ProfileFinder {
     if (cached && cached.mtimeMs === mtimeMs) return cached.reading;
     let reading: FoundProfile;
     try {
-      reading = { path, ...parseProfileText(readFileSync(path, 'utf8'), path) };
+      reading = { path, ...parseProfileText(readManifestFileSync(path), path) };
     } catch (error) {
       // An unreadable profile is reported, and the checks go on as if none were declared.
       reading = { path, profile: {}, problems: [`${path}: ${(error as Error).message}`] };

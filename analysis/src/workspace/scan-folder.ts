@@ -1,11 +1,15 @@
 // Finds the YAML files of a workspace folder at startup, skipping dependency and VCS folders.
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { readManifestFile } from '../read-manifest-file';
 
 /** Folders never walked into. */
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.hg', '.svn']);
-/** Files larger than this are not manifests anyone edits by hand (and would slow every check). */
+/**
+ * Closed files larger than this are not indexed: not manifests anyone edits by hand (and they would slow
+ * every check). Below the reading limit of every reader, read-manifest-file.ts's MAX_MANIFEST_FILE_BYTES.
+ */
 export const MAX_FILE_BYTES = 1024 * 1024;
 /** A folder with more YAML files than this is indexed only up to the limit. */
 export const MAX_FILES = 5000;
@@ -51,14 +55,12 @@ export async function scanFolder(
   }
 }
 
-/** The text of a regular file no larger than MAX_FILE_BYTES, or undefined (a device such as /dev/zero reports size 0 and never ends). */
+/** The text of a regular file no larger than MAX_FILE_BYTES, or undefined (a larger one is skipped without a report). */
 export async function readSmallFile(path: string, onFailure: ReadFailure = ignoreFailure): Promise<string | undefined> {
   try {
-    const stats = await stat(path);
-    if (!stats.isFile() || stats.size > MAX_FILE_BYTES) return undefined;
-    return await readFile(path, 'utf8');
+    return await readManifestFile(path, MAX_FILE_BYTES);
   } catch (error) {
-    reportUnlessGone(path, error, onFailure);
+    if ((error as { code?: string }).code !== 'ETOOLARGE') reportUnlessGone(path, error, onFailure);
     return undefined;
   }
 }

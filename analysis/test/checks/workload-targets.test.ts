@@ -1,5 +1,6 @@
 // Tests for selector overlap between workloads and for PodDisruptionBudget/HPA targets.
 import { test } from 'node:test';
+import assert from 'node:assert/strict';
 import { expectFindings } from '../../../test/support/expect-findings';
 
 const api = (name: string, labels: string) => `apiVersion: apps/v1
@@ -94,4 +95,15 @@ test("a StatefulSet and a Deployment with the same labels never claim each other
   expectFindings(statefulSet, [{ code: 'workload-selector-overlap', message: 'ReplicaSet/bare' }], {
     otherFiles: { ...service, 'file:///work/rs.yaml': replicaSet },
   });
+});
+
+test('the overlap message names three other workloads and counts the rest (400 used to make 3.2 MB per file)', () => {
+  const names = ['a', 'b', 'c', 'd', 'e', 'f'];
+  const file = names.map((name) => api(name, '        app: api')).join('---\n');
+  const findings = expectFindings(
+    file,
+    names.map(() => ({ code: 'workload-selector-overlap' })),
+  );
+  const [first] = findings;
+  assert.match(first!.message, /^This selector overlaps with Deployment\/b, Deployment\/c, Deployment\/d and 2 more in namespace "default": /);
 });

@@ -86,6 +86,9 @@ const GIVES_UP: [string, string][] = [
   ['a deeper comment after a scalar', 'a: 1\n  # x\nb: 2\n'],
   ['a bad indentation', 'a:\n    b: 1\n  c: 2\n'],
   ['a merge key', 'a:\n  <<: {b: 1}\n'],
+  // goyaml reads on to the closing quote however the lines are indented (read-document.ts).
+  ['a multi-line single-quoted scalar closed at its key', "a:\n  b: 'x\n  y'\n"],
+  ['a multi-line double-quoted scalar closed at column 0', 'a: "x\ny"\n'],
 ];
 
 for (const [name, text] of READ) {

@@ -62,6 +62,18 @@ const VALUES: { name: string; yaml: string; expected: unknown }[] = [
     yaml: 'x: &m {a: 1}\ny:\n  <<: *m\n  b: 2\nz:\n  "<<": *m\n',
     expected: { x: { a: 1 }, true: { a: 1, b: 2 }, z: { '<<': { a: 1 } } },
   },
+  {
+    name: 'multi-line quoted scalars whose lines sit at or left of their key (goyaml ignores their indentation)',
+    yaml:
+      "data:\n  a: 'x\n  y'\n  b: 'x\n    y\n  z'\n  c: \"x\n  y\"\n  d: 'x\n\n  y'\n  e: 'it''s\n  here'\n" +
+      "  f: 'x\n y: z'\n  g: \"x\\\n  y\"\n  h: 'x\n ---\n  y'\n  i: 'x\n%foo\n  y'\n",
+    expected: { data: { a: 'x y', b: 'x y z', c: 'x y', d: 'x\ny', e: "it's here", f: 'x y: z', g: 'xy', h: 'x --- y', i: 'x %foo y' } },
+  },
+  {
+    name: 'a multi-line quoted scalar in a sequence and under a key on its own line',
+    yaml: "l:\n  - 'x\n  y'\nm:\n  k:\n    'x\n  y'\n",
+    expected: { l: ['x y'], m: { k: 'x y' } },
+  },
   { name: 'block scalars', yaml: 'a: |\n  x\n  y\nb: >-\n  x\n  y\nc: !!binary |\n  aGVs\n  bG8=\n', expected: { a: 'x\ny\n', b: 'x y', c: 'hello' } },
 ];
 
@@ -120,7 +132,27 @@ test('empty and null documents are skipped, a `...` ends the document, lines are
   assert.deepStrictEqual(stream.objects[0]!.object, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' }, x: 1 });
 });
 
-test('a document that is not an object stops the file as in kubectl', () => {
+test('a multi-line quoted key or a document marker inside a quoted scalar stays an error, as in kubectl', () => {
+  // kubectl: "mapping values are not allowed in this context", "found unexpected document indicator".
+  assert.notEqual(readKubectlStream(`${HEADER}data:\n  x: 'a\n  b': 1\n`).error, undefined);
+  assert.notEqual(readKubectlStream(`${HEADER}data:\n  x: 'a\n...\n  b'\n`).error, undefined);
+});
+
+test('a document that is not an object is an error, and kubectl --validate=false reads on', () => {
+  // kubectl 1.32, create --validate=false -o name: configmap/a, configmap/b, then the unable-to-decode error.
+  const stream = readKubectlStream(`${HEADER}---\nhello\n---\n${HEADER.replace('name: a', 'name: b')}`);
+  assert.deepEqual(
+    stream.objects.map((entry) => entry.object.metadata),
+    [{ name: 'a' }, { name: 'b' }],
+  );
+  assert.deepEqual(stream.error, {
+    line: 5,
+    message: 'json: cannot unmarshal string into Go value of type unstructured.detector',
+    validation: 'error validating data: invalid object to validate; if you choose to ignore these errors, turn validation off with --validate=false',
+  });
+});
+
+test("a document that is not an object is kubectl's decoding error", () => {
   assert.equal(readKubectlStream('hello\n').error?.message, 'json: cannot unmarshal string into Go value of type unstructured.detector');
   assert.equal(readKubectlStream('- a\n').error?.message, 'json: cannot unmarshal array into Go value of type unstructured.detector');
 });

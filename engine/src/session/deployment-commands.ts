@@ -1,12 +1,12 @@
 // The kubectl and kubesim commands of a Deployment session (registered into the session table).
-import type { Deployment } from '../model/objects';
+import type { Deployment, KubernetesObject } from '../model/objects';
 import { rollbackDeployment, type CommandResult } from '../deployment/rollback';
 import { describeDeployment } from '../kubectl/describe';
 import { getDeployments, getPods, getReplicaSets } from '../kubectl/get';
 import { applyObjects, deletePod, restartDeployment, scaleDeployment, setImage, setPaused } from '../kubectl/mutations';
 import { rolloutHistory, rolloutStatusMessage } from '../kubectl/rollout';
 import { changeCauseOf, parseArguments, parseDuration } from './session-parser';
-import { startsWith, type SessionCommand, type SessionContext } from './session-command';
+import { ManifestReadError, startsWith, type SessionCommand, type SessionContext } from './session-command';
 import { runFor, runUntil } from './simulation-clock';
 import { APPLY_HANDLERS } from './apply-handlers';
 
@@ -197,8 +197,16 @@ export const deploymentCommands: readonly SessionCommand[] = [
       const fileName = parsed.flags.get('filename');
       if (!fileName) return usage('must specify one of -f and -k');
       const record = parsed.flags.get('record') === 'true';
-      const objects = context.readManifest(fileName);
-      return applyObjects(
+      let objects: KubernetesObject[];
+      let readError: string | undefined;
+      try {
+        objects = context.readManifest(fileName);
+      } catch (error) {
+        if (!(error instanceof ManifestReadError)) throw error;
+        objects = error.objectsBefore;
+        readError = error.message;
+      }
+      const result = applyObjects(
         context.cluster,
         objects,
         {
@@ -208,6 +216,9 @@ export const deploymentCommands: readonly SessionCommand[] = [
         },
         APPLY_HANDLERS,
       );
+      if (readError === undefined) return result;
+      // kubectl prints the objects it applied, then the reading error (cmdutil.CheckErr at the end).
+      return { output: [result.output, `error: ${readError}`].filter((part) => part !== '').join('\n'), error: true };
     },
   },
 ];

@@ -8,9 +8,23 @@ import type { SessionLine } from './session-parser';
 /** What a session command sees. */
 export interface SessionContext {
   cluster: Cluster;
-  /** Reads the objects of a manifest path (relative to the session file); throws when unreadable. */
+  /** Reads the objects of a manifest path (relative to the session file); throws when unreadable (ManifestReadError: in part). */
   readManifest: (path: string) => KubernetesObject[];
   namespace: string;
+}
+
+/**
+ * Thrown by `readManifest` when kubectl stops reading a file after some of its documents (YAML it
+ * cannot convert, a document that is not an object): `kubectl apply` still applies those (cli-runtime's
+ * builder with ContinueOnError hands them over with the error), then prints the error.
+ */
+export class ManifestReadError extends Error {
+  constructor(
+    message: string,
+    readonly objectsBefore: KubernetesObject[],
+  ) {
+    super(message);
+  }
 }
 
 /** One command of the session language. */

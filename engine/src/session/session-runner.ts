@@ -14,6 +14,7 @@ import type { SessionContext } from './session-command';
 import { createDeploymentCluster } from './simulation-clock';
 import { summarizeStatefulSets, type StatefulSetClusterSummary } from '../kubectl/statefulset-session';
 import { summarizeServices, type ServiceSummary } from '../service/service-summary';
+import { overBudgetInCluster, overBudgetMessage } from './simulation-budget';
 
 /** Input of runSession. */
 export interface SessionInput {
@@ -59,6 +60,13 @@ export function runSession(input: SessionInput): SessionResult {
       } catch (error) {
         result = { output: `error: ${(error as Error).message}`, error: true };
       }
+    }
+    // Above the budget the controllers do not run: the session says so and stops (never an approximate cluster).
+    const over = overBudgetInCluster(cluster);
+    if (over) {
+      const output = `${result.output}${result.output ? '\n' : ''}kubesim: ${overBudgetMessage(over)}; the session stops here.`;
+      steps.push({ command: line.text, output, error: true });
+      break;
     }
     // The controllers react to whatever the command changed before the next command runs.
     cluster.settle();

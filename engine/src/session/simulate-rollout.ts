@@ -8,19 +8,19 @@ import { isAdmittedService } from '../service/service-admission';
 import { formatKubectlErrors } from '../kubectl/api-errors';
 import type { ClusterSpec } from '../model/cluster-spec';
 import type { KubernetesVersion } from '../model/kubernetes-version';
-import { getDeploymentCondition, TIMED_OUT_REASON } from '../deployment/conditions';
 import { revisionOf } from '../deployment/deployment-util';
 import { rollbackDeployment } from '../deployment/rollback';
 import { replicaSetsForDeployment } from '../deployment/sync';
 import { applyDeployment, setPaused } from '../kubectl/mutations';
-import { rolloutStatusMessage } from '../kubectl/rollout';
 import { rollbackStatefulSet, statefulSetHistory } from '../kubectl/statefulset-rollout';
 import { applyStatefulSet } from '../statefulset/stateful-set-simulation';
 import { createDeploymentCluster } from './simulation-clock';
 import { defaultKubeletOptions } from '../kubelet/kubelet-options';
-import { secondsText, snapshotDeployment, snapshotStatefulSet, templateImages, toSeconds, type StepContext } from './rollout-steps';
+import { snapshotDeployment, snapshotStatefulSet, templateImages, toSeconds, type StepContext } from './rollout-steps';
 import type { GoverningServiceState, RolloutStep } from './rollout-step-view';
 import { groupRolloutSteps, type RolloutStepGroup } from './rollout-step-groups';
+import { deploymentOutcome, statefulSetOutcome, stepLimitOutcome, type RolloutOutcomeSummary } from './rollout-outcome';
+import { MAX_PREVIEW_STEPS, overBudgetMessage, overBudgetWorkload, type OverBudgetWorkload } from './simulation-budget';
 
 /** A workload the preview can roll out. */
 export type RolloutWorkload = Deployment | StatefulSet;
@@ -55,7 +55,7 @@ export interface SimulateRolloutOptions extends Partial<KubeletOptions> {
   describeEventLimit?: number;
   /** Simulated seconds to keep waiting after the last change or what-if action (default 3600). */
   maxSeconds?: number;
-  /** Controller passes recorded at most (default 10,000). */
+  /** Controller passes recorded at most (default MAX_PREVIEW_STEPS); the outcome says when the steps stop there. */
   maxSteps?: number;
 }
 
@@ -69,15 +69,7 @@ export interface SimulateRolloutInput {
   options?: SimulateRolloutOptions;
 }
 
-/** How the rollout ends; `rejected`: the API server refuses NEW, nothing is simulated. */
-export interface RolloutOutcomeSummary {
-  kind: 'complete' | 'stalled' | 'failed' | 'paused' | 'rejected';
-  message: string;
-  atSecond: number;
-  progressDeadlineSeconds?: number;
-  deadlineExceededAtSecond?: number;
-  stalledAtSecond?: number;
-}
+export type { RolloutOutcomeSummary } from './rollout-outcome';
 
 /** A what-if action on the timeline: `kubectl rollout pause`, `resume` or `undo`, run before step `stepIndex`. */
 export interface RolloutActionMark {
@@ -150,7 +142,7 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
     eventsPerStep = 50,
     describeEventLimit = 200,
     maxSeconds = 3600,
-    maxSteps = 10_000,
+    maxSteps = MAX_PREVIEW_STEPS,
     ...kubelet
   } = input.options ?? {};
   const after = input.newManifest;
@@ -162,6 +154,8 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
   const before = renamed && !admitObject(renamed as unknown as JsonObject, undefined, input.cluster) ? renamed : undefined;
   const rejection = admitObject(withReplicas(after, whatIf.replicas) as unknown as JsonObject, before as unknown as JsonObject | undefined, input.cluster);
   if (rejection) return rejectedSimulation(input.cluster.version, after, rejection, before !== undefined);
+  const over = overBudgetWorkload(before ? [withReplicas(after, whatIf.replicas), before] : [withReplicas(after, whatIf.replicas)]);
+  if (over) return overBudgetSimulation(input.cluster.version, after, over);
   const cluster = createDeploymentCluster({ spec: input.cluster, seed, kubelet });
   const existing = services.filter((service) => (service.metadata.namespace ?? 'default') === namespace && isAdmittedService(service, input.cluster));
   for (const service of existing) cluster.services.put(service);
@@ -188,7 +182,6 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
     podLimit: podListLimit,
     eventsPerStep,
     describeEventLimit,
-    clusterDomain: input.cluster.clusterDomain,
     headlessService: after.kind === 'StatefulSet' ? governingServiceState(existing, after.spec.serviceName, namespace) : 'found',
   };
   const snapshot = after.kind === 'Deployment' ? snapshotDeployment : snapshotStatefulSet;
@@ -206,7 +199,12 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
   if (steps.length === 0) record([]);
   for (const action of actions) action.stepIndex = Math.min(action.stepIndex, steps.length - 1);
 
-  const outcome = after.kind === 'Deployment' ? deploymentOutcome(cluster, name, namespace, steps, startMs) : statefulSetOutcome(steps);
+  const outcome =
+    steps.length >= maxSteps
+      ? stepLimitOutcome(steps, maxSteps)
+      : after.kind === 'Deployment'
+        ? deploymentOutcome(cluster, name, namespace, steps, startMs)
+        : statefulSetOutcome(steps);
   const simulation: RolloutSimulation = {
     kubernetesVersion: input.cluster.version,
     kind: after.kind,
@@ -245,6 +243,24 @@ function rejectedSimulation(version: KubernetesVersion, after: RolloutWorkload, 
     groups: [],
     actions: [],
     rejection: { kubectl: formatKubectlErrors([{ rejection }]), errors },
+  };
+}
+
+// Above the replica budget: no steps, and the outcome says why (never an approximate rollout).
+function overBudgetSimulation(version: KubernetesVersion, after: RolloutWorkload, over: OverBudgetWorkload): RolloutSimulation {
+  const strategy = after.kind === 'Deployment' ? after.spec?.strategy?.type : after.spec?.updateStrategy?.type;
+  const message = `Not simulated: ${overBudgetMessage(over)} (set the Replicas what-if to preview a smaller count).`;
+  return {
+    kubernetesVersion: version,
+    kind: after.kind,
+    strategy: strategy ?? 'RollingUpdate',
+    steps: [],
+    outcome: { kind: 'overBudget', message, atSecond: 0 },
+    revisions: [],
+    complete: false,
+    timedOut: false,
+    groups: [],
+    actions: [],
   };
 }
 
@@ -326,66 +342,4 @@ function revisionsOf(cluster: Cluster, after: RolloutWorkload): number[] {
         .map((revision) => revision.revision)
         .reverse()
     : [];
-}
-
-function deploymentOutcome(cluster: Cluster, name: string, namespace: string, steps: RolloutStep[], startMs: number): RolloutOutcomeSummary {
-  const deployment = cluster.deployments.get(name, namespace)!;
-  const last = steps.at(-1)!;
-  const deadline = deployment.spec.progressDeadlineSeconds;
-  const outcome = (kind: RolloutOutcomeSummary['kind'], message: string, atSecond: number): RolloutOutcomeSummary => {
-    const result: RolloutOutcomeSummary = { kind, message, atSecond };
-    if (deadline !== undefined) result.progressDeadlineSeconds = deadline;
-    return result;
-  };
-  const progressing = getDeploymentCondition(deployment.status, 'Progressing');
-  if (progressing?.reason === TIMED_OUT_REASON) {
-    const at = toSeconds(cluster.timeOf(progressing.lastUpdateTime) - startMs);
-    // The last scaling, read from the ReplicaSets: its ScalingReplicaSet event may have been dropped by
-    // the spam filter (25 events per object, then one per 5 minutes).
-    const lastProgress = lastScalingStep(steps);
-    const since = lastProgress ? `after its last scaling at ${secondsText(lastProgress.time)}` : 'from the start';
-    const failed = outcome(
-      'failed',
-      `The rollout fails: no progress ${since}, so progressDeadlineSeconds (${deadline}s) marks it ` + `ProgressDeadlineExceeded at ${secondsText(at)}.`,
-      at,
-    );
-    failed.deadlineExceededAtSecond = at;
-    if (lastProgress) failed.stalledAtSecond = lastProgress.time;
-    return failed;
-  }
-  if (deployment.spec.paused)
-    return outcome('paused', `The Deployment is paused at ${secondsText(last.time)}; the rollout waits for \`kubectl rollout resume\`.`, last.time);
-  const status = rolloutStatusMessage(deployment);
-  if (status.done) return outcome('complete', `Rollout complete after ${secondsText(last.time)}.`, last.time);
-  const stalled = outcome('stalled', `The rollout stalls at ${secondsText(last.time)}: ${status.message}`, last.time);
-  stalled.stalledAtSecond = last.time;
-  return stalled;
-}
-
-function lastScalingStep(steps: readonly RolloutStep[]): RolloutStep | undefined {
-  const desiredOf = (step: RolloutStep): string =>
-    step.replicaSets
-      .map((rs) => `${rs.name}=${rs.desired}`)
-      .sort()
-      .join(',');
-  for (let index = steps.length - 1; index > 0; index--) if (desiredOf(steps[index]!) !== desiredOf(steps[index - 1]!)) return steps[index];
-  return steps[0]?.events.some((event) => event.reason === 'ScalingReplicaSet') ? steps[0] : undefined;
-}
-
-function statefulSetOutcome(steps: RolloutStep[]): RolloutOutcomeSummary {
-  const last = steps.at(-1)!;
-  const workload = last.workload;
-  const settled = workload.readyReplicas === workload.desiredReplicas && workload.replicas === workload.desiredReplicas;
-  if (settled) return { kind: 'complete', message: `Rollout complete after ${secondsText(last.time)}.`, atSecond: last.time };
-  // Refused pod creates (FailedCreate) stall the set before any pod exists; otherwise a pod is not Ready.
-  const refused = steps.some((step) => step.events.some((event) => event.reason === 'FailedCreate'));
-  const reason = refused
-    ? 'the API server refuses its pods (FailedCreate), so the controller retries with back-off and creates none.'
-    : 'a pod never becomes Ready, so the controller waits.';
-  return {
-    kind: 'stalled',
-    message: `The rollout stalls at ${secondsText(last.time)}: ${reason}`,
-    atSecond: last.time,
-    stalledAtSecond: last.time,
-  };
 }

@@ -1,6 +1,7 @@
 // Code lenses above each Deployment and StatefulSet: the rollout preview command with the names it will create.
 import type { ClusterSpec } from '@kubesim/engine';
 import type { CodeLens } from 'vscode-languageserver/node';
+import { MAX_SIMULATED_REPLICAS } from '@kubesim/engine';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { computeDeploymentFacts } from '../../../analysis/src/facts/deployment-facts';
 import { computeStatefulSetFacts, statefulSetPodName } from '../../../analysis/src/facts/statefulset-facts';
@@ -19,8 +20,10 @@ export interface WorkloadLens {
   offset: number;
 }
 
+// Above the simulation budget the preview shows no rollout; the lens says so before the click.
 function pods(count: number): string {
-  return `${count} pod${count === 1 ? '' : 's'}`;
+  const text = `${count} pod${count === 1 ? '' : 's'}`;
+  return count > MAX_SIMULATED_REPLICAS ? `${text} (above the ${MAX_SIMULATED_REPLICAS} kubesim simulates)` : text;
 }
 
 function titleFor(object: ManifestObject, cluster: ClusterSpec): string | undefined {

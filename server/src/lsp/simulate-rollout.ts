@@ -1,9 +1,10 @@
 // The `kubesim/simulateRollout` request: a thin adapter from the LSP parameters to the engine's
 // simulateRollout (base -> edited manifest, what-ifs, workspace Services and Ingresses) and from its steps to the
 // RolloutView the webview renders (source spans, the change summary).
-import type { Connection, TextDocuments } from 'vscode-languageserver/node';
+import { LSPErrorCodes, ResponseError, type CancellationToken, type Connection, type TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
+  MAX_PREVIEW_STEPS,
   simulateRollout,
   type ClusterSpec,
   type Ingress,
@@ -36,8 +37,6 @@ import { writableCopyAs } from '../../../analysis/src/manifest/writable-copy';
 
 /** Pods listed per step; the rest are counted in `podsOmitted`. */
 export const POD_LIMIT = 60;
-/** Controller passes recorded at most (a 100,000-replica rollout takes a few thousand). */
-export const MAX_STEPS = 10_000;
 /** Simulated seconds after the last change we keep waiting for progress (covers the default 600 s deadline). */
 const TAIL_SECONDS = 3600;
 
@@ -177,7 +176,7 @@ export function simulateRolloutFor(
         ingresses: ingressesOf(workspaceObjects ?? objectsOf(file)),
         podListLimit: POD_LIMIT,
         eventsPerStep: EVENTS_PER_STEP,
-        maxSteps: MAX_STEPS,
+        maxSteps: MAX_PREVIEW_STEPS,
         maxSeconds: TAIL_SECONDS,
       },
     });
@@ -243,10 +242,16 @@ export function registerSimulateRollout(
   candidates?: (uri: string, file: ManifestFile) => readonly ManifestObject[] | undefined,
   kustomizeSource?: (document: TextDocument, params: SimulateRolloutParams) => Promise<KustomizePreviewSource | undefined>,
 ): void {
-  connection.onRequest<SimulateRolloutResult, void>(Methods.simulateRollout, async (params: SimulateRolloutParams): Promise<SimulateRolloutResult> => {
+  const handler = async (params: SimulateRolloutParams, token: CancellationToken): Promise<SimulateRolloutResult | ResponseError<void>> => {
+    // One turn of the event loop first, then the token: a request cancelled while it waited (behind another
+    // preview, as when the editor asks again after an edit) is not simulated. A running simulation is not
+    // interrupted; it is bounded instead (engine simulation-budget.ts: at most about 2 s).
+    await new Promise((resolve) => setImmediate(resolve));
+    if (token.isCancellationRequested) return cancelled();
     const document = documents.get(params.uri);
     if (!document) return { kind: 'noWorkload', message: 'The document is not open.' };
     const source = await kustomizeSource?.(document, params);
+    if (token.isCancellationRequested) return cancelled();
     if (source?.kind === 'failed') return { kind: 'brokenDocument', message: source.message };
     if (source) {
       const { uri, base, whatIf } = params;
@@ -260,5 +265,10 @@ export function registerSimulateRollout(
     }
     const file = store.get(document);
     return simulateRolloutFor(document.getText(), params, clusterOf(document.uri), file, candidates?.(document.uri, file));
-  });
+  };
+  connection.onRequest<SimulateRolloutResult, void>(Methods.simulateRollout, handler);
+}
+
+function cancelled(): ResponseError<void> {
+  return new ResponseError(LSPErrorCodes.RequestCancelled, 'The rollout preview request was cancelled.');
 }

@@ -29,7 +29,24 @@ function renderingsSettled(server: TestLanguageServer): Promise<void> {
   });
 }
 
-test('1.34 with ContainerRestartRules=true in .kubesim.yaml: the generator lens names the ReplicaSet of the gated template', { skip }, async () => {
+/**
+ * The rollout lens once the rendering of the edit is in: renderings started by the workspace scan or the
+ * settings may settle first, so each miss waits for the next rendering to settle (the test's timeout ends a wait for none).
+ */
+async function rolloutLens(server: TestLanguageServer, uri: string): Promise<string | undefined> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const next = renderingsSettled(server);
+    const lenses = (await server.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as { command: { title: string } }[];
+    const rollout = lenses.find((lens) => lens.command.title.startsWith('this edit rolls out'));
+    if (rollout) return rollout.command.title;
+    await next;
+  }
+  return undefined;
+}
+
+const timeout = 120_000;
+
+test('1.34 with ContainerRestartRules=true in .kubesim.yaml: the generator lens names the ReplicaSet of the gated template', { skip, timeout }, async () => {
   const workspace = mkdtempSync(join(tmpdir(), 'kubesim-kustomize-gates-'));
   cpSync(repoPath('analysis', 'test', 'kustomize', 'fixtures', 'shop'), workspace, { recursive: true });
   // A container restartPolicy: kept by a 1.34 API server only with ContainerRestartRules on, so the gate changes the hash.
@@ -52,9 +69,8 @@ test('1.34 with ContainerRestartRules=true in .kubesim.yaml: the generator lens 
     const editRendering = renderingsSettled(server);
     await server.change(uri, edited);
     await editRendering;
-    const lenses = (await server.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as { command: { title: string } }[];
-    const rollout = lenses.find((lens) => lens.command.title.startsWith('this edit rolls out'));
-    assert.ok(rollout, JSON.stringify(lenses));
+    const rollout = await rolloutLens(server, uri);
+    assert.ok(rollout, 'no rollout lens on the generator');
     // The ReplicaSet the cluster would create: `kubesim names` on the edited overlay (it reads the same .kubesim.yaml).
     writeFileSync(path, edited);
     const names = JSON.parse(
@@ -81,7 +97,7 @@ test('1.34 with ContainerRestartRules=true in .kubesim.yaml: the generator lens 
       ),
     ) as { workloads: { replicaSetName: string }[] };
     assert.notEqual(byRelease.workloads[0]!.replicaSetName, gated);
-    assert.equal(rollout.command.title, `this edit rolls out prod-shop-api (new ReplicaSet ${gated})`);
+    assert.equal(rollout, `this edit rolls out prod-shop-api (new ReplicaSet ${gated})`);
   } finally {
     await server.stop();
   }

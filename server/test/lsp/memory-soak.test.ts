@@ -45,6 +45,8 @@ const RUNS = [
   { mode: 'edit', steps: 400, firstMark: 50 },
   { mode: 'preview', steps: 150, firstMark: 30 },
   { mode: 'reopen', steps: 40, firstMark: 10 },
+  // File churn (a file created and the previous one deleted per step, as a build tool or branch switch does).
+  { mode: 'churn', steps: 200, firstMark: 50 },
 ];
 
 for (const { mode, steps, firstMark } of RUNS) {

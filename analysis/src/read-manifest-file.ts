@@ -1,0 +1,112 @@
+// Reads a manifest from disk for the CLI and the server, refusing what is not one: the path is
+// stat'ed before it is opened (opening a FIFO blocks until a writer comes; a device such as /dev/zero
+// never ends), opened non-blocking and checked again on the descriptor (the file may have been swapped
+// meanwhile), and read only up to the size limit (a /proc file says it is empty and is not).
+import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+
+/** The largest manifest file kubesim reads (the real install bundles we know are below 10 MB). */
+export const MAX_MANIFEST_FILE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * A path that cannot be read as a manifest; `message` is "cannot read PATH: reason". `code` is the
+ * system error's (ENOENT, EIO, ...), or `ENOTREGULAR` / `ETOOLARGE` for kubesim's own refusals.
+ */
+export class UnreadableFileError extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+    readonly code: string,
+  ) {
+    super(`cannot read ${path}: ${reason}`);
+  }
+}
+
+// O_NONBLOCK makes opening a FIFO return at once (Windows has no FIFOs and no such flag).
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+const CHUNK_BYTES = 1024 * 1024;
+
+const SYSTEM_ERRORS: Record<string, string> = {
+  ENOENT: 'no such file or directory',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EISDIR: 'is a directory, not a file',
+  ENOTDIR: 'a part of the path is not a directory',
+  ELOOP: 'too many symbolic links',
+  EIO: 'input/output error',
+  EINVAL: 'invalid argument',
+  ENXIO: 'no such device or address',
+  ENAMETOOLONG: 'file name too long',
+  EAGAIN: 'resource temporarily unavailable',
+};
+
+/** The text of the file at `path`. Throws UnreadableFileError, never blocks. */
+export function readManifestFileSync(path: string, maxBytes = MAX_MANIFEST_FILE_BYTES): string {
+  try {
+    refuseUnlessReadable(path, statSync(path), maxBytes);
+    const descriptor = openSync(path, OPEN_FLAGS);
+    try {
+      refuseUnlessReadable(path, fstatSync(descriptor), maxBytes);
+      const chunks: Buffer[] = [];
+      let total = 0;
+      for (;;) {
+        const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+        const read = readSync(descriptor, chunk, 0, CHUNK_BYTES, null);
+        if (read === 0) break;
+        total += read;
+        if (total > maxBytes) throw tooLarge(path, maxBytes);
+        chunks.push(read === CHUNK_BYTES ? chunk : chunk.subarray(0, read));
+      }
+      return Buffer.concat(chunks, total).toString('utf8');
+    } finally {
+      closeSync(descriptor);
+    }
+  } catch (error) {
+    throw asUnreadable(path, error);
+  }
+}
+
+/** The text of the file at `path`, read asynchronously. Throws UnreadableFileError, never blocks. */
+export async function readManifestFile(path: string, maxBytes = MAX_MANIFEST_FILE_BYTES): Promise<string> {
+  try {
+    refuseUnlessReadable(path, await stat(path), maxBytes);
+    const handle = await open(path, OPEN_FLAGS);
+    try {
+      refuseUnlessReadable(path, await handle.stat(), maxBytes);
+      const chunks: Buffer[] = [];
+      let total = 0;
+      for (;;) {
+        const { bytesRead, buffer } = await handle.read(Buffer.allocUnsafe(CHUNK_BYTES), 0, CHUNK_BYTES, null);
+        if (bytesRead === 0) break;
+        total += bytesRead;
+        if (total > maxBytes) throw tooLarge(path, maxBytes);
+        chunks.push(buffer.subarray(0, bytesRead));
+      }
+      return Buffer.concat(chunks, total).toString('utf8');
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    throw asUnreadable(path, error);
+  }
+}
+
+function refuseUnlessReadable(path: string, stats: Stats, maxBytes: number): void {
+  if (stats.isDirectory()) throw new UnreadableFileError(path, 'is a directory, not a file', 'EISDIR');
+  if (!stats.isFile()) throw new UnreadableFileError(path, 'not a regular file (a FIFO, socket or device): kubesim reads only regular files', 'ENOTREGULAR');
+  if (stats.size > maxBytes) throw tooLarge(path, maxBytes, stats.size);
+}
+
+function tooLarge(path: string, maxBytes: number, size?: number): UnreadableFileError {
+  const mebibyte = 1024 * 1024;
+  const limit = maxBytes % mebibyte === 0 ? `${maxBytes / mebibyte} MiB` : `${maxBytes} bytes`;
+  return new UnreadableFileError(path, `larger than kubesim's limit of ${limit}${size === undefined ? '' : ` (${size} bytes)`}`, 'ETOOLARGE');
+}
+
+/** The error as an UnreadableFileError: a system error's code said in words. */
+export function asUnreadable(path: string, error: unknown): UnreadableFileError {
+  if (error instanceof UnreadableFileError) return error;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') return new UnreadableFileError(path, SYSTEM_ERRORS[code] ?? code, code);
+  return new UnreadableFileError(path, error instanceof Error ? error.message : String(error), 'EUNKNOWN');
+}
