@@ -6,8 +6,7 @@ import type { ClusterSpec } from '@kubesim/engine';
 import { LineIndex } from '../../analysis/src/manifest/line-index';
 import { checkRenderedKustomization } from '../../analysis/src/kustomize/check-kustomization';
 import { diskHost } from '../../analysis/src/kustomize/disk-host';
-import { buildInMirror, kustomizeBinary } from '../../analysis/src/kustomize/kustomize-process';
-import { removeStaleMirrors } from '../../analysis/src/kustomize/mirror-cleanup';
+import { buildInMirror, kustomizeBinary, removeStaleKustomizeMirrors } from '../../analysis/src/kustomize/kustomize-process';
 import { isCheckedAlone, kustomizeLayoutOf, type KustomizeLayout } from '../../analysis/src/kustomize/kustomize-layout';
 import { renderKustomization, type RenderedKustomization } from '../../analysis/src/kustomize/render-kustomization';
 import type { FileDiagnostic } from './check-formats';
@@ -32,7 +31,7 @@ const PARALLEL_BUILDS = Math.max(1, Math.min(4, availableParallelism()));
 export function planKustomizeRun(paths: readonly string[], warn: (text: string) => void, allowRemoteResources = false): KustomizeRun {
   const layout = kustomizeLayoutOf(host, paths);
   const binary = layout.roots.length > 0 ? kustomizeBinary() : undefined;
-  if (binary) removeStaleMirrors();
+  if (binary) removeStaleKustomizeMirrors();
   if (layout.roots.length > 0 && !binary) {
     warn(
       `kubesim: no kustomize found (neither \`kustomize\` nor \`kubectl\` is on the PATH): ${layout.roots.length} kustomization(s) not rendered; ` +

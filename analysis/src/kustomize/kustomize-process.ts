@@ -2,9 +2,10 @@
 // kustomization tree and runs the build there as a child process with a time limit.
 import { execFile, execFileSync } from 'node:child_process';
 import { accessSync, constants, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { isReadableForRender } from './load-restrictions';
-import { makeMirror, removeMirror, trackChild } from './mirror-cleanup';
+import { makeMirror, removeMirror, removeStaleMirrors, trackChild } from './mirror-cleanup';
 
 /** The kustomize kubesim runs: a standalone `kustomize`, or the one built into `kubectl`. */
 export interface KustomizeBinary {
@@ -130,7 +131,7 @@ export function kustomizeBinary(): KustomizeBinary | undefined {
 
 /** Writes `files` to a fresh temporary directory, builds `rootRelative` there, and removes it. */
 export async function buildInMirror(binary: KustomizeBinary, files: readonly MirrorFile[], rootRelative: string): Promise<BuildOutput> {
-  const mirror = makeMirror();
+  const mirror = makeMirror(tmpdir());
   try {
     for (const file of files) {
       const target = join(mirror, file.relativePath);
@@ -171,4 +172,9 @@ function run(binary: KustomizeBinary, root: string, mirror: string): Promise<Bui
     child.stdin?.end();
     trackChild(child);
   });
+}
+
+/** Removes the mirrors of kubesim processes that were killed mid-render (see mirror-cleanup.ts). */
+export function removeStaleKustomizeMirrors(): number {
+  return removeStaleMirrors(tmpdir());
 }

@@ -2,20 +2,24 @@
 // process exits or is told to stop (SIGTERM, SIGINT, SIGHUP: running kustomize processes are stopped
 // too), and, for a process that was killed outright, by the next kubesim start, which removes the mirrors
 // of processes that no longer exist. A mirror's name says which process made it.
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const PREFIX = 'kubesim-kustomize-';
 const live = new Set<string>();
-const children = new Set<ChildProcess>();
+/** A running kustomize, as kustomize-process.ts (the only file that starts one) hands it over. */
+interface RunningChild {
+  kill(): boolean;
+  once(event: 'exit', listener: () => void): unknown;
+}
+
+const children = new Set<RunningChild>();
 let handlersInstalled = false;
 
-/** A new mirror folder, `kubesim-kustomize-<pid>-XXXXXX` in the temporary folder, removed however the process ends. */
-export function makeMirror(): string {
+/** A new mirror folder, `kubesim-kustomize-<pid>-XXXXXX` in `folder` (the temporary folder), removed however the process ends. */
+export function makeMirror(folder: string): string {
   installHandlers();
-  const mirror = mkdtempSync(join(tmpdir(), `${PREFIX}${process.pid}-`));
+  const mirror = mkdtempSync(join(folder, `${PREFIX}${process.pid}-`));
   live.add(mirror);
   return mirror;
 }
@@ -27,7 +31,7 @@ export function removeMirror(mirror: string): void {
 }
 
 /** Tracks a running kustomize, so that a stopping process stops it too. */
-export function trackChild(child: ChildProcess): void {
+export function trackChild(child: RunningChild): void {
   children.add(child);
   child.once('exit', () => children.delete(child));
 }
@@ -57,7 +61,7 @@ function installHandlers(): void {
  * Removes the mirrors left by kubesim processes of this user that no longer exist (killed before they
  * could clean up). Returns how many were removed. Never throws.
  */
-export function removeStaleMirrors(folder = tmpdir()): number {
+export function removeStaleMirrors(folder: string): number {
   let removed = 0;
   let names: string[];
   try {

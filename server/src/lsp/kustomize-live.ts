@@ -11,8 +11,13 @@ import { Methods, type KustomizeStatus } from '../../../protocol/src/index';
 import type { PlacedFinding } from '../../../analysis/src/kustomize/check-kustomization';
 import { diskHost, FirstReadFiles } from '../../../analysis/src/kustomize/disk-host';
 import { isKustomizationFileName } from '../../../analysis/src/kustomize/kustomization-file';
-import { buildInMirror, describeKustomizeBinary, findKustomizeBinaryAsync, type KustomizeBinary } from '../../../analysis/src/kustomize/kustomize-process';
-import { removeStaleMirrors } from '../../../analysis/src/kustomize/mirror-cleanup';
+import {
+  buildInMirror,
+  describeKustomizeBinary,
+  findKustomizeBinaryAsync,
+  removeStaleKustomizeMirrors,
+  type KustomizeBinary,
+} from '../../../analysis/src/kustomize/kustomize-process';
 import { KustomizeSession } from '../../../analysis/src/kustomize/kustomize-session';
 import type { KustomizeBuild } from '../../../analysis/src/kustomize/render-kustomization';
 import { normalizeUri, pathOfUri } from '../../../analysis/src/workspace/file-uri';
@@ -112,7 +117,7 @@ export class KustomizeLive {
    */
   async start(folders: readonly string[]): Promise<void> {
     // Mirrors left by a kubesim that was killed mid-render (synchronous: done before any later message is handled).
-    removeStaleMirrors();
+    removeStaleKustomizeMirrors();
     try {
       await this.findKustomizationsAndBinary(folders);
     } finally {
