@@ -27,7 +27,8 @@ import {
   type SourceSpan,
   type WhatIf,
 } from '../../../protocol/src/index';
-import type { FactSettings } from '../../../analysis/src/facts/fact-settings';
+import { gatesOfSettings, type FactSettings } from '../../../analysis/src/facts/fact-settings';
+import { rolloutVerdict } from '../../../analysis/src/checks/rollout-verdict';
 import { spanForPath, type ManifestObject } from '../../../analysis/src/manifest/manifest-document';
 import { objectsOf, parseManifestFile, problemsOf, type ManifestFile } from '../../../analysis/src/manifest/manifest-file';
 import type { ManifestStore } from './document-store';
@@ -164,7 +165,10 @@ export function simulateRolloutFor(
     before = undefined;
     paths = changedPaths(undefined, object.value);
   }
-  const templateChanged = !before || stableJson(before.spec?.template) !== stableJson(after.spec?.template);
+  // Whether the template changed is the analysis's one verdict (the defaulted pod-template-hash), the one the
+  // rollout-will-start / rollout-not-started diagnostic gives; a manifest that does not decode falls back to the paths.
+  const verdict = before && baseObject ? rolloutVerdict(object, baseObject, gatesOfSettings(settings)) : undefined;
+  const templateChanged = !before || (verdict ? verdict.changed : paths.some((path) => path.startsWith('spec.template')));
   let simulation: RolloutSimulation;
   try {
     simulation = simulateRollout({
@@ -226,6 +230,8 @@ function describeChange(baseLabel: string, hasBase: boolean, templateChanged: bo
     summary = reusedReplicaSet
       ? 'The pod template is back to an earlier one: the old ReplicaSet scales up again.'
       : 'The pod template changed: new pods roll out.';
+  else if (paths.some((path) => path.startsWith('spec.template')))
+    summary = "The pod template is unchanged once the API server's defaults are filled in: no rollout, existing pods stay.";
   else summary = 'Only fields outside the pod template changed: no rollout, existing pods stay.';
   const change: RolloutChange = { baseLabel, triggersRollout: !hasBase || templateChanged, summary, changedPaths: paths };
   if (reusedReplicaSet) change.reusedReplicaSet = reusedReplicaSet;
