@@ -1,25 +1,23 @@
 // The one entry that checks a parsed manifest file: YAML problems, each object's API-server verdict
 // (validation/object-findings) and the cross-object checks (checks/run-workspace-checks), in source order.
-import { checkedKindOf, type CheckedKind, type KubernetesVersion } from '@kubesim/engine';
-import { runWorkspaceChecks } from './checks/run-workspace-checks';
+import { checkedKindOf, type CheckedKind } from '@kubesim/engine';
+import { runWorkspaceChecks, type WorkspaceCheckOptions } from './checks/run-workspace-checks';
 import type { ManifestObject } from './manifest/manifest-document';
 import { objectsOf, problemsOf, type ManifestFile } from './manifest/manifest-file';
 import { checkObjectCached } from './validation/object-findings';
 import type { Finding } from './validation/finding';
 import { apiLifecycleFindings } from './validation/api-lifecycle-findings';
 import { qualifyByCluster } from './cluster-dependent-findings';
-import { gatesOf, networkOf, type ClusterProfile } from './profile/cluster-profile';
 
-/** Settings that change what the checks report. */
-export interface CheckOptions {
-  kubernetesVersion: KubernetesVersion;
-  /** The objects as they are now (e.g. the last applied file): turns on the update-only rules. */
-  previous?: ManifestFile;
-  /** What is declared about the cluster (`.kubesim.yaml`, settings, flags); undeclared parts give warnings. */
-  cluster?: ClusterProfile;
+/**
+ * What changes what the checks report: the cluster (`.kubesim.yaml`, settings, flags and release, made
+ * one ClusterSpec by profile/cluster-resolver.ts; what it does not declare gives warnings where
+ * clusters differ), the workspace and baseline of the cross-object checks, and `previous` (the
+ * objects as they are now, e.g. the last applied file), which turns on the update-only rules.
+ */
+export interface CheckOptions extends WorkspaceCheckOptions {
   /** The file as kubectl would name it in its messages (default: the last segment of `uri`). */
   fileName?: string;
-  uri?: string;
 }
 
 /** The findings of one file: YAML syntax first, then Kubernetes rules. */
@@ -27,18 +25,16 @@ export function checkFile(file: ManifestFile, options: CheckOptions): Finding[] 
   const findings: Finding[] = problemsOf(file).map((problem) => ({ ...problem }));
   const objects = objectsOf(file).filter((object) => !object.document.isTemplated);
   const pairOf = options.previous ? pairPrevious(objects, objectsOf(options.previous)) : () => undefined;
-  const network = networkOf(options.cluster);
-  const gates = gatesOf(options.cluster, options.kubernetesVersion);
   const fileName = options.fileName ?? decodeURIComponent((options.uri ?? '').split('/').pop() ?? '');
   for (const object of objects) {
-    findings.push(...apiLifecycleFindings(object, options.kubernetesVersion, fileName));
+    findings.push(...apiLifecycleFindings(object, options.cluster.version, fileName));
     const kind = checkedKindOf(object.apiVersion, object.kind);
     if (!kind) continue;
-    for (const finding of checkObjectCached(kind, object, pairOf(kind, object), options.kubernetesVersion, network, gates)) {
+    for (const finding of checkObjectCached(kind, object, pairOf(kind, object), options.cluster)) {
       findings.push(qualifyByCluster(finding, options.cluster));
     }
   }
-  findings.push(...runWorkspaceChecks(file, { ...options, gates }));
+  findings.push(...runWorkspaceChecks(file, options));
   return findings.sort((a, b) => a.start - b.start);
 }
 

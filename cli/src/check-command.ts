@@ -8,7 +8,7 @@ import { parseManifestFile } from '../../analysis/src/manifest/manifest-file';
 import { checkFile, type CheckOptions } from '../../analysis/src/check-file';
 import { CHECK_FORMATS, formatJson, formatSarif, formatSummary, formatText, summarizeCheck, type CheckFormat, type FileDiagnostic } from './check-formats';
 import { CheckWorkspace } from './check-workspace';
-import { CLUSTER_FLAGS, ClusterProfiles } from './cluster-options';
+import { CLUSTER_FLAGS, clusterResolverOf } from './cluster-options';
 import { setChartsApart } from './helm-charts';
 import { collectFiles } from './collect-files';
 import { kustomizeDiagnostics, planKustomizeRun } from './kustomize-runs';
@@ -35,9 +35,8 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
   if (!kubernetesVersion) throw new UsageError(`unsupported Kubernetes version "${versionText}" (use 1.32 to 1.37)`);
   const format = values.format as CheckFormat;
   if (!CHECK_FORMATS.includes(format)) throw new UsageError(`unknown format "${values.format}" (use ${CHECK_FORMATS.join(', ')})`);
-  const options: CheckOptions = { kubernetesVersion };
-  if (values.previous !== undefined) options.previous = parseManifestFile(readFileSync(values.previous, 'utf8'));
-  const profiles = new ClusterProfiles(values, (text) => process.stderr.write(`${text}\n`));
+  const clusters = clusterResolverOf(values, kubernetesVersion, (text) => process.stderr.write(`${text}\n`));
+  const previous = values.previous === undefined ? undefined : parseManifestFile(readFileSync(values.previous, 'utf8'));
   const diagnostics: FileDiagnostic[] = [];
   const collected = collectFiles(positionals);
   const kustomize = planKustomizeRun(collected, (text) => process.stderr.write(`${text}\n`));
@@ -48,13 +47,12 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
   for (const path of paths) {
     const file = workspace.fileOf(path);
     const lines = new LineIndex(file.text);
-    for (const finding of checkFile(file, { ...workspace.optionsFor(path, options), cluster: profiles.forPath(path, kubernetesVersion) })) {
+    const options: CheckOptions = { cluster: clusters.specFor(path), ...(previous ? { previous } : {}) };
+    for (const finding of checkFile(file, workspace.optionsFor(path, options))) {
       diagnostics.push({ file: path, range: { start: lines.positionAt(finding.start), end: lines.positionAt(finding.end) }, finding });
     }
   }
-  diagnostics.push(
-    ...kustomizeDiagnostics(await kustomize.render(), kubernetesVersion, (root) => profiles.forPath(join(root, 'kustomization.yaml'), kubernetesVersion)),
-  );
+  diagnostics.push(...kustomizeDiagnostics(await kustomize.render(), (root) => clusters.specFor(join(root, 'kustomization.yaml'))));
   const summary = summarizeCheck(diagnostics, collected);
   if (format === 'json') out(formatJson(diagnostics, summary));
   else if (format === 'sarif') out(formatSarif(diagnostics, VERSION, process.cwd()));

@@ -5,7 +5,6 @@ import { pathToFileURL } from 'node:url';
 import type { ManifestFile } from '../../analysis/src/manifest/manifest-file';
 import { parseManifestFile } from '../../analysis/src/manifest/manifest-file';
 import type { CheckOptions } from '../../analysis/src/check-file';
-import type { WorkspaceCheckOptions } from '../../analysis/src/checks/run-workspace-checks';
 import { WorkspaceIndex } from '../../analysis/src/workspace/workspace-index';
 
 /**
@@ -34,8 +33,8 @@ export class CheckWorkspace {
   }
 
   /** `options` plus this file's URI, the whole workspace and the `--previous` baseline. */
-  optionsFor(path: string, options: CheckOptions): CheckOptions & WorkspaceCheckOptions {
-    const result: CheckOptions & WorkspaceCheckOptions = { ...options, workspace: this.index.objects() };
+  optionsFor(path: string, options: CheckOptions): CheckOptions {
+    const result: CheckOptions = { ...options, workspace: this.index.objects() };
     const uri = this.files.get(path)?.uri;
     if (uri !== undefined) result.uri = uri;
     if (options.previous) result.baseline = { source: 'previous', file: options.previous };

@@ -2,9 +2,8 @@
 // the real kustomize and says once, plainly, when there is none to run.
 import { availableParallelism } from 'node:os';
 import { isAbsolute, relative } from 'node:path';
-import type { KubernetesVersion } from '@kubesim/engine';
+import type { ClusterSpec } from '@kubesim/engine';
 import { LineIndex } from '../../analysis/src/manifest/line-index';
-import type { CheckOptions } from '../../analysis/src/check-file';
 import { checkRenderedKustomization } from '../../analysis/src/kustomize/check-kustomization';
 import { diskHost } from '../../analysis/src/kustomize/disk-host';
 import { buildInMirror, kustomizeBinary } from '../../analysis/src/kustomize/kustomize-process';
@@ -57,17 +56,12 @@ export function planKustomizeRun(paths: readonly string[], warn: (text: string) 
 }
 
 /** Findings of every rendering on their source lines; one finding reached from two roots is reported once. */
-export function kustomizeDiagnostics(
-  renderings: readonly RenderedKustomization[],
-  kubernetesVersion: KubernetesVersion,
-  clusterFor?: (rootDirectory: string) => CheckOptions['cluster'],
-): FileDiagnostic[] {
+export function kustomizeDiagnostics(renderings: readonly RenderedKustomization[], clusterFor: (rootDirectory: string) => ClusterSpec): FileDiagnostic[] {
   const seen = new Set<string>();
   const lineIndexes = new Map<string, LineIndex>();
   const diagnostics: FileDiagnostic[] = [];
   for (const rendered of renderings) {
-    const cluster = clusterFor?.(rendered.tree.root.directory);
-    for (const { path, text, finding } of checkRenderedKustomization(rendered, host, kubernetesVersion, cluster)) {
+    for (const { path, text, finding } of checkRenderedKustomization(rendered, host, clusterFor(rendered.tree.root.directory))) {
       const key = `${path}|${finding.start}|${finding.end}|${finding.code}|${finding.message}`;
       if (seen.has(key)) continue;
       seen.add(key);

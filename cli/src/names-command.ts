@@ -9,7 +9,7 @@ import {
   controllerRevisionName,
   DEFAULT_KUBERNETES_VERSION,
   type Deployment,
-  type GateSource,
+  type ClusterSpec,
   type KubernetesVersion,
   parseKubernetesVersion,
   serviceDnsNames,
@@ -22,10 +22,9 @@ import { generatedNamesOf, type GeneratedName } from '../../analysis/src/kustomi
 import { collectFiles } from './collect-files';
 import { displayPath, planKustomizeRun } from './kustomize-runs';
 import { UsageError } from './usage-error';
-import { CLUSTER_FLAGS, ClusterProfiles } from './cluster-options';
+import { CLUSTER_FLAGS, clusterResolverOf } from './cluster-options';
 import { setChartsApart } from './helm-charts';
 import { workloadRejection } from './workload-rejection';
-import { gatesOf, networkOf } from '../../analysis/src/profile/cluster-profile';
 import { basename } from 'node:path';
 import { writableCopyAs } from '../../analysis/src/manifest/writable-copy';
 
@@ -65,10 +64,9 @@ export interface ServiceNames {
 }
 
 interface NamesOptions {
-  version: KubernetesVersion;
   collisionCount: number | undefined;
-  clusterDomain: string;
-  profiles: ClusterProfiles;
+  /** The cluster of a file or rendered root (its release, gates, network and domain). */
+  clusterOf: (path: string) => ClusterSpec;
 }
 
 /** Runs the names command; returns the process exit code. */
@@ -91,17 +89,16 @@ export async function runNames(args: string[], out: (text: string) => void): Pro
   if (countText !== undefined && !/^\d+$/.test(countText)) throw new UsageError(`--collision-count must be a non-negative integer, not "${countText}"`);
   const collisionCount = countText === undefined ? undefined : Number(countText);
   if (collisionCount !== undefined && collisionCount > 0xffffffff) throw new UsageError('--collision-count must fit in 32 bits');
-  const profiles = new ClusterProfiles(values, (text) => process.stderr.write(`${text}\n`));
-  const options: NamesOptions = { version, collisionCount, clusterDomain: 'cluster.local', profiles };
+  const clusters = clusterResolverOf(values, version, (text) => process.stderr.write(`${text}\n`));
+  const options: NamesOptions = { collisionCount, clusterOf: (path) => clusters.specFor(path) };
   const workloads: WorkloadNames[] = [];
   const services: ServiceNames[] = [];
   // A kustomization is named by what it renders: its patches and bases are not workloads of their own.
   const kustomize = planKustomizeRun(collectFiles(positionals), (text) => process.stderr.write(`${text}\n`));
   for (const path of setChartsApart(kustomize.plainFiles).plainFiles) {
     const objects = objectsOf(parseManifestFile(readFileSync(path, 'utf8')));
-    const fileOptions = { ...options, clusterDomain: profiles.forPath(path).clusterDomain ?? 'cluster.local' };
-    workloads.push(...namesOf(path, objects, fileOptions));
-    services.push(...serviceNamesOf(path, objects, fileOptions));
+    workloads.push(...namesOf(path, objects, options));
+    services.push(...serviceNamesOf(path, objects, options));
   }
   const generated: GeneratedName[] = [];
   let failed = false;
@@ -127,9 +124,8 @@ function namesOf(path: string, objects: readonly ManifestObject[], options: Name
   for (const object of objects) {
     if (!object.name || (object.kind !== 'Deployment' && object.kind !== 'StatefulSet') || object.document.isTemplated) continue;
     const namespace = object.namespace ?? 'default';
-    const profile = options.profiles.forPath(path, options.version);
-    const gates = gatesOf(profile, options.version);
-    const rejected = workloadRejection(object, options.version, networkOf(profile), basename(path), gates);
+    const cluster = options.clusterOf(path);
+    const rejected = workloadRejection(object, cluster, basename(path));
     if (rejected) {
       result.push({ file: path, kind: object.kind, namespace, name: object.name, rejected });
       continue;
@@ -139,12 +135,12 @@ function namesOf(path: string, objects: readonly ManifestObject[], options: Name
       const deployment = writableCopyAs<Deployment>(object.value);
       if (!deployment.spec?.template) continue;
       const count = options.collisionCount ?? deployment.status?.collisionCount;
-      const hash = computePodTemplateHash(deployment.spec.template, count, options.version, gates);
+      const hash = computePodTemplateHash(deployment.spec.template, count, cluster);
       result.push({ file: path, kind: 'Deployment', namespace, name: object.name, podTemplateHash: hash, replicaSetName: `${object.name}-${hash}` });
     } else if (object.kind === 'StatefulSet') {
       const set = writableCopyAs<StatefulSet>(object.value);
       if (!set.spec?.template) continue;
-      result.push(statefulSetNames(path, namespace, object.name, set, options, gates));
+      result.push(statefulSetNames(path, namespace, object.name, set, options.collisionCount, cluster));
     }
   }
   return result;
@@ -157,7 +153,7 @@ function serviceNamesOf(path: string, objects: readonly ManifestObject[], option
     if (object.apiVersion !== 'v1' || object.kind !== 'Service' || !object.name) continue;
     const service = writableCopyAs<Service>(object.value);
     const namespace = object.namespace ?? 'default';
-    const names = serviceDnsNames({ ...service, metadata: { ...service.metadata, name: object.name, namespace } }, options.clusterDomain);
+    const names = serviceDnsNames({ ...service, metadata: { ...service.metadata, name: object.name, namespace } }, options.clusterOf(path).clusterDomain);
     const type = typeof service.spec?.type === 'string' ? service.spec.type : 'ClusterIP';
     const entry: ServiceNames = { file: path, name: object.name, namespace, type, dnsName: names.dnsName, srvNames: names.srvNames };
     if (names.cname !== undefined) entry.cname = names.cname;
@@ -177,9 +173,16 @@ function formatServices(services: ServiceNames[]): string {
 }
 
 // Pod names follow getPodName, claims getPersistentVolumeClaimName (stateful_set_utils.go).
-function statefulSetNames(path: string, namespace: string, name: string, set: StatefulSet, options: NamesOptions, gates: GateSource): WorkloadNames {
-  const count = options.collisionCount ?? set.status?.collisionCount;
-  const hash = computeControllerRevisionHash(controllerRevisionData(set, options.version, gates), count);
+function statefulSetNames(
+  path: string,
+  namespace: string,
+  name: string,
+  set: StatefulSet,
+  collisionCount: number | undefined,
+  cluster: ClusterSpec,
+): WorkloadNames {
+  const count = collisionCount ?? set.status?.collisionCount;
+  const hash = computeControllerRevisionHash(controllerRevisionData(set, cluster), count);
   const serviceName = typeof set.spec.serviceName === 'string' ? set.spec.serviceName : '';
   const replicas = typeof set.spec.replicas === 'number' ? set.spec.replicas : 1;
   const start = typeof set.spec.ordinals?.start === 'number' ? set.spec.ordinals.start : 0;
@@ -190,7 +193,7 @@ function statefulSetNames(path: string, namespace: string, name: string, set: St
   for (let ordinal = start; ordinal < start + replicas; ordinal++) {
     const podName = `${name}-${ordinal}`;
     // Without a serviceName the pod has no subdomain, hence no per-pod DNS record.
-    const fqdn = serviceName ? `${podName}.${serviceName}.${namespace}.svc.${options.clusterDomain}` : undefined;
+    const fqdn = serviceName ? `${podName}.${serviceName}.${namespace}.svc.${cluster.clusterDomain}` : undefined;
     pods.push({ name: podName, hostname: podName, ...(fqdn ? { fqdn } : {}), persistentVolumeClaims: claimNames.map((claim) => `${claim}-${podName}`) });
   }
   return {

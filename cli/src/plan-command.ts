@@ -7,8 +7,7 @@ import { parseArgs } from 'node:util';
 import { runSession, type SessionResult } from '@kubesim/engine';
 import { kubernetesVersionOption, printSessionResult, readManifestObjects } from './run-command';
 import { UsageError } from './usage-error';
-import { CLUSTER_FLAGS, ClusterProfiles } from './cluster-options';
-import { networkOf } from '../../analysis/src/profile/cluster-profile';
+import { CLUSTER_FLAGS, clusterResolverOf } from './cluster-options';
 
 /** Runs the plan command; returns the process exit code. */
 export function runPlan(args: string[], out: (text: string) => void): number {
@@ -50,12 +49,10 @@ export function runPlan(args: string[], out: (text: string) => void): number {
   for (const name of statefulSetNames) lines.push(`kubectl rollout history statefulset/${name}`);
   // The cluster of NEW's profile: its Service network and feature gates.
   const version = kubernetesVersionOption(values['kubernetes-version']);
-  const profile = new ClusterProfiles(values, (line) => process.stderr.write(`${line}\n`)).forPath(newPath, version);
+  const cluster = clusterResolverOf(values, version, (line) => process.stderr.write(`${line}\n`)).specFor(newPath);
   const result = runSession({
     text: lines.join('\n'),
-    version,
-    network: networkOf(profile),
-    ...(profile.featureGates ? { featureGates: profile.featureGates } : {}),
+    cluster,
     readManifest: (path) => readManifestObjects(files.get(path) ?? resolve(path)),
   });
   return printSessionResult(withoutSimulatorSteps(result), values.json === true, out);

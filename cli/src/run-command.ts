@@ -13,8 +13,7 @@ import {
   type SessionResult,
 } from '@kubesim/engine';
 import { objectsOf, parseManifestFile } from '../../analysis/src/manifest/manifest-file';
-import { CLUSTER_FLAGS, ClusterProfiles } from './cluster-options';
-import { networkOf } from '../../analysis/src/profile/cluster-profile';
+import { CLUSTER_FLAGS, clusterResolverOf } from './cluster-options';
 import { UsageError } from './usage-error';
 import { writableCopyAs } from '../../analysis/src/manifest/writable-copy';
 
@@ -59,14 +58,13 @@ export function runRun(args: string[], out: (text: string) => void): number {
   if (positionals.length !== 1) throw new UsageError('run needs exactly one SESSION file');
   const sessionPath = resolve(positionals[0]);
   const text = readFileSync(sessionPath, 'utf8');
-  // The simulated API server allocates from the declared service CIDR and node-port range.
+  // The session's cluster: the simulated API server allocates from its service CIDR and node-port
+  // range, and defaults, hashes and controllers follow its feature gates.
   const version = kubernetesVersionOption(values['kubernetes-version']);
-  const profile = new ClusterProfiles(values, (line) => process.stderr.write(`${line}\n`)).forPath(sessionPath, version);
+  const cluster = clusterResolverOf(values, version, (line) => process.stderr.write(`${line}\n`)).specFor(sessionPath);
   const result = runSession({
     text,
-    network: networkOf(profile),
-    ...(profile.featureGates ? { featureGates: profile.featureGates } : {}),
-    version,
+    cluster,
     readManifest: (path) => readSessionManifest(resolve(dirname(sessionPath), path), path),
   });
   return printSessionResult(result, values.json === true, out);

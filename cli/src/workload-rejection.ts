@@ -1,22 +1,16 @@
 // Whether a workload would be created at all: kubectl's refusal of a removed API version, or the
 // API server's decode or validation errors. `kubesim names` gives no names for a rejected workload.
-import { checkedKindOf, type ClusterNetwork, type GateSource, type KubernetesVersion } from '@kubesim/engine';
+import { checkedKindOf, type ClusterSpec } from '@kubesim/engine';
 import type { ManifestObject } from '../../analysis/src/manifest/manifest-document';
 import { apiLifecycleFindings } from '../../analysis/src/validation/api-lifecycle-findings';
 import { checkObject } from '../../analysis/src/validation/object-findings';
 
 /** The error messages that stop `object` on create, or undefined when it would be created. */
-export function workloadRejection(
-  object: ManifestObject,
-  version: KubernetesVersion,
-  network: ClusterNetwork,
-  fileName: string,
-  gates: GateSource = version,
-): string[] | undefined {
-  const refused = apiLifecycleFindings(object, version, fileName).filter((finding) => finding.severity === 'error');
+export function workloadRejection(object: ManifestObject, cluster: ClusterSpec, fileName: string): string[] | undefined {
+  const refused = apiLifecycleFindings(object, cluster.version, fileName).filter((finding) => finding.severity === 'error');
   if (refused.length > 0) return refused.map((finding) => finding.message);
   const kind = checkedKindOf(object.apiVersion, object.kind);
   if (!kind) return undefined;
-  const errors = checkObject(kind, object, undefined, version, network, gates).filter((finding) => finding.severity === 'error');
+  const errors = checkObject(kind, object, undefined, cluster).filter((finding) => finding.severity === 'error');
   return errors.length > 0 ? errors.map((finding) => finding.message) : undefined;
 }

@@ -16,6 +16,7 @@ export {
   stringMapValue,
   stringValue,
 } from './apiserver/validation/field-error';
+export { clusterSettingOfRule } from './apiserver/validation/cluster-dependent-rules';
 export { objectVerdict, type ObjectVerdict, type VerdictError } from './apiserver/validation/object-verdict';
 export { apiLifecycleOf } from './apiserver/api-lifecycle';
 export { validateContainersOnlyForPod } from './apiserver/validation/rules/pod-create';
@@ -23,17 +24,7 @@ export { validateStatefulSetSpec } from './apiserver/validation/rules/statefulse
 export { isDns1123Label, isQualifiedName, isValidPercent } from './apiserver/validation/string-checks';
 export { Cluster } from './cluster/cluster';
 export { defaultDeployment } from './defaulting/deployment-defaults';
-export {
-  featureGateProblems,
-  featureGatesOf,
-  gateOverrideOf,
-  gatesKey,
-  isFeatureEnabled,
-  maxUnavailableStatefulSetPatchNote,
-  type FeatureGateOverrides,
-  type FeatureGates,
-  type GateSource,
-} from './defaulting/feature-gates';
+export { featureGateProblems, gateOverrideOf, isFeatureEnabled, maxUnavailableStatefulSetPatchNote } from './defaulting/feature-gates';
 export { type ImageReference, parseImageReference } from './defaulting/image-reference';
 export { defaultStatefulSet } from './defaulting/workload-defaults';
 export { deploymentComplete, deploymentProgressing, deploymentTimedOut } from './deployment/conditions';
@@ -63,6 +54,16 @@ export { computePodTemplateHash, replicaSetNameFor } from './hash/pod-template-h
 export { applyDeployment } from './kubectl/mutations';
 export { rolloutStatusMessage } from './kubectl/rollout';
 export { cloneJson } from './model/clone';
+export {
+  type ClusterDeclaration,
+  type ClusterSpec,
+  clusterSpecKey,
+  clusterSpecOf,
+  DEFAULT_CLUSTER_DOMAIN,
+  defaultClusterSpec,
+  type FeatureGateOverrides,
+  featureGatesKey,
+} from './model/cluster-spec';
 export { isJsonObject } from './model/json-value';
 export { labelSelectorMatches, type Labels, type MatchableSelector, serviceSelectorMatches } from './model/label-selection';
 export {

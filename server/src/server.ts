@@ -1,7 +1,7 @@
 // Composition root of the kubesim language server: wires the LSP connection to the checks.
 import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion, SUPPORTED_KUBERNETES_VERSIONS, type KubernetesVersion } from '@kubesim/engine';
+import { DEFAULT_CLUSTER_DOMAIN, DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion, SUPPORTED_KUBERNETES_VERSIONS, type ClusterSpec } from '@kubesim/engine';
 import { checkFile } from '../../analysis/src/check-file';
 import { ManifestStore } from './lsp/document-store';
 import { ParallelChecks } from './lsp/parallel-checks';
@@ -9,7 +9,6 @@ import { isManifestDocument } from './lsp/is-manifest-document';
 import { toDiagnostic } from './lsp/to-diagnostic';
 import { registerWorkloadFeatures, WORKLOAD_FEATURE_CAPABILITIES } from './lsp/workload-features';
 import { registerSimulateRollout } from './lsp/simulate-rollout';
-import { DEFAULT_CLUSTER_DOMAIN, type FactSettings } from '../../analysis/src/facts/fact-settings';
 import { isProfileFile, profileFileFindings } from '../../analysis/src/profile-file-findings';
 import { WorkspaceChecks, WORKSPACE_CHECK_CAPABILITIES } from './lsp/workspace-checks';
 import { problemsOf, type ManifestFile } from '../../analysis/src/manifest/manifest-file';
@@ -19,7 +18,8 @@ import { isTraceLevel, ServerLog } from './lsp/server-log';
 import { KustomizeLive } from './lsp/kustomize-live';
 import { kustomizeHover, kustomizeLenses } from './lsp/kustomize-features';
 import { kustomizePreviewSource } from './lsp/kustomize-preview';
-import { ClusterProfiles, type ClusterSettings } from './lsp/cluster-profiles';
+import { ClusterResolver } from '../../analysis/src/profile/cluster-resolver';
+import { clusterSettingsFields, type ClusterSettings } from './lsp/cluster-settings';
 import { HelmChartLookup, helmChartFindings } from '../../analysis/src/workspace/helm-chart';
 
 /** The `kubesim` settings section as the client sends it (nothing in it is trusted to be well-formed). */
@@ -37,25 +37,16 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   const log = new ServerLog(connection.console);
   const parallel = new ParallelChecks(log);
   parallel.start();
-  let kubernetesVersion: KubernetesVersion = DEFAULT_KUBERNETES_VERSION;
   let clusterDomain: string | undefined;
-  const profiles = new ClusterProfiles(log);
+  // Each document's cluster: the release and settings over its nearest `.kubesim.yaml`; problems logged once.
+  const clusters = new ClusterResolver(DEFAULT_KUBERNETES_VERSION, (notice) => {
+    if (notice.kind === 'found') log.info(`cluster profile ${notice.text}`);
+    else log.warn(notice.kind === 'file-problem' ? `${notice.text}; ignored` : notice.text);
+  });
+  const clusterOf = (uri?: string): ClusterSpec => clusters.specFor(uri === undefined ? undefined : pathOfUri(uri));
   let canPullConfiguration = false;
-  const workspace = new WorkspaceChecks(
-    connection,
-    documents,
-    store,
-    () => kubernetesVersion,
-    (document) => validate(document),
-    log,
-  );
-  const kustomize = new KustomizeLive(
-    connection,
-    documents,
-    () => kubernetesVersion,
-    (document) => validate(document),
-    (uri) => profiles.forUri(uri),
-  );
+  const workspace = new WorkspaceChecks(connection, documents, store, clusterOf, (document) => validate(document), log);
+  const kustomize = new KustomizeLive(connection, documents, (document) => validate(document), clusterOf);
   let folders: string[] = [];
 
   connection.onInitialize((params) => {
@@ -85,7 +76,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         const value = JSON.stringify(settings.kubernetesVersion);
         log.warn(`${source}: kubesim.kubernetesVersion ${value} is not supported (use ${supported}); using ${DEFAULT_KUBERNETES_VERSION}`);
       }
-      kubernetesVersion = version ?? DEFAULT_KUBERNETES_VERSION;
+      clusters.setRelease(version ?? DEFAULT_KUBERNETES_VERSION);
     }
     // An unset (null or empty) cluster domain leaves it to .kubesim.yaml, else cluster.local.
     if (settings.clusterDomain !== undefined && settings.clusterDomain !== null && settings.clusterDomain !== '') {
@@ -93,8 +84,9 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       if (!valid) log.warn(`${source}: kubesim.clusterDomain ${JSON.stringify(settings.clusterDomain)} is not a domain name; using ${DEFAULT_CLUSTER_DOMAIN}`);
       clusterDomain = valid ? (settings.clusterDomain as string) : undefined;
     } else if (settings.clusterDomain !== undefined) clusterDomain = undefined;
-    profiles.applySettings(settings.cluster, clusterDomain, source);
-    log.info(`settings (${source}): Kubernetes ${kubernetesVersion}, cluster domain ${clusterDomain ?? DEFAULT_CLUSTER_DOMAIN}, trace ${log.level}`);
+    const problems = clusters.setOverrides(clusterSettingsFields(settings.cluster, clusterDomain), `${source}: kubesim settings`, 'kubesim settings');
+    for (const problem of problems) log.warn(`${problem}; ignored`);
+    log.info(`settings (${source}): Kubernetes ${clusters.version}, cluster domain ${clusterDomain ?? DEFAULT_CLUSTER_DOMAIN}, trace ${log.level}`);
   }
 
   async function refreshSettings(): Promise<void> {
@@ -118,13 +110,13 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   function validateManifest(document: TextDocument): void {
     const file = store.get(document);
-    const cluster = profiles.forUri(document.uri, kubernetesVersion);
-    if (parallel.wouldHelp(file, kubernetesVersion, cluster)) {
+    const cluster = clusterOf(document.uri);
+    if (parallel.wouldHelp(file, cluster)) {
       // A large file seen for the first time: check its objects on both cores, then publish if
       // no newer version arrived meanwhile (a newer one is validated by its own change event).
       const version = document.version;
       void parallel
-        .precheck(file, kubernetesVersion, cluster)
+        .precheck(file, cluster)
         .then(() => {
           const current = documents.get(document.uri);
           if (current && current.version === version) publish(current, file);
@@ -145,21 +137,11 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const path = pathOfUri(document.uri);
     const chart = path === undefined ? undefined : helmChartFindings(path, file.text, new HelmChartLookup());
     const findings: Finding[] = isProfileFile(path)
-      ? profileFileFindings(file.text, kubernetesVersion)
-      : (chart ??
-        (alone
-          ? checkFile(file, { kubernetesVersion, ...options, cluster: profiles.forUri(document.uri, kubernetesVersion) })
-          : problemsOf(file).map((problem) => ({ ...problem }))));
+      ? profileFileFindings(file.text, clusters.version)
+      : (chart ?? (alone ? checkFile(file, options) : problemsOf(file).map((problem) => ({ ...problem }))));
     findings.push(...kustomize.findingsFor(document));
     log.verbose(`checked ${document.uri} v${document.version}: ${findings.length} findings in ${(performance.now() - started).toFixed(1)} ms`);
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: findings.map((finding) => toDiagnostic(document, finding)) });
-  }
-
-  // Hovers, lenses and the preview name DNS with the document's cluster domain.
-  function factSettings(uri?: string): FactSettings {
-    const profile = uri === undefined ? undefined : profiles.forUri(uri, kubernetesVersion);
-    const domain = clusterDomain ?? profile?.clusterDomain;
-    return { kubernetesVersion, clusterDomain: domain ?? DEFAULT_CLUSTER_DOMAIN, ...(profile?.featureGates ? { featureGates: profile.featureGates } : {}) };
   }
 
   connection.onInitialized(() => {
@@ -204,12 +186,12 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const document = documents.get(uri);
     return document ? workspace.optionsFor(document, file).workspace?.map((entry) => entry.object) : undefined;
   };
-  registerWorkloadFeatures(connection, documents, store, factSettings, workspaceObjects, {
+  registerWorkloadFeatures(connection, documents, store, clusterOf, workspaceObjects, {
     hover: (document, position) => kustomizeHover(kustomize, document, position),
-    lenses: (document) => kustomizeLenses(kustomize, document, kubernetesVersion),
+    lenses: (document) => kustomizeLenses(kustomize, document),
   });
-  registerSimulateRollout(connection, documents, store, factSettings, workspaceObjects, (document, params) =>
-    kustomizePreviewSource(kustomize, document, params, kubernetesVersion, workspace.canRunGit()),
+  registerSimulateRollout(connection, documents, store, clusterOf, workspaceObjects, (document, params) =>
+    kustomizePreviewSource(kustomize, document, params, workspace.canRunGit()),
   );
   documents.listen(connection);
   connection.listen();

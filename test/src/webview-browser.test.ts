@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { RolloutView } from '../../protocol/src/index';
 import { REPO_ROOT } from '../support/paths';
 import { DEFAULT_WHAT_IF } from '../../protocol/src/index';
-import { DEFAULT_FACT_SETTINGS } from '../../analysis/src/facts/fact-settings';
+import { DEFAULT_KUBERNETES_VERSION, defaultClusterSpec } from '@kubesim/engine';
 import { simulateRolloutFor } from '../../server/src/lsp/simulate-rollout';
 
 // Browser globals, used only inside page.evaluate callbacks (this project compiles without the DOM lib).
@@ -229,7 +229,7 @@ function trafficView(): RolloutView {
       baseText: TRAFFIC_MANIFEST('nginx:1.25'),
       whatIf: DEFAULT_WHAT_IF,
     },
-    DEFAULT_FACT_SETTINGS,
+    defaultClusterSpec(DEFAULT_KUBERNETES_VERSION),
   );
   assert.equal(result.kind, 'view');
   return (result as { view: RolloutView }).view;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { RolloutView } from '../../protocol/src/index';
 import { DEFAULT_WHAT_IF } from '../../protocol/src/index';
-import { DEFAULT_FACT_SETTINGS } from '../../analysis/src/facts/fact-settings';
+import { DEFAULT_KUBERNETES_VERSION, defaultClusterSpec } from '@kubesim/engine';
 import { simulateRolloutFor } from '../../server/src/lsp/simulate-rollout';
 import { REPO_ROOT } from '../support/paths';
 import { showView, skipWithoutChromium as skip, startHarness, type Harness } from './webview-harness';
@@ -89,7 +89,7 @@ function ingressView(hostilePath = false): RolloutView {
     baseText: MANIFEST('nginx:1.25', hostilePath),
     whatIf: DEFAULT_WHAT_IF,
   };
-  const result = simulateRolloutFor(MANIFEST('nginx:1.26', hostilePath), params, DEFAULT_FACT_SETTINGS);
+  const result = simulateRolloutFor(MANIFEST('nginx:1.26', hostilePath), params, defaultClusterSpec(DEFAULT_KUBERNETES_VERSION));
   assert.equal(result.kind, 'view');
   return (result as { view: RolloutView }).view;
 }

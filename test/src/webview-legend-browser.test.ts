@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { DEFAULT_WHAT_IF, type RolloutView, type WhatIf } from '../../protocol/src/index';
-import { DEFAULT_FACT_SETTINGS } from '../../analysis/src/facts/fact-settings';
+import { DEFAULT_KUBERNETES_VERSION, defaultClusterSpec } from '@kubesim/engine';
 import { simulateRolloutFor } from '../../server/src/lsp/simulate-rollout';
 import { REPO_ROOT } from '../support/paths';
 import { showView, skipWithoutChromium as skip, startHarness, type Harness } from './webview-harness';
@@ -63,7 +63,7 @@ spec:
 
 function view(text: string, baseText: string | undefined, whatIf: WhatIf = DEFAULT_WHAT_IF): RolloutView {
   const params = { uri: 'file:///work/web.yaml', offset: 0, base: { kind: 'head' as const }, baseLabel: 'git HEAD', whatIf };
-  const result = simulateRolloutFor(text, baseText === undefined ? params : { ...params, baseText }, DEFAULT_FACT_SETTINGS);
+  const result = simulateRolloutFor(text, baseText === undefined ? params : { ...params, baseText }, defaultClusterSpec(DEFAULT_KUBERNETES_VERSION));
   assert.equal(result.kind, 'view');
   return (result as { view: RolloutView }).view;
 }

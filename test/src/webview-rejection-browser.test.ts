@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { RolloutView } from '../../protocol/src/index';
 import { REPO_ROOT } from '../support/paths';
 import { DEFAULT_WHAT_IF } from '../../protocol/src/index';
-import { DEFAULT_FACT_SETTINGS } from '../../analysis/src/facts/fact-settings';
+import { DEFAULT_KUBERNETES_VERSION, defaultClusterSpec } from '@kubesim/engine';
 import { simulateRolloutFor } from '../../server/src/lsp/simulate-rollout';
 import { skipWithoutChromium as skip, startHarness, type Harness } from './webview-harness';
 
@@ -42,7 +42,7 @@ function rejectedView(): RolloutView {
   const result = simulateRolloutFor(
     MANIFEST,
     { uri: 'file:///w/bad.yaml', offset: 0, base: { kind: 'fresh' }, baseLabel: 'nothing (fresh create)', whatIf: DEFAULT_WHAT_IF },
-    DEFAULT_FACT_SETTINGS,
+    defaultClusterSpec(DEFAULT_KUBERNETES_VERSION),
   );
   assert.equal(result.kind, 'view');
   return (result as { view: RolloutView }).view;

@@ -1,8 +1,8 @@
 // The one findings helper of the analysis tests: inline YAML whose expected underlines are marked ⟦…⟧,
 // run through the workspace checks (expectFindings: codes, severities, ranges) or through the whole
 // checkFile pipeline (expectMessages: the API server's exact messages and what each underlines).
+import { defaultClusterSpec, type KubernetesVersion } from '@kubesim/engine';
 import assert from 'node:assert/strict';
-import type { KubernetesVersion } from '@kubesim/engine';
 import type { BaselineSource, CheckFinding, IndexedObject } from '../../analysis/src/checks/check-context';
 import { runWorkspaceChecks } from '../../analysis/src/checks/run-workspace-checks';
 import { objectsOf, parseManifestFile } from '../../analysis/src/manifest/manifest-file';
@@ -46,7 +46,7 @@ export function findingsOf(text: string, scenario: CheckScenario = {}): CheckFin
     objectsOf(parseManifestFile(other)).map((object) => ({ uri, object })),
   );
   return runWorkspaceChecks(parseManifestFile(text), {
-    kubernetesVersion: scenario.kubernetesVersion ?? '1.36',
+    cluster: defaultClusterSpec(scenario.kubernetesVersion ?? '1.36'),
     uri: 'file:///work/checked.yaml',
     workspace,
     ...(scenario.baseline === undefined ? {} : { baseline: { source: scenario.baselineSource ?? 'git', file: parseManifestFile(scenario.baseline) } }),
@@ -93,7 +93,8 @@ export function unmark(marked: string): { yaml: string; spans: string[] } {
 /** The findings whose code passes `filter`, as `message @ underlined text`. */
 export function findingLines(marked: string, version: KubernetesVersion, filter: (finding: Finding) => boolean, previous?: string): string[] {
   const { yaml } = unmark(marked);
-  const options = previous === undefined ? { kubernetesVersion: version } : { kubernetesVersion: version, previous: parseManifestFile(previous) };
+  const cluster = defaultClusterSpec(version);
+  const options = previous === undefined ? { cluster } : { cluster, previous: parseManifestFile(previous) };
   return checkFile(parseManifestFile(yaml), options)
     .filter(filter)
     .map((finding) => `${finding.message} @ ${yaml.slice(finding.start, finding.end)}`);

@@ -1,5 +1,5 @@
 // What every workspace check receives and returns: the file, the workspace's objects, a baseline.
-import type { FeatureGates, KubernetesVersion } from '@kubesim/engine';
+import type { ClusterSpec } from '@kubesim/engine';
 import type { ManifestFile } from '../manifest/manifest-file';
 import type { ManifestObject } from '../manifest/manifest-document';
 import type { Finding } from '../validation/finding';
@@ -54,9 +54,8 @@ export interface CheckContext {
    * lookup for something missing searches the whole workspace.
    */
   appliedTogether: readonly IndexedObject[];
-  kubernetesVersion: KubernetesVersion;
-  /** The release's feature gates with the cluster profile's `featureGates` (absent: the release defaults). */
-  gates?: FeatureGates;
+  /** The cluster the file is checked against: release, feature gates, Service network, domain. */
+  cluster: ClusterSpec;
   baseline?: Baseline;
   /**
    * True when checkFile was given `previous` and so already ran the API server's update rules

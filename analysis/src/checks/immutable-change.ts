@@ -1,7 +1,9 @@
 // Changes the API server rejects on update, found by comparing the editor with the baseline version.
 import { PlacedFindingsCache } from '../manifest/placed-findings-cache';
 import {
+  clusterSpecKey,
   goLayoutFor,
+  type ClusterSpec,
   isAtLeast,
   type ReadonlyJsonValue,
   type KubernetesVersion,
@@ -34,11 +36,11 @@ export function checkBaselineUpdate(object: ManifestObject, context: CheckContex
   if (!kind || object.document.isTemplated) return [];
   const old = findBaselineObject(object, context.baseline);
   if (!old) return [];
-  return cachedUpdateFindings(object, old, context.kubernetesVersion, () =>
-    checkObject(kind, object, old, context.kubernetesVersion)
+  return cachedUpdateFindings(object, old, context.cluster, () =>
+    checkObject(kind, object, old, context.cluster)
       .filter((finding) => UPDATE_ONLY_CODE.test(finding.code))
       .map((finding) =>
-        finding.code === 'statefulset-spec-update-forbidden' ? { ...finding, ...forbiddenFieldSpan(object, old, context.kubernetesVersion) } : finding,
+        finding.code === 'statefulset-spec-update-forbidden' ? { ...finding, ...forbiddenFieldSpan(object, old, context.cluster.version) } : finding,
       ),
   );
 }
@@ -67,11 +69,11 @@ function forbiddenFieldSpan(object: ManifestObject, old: ManifestObject, version
   return { start: span.start, end: span.end };
 }
 
-// The pair is re-validated only when either text changes: later parses share the parsed values.
-const updateFindings = new PlacedFindingsCache<{ old: object; version: KubernetesVersion }, CheckFinding>((a, b) => a.old === b.old && a.version === b.version);
+// The pair is re-validated only when either text or the cluster changes: later parses share the parsed values.
+const updateFindings = new PlacedFindingsCache<{ old: object; cluster: string }, CheckFinding>((a, b) => a.old === b.old && a.cluster === b.cluster);
 
-function cachedUpdateFindings(object: ManifestObject, old: ManifestObject, version: KubernetesVersion, compute: () => CheckFinding[]): CheckFinding[] {
-  const key = { old: old.value, version };
+function cachedUpdateFindings(object: ManifestObject, old: ManifestObject, cluster: ClusterSpec, compute: () => CheckFinding[]): CheckFinding[] {
+  const key = { old: old.value, cluster: clusterSpecKey(cluster) };
   const cached = updateFindings.get(object, key);
   if (cached) return cached;
   const findings = compute();
@@ -90,7 +92,7 @@ export function checkImmutableSelector(object: ManifestObject, context: CheckCon
   if (!old || !context.baseline) return [];
   const selector = valueAt(object.value, ['spec', 'selector']);
   if (isSemanticallyEqual(selector, valueAt(old.value, ['spec', 'selector']))) return [];
-  const rendered = renderSelector(selector, context.kubernetesVersion);
+  const rendered = renderSelector(selector, context.cluster.version);
   return [
     {
       ...spanForPath(object, ['spec', 'selector']),
@@ -110,7 +112,7 @@ export function isRejectedUpdate(object: ManifestObject, context: CheckContext):
   const old = findBaselineObject(object, context.baseline);
   if (!kind || !old) return false;
   if (!context.updateRulesRan) return checkBaselineUpdate(object, context).length > 0;
-  return checkObject(kind, object, old, context.kubernetesVersion).some((finding) => UPDATE_ONLY_CODE.test(finding.code));
+  return checkObject(kind, object, old, context.cluster).some((finding) => UPDATE_ONLY_CODE.test(finding.code));
 }
 
 /**

@@ -73,9 +73,8 @@ function certainFinding(object: ManifestObject, context: CheckContext, firstOrdi
   let first: ReturnType<typeof statefulSetPodVerdict>;
   let last: ReturnType<typeof statefulSetPodVerdict>;
   try {
-    const gates = context.gates ?? context.kubernetesVersion;
-    first = statefulSetPodVerdict(set, firstOrdinal, context.kubernetesVersion, gates);
-    last = lastOrdinal === firstOrdinal ? first : statefulSetPodVerdict(set, lastOrdinal, context.kubernetesVersion, gates);
+    first = statefulSetPodVerdict(set, firstOrdinal, context.cluster);
+    last = lastOrdinal === firstOrdinal ? first : statefulSetPodVerdict(set, lastOrdinal, context.cluster);
   } catch {
     // A template the engine cannot decode: the API server's own findings say why.
     return undefined;
@@ -146,9 +145,8 @@ function replicaSetNameOf(object: ManifestObject, context: CheckContext): string
   const template = valueAt(object.value, ['spec', 'template']);
   if (template === undefined || template === null || typeof template !== 'object' || Array.isArray(template)) return undefined;
   try {
-    const gates = context.gates ?? context.kubernetesVersion;
-    const defaulted = applyDefaults('Deployment', object.value, context.kubernetesVersion, undefined, gates) as unknown as Deployment;
-    return replicaSetNameFor(object.name ?? '', computePodTemplateHash(defaulted.spec.template, undefined, context.kubernetesVersion, gates));
+    const defaulted = applyDefaults('Deployment', object.value, context.cluster) as unknown as Deployment;
+    return replicaSetNameFor(object.name ?? '', computePodTemplateHash(defaulted.spec.template, undefined, context.cluster));
   } catch {
     return undefined;
   }

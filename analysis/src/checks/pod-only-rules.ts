@@ -22,7 +22,7 @@ export function checkPodOnlyRules(object: ManifestObject, context: CheckContext)
     field: `${templatePath.join('.')}.${error.path.text}`,
     message:
       `The API server accepts the ${object.kind} (a pod template may keep this), but refuses every pod built from it: ` +
-      `${formatFieldError(error, context.kubernetesVersion)}. The controller records Warning FailedCreate, retries with back-off, ` +
+      `${formatFieldError(error, context.cluster.version)}. The controller records Warning FailedCreate, retries with back-off, ` +
       `and no pod is ever created. Remove the whitespace.`,
   }));
 }

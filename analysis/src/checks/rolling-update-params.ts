@@ -63,18 +63,17 @@ function isLiteralZero(value: ReadonlyJsonValue): boolean {
  * 1.37. 1.35 means its newest patch: the gate was on in 1.35.0-1.35.3 and is off from 1.35.4, and
  * the message says so. With the gate off, the API server drops maxUnavailable
  * (dropStatefulSetDisabledFields) and pods update one at a time. A cluster profile's featureGates
- * override the release default (context.gates), and then the message names the profile instead.
+ * override the release default (context.cluster), and then the message names the profile instead.
  */
 export function checkStatefulSetMaxUnavailable(object: ManifestObject, context: CheckContext): CheckFinding[] {
   if (object.kind !== 'StatefulSet') return [];
   const path = ['spec', 'updateStrategy', 'rollingUpdate', 'maxUnavailable'];
   if (valueAt(object.value, path) === undefined) return [];
-  const version = context.kubernetesVersion;
-  const gates = context.gates ?? version;
-  if (isFeatureEnabled('MaxUnavailableStatefulSet', gates)) return [];
+  const version = context.cluster.version;
+  if (isFeatureEnabled('MaxUnavailableStatefulSet', context.cluster)) return [];
   // A profile that switches the gate off says so; otherwise the release default is the reason.
-  const overridden = gateOverrideOf('MaxUnavailableStatefulSet', gates) !== undefined;
-  const patchNote = maxUnavailableStatefulSetPatchNote(gates);
+  const overridden = gateOverrideOf('MaxUnavailableStatefulSet', context.cluster) !== undefined;
+  const patchNote = maxUnavailableStatefulSetPatchNote(context.cluster);
   const when = overridden
     ? `is off in this cluster (${patchNote ?? 'switched off by the cluster profile'})`
     : patchNote

@@ -22,7 +22,7 @@ export function checkRolloutTrigger(object: ManifestObject, context: CheckContex
   if (isSemanticallyEqual(old.value.spec, object.value.spec)) return [];
   // An update the API server rejects starts nothing; the rejection is reported instead.
   if (isRejectedUpdate(object, context)) return [];
-  const revisions = rolloutVerdict(object, old, context.gates ?? context.kubernetesVersion);
+  const revisions = rolloutVerdict(object, old, context.cluster);
   if (!revisions) return [];
   const span = locate(object, ['spec', 'template']).key ?? spanForPath(object, ['spec']);
   const against = describeBaseline(context.baseline);

@@ -1,8 +1,8 @@
 // Does applying an edited workload over its base roll out? The defaulted pod-template-hash (Deployment) or
 // ControllerRevision data (StatefulSet) comparison, as the controllers decide.
 import {
-  gatesKey,
-  type GateSource,
+  clusterSpecKey,
+  type ClusterSpec,
   cloneJson,
   computeControllerRevisionHash,
   computePodTemplateHash,
@@ -13,7 +13,6 @@ import {
   type JsonObject,
   type ReadonlyJsonObject,
   type ReadonlyJsonValue,
-  type KubernetesVersion,
   type StatefulSet,
   applyDefaults,
   checkedKindOf,
@@ -24,7 +23,7 @@ import type { ManifestObject } from '../manifest/manifest-document';
 import { valueAt } from './label-selector';
 
 // Hashing both templates on every keystroke of a large file adds up: the comparison depends only on
-// the two parsed values (shared by later parses while their text is unchanged), the release and its gates.
+// the two parsed values (shared by later parses while their text is unchanged), and the cluster.
 const comparisons = new WeakMap<object, { old: object; release: string; result: RolloutVerdict | undefined }>();
 
 /**
@@ -32,14 +31,13 @@ const comparisons = new WeakMap<object, { old: object; release: string; result: 
  * (`rollout-will-start` / `rollout-not-started`), the lens and the preview panel. Undefined when a
  * manifest does not decode.
  */
-export function rolloutVerdict(edited: ManifestObject, base: ManifestObject, gates: GateSource): RolloutVerdict | undefined {
+export function rolloutVerdict(edited: ManifestObject, base: ManifestObject, cluster: ClusterSpec): RolloutVerdict | undefined {
   const object = edited;
   const old = base;
-  const version = typeof gates === 'string' ? gates : gates.version;
   const cached = comparisons.get(object.value);
-  const release = `${version}|${gatesKey(gates)}`;
+  const release = clusterSpecKey(cluster);
   if (cached && cached.old === old.value && cached.release === release) return cached.result;
-  const result = compareRevisions(object, old, version, gates);
+  const result = compareRevisions(object, old, cluster);
   comparisons.set(object.value, { old: old.value, release, result });
   return result;
 }
@@ -60,18 +58,18 @@ export interface RolloutVerdict {
  * engine has no DaemonSet defaulting yet, so templates are compared after stripping the common
  * pod and container defaults (approximate). Undefined when the manifest does not decode.
  */
-function compareRevisions(object: ManifestObject, old: ManifestObject, version: KubernetesVersion, gates: GateSource): RolloutVerdict | undefined {
+function compareRevisions(object: ManifestObject, old: ManifestObject, cluster: ClusterSpec): RolloutVerdict | undefined {
   const kind = checkedKindOf(object.apiVersion, object.kind);
   try {
     if (kind === 'Deployment') {
       const hashOf = (value: ReadonlyJsonObject, oldValue?: ReadonlyJsonObject) =>
-        computePodTemplateHash((applyDefaults(kind, value, version, oldValue, gates) as unknown as Deployment).spec.template, undefined, version, gates);
+        computePodTemplateHash((applyDefaults(kind, value, cluster, oldValue) as unknown as Deployment).spec.template, undefined, cluster);
       const newHash = hashOf(object.value, old.value);
       return { changed: newHash !== hashOf(old.value), name: replicaSetNameFor(object.name ?? '', newHash), nameKind: 'ReplicaSet' };
     }
     if (kind === 'StatefulSet') {
       const dataOf = (value: ReadonlyJsonObject, oldValue?: ReadonlyJsonObject) =>
-        controllerRevisionData(applyDefaults(kind, value, version, oldValue, gates) as unknown as StatefulSet, version, gates);
+        controllerRevisionData(applyDefaults(kind, value, cluster, oldValue) as unknown as StatefulSet, cluster);
       const newData = dataOf(object.value, old.value);
       const name = controllerRevisionName(object.name ?? '', computeControllerRevisionHash(newData, undefined));
       return { changed: newData !== dataOf(old.value), name, nameKind: 'ControllerRevision' };

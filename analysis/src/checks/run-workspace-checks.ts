@@ -1,6 +1,6 @@
 // Runs every workspace and gotcha check on one file and returns findings with documentation links.
 import { PlacedFindingsCache } from '../manifest/placed-findings-cache';
-import { gatesKey, type FeatureGates, type KubernetesVersion } from '@kubesim/engine';
+import { clusterSpecKey, type ClusterSpec } from '@kubesim/engine';
 import { objectsOf, type ManifestFile } from '../manifest/manifest-file';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { namespaceOf, type Baseline, type CheckContext, type CheckFinding, type IndexedObject, type ObjectCheck } from './check-context';
@@ -44,9 +44,8 @@ const UNCACHED_CHECKS: readonly ObjectCheck[] = [checkDuplicateObject];
 
 /** What the workspace checks need beyond the file: the server passes these through checkFile's options. */
 export interface WorkspaceCheckOptions {
-  kubernetesVersion: KubernetesVersion;
-  /** The release's feature gates with the cluster profile's overrides (default: the release's). */
-  gates?: FeatureGates;
+  /** The cluster the file is checked against. */
+  cluster: ClusterSpec;
   /** URI of the file being checked. */
   uri?: string;
   /** Objects of the other files of the workspace (the checked file's own objects are added here). */
@@ -68,13 +67,12 @@ export function runWorkspaceChecks(file: ManifestFile, options: WorkspaceCheckOp
   const others = (options.workspace ?? []).filter((entry) => uri === undefined || entry.uri !== uri);
   const ownEntries = own.map((object) => ({ uri: uri ?? '', object }));
   const workspace = [...ownEntries, ...others];
-  const context: CheckContext = { file, workspace, appliedTogether: appliedTogether(workspace, uri, ownEntries), kubernetesVersion: options.kubernetesVersion };
-  if (options.gates) context.gates = options.gates;
+  const context: CheckContext = { file, workspace, appliedTogether: appliedTogether(workspace, uri, ownEntries), cluster: options.cluster };
   if (uri !== undefined) context.uri = uri;
   if (options.baseline) context.baseline = options.baseline;
   if (options.previous) context.updateRulesRan = true;
   const signatures = workspaceSignatures(context.workspace, uri ?? '');
-  const release = `${options.kubernetesVersion}|${options.gates ? gatesKey(options.gates) : ''}`;
+  const release = clusterSpecKey(options.cluster);
   const runKey = `${release}|${uri ?? ''}|${options.previous ? 'update' : ''}|${identityOf(options.baseline?.file)}|${signatures.kinds}`;
   const findings: CheckFinding[] = [];
   for (const object of own) {

@@ -1,6 +1,7 @@
 // What the kubelet will do with one container of a workload's pod template: the image it pulls and when,
 // its ports, resources and probes, read after the API server's defaulting (the engine's applyDefaults).
 import {
+  type ClusterSpec,
   applyDefaults,
   checkedKindOf,
   type CheckedKind,
@@ -12,7 +13,6 @@ import {
 } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import type { Defaulted } from './deployment-facts';
-import { gatesOfSettings, type FactSettings } from './fact-settings';
 
 /** The container lists of a pod spec that hovers describe. */
 export type ContainerList = 'containers' | 'initContainers';
@@ -54,12 +54,12 @@ export interface ContainerFacts {
 const PROBES = ['startupProbe', 'readinessProbe', 'livenessProbe'] as const;
 
 /** The facts of container `index` of `list` in a Deployment, StatefulSet or ReplicaSet template, or undefined. */
-export function computeContainerFacts(workload: ManifestObject, list: ContainerList, index: number, settings: FactSettings): ContainerFacts | undefined {
+export function computeContainerFacts(workload: ManifestObject, list: ContainerList, index: number, cluster: ClusterSpec): ContainerFacts | undefined {
   const kind = checkedKindOf(workload.apiVersion, workload.kind);
   if (!kind || kind === 'Service') return undefined;
   const written = containerAt(workload.value, list, index);
   if (!written) return undefined;
-  const defaulted = containerAt(defaultedOrUndefined(kind, workload.value, settings), list, index) ?? written;
+  const defaulted = containerAt(defaultedOrUndefined(kind, workload.value, cluster), list, index) ?? written;
   const image = typeof written.image === 'string' ? written.image : '';
   return {
     list,
@@ -79,9 +79,9 @@ export function computeContainerFacts(workload: ManifestObject, list: ContainerL
 }
 
 // The engine defaults objects that decode; a hover may meet any shape (a claim template that is a string).
-function defaultedOrUndefined(kind: CheckedKind, value: ReadonlyJsonObject, settings: FactSettings): ReadonlyJsonObject | undefined {
+function defaultedOrUndefined(kind: CheckedKind, value: ReadonlyJsonObject, cluster: ClusterSpec): ReadonlyJsonObject | undefined {
   try {
-    return applyDefaults(kind, value, settings.kubernetesVersion, undefined, gatesOfSettings(settings));
+    return applyDefaults(kind, value, cluster);
   } catch {
     // Bad input: a shape the API server would refuse to decode; the hover shows the container as written.
     return undefined;

@@ -1,5 +1,6 @@
 // What the cluster derives from a Deployment manifest: defaults, rollout bounds, ReplicaSet name.
 import {
+  type ClusterSpec,
   isJsonObject,
   computePodTemplateHash,
   defaultDeployment,
@@ -11,7 +12,6 @@ import {
   type PodTemplateSpec,
 } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
-import { gatesOfSettings, type FactSettings } from './fact-settings';
 import { resolveFenceposts } from './int-or-percent';
 import { namespaceOf } from './service-selection';
 import { writableCopyAs } from '../manifest/writable-copy';
@@ -76,7 +76,7 @@ function defaultedFrom<T>(written: ReadonlyJsonValue | undefined, effective: T):
 }
 
 /** Computes the facts of a `kind: Deployment` object; undefined when its shape is unusable. */
-export function computeDeploymentFacts(object: ManifestObject, settings: FactSettings): DeploymentFacts | undefined {
+export function computeDeploymentFacts(object: ManifestObject, cluster: ClusterSpec): DeploymentFacts | undefined {
   const value = object.value;
   if (!hasDefaultableShape(value)) return undefined;
   const spec = value.spec as ReadonlyJsonObject;
@@ -85,7 +85,7 @@ export function computeDeploymentFacts(object: ManifestObject, settings: FactSet
     strategy: isJsonObject(spec.strategy) ? spec.strategy : undefined,
   };
   const writtenRolling = written.strategy && isJsonObject(written.strategy.rollingUpdate) ? written.strategy.rollingUpdate : undefined;
-  const defaulted = defaultDeployment(writableCopyAs<Deployment>(value), settings.kubernetesVersion, undefined, gatesOfSettings(settings)).spec;
+  const defaulted = defaultDeployment(writableCopyAs<Deployment>(value), cluster).spec;
   const replicas = typeof defaulted.replicas === 'number' ? defaulted.replicas : 1;
   const strategyType = scalarText(defaulted.strategy?.type as ReadonlyJsonValue | undefined) ?? 'RollingUpdate';
   const facts: DeploymentFacts = {
@@ -103,7 +103,7 @@ export function computeDeploymentFacts(object: ManifestObject, settings: FactSet
     facts.bounds = computeRollingBounds(maxSurge, maxUnavailable, replicas);
   }
   const template = defaulted.template;
-  const hash = facts.name && isJsonObject(template as ReadonlyJsonValue) ? podTemplateHashOf(template, settings) : undefined;
+  const hash = facts.name && isJsonObject(template as ReadonlyJsonValue) ? podTemplateHashOf(template, cluster) : undefined;
   if (hash) {
     facts.podTemplateHash = hash;
     facts.replicaSetName = replicaSetNameFor(facts.name, hash);
@@ -113,9 +113,9 @@ export function computeDeploymentFacts(object: ManifestObject, settings: FactSet
 
 // A fresh Deployment has no collisionCount (nil: nothing appended to the hash). The engine
 // expects a decodable template; while a manifest is being typed it may not be one.
-function podTemplateHashOf(template: PodTemplateSpec, settings: FactSettings): string | undefined {
+function podTemplateHashOf(template: PodTemplateSpec, cluster: ClusterSpec): string | undefined {
   try {
-    return computePodTemplateHash(template, undefined, settings.kubernetesVersion, gatesOfSettings(settings));
+    return computePodTemplateHash(template, undefined, cluster);
   } catch {
     return undefined;
   }

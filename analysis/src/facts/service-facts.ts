@@ -1,6 +1,7 @@
 // What the cluster makes of a Service manifest, for hovers: its defaulted type and ports, the pods it
 // selects, each port's targetPort resolved to a container port of those pods, and its node ports.
 import {
+  type ClusterSpec,
   applyDefaults,
   cloneJson,
   DEFAULT_NODE_PORT_RANGE,
@@ -17,7 +18,6 @@ import type { ManifestObject } from '../manifest/manifest-document';
 import { labelsOf } from '../checks/label-selector';
 import { podSourceOf, type PodSource } from '../checks/pod-templates';
 import type { Defaulted } from './deployment-facts';
-import type { FactSettings } from './fact-settings';
 import { namespaceOf } from './service-selection';
 
 /** Where one Service port lands in the pods of one selected workload. */
@@ -65,9 +65,9 @@ export interface ServiceFacts {
 const POLICY_FIELDS = ['sessionAffinity', 'externalTrafficPolicy', 'internalTrafficPolicy'] as const;
 
 /** The facts of a core/v1 Service, the pods it selects found among `candidates`. */
-export function computeServiceFacts(service: ManifestObject, candidates: readonly ManifestObject[], settings: FactSettings): ServiceFacts {
+export function computeServiceFacts(service: ManifestObject, candidates: readonly ManifestObject[], cluster: ClusterSpec): ServiceFacts {
   const written = isJsonObject(service.value.spec) ? service.value.spec : {};
-  const defaulted = defaultedService(service.value, settings);
+  const defaulted = defaultedService(service.value, cluster);
   const spec = isJsonObject(defaulted.spec) ? defaulted.spec : {};
   const namespace = namespaceOf(service);
   const name = service.name ?? '(unnamed)';
@@ -86,7 +86,7 @@ export function computeServiceFacts(service: ManifestObject, candidates: readonl
     name,
     namespace,
     type: { value: typeof spec.type === 'string' ? spec.type : 'ClusterIP', isDefault: written.type === undefined || written.type === '' },
-    dnsName: serviceDnsNames({ apiVersion: 'v1', kind: 'Service', metadata: { name, namespace } }, settings.clusterDomain).dnsName,
+    dnsName: serviceDnsNames({ apiVersion: 'v1', kind: 'Service', metadata: { name, namespace } }, cluster.clusterDomain).dnsName,
     selector,
     selected: [...new Set(sources.map(describeSource))],
     ports,
@@ -98,9 +98,9 @@ export function computeServiceFacts(service: ManifestObject, candidates: readonl
   return facts;
 }
 
-function defaultedService(value: ReadonlyJsonObject, settings: FactSettings): ReadonlyJsonObject {
+function defaultedService(value: ReadonlyJsonObject, cluster: ClusterSpec): ReadonlyJsonObject {
   try {
-    return applyDefaults('Service', value, settings.kubernetesVersion);
+    return applyDefaults('Service', value, cluster);
   } catch {
     // Bad input: a shape the API server would refuse to decode; the hover reads the Service as written.
     return value;
@@ -179,13 +179,13 @@ export function servicePortsReaching(
   workload: ManifestObject,
   container: string,
   candidates: readonly ManifestObject[],
-  settings: FactSettings,
+  cluster: ClusterSpec,
 ): IncomingServicePort[] {
   const incoming: IncomingServicePort[] = [];
   // Copies of one Service in several files may differ: each copy's ports are listed (the hover drops repeats).
   for (const service of candidates) {
     if (service.kind !== 'Service' || service.apiVersion !== 'v1' || namespaceOf(service) !== namespaceOf(workload)) continue;
-    const facts = computeServiceFacts(service, [workload], settings);
+    const facts = computeServiceFacts(service, [workload], cluster);
     if (facts.selected.length === 0) continue;
     for (const port of facts.ports) {
       const target = port.targets.find((candidate) => candidate.container === container);

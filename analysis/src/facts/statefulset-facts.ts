@@ -1,19 +1,17 @@
 // What the cluster derives from a StatefulSet manifest: defaults, pod, PVC and DNS names, update budget.
 import {
+  type ClusterSpec,
   isJsonObject,
   computeControllerRevisionHash,
   controllerRevisionData,
   controllerRevisionName,
   isFeatureEnabled,
-  type GateSource,
   type IntOrString,
   type ReadonlyJsonValue,
-  type KubernetesVersion,
   type StatefulSet,
 } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { scalarText, type Defaulted } from './deployment-facts';
-import { gatesOfSettings, type FactSettings } from './fact-settings';
 import { statefulSetMaxUnavailable } from './int-or-percent';
 import { namespaceOf } from './service-selection';
 import { writableCopyAs } from '../manifest/writable-copy';
@@ -61,9 +59,9 @@ function stringOr(value: ReadonlyJsonValue | undefined, fallback: string): Defau
 // in 1.35.4+ and 1.36, beta on in 1.37 (kubernetes PRs #137904, #137926, #139466). A minor
 // release stands for its latest patch, so 1.35 counts as off (maxUnavailableStatefulSetPatchNote).
 /** True when the API server keeps and the controller honours `updateStrategy.rollingUpdate.maxUnavailable`. */
-export function isMaxUnavailableStatefulSetEnabled(version: GateSource): boolean {
+export function isMaxUnavailableStatefulSetEnabled(cluster: ClusterSpec): boolean {
   // One source of truth for gates: the engine's per-release table (the controller simulation uses it too).
-  return isFeatureEnabled('MaxUnavailableStatefulSet', version);
+  return isFeatureEnabled('MaxUnavailableStatefulSet', cluster);
 }
 
 // Follows getPodName, pkg/controller/statefulset/stateful_set_utils.go.
@@ -87,7 +85,7 @@ export function statefulSetPodDnsName(podName: string, serviceName: string, name
 
 // Follows SetDefaults_StatefulSet, pkg/apis/apps/v1/defaults.go (restated in statefulset.md §3).
 /** Computes the facts of a `kind: StatefulSet` object; undefined when `spec` is not a map. */
-export function computeStatefulSetFacts(object: ManifestObject, settings: FactSettings): StatefulSetFacts | undefined {
+export function computeStatefulSetFacts(object: ManifestObject, cluster: ClusterSpec): StatefulSetFacts | undefined {
   const spec = object.value.spec;
   if (!isJsonObject(spec)) return undefined;
   const replicas: Defaulted<number> =
@@ -111,13 +109,13 @@ export function computeStatefulSetFacts(object: ManifestObject, settings: FactSe
     whenScaled: stringOr(retention?.whenScaled, 'Retain'),
   };
   if (typeof spec.serviceName === 'string' && spec.serviceName !== '') facts.serviceName = spec.serviceName;
-  const revision = firstRevisionName(object, settings.kubernetesVersion, gatesOfSettings(settings));
+  const revision = firstRevisionName(object, cluster);
   if (revision) facts.controllerRevisionName = revision;
   if (updateStrategyType.value === 'RollingUpdate') {
     if (rollingUpdate) {
       facts.partition = typeof rollingUpdate.partition === 'number' ? { value: rollingUpdate.partition, isDefault: false } : { value: 0, isDefault: true };
     }
-    facts.budget = computeUpdateBudget(rollingUpdate?.maxUnavailable, replicas.value, gatesOfSettings(settings));
+    facts.budget = computeUpdateBudget(rollingUpdate?.maxUnavailable, replicas.value, cluster);
   }
   return facts;
 }
@@ -130,8 +128,8 @@ function claimTemplateNames(templates: ReadonlyJsonValue | undefined): string[] 
   });
 }
 
-function computeUpdateBudget(written: ReadonlyJsonValue | undefined, replicas: number, version: GateSource): StatefulSetUpdateBudget {
-  const gateEnabled = isMaxUnavailableStatefulSetEnabled(version);
+function computeUpdateBudget(written: ReadonlyJsonValue | undefined, replicas: number, cluster: ClusterSpec): StatefulSetUpdateBudget {
+  const gateEnabled = isMaxUnavailableStatefulSetEnabled(cluster);
   const value = typeof written === 'string' || typeof written === 'number' ? written : undefined;
   const budget: StatefulSetUpdateBudget = { gateEnabled, maxUnavailable: 1 };
   if (value !== undefined) budget.written = value;
@@ -145,12 +143,12 @@ function computeUpdateBudget(written: ReadonlyJsonValue | undefined, replicas: n
 
 // A new set starts with collisionCount 0 (the controller hashes a non-nil pointer). The engine
 // expects a decodable set; a manifest being typed may not be one, and then no name is shown.
-function firstRevisionName(object: ManifestObject, version: KubernetesVersion, gates: GateSource): string | undefined {
+function firstRevisionName(object: ManifestObject, cluster: ClusterSpec): string | undefined {
   const spec = object.value.spec;
   if (!object.name || !isJsonObject(spec) || !isJsonObject(spec.template)) return undefined;
   try {
     const set = writableCopyAs<StatefulSet>(object.value);
-    return controllerRevisionName(object.name, computeControllerRevisionHash(controllerRevisionData(set, version, gates), 0));
+    return controllerRevisionName(object.name, computeControllerRevisionHash(controllerRevisionData(set, cluster), 0));
   } catch {
     return undefined;
   }

@@ -1,8 +1,8 @@
 // Checks a rendered kustomization as the API server would see it, and moves every finding from the
 // rendered text onto the source line that produced the value (see place-on-source.ts).
-import type { KubernetesVersion } from '@kubesim/engine';
+import type { ClusterSpec } from '@kubesim/engine';
 import { objectPathAt } from '../manifest/manifest-document';
-import { checkFile, type CheckOptions } from '../check-file';
+import { checkFile } from '../check-file';
 import type { Finding } from '../validation/finding';
 import type { KustomizeHost } from './kustomization-tree';
 import { SourcePlacer } from './place-on-source';
@@ -19,12 +19,7 @@ export interface PlacedFinding {
 }
 
 /** The findings of one rendered kustomization, on their source files; kustomize's error when the build failed. */
-export function checkRenderedKustomization(
-  rendered: RenderedKustomization,
-  host: KustomizeHost,
-  kubernetesVersion: KubernetesVersion,
-  cluster?: CheckOptions['cluster'],
-): PlacedFinding[] {
+export function checkRenderedKustomization(rendered: RenderedKustomization, host: KustomizeHost, cluster: ClusterSpec): PlacedFinding[] {
   if (rendered.error) {
     const { path, text, span, message } = rendered.error;
     return [
@@ -46,8 +41,7 @@ export function checkRenderedKustomization(
   const byValue = new Map(rendered.objects.map((object) => [object.object.value, object]));
   const placer = new SourcePlacer(rendered.tree, host);
   const placed: PlacedFinding[] = [];
-  const options = { kubernetesVersion, workspace: [], uri: `kustomize:${rendered.tree.root.path}`, ...(cluster ? { cluster } : {}) };
-  const findings = checkFile(file, options as Parameters<typeof checkFile>[1]);
+  const findings = checkFile(file, { cluster, workspace: [], uri: `kustomize:${rendered.tree.root.path}` });
   for (const finding of findings) {
     const document = file.documents.find((candidate) => finding.start >= candidate.start && finding.start < candidate.end);
     const at = document ? objectPathAt(document, finding.start) : undefined;

@@ -6,7 +6,7 @@ import {
   controllerRevisionData,
   controllerRevisionName,
   type Deployment,
-  type KubernetesVersion,
+  type ClusterSpec,
   type StatefulSet,
 } from '@kubesim/engine';
 import { pathAtOffset } from '../manifest/yaml-path';
@@ -64,7 +64,7 @@ export interface RolledOutWorkload {
 }
 
 /** The workloads whose pod template differs between two renderings of one root, by kind and name. */
-export function rolledOutWorkloads(before: RenderedKustomization, after: RenderedKustomization, version: KubernetesVersion): RolledOutWorkload[] {
+export function rolledOutWorkloads(before: RenderedKustomization, after: RenderedKustomization, cluster: ClusterSpec): RolledOutWorkload[] {
   const revisions = (rendered: RenderedKustomization) => {
     const map = new Map<string, RolledOutWorkload>();
     for (const { object, value } of rendered.objects) {
@@ -73,11 +73,11 @@ export function rolledOutWorkloads(before: RenderedKustomization, after: Rendere
       if (object.kind === 'Deployment') {
         const template = writableCopyAs<Deployment>(value).spec?.template;
         if (template)
-          map.set(key, { kind: 'Deployment', name: object.name, newName: `${object.name}-${computePodTemplateHash(template, undefined, version)}` });
+          map.set(key, { kind: 'Deployment', name: object.name, newName: `${object.name}-${computePodTemplateHash(template, undefined, cluster)}` });
       } else if (object.kind === 'StatefulSet') {
         const set = writableCopyAs<StatefulSet>(value);
         if (!set.spec?.template) continue;
-        const hash = computeControllerRevisionHash(controllerRevisionData(set, version), undefined);
+        const hash = computeControllerRevisionHash(controllerRevisionData(set, cluster), undefined);
         map.set(key, { kind: 'StatefulSet', name: object.name, newName: controllerRevisionName(object.name, hash) });
       }
     }

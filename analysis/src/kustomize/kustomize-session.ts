@@ -1,7 +1,6 @@
 // Kustomize for an editor session: which kustomization roots read a file, one cached rendering per
 // root (rendered again only when one of its inputs changed) and the findings each file gets from them.
-import type { CheckOptions } from '../check-file';
-import type { KubernetesVersion } from '@kubesim/engine';
+import { clusterSpecKey, type ClusterSpec } from '@kubesim/engine';
 import { checkRenderedKustomization, type PlacedFinding } from './check-kustomization';
 import { generatedNamesOf, type GeneratedName } from './generated-names';
 import { isKustomizationFileName } from './kustomization-file';
@@ -17,9 +16,8 @@ const ANCESTOR_LEVELS = 4;
 export interface RootRendering {
   readonly rendered: RenderedKustomization;
   readonly findings: readonly PlacedFinding[];
-  /** Every input text joined: the rendering is reused while this stays the same. */
+  /** Every input text and the cluster, joined: the rendering is reused while this stays the same. */
   readonly inputs: string;
-  readonly kubernetesVersion: KubernetesVersion;
 }
 
 /** Renders kustomization roots on demand; knows nothing of LSP, timers or processes (`build` does the running). */
@@ -119,11 +117,7 @@ export class KustomizeSession {
    * Renders `rootPath` unless nothing it reads changed since the last rendering. Returns the
    * rendering and whether it is new; undefined without a kustomize or when the root is gone.
    */
-  async render(
-    rootPath: string,
-    kubernetesVersion: KubernetesVersion,
-    cluster?: CheckOptions['cluster'],
-  ): Promise<{ rendering: RootRendering; isNew: boolean } | undefined> {
+  async render(rootPath: string, cluster: ClusterSpec): Promise<{ rendering: RootRendering; isNew: boolean } | undefined> {
     if (!this.build) return undefined;
     const root = kustomizationAt(this.host, rootPath);
     if (!root || root.isComponent) {
@@ -135,12 +129,12 @@ export class KustomizeSession {
       .map((kustomization) => `${kustomization.path}\u0000${kustomization.text}`)
       .concat([...tree.files.keys()].map((path) => `${path}\u0000${this.host.readText(path) ?? ''}`))
       .join('\u0001')
-      // The declared cluster changes the verdicts, not the rendering; it is an input all the same.
-      .concat(`\u0002${JSON.stringify(cluster ?? {})}`);
+      // The cluster changes the verdicts, not the rendering; it is an input all the same.
+      .concat(`\u0002${clusterSpecKey(cluster)}`);
     const previous = this.renderings.get(rootPath);
-    if (previous && previous.inputs === inputs && previous.kubernetesVersion === kubernetesVersion) return { rendering: previous, isNew: false };
+    if (previous && previous.inputs === inputs) return { rendering: previous, isNew: false };
     const rendered = await renderKustomization(this.host, root, this.build);
-    const rendering = { rendered, findings: checkRenderedKustomization(rendered, this.host, kubernetesVersion, cluster), inputs, kubernetesVersion };
+    const rendering = { rendered, findings: checkRenderedKustomization(rendered, this.host, cluster), inputs };
     this.renderings.set(rootPath, rendering);
     return { rendering, isNew: true };
   }

@@ -5,15 +5,12 @@
 // unknown, and a finding that only some clusters give becomes a warning naming those clusters.
 import { parseDocument } from 'yaml';
 import {
+  type ClusterSpec,
   DEFAULT_CLUSTER_NETWORK,
-  featureGatesOf,
-  type FeatureGates,
-  type KubernetesVersion,
   DEFAULT_IPV6_SERVICE_CIDR,
   formatPortRange,
   ipFamiliesOf,
   parsePortRange,
-  type ClusterNetwork,
   type IPFamily,
   type PortRange,
 } from '@kubesim/engine';
@@ -22,7 +19,11 @@ import { readFeatureGates } from './feature-gate-overrides';
 /** The file name kubesim looks for, upward from a checked file. */
 export const PROFILE_FILE_NAME = '.kubesim.yaml';
 
-/** What is declared about the cluster; an absent field is not known. */
+/**
+ * What is declared about the cluster; an absent field is not known. It is the engine's
+ * `ClusterDeclaration` as it is read (writable while a reading builds it); `clusterSpecOf` makes the
+ * cluster the checks run against from it (cluster-resolver.ts).
+ */
 export interface ClusterProfile {
   /** `--service-cluster-ip-range`, primary family first: one CIDR (single-stack) or two (dual-stack). */
   serviceCIDRs?: string[];
@@ -48,20 +49,6 @@ export function cidrsOfFamilies(families: readonly IPFamily[]): string[] {
   return families.map((family) => (family === 'IPv6' ? DEFAULT_IPV6_SERVICE_CIDR : DEFAULT_IPV4_SERVICE_CIDR));
 }
 
-/** The Service network validation runs against: the declared parts, kubeadm's defaults for the rest. */
-export function networkOf(profile: ClusterProfile | undefined): ClusterNetwork {
-  if (!profile || (profile.serviceCIDRs === undefined && profile.nodePortRange === undefined)) return DEFAULT_CLUSTER_NETWORK;
-  return {
-    serviceCidrs: profile.serviceCIDRs ?? DEFAULT_CLUSTER_NETWORK.serviceCidrs,
-    nodePortRange: profile.nodePortRange ?? DEFAULT_CLUSTER_NETWORK.nodePortRange,
-  };
-}
-
-/** The feature gates checks run against: the release's defaults with the profile's overrides. */
-export function gatesOf(profile: ClusterProfile | undefined, version: KubernetesVersion): FeatureGates {
-  return featureGatesOf(version, profile?.featureGates);
-}
-
 /**
  * `profile` with every field `override` declares replaced (flags and settings over the file); feature
  * gates are merged gate by gate, as repeated `--feature-gates` flags are.
@@ -76,13 +63,13 @@ function stripUndefined(profile: ClusterProfile): ClusterProfile {
   return Object.fromEntries(Object.entries(profile).filter(([, value]) => value !== undefined)) as ClusterProfile;
 }
 
-/** One line for logs and `--help`-style output: what the checks assume. */
-export function describeProfile(profile: ClusterProfile | undefined): string {
-  const network = networkOf(profile);
-  const families = profile?.serviceCIDRs ? `${ipFamiliesOf(network).join('/')} (${network.serviceCidrs.join(', ')})` : 'IP families not declared';
-  const ports = profile?.nodePortRange ? `node ports ${formatPortRange(network.nodePortRange)}` : 'node-port range not declared';
-  const gates = Object.entries(profile?.featureGates ?? {}).map(([gate, enabled]) => `${gate}=${String(enabled)}`);
-  return `${families}, ${ports}, cluster domain ${profile?.clusterDomain ?? 'cluster.local'}${gates.length > 0 ? `, feature gates ${gates.join(',')}` : ''}`;
+/** One line for logs: what the checks assume about `cluster` (what it does not declare is said so). */
+export function describeCluster(cluster: ClusterSpec): string {
+  const { declared, network } = cluster;
+  const families = declared.serviceCIDRs ? `${ipFamiliesOf(network).join('/')} (${network.serviceCidrs.join(', ')})` : 'IP families not declared';
+  const ports = declared.nodePortRange ? `node ports ${formatPortRange(network.nodePortRange)}` : 'node-port range not declared';
+  const gates = Object.entries(cluster.featureGates).map(([gate, enabled]) => `${gate}=${String(enabled)}`);
+  return `${families}, ${ports}, cluster domain ${cluster.clusterDomain}${gates.length > 0 ? `, feature gates ${gates.join(',')}` : ''}`;
 }
 
 /**

@@ -1,15 +1,12 @@
 // The API server's verdict on each object of a file, placed on the source: decode problems on the
 // offending value or key, field errors on the field, cached per parsed value.
 import {
-  DEFAULT_CLUSTER_NETWORK,
-  gatesKey,
+  featureGatesKey,
   networkKey,
   objectVerdict,
-  type ClusterNetwork,
-  type GateSource,
+  type ClusterSpec,
   type CheckedKind,
   type DecodeProblem,
-  type KubernetesVersion,
   type ObjectVerdict,
   type VerdictError,
   checkedKindOf,
@@ -23,73 +20,49 @@ import { decodeHint } from '../manifest/scalar-reading';
 import type { Finding } from './finding';
 import { PlacedFindingsCache } from '../manifest/placed-findings-cache';
 
-// Per-object findings depend only on the object's document text and the release, so they are kept
+// Per-object findings depend only on the object's document text and the cluster, so they are kept
 // per parsed value (shared by every later parse while the document's text is unchanged) and moved
 // with the document: an edit in one document of 1,000 re-validates that document only.
-// A Service's verdict also depends on the cluster's Service network, so its key names the network.
+// A Service's verdict depends on the release and the cluster's Service network, a workload's on the
+// release and the feature gates: each key names only what its kind reads, so clusters that differ
+// elsewhere share the verdict.
 const objectFindings = new PlacedFindingsCache<string, Finding>();
 
-// Workload verdicts follow the feature gates, so a profile's overrides are in their key too.
-function cacheKey(kind: CheckedKind, version: KubernetesVersion, network: ClusterNetwork, gates: GateSource = version): string {
-  if (kind === 'Service') return `${version}|${networkKey(network)}`;
-  const overrides = gatesKey(gates);
-  return overrides === '' ? version : `${version}|${overrides}`;
+function cacheKey(kind: CheckedKind, cluster: ClusterSpec): string {
+  if (kind === 'Service') return `${cluster.version}|${networkKey(cluster.network)}`;
+  const overrides = featureGatesKey(cluster);
+  return overrides === '' ? cluster.version : `${cluster.version}|${overrides}`;
 }
 
-export function checkObjectCached(
-  kind: CheckedKind,
-  object: ManifestObject,
-  oldObject: ManifestObject | undefined,
-  version: KubernetesVersion,
-  network: ClusterNetwork = DEFAULT_CLUSTER_NETWORK,
-  gates: GateSource = version,
-): Finding[] {
-  if (oldObject) return checkObject(kind, object, oldObject, version, network, gates);
-  const key = cacheKey(kind, version, network, gates);
+export function checkObjectCached(kind: CheckedKind, object: ManifestObject, oldObject: ManifestObject | undefined, cluster: ClusterSpec): Finding[] {
+  if (oldObject) return checkObject(kind, object, oldObject, cluster);
+  const key = cacheKey(kind, cluster);
   const cached = objectFindings.get(object, key);
   if (cached) return cached;
-  const findings = checkObject(kind, object, undefined, version, network, gates);
+  const findings = checkObject(kind, object, undefined, cluster);
   objectFindings.set(object, key, findings);
   return findings;
 }
 
 /** The objects of `file` whose create-time findings for this cluster are not known yet. */
-export function uncheckedObjects(
-  file: ManifestFile,
-  version: KubernetesVersion,
-  network: ClusterNetwork = DEFAULT_CLUSTER_NETWORK,
-  gates: GateSource = version,
-): { kind: CheckedKind; object: ManifestObject }[] {
+export function uncheckedObjects(file: ManifestFile, cluster: ClusterSpec): { kind: CheckedKind; object: ManifestObject }[] {
   const unchecked: { kind: CheckedKind; object: ManifestObject }[] = [];
   for (const object of objectsOf(file)) {
     if (object.document.isTemplated) continue;
     const kind = checkedKindOf(object.apiVersion, object.kind);
-    if (kind && !objectFindings.has(object, cacheKey(kind, version, network, gates))) unchecked.push({ kind, object });
+    if (kind && !objectFindings.has(object, cacheKey(kind, cluster))) unchecked.push({ kind, object });
   }
   return unchecked;
 }
 
 /** Checks one object now and keeps its findings for the next checkFile. */
-export function precheckObject(
-  kind: CheckedKind,
-  object: ManifestObject,
-  version: KubernetesVersion,
-  network: ClusterNetwork = DEFAULT_CLUSTER_NETWORK,
-  gates: GateSource = version,
-): void {
-  checkObjectCached(kind, object, undefined, version, network, gates);
+export function precheckObject(kind: CheckedKind, object: ManifestObject, cluster: ClusterSpec): void {
+  checkObjectCached(kind, object, undefined, cluster);
 }
 
 /** Keeps a verdict computed elsewhere (the check worker, for the same cluster) as the object's create-time findings. */
-export function primeObjectFindings(
-  kind: CheckedKind,
-  object: ManifestObject,
-  version: KubernetesVersion,
-  verdict: ObjectVerdict,
-  network: ClusterNetwork = DEFAULT_CLUSTER_NETWORK,
-  gates: GateSource = version,
-): void {
-  objectFindings.set(object, cacheKey(kind, version, network, gates), findingsOfVerdict(kind, object, verdict));
+export function primeObjectFindings(kind: CheckedKind, object: ManifestObject, cluster: ClusterSpec, verdict: ObjectVerdict): void {
+  objectFindings.set(object, cacheKey(kind, cluster), findingsOfVerdict(kind, object, verdict));
 }
 
 function findingsOfVerdict(kind: CheckedKind, object: ManifestObject, verdict: ObjectVerdict): Finding[] {
@@ -98,15 +71,8 @@ function findingsOfVerdict(kind: CheckedKind, object: ManifestObject, verdict: O
 }
 
 /** The API-server findings of one object; `oldObject` selects update validation. */
-export function checkObject(
-  kind: CheckedKind,
-  object: ManifestObject,
-  oldObject: ManifestObject | undefined,
-  version: KubernetesVersion,
-  network: ClusterNetwork = DEFAULT_CLUSTER_NETWORK,
-  gates: GateSource = version,
-): Finding[] {
-  return findingsOfVerdict(kind, object, objectVerdict(kind, object.value, oldObject?.value, version, network, gates));
+export function checkObject(kind: CheckedKind, object: ManifestObject, oldObject: ManifestObject | undefined, cluster: ClusterSpec): Finding[] {
+  return findingsOfVerdict(kind, object, objectVerdict(kind, object.value, oldObject?.value, cluster));
 }
 
 // The value at the path; for a missing field, its parent's key, or the parent item of a list.

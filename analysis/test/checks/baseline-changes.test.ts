@@ -1,4 +1,5 @@
 // Tests for changes compared with the baseline (git HEAD or the saved file): immutable fields and rollouts.
+import { defaultClusterSpec } from '@kubesim/engine';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { renderSelector } from '../../src/checks/immutable-change';
@@ -118,7 +119,7 @@ test('revisionHistoryLimit became mutable in 1.34', () => {
 test('with checkFile given previous (the CLI), the selector error is reported once, by the API-server rule', () => {
   const previous = parseManifestFile(deployment('web', 'nginx:1.27'));
   const findings = checkFile(parseManifestFile(deployment('web2', 'nginx:1.27')), {
-    kubernetesVersion: '1.36',
+    cluster: defaultClusterSpec('1.36'),
     previous,
     workspace: [],
     baseline: { source: 'previous', file: previous },
@@ -132,7 +133,7 @@ test('with checkFile given previous (the CLI), the selector error is reported on
 
 test('without previous (the editor), the baseline check reports the same API-server error once', () => {
   const findings = checkFile(parseManifestFile(statefulSet('  podManagementPolicy: Parallel\n')), {
-    kubernetesVersion: '1.36',
+    cluster: defaultClusterSpec('1.36'),
     workspace: [],
     baseline: { source: 'git', file: parseManifestFile(statefulSet('')) },
   } as Parameters<typeof checkFile>[1]);

@@ -1,8 +1,8 @@
 // Names the hovers show, checked against names computed with the real Kubernetes types and
 // printer (the hash samples for 1.32.13 and 1.36.3 in the shared vectors, cases copied here).
+import { defaultClusterSpec, type KubernetesVersion } from '@kubesim/engine';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { KubernetesVersion } from '@kubesim/engine';
 import { computeDeploymentFacts } from '../../src/facts/deployment-facts';
 import { computeStatefulSetFacts } from '../../src/facts/statefulset-facts';
 import { objectsOf, parseManifestFile } from '../../src/manifest/manifest-file';
@@ -75,7 +75,7 @@ const CASES: { id: string; version: KubernetesVersion; manifest: string; expecte
 for (const row of CASES) {
   test(`first ReplicaSet / ControllerRevision name: ${row.id} on ${row.version} is ${row.expected}`, () => {
     const [object] = objectsOf(parseManifestFile(row.manifest));
-    const settings = { kubernetesVersion: row.version, clusterDomain: 'cluster.local' };
+    const settings = defaultClusterSpec(row.version);
     const name =
       object!.kind === 'Deployment'
         ? computeDeploymentFacts(object!, settings)?.replicaSetName

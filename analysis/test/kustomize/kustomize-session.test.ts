@@ -1,5 +1,6 @@
 // The editor's kustomize session: which roots read a file, which files are fragments, and renderings
 // reused while no input changed.
+import { defaultClusterSpec } from '@kubesim/engine';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -51,12 +52,12 @@ test(
     );
     const root = shop('overlays', 'zero-surge', 'kustomization.yaml');
     session.addKustomizations([root]);
-    const first = await session.render(root, '1.36');
+    const first = await session.render(root, defaultClusterSpec('1.36'));
     assert.equal(first?.isNew, true);
     assert.equal(first?.rendering.findings.length, 1);
-    assert.equal((await session.render(root, '1.36'))?.isNew, false);
+    assert.equal((await session.render(root, defaultClusterSpec('1.36')))?.isNew, false);
     buffers.set(shop('overlays', 'zero-surge', 'rollout.yaml'), 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: shop-api\nspec:\n  replicas: 3\n');
-    const edited = await session.render(root, '1.36');
+    const edited = await session.render(root, defaultClusterSpec('1.36'));
     assert.equal(edited?.isNew, true);
     assert.deepEqual(edited?.rendering.findings, []);
     assert.deepEqual(session.findingsFor(shop('overlays', 'zero-surge', 'rollout.yaml')), []);

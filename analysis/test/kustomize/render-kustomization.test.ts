@@ -1,6 +1,7 @@
 // Kustomizations rendered by the real kustomize: kubesim's objects equal `kustomize build`'s, every
 // finding lands on the line that produced the value, and kustomize's errors on the entry at fault.
 // Skipped with a reason where neither `kustomize` nor `kubectl` is installed.
+import { defaultClusterSpec } from '@kubesim/engine';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -63,7 +64,7 @@ for (const root of ROOTS) {
 }
 
 test("an overlay whose patch sets maxSurge 0 and maxUnavailable 0 gets one error, on the patch's maxUnavailable line", { skip }, async () => {
-  const findings = checkRenderedKustomization(await render('shop/overlays/zero-surge'), host, '1.36');
+  const findings = checkRenderedKustomization(await render('shop/overlays/zero-surge'), host, defaultClusterSpec('1.36'));
   assert.deepEqual(
     findings.map(({ path, text, finding }) => `${placedLine(path, text, finding.start)} ${finding.severity} ${finding.field}`),
     [`${lineOf('shop/overlays/zero-surge/rollout.yaml', 'maxUnavailable: 0')} error spec.strategy.rollingUpdate.maxUnavailable`],
@@ -74,7 +75,7 @@ test("an overlay whose patch sets maxSurge 0 and maxUnavailable 0 gets one error
 
 for (const root of ['shop/base', 'shop/overlays/dev', 'shop/overlays/prod', 'ledger/base', 'ledger/overlays/staging']) {
   test(`${root} gets no finding`, { skip }, async () => {
-    const findings = checkRenderedKustomization(await render(root), host, '1.36');
+    const findings = checkRenderedKustomization(await render(root), host, defaultClusterSpec('1.36'));
     assert.deepEqual(
       findings.map(({ path, text, finding }) => `${placedLine(path, text, finding.start)} ${finding.message}`),
       [],
@@ -197,7 +198,7 @@ const ERRORS: { root: string; expected: [file: string, marker: string]; message:
 
 for (const row of ERRORS) {
   test(`${row.root}: kustomize's error lands on ${row.expected[0]} "${row.expected[1]}"`, { skip }, async () => {
-    const findings = checkRenderedKustomization(await render(row.root), host, '1.36');
+    const findings = checkRenderedKustomization(await render(row.root), host, defaultClusterSpec('1.36'));
     assert.equal(findings.length, 1);
     const { path, text, finding } = findings[0]!;
     assert.equal(finding.code, 'kustomize-build-error');
@@ -220,7 +221,7 @@ const FINDINGS: { root: string; expected: [file: string, marker: string]; field:
 
 for (const row of FINDINGS) {
   test(`${row.root}: ${row.field} is reported on ${row.expected[0]} "${row.expected[1]}"`, { skip }, async () => {
-    const findings = checkRenderedKustomization(await render(row.root), host, '1.36');
+    const findings = checkRenderedKustomization(await render(row.root), host, defaultClusterSpec('1.36'));
     assert.deepEqual(
       findings.map(({ path, text, finding }) => `${placedLine(path, text, finding.start)} ${finding.field}`),
       [`${lineOf(...row.expected)} ${row.field}`],

@@ -2,6 +2,7 @@
 // reused documents, cached per-object and workspace findings) against a fresh parse and check of
 // the same text (no reuse, no cache hits). Every document boundary, every finding and every
 // offset must be the same.
+import { defaultClusterSpec } from '@kubesim/engine';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -118,7 +119,7 @@ const shape = (file: ManifestFile) =>
 
 function findings(file: ManifestFile) {
   const workspace = objectsOf(file).map((object) => ({ uri: 'file:///shop.yaml', object }));
-  return checkFile(file, { kubernetesVersion: '1.36', uri: 'file:///shop.yaml', workspace } as Parameters<typeof checkFile>[1]);
+  return checkFile(file, { cluster: defaultClusterSpec('1.36'), uri: 'file:///shop.yaml', workspace } as Parameters<typeof checkFile>[1]);
 }
 
 test('incremental re-parse and cached checks equal a fresh parse and check after every edit', () => {

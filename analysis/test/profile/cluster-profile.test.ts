@@ -1,5 +1,6 @@
 // The cluster profile: what a declared cluster changes in the API server's verdict on Services, and
 // how an undeclared one turns "only some clusters reject this" into a warning saying which.
+import { clusterSpecOf } from '@kubesim/engine';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkFile } from '../../src/check-file';
@@ -84,7 +85,7 @@ const rows: Row[] = [
 
 for (const row of rows) {
   test(`profile: ${row.name}`, () => {
-    const findings = checkFile(parseManifestFile(row.yaml), { kubernetesVersion: '1.36', ...(row.profile ? { cluster: row.profile } : {}) });
+    const findings = checkFile(parseManifestFile(row.yaml), { cluster: clusterSpecOf('1.36', row.profile) });
     assert.deepEqual(
       findings.map((finding) => `${finding.severity} ${finding.message}`),
       row.expected,

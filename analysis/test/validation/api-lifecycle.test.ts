@@ -1,4 +1,5 @@
 // Removed API versions are kubectl's error on apiVersion; deprecated ones the API server's warning.
+import { defaultClusterSpec } from '@kubesim/engine';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkFile } from '../../src/check-file';
@@ -14,7 +15,7 @@ spec:
 
 test('a ReplicaSet in the removed apps/v1beta2 gets kubectl’s message on its apiVersion, and nothing else', () => {
   const file = parseManifestFile(REPLICA_SET);
-  const findings = checkFile(file, { kubernetesVersion: '1.36', uri: 'file:///work/frontend-replicaset.yaml' });
+  const findings = checkFile(file, { cluster: defaultClusterSpec('1.36'), uri: 'file:///work/frontend-replicaset.yaml' });
   assert.equal(findings.length, 1);
   const [finding] = findings;
   assert.equal(finding!.severity, 'error');
@@ -30,15 +31,15 @@ test('a ReplicaSet in the removed apps/v1beta2 gets kubectl’s message on its a
 
 test('the namespace a document sets is in the message', () => {
   const file = parseManifestFile('apiVersion: batch/v1beta1\nkind: CronJob\nmetadata:\n  name: nightly\n  namespace: jobs\n');
-  const [finding] = checkFile(file, { kubernetesVersion: '1.32', fileName: 'cron.yaml' });
+  const [finding] = checkFile(file, { cluster: defaultClusterSpec('1.32'), fileName: 'cron.yaml' });
   assert.match(finding!.message, /^resource mapping not found for name: "nightly" namespace: "jobs" from "cron.yaml": no matches for kind "CronJob"/);
 });
 
 test('core v1 Endpoints: the API server’s deprecation warning from 1.33, nothing on 1.32', () => {
   const file = parseManifestFile('apiVersion: v1\nkind: Endpoints\nmetadata:\n  name: external\n');
   assert.deepEqual(
-    checkFile(file, { kubernetesVersion: '1.33' }).map((finding) => `${finding.severity} ${finding.code} ${finding.message}`),
+    checkFile(file, { cluster: defaultClusterSpec('1.33') }).map((finding) => `${finding.severity} ${finding.code} ${finding.message}`),
     ['warning api-version-deprecated v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice'],
   );
-  assert.deepEqual(checkFile(file, { kubernetesVersion: '1.32' }), []);
+  assert.deepEqual(checkFile(file, { cluster: defaultClusterSpec('1.32') }), []);
 });

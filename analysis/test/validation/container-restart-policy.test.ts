@@ -10,9 +10,9 @@
 //   The value rules that then apply are not modelled; these rows only check the pre-gate errors
 //   are gone and a sidecar stays valid.
 // Plus the StatefulSet pod template validated for the selected release (statefulset-spec.ts).
+import { applyDefaults, defaultClusterSpec, type KubernetesVersion, validateStatefulSetSpec } from '@kubesim/engine';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type KubernetesVersion, validateStatefulSetSpec, applyDefaults } from '@kubesim/engine';
 import type { Finding } from '../../src/validation/finding';
 import { expectMessages } from '../../../test/support/expect-findings';
 import { deploymentWith as deployment } from './pod-manifest';
@@ -98,8 +98,10 @@ const STATEFUL_SET_ROWS: { version: KubernetesVersion; paths: string[] }[] = [
 ];
 for (const row of STATEFUL_SET_ROWS) {
   test(`StatefulSet pod template restart rules follow the selected release (${row.version}): ${row.paths.join(', ') || 'none'}`, () => {
-    const defaulted = applyDefaults('StatefulSet', structuredClone(STATEFUL_SET), '1.36');
-    const errors = validateStatefulSetSpec(defaulted, { version: row.version }).filter((error) => error.path.text.endsWith('restartPolicy'));
+    const defaulted = applyDefaults('StatefulSet', structuredClone(STATEFUL_SET), defaultClusterSpec('1.36'));
+    const errors = validateStatefulSetSpec(defaulted, { clusterSpec: defaultClusterSpec(row.version) }).filter((error) =>
+      error.path.text.endsWith('restartPolicy'),
+    );
     assert.deepEqual(
       errors.map((error) => error.path.text),
       row.paths,

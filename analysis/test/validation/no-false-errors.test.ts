@@ -1,4 +1,5 @@
 // Manifests the API server accepts, and files that are not Kubernetes objects, get no findings.
+import { defaultClusterSpec } from '@kubesim/engine';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseManifestFile } from '../../src/manifest/manifest-file';
@@ -78,7 +79,7 @@ for (const row of rows) {
   for (const version of ['1.32', '1.37'] as const) {
     test(`no findings: ${row.name} on ${version}`, () => {
       assert.deepEqual(
-        checkFile(parseManifestFile(row.yaml), { kubernetesVersion: version }).map((f) => f.message),
+        checkFile(parseManifestFile(row.yaml), { cluster: defaultClusterSpec(version) }).map((f) => f.message),
         [],
       );
     });

@@ -1,9 +1,9 @@
 // The per-object verdict cache is keyed by the cluster: verdicts computed ahead of a check (the server's
 // check worker and its main-thread half) for a profile's Service network and feature gates are the ones
 // that check reads, and never stand in for another cluster's.
+import { type ClusterNetwork, clusterSpecOf, DEFAULT_CLUSTER_NETWORK, defaultClusterSpec, objectVerdict } from '@kubesim/engine';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_CLUSTER_NETWORK, featureGatesOf, objectVerdict, type ClusterNetwork } from '@kubesim/engine';
 import { objectsOf, parseManifestFile } from '../../src/manifest/manifest-file';
 import { checkObjectCached, precheckObject, primeObjectFindings, uncheckedObjects } from '../../src/validation/object-findings';
 
@@ -33,18 +33,18 @@ spec:
 
 test('a verdict primed for a profile is read for that profile only', () => {
   const file = parseManifestFile(MANIFEST);
-  const gates = featureGatesOf('1.33', { MaxUnavailableStatefulSet: true });
+  const cluster = clusterSpecOf('1.33', { serviceCIDRs: DUAL_STACK.serviceCidrs, featureGates: { MaxUnavailableStatefulSet: true } });
   const [service, statefulSet] = objectsOf(file);
-  assert.equal(uncheckedObjects(file, '1.33', DUAL_STACK, gates).length, 2);
-  primeObjectFindings('Service', service!, '1.33', objectVerdict('Service', service!.value, undefined, '1.33', DUAL_STACK, gates), DUAL_STACK, gates);
-  precheckObject('StatefulSet', statefulSet!, '1.33', DUAL_STACK, gates);
-  assert.deepEqual(uncheckedObjects(file, '1.33', DUAL_STACK, gates), []);
+  assert.equal(uncheckedObjects(file, cluster).length, 2);
+  primeObjectFindings('Service', service!, cluster, objectVerdict('Service', service!.value, undefined, cluster));
+  precheckObject('StatefulSet', statefulSet!, cluster);
+  assert.deepEqual(uncheckedObjects(file, cluster), []);
   // The default cluster (single-stack IPv4, release gates) has verdicts of its own to compute.
   assert.deepEqual(
-    uncheckedObjects(file, '1.33').map(({ kind }) => kind),
+    uncheckedObjects(file, defaultClusterSpec('1.33')).map(({ kind }) => kind),
     ['Service', 'StatefulSet'],
   );
   // The primed verdict is the dual-stack one: the Service is accepted there, refused on the default network.
-  assert.deepEqual(checkObjectCached('Service', service!, undefined, '1.33', DUAL_STACK, gates), []);
-  assert.match(checkObjectCached('Service', service!, undefined, '1.33')[0]?.message ?? '', /not configured for dual-stack/);
+  assert.deepEqual(checkObjectCached('Service', service!, undefined, cluster), []);
+  assert.match(checkObjectCached('Service', service!, undefined, defaultClusterSpec('1.33'))[0]?.message ?? '', /not configured for dual-stack/);
 });

@@ -1,12 +1,12 @@
 // Runs every validation vector (analysis/test/fixtures/validation, restated from upstream's
 // validation_test.go) through the pipeline (object -> YAML -> parseManifestFile -> checkFile) for a
 // release before 1.34 and one after.
+import { defaultClusterSpec, type KubernetesVersion } from '@kubesim/engine';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { stringify } from 'yaml';
-import type { KubernetesVersion } from '@kubesim/engine';
 import { parseManifestFile } from '../../src/manifest/manifest-file';
 import { checkFile } from '../../src/check-file';
 import type { Finding } from '../../src/validation/finding';
@@ -63,7 +63,8 @@ function typeOf(finding: Finding): string {
 }
 
 function apiFindings(yaml: string, version: KubernetesVersion, previousYaml?: string): Finding[] {
-  const options = previousYaml === undefined ? { kubernetesVersion: version } : { kubernetesVersion: version, previous: parseManifestFile(previousYaml) };
+  const cluster = defaultClusterSpec(version);
+  const options = previousYaml === undefined ? { cluster } : { cluster, previous: parseManifestFile(previousYaml) };
   return checkFile(parseManifestFile(yaml), options).filter((finding) => finding.field !== undefined);
 }
 

@@ -1,5 +1,6 @@
 // A decode error caused by how YAML 1.1 typed a value gets a hint saying so, and a quick fix that
 // quotes (or unquotes) the value; the API server's message itself is unchanged.
+import { defaultClusterSpec } from '@kubesim/engine';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkFile } from '../../src/check-file';
@@ -50,7 +51,7 @@ const CASES = [
 for (const { name, text, value, fixed, message, hint } of CASES) {
   test(`decode error with a YAML typing hint and a quick fix: ${name}`, () => {
     const file = parseManifestFile(text);
-    const decode = checkFile(file, { kubernetesVersion: '1.36' }).filter((finding) => finding.code === 'deployment-decode-error');
+    const decode = checkFile(file, { cluster: defaultClusterSpec('1.36') }).filter((finding) => finding.code === 'deployment-decode-error');
     assert.deepEqual(
       decode.map((finding) => ({ message: finding.message, hint: finding.hint, text: text.slice(finding.start, finding.end) })),
       [{ message, hint, text: value }],
@@ -61,7 +62,7 @@ for (const { name, text, value, fixed, message, hint } of CASES) {
     const after = text.slice(0, edit.start) + edit.newText + text.slice(edit.end);
     assert.equal(after, text.replace(`: ${value}\n`, `: ${fixed}\n`));
     assert.deepEqual(
-      checkFile(parseManifestFile(after), { kubernetesVersion: '1.36' }).filter((finding) => finding.code === 'deployment-decode-error'),
+      checkFile(parseManifestFile(after), { cluster: defaultClusterSpec('1.36') }).filter((finding) => finding.code === 'deployment-decode-error'),
       [],
     );
   });
@@ -69,7 +70,9 @@ for (const { name, text, value, fixed, message, hint } of CASES) {
 
 test('no hint when YAML typing does not explain the decode error', () => {
   const text = deployment('3', '"1.10"', '"yes"').replace('  replicas: 3\n', '  replicas: [3]\n');
-  const [finding] = checkFile(parseManifestFile(text), { kubernetesVersion: '1.36' }).filter((candidate) => candidate.code === 'deployment-decode-error');
+  const [finding] = checkFile(parseManifestFile(text), { cluster: defaultClusterSpec('1.36') }).filter(
+    (candidate) => candidate.code === 'deployment-decode-error',
+  );
   assert.ok(finding);
   assert.equal(finding.hint, undefined);
 });

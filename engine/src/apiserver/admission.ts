@@ -4,8 +4,7 @@
 // a body that does not decode: 400 BadRequest; rest.BeforeCreate / BeforeUpdate: 422 Invalid) and
 // apimachinery's errors.NewInvalid (message `<Kind>.<group> "<name>" is invalid: <errors>`).
 import type { JsonObject, Pod } from '../model/objects';
-import type { GateSource } from '../defaulting/feature-gates';
-import type { KubernetesVersion } from '../model/kubernetes-version';
+import type { ClusterSpec } from '../model/cluster-spec';
 import { checkedKindOf } from './validation/apply-defaults';
 import { formatErrorBody } from './validation/field-error';
 import { objectVerdict } from './validation/object-verdict';
@@ -61,17 +60,12 @@ export function invalidRejection(kind: string, name: string, causes: readonly Re
  * What the API server answers when `object` is created (no `oldObject`) or replaces `oldObject`:
  * undefined when it is accepted. Kinds the simulated API server has no rules for are accepted.
  */
-export function admitObject(
-  object: JsonObject,
-  oldObject: JsonObject | undefined,
-  version: KubernetesVersion,
-  gates: GateSource = version,
-): ApiRejection | undefined {
+export function admitObject(object: JsonObject, oldObject: JsonObject | undefined, clusterSpec: ClusterSpec): ApiRejection | undefined {
   const kind = checkedKindOf(String(object.apiVersion ?? ''), String(object.kind ?? ''));
   if (!kind) return undefined;
   const metadata = (object.metadata ?? {}) as JsonObject;
   const name = typeof metadata.name === 'string' ? metadata.name : '';
-  const verdict = objectVerdict(kind, object, oldObject, version, undefined, gates);
+  const verdict = objectVerdict(kind, object, oldObject, clusterSpec);
   if ('decode' in verdict) {
     // The first problem carries the whole server message (type errors win over strict errors).
     return { reason: 'BadRequest', kind, name, causes: [], message: verdict.decode[0].message };
@@ -85,12 +79,12 @@ export function admitObject(
 }
 
 /** What the API server answers when a controller creates `pod` (named already: generateName is resolved first). */
-export function admitPod(pod: Pod, version: KubernetesVersion): ApiRejection | undefined {
+export function admitPod(pod: Pod, clusterSpec: ClusterSpec): ApiRejection | undefined {
   const errors = validatePodCreate(pod);
   if (errors.length === 0) return undefined;
   return invalidRejection(
     'Pod',
     pod.metadata.name,
-    errors.map((error) => ({ field: error.path.text, message: formatErrorBody(error, version) })),
+    errors.map((error) => ({ field: error.path.text, message: formatErrorBody(error, clusterSpec.version) })),
   );
 }

@@ -13,8 +13,7 @@
 //      moves the clock to the next kubelet transition or controller wake time.
 //   3. Pod state is never stored: it is computed from the cohort's kubelet timeline and `cluster.now`
 //      (`podStatusAt`, `isAvailableAt` in kubelet/pod-timeline.ts).
-import { featureGatesOf, type FeatureGateOverrides, type FeatureGates } from '../defaulting/feature-gates';
-import { DEFAULT_CLUSTER_NETWORK, type ClusterNetwork } from '../model/cluster-network';
+import type { ClusterSpec } from '../model/cluster-spec';
 import type {
   ControllerRevision,
   Deployment,
@@ -29,7 +28,6 @@ import type {
   Service,
   StatefulSet,
 } from '../model/objects';
-import type { KubernetesVersion } from '../model/kubernetes-version';
 import { defaultKubeletOptions, type KubeletOptions } from '../kubelet/kubelet-options';
 import { planPodTimeline } from '../kubelet/pod-timeline';
 import { EventRecorder, type EventSubject } from './event-recorder';
@@ -49,16 +47,13 @@ export interface Controller {
 
 /** How a cluster is set up. */
 export interface ClusterOptions {
-  version: KubernetesVersion;
+  /** The release, feature gates, Service network and cluster domain the simulation runs with. */
+  spec: ClusterSpec;
   /** Seed for pod-name suffixes and UIDs: the same seed gives the same names. */
   seed?: number | string;
   /** Wall-clock time of simulated ms 0, as an ISO string (creationTimestamp, describe output). */
   startTime?: string;
   kubelet?: Partial<KubeletOptions>;
-  /** Service CIDRs and node-port range (default: kubeadm's single-stack IPv4 10.96.0.0/12, 30000-32767). */
-  network?: ClusterNetwork;
-  /** `--feature-gates` of the API server and controller manager (default: the release's defaults). */
-  featureGates?: FeatureGateOverrides;
 }
 
 /** Where to create pods: either explicit names (StatefulSet) or a generateName base (ReplicaSet). */
@@ -68,10 +63,8 @@ const DEFAULT_START_TIME = '2026-01-01T00:00:00Z';
 
 /** The whole simulated cluster. */
 export class Cluster {
-  readonly version: KubernetesVersion;
-  readonly network: ClusterNetwork;
-  /** The release's feature gates with the cluster's overrides: defaulting, validation and controllers read them. */
-  readonly gates: FeatureGates;
+  /** The cluster's release, feature gates, Service network and domain: admission, allocators and controllers read it. */
+  readonly spec: ClusterSpec;
   /** Simulated time in ms since the start. */
   now = 0;
   readonly startEpochMs: number;
@@ -104,9 +97,7 @@ export class Cluster {
   private cachedParsedMs = 0;
 
   constructor(options: ClusterOptions) {
-    this.version = options.version;
-    this.network = options.network ?? DEFAULT_CLUSTER_NETWORK;
-    this.gates = featureGatesOf(options.version, options.featureGates);
+    this.spec = options.spec;
     this.seed = options.seed ?? 'kubesim';
     this.random = new SeededRandom(this.seed);
     this.startEpochMs = Date.parse(options.startTime ?? DEFAULT_START_TIME);

@@ -1,7 +1,6 @@
 // apps/v1 Deployment defaulting: SetDefaults_Deployment in pkg/apis/apps/v1/defaults.go, plus the
 // core/v1 defaults of its pod template.
-import type { GateSource } from './feature-gates';
-import type { KubernetesVersion } from '../model/kubernetes-version';
+import type { ClusterSpec } from '../model/cluster-spec';
 import type { Deployment } from '../model/objects';
 import { cloneJson } from '../model/clone';
 import { defaultPodTemplateInPlace } from './pod-defaults';
@@ -10,7 +9,7 @@ import { defaultPodTemplateInPlace } from './pod-defaults';
  * Returns a copy of `deployment` with the API server's apps/v1 defaults (SetDefaults_Deployment) and
  * template defaults; on update, pass the stored `oldDeployment` so gated template fields it uses stay.
  */
-export function defaultDeployment(deployment: Deployment, version: KubernetesVersion, oldDeployment?: Deployment, gates: GateSource = version): Deployment {
+export function defaultDeployment(deployment: Deployment, clusterSpec: ClusterSpec, oldDeployment?: Deployment): Deployment {
   const copy = cloneJson(deployment);
   copy.metadata ??= { name: '' };
   const spec = copy.spec;
@@ -26,7 +25,7 @@ export function defaultDeployment(deployment: Deployment, version: KubernetesVer
   spec.revisionHistoryLimit ??= 10;
   spec.progressDeadlineSeconds ??= 600;
   spec.minReadySeconds ??= 0;
-  spec.template = defaultPodTemplateInPlace(spec.template, version, oldDeployment?.spec?.template, gates);
+  spec.template = defaultPodTemplateInPlace(spec.template, clusterSpec, oldDeployment?.spec?.template);
   copy.metadata.namespace ??= 'default';
   return copy;
 }

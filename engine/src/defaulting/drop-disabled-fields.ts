@@ -6,7 +6,8 @@
 // PodLifecycleSleepAction, NodeInclusionPolicyInPodTopologySpread, MatchLabelKeysInPodAffinity,
 // MatchLabelKeysInPodTopologySpread) never drop anything here and are left out.
 import type { JsonObject, JsonValue } from '../model/objects';
-import { isFeatureGateDisabled, type GateSource } from './feature-gates';
+import type { ClusterSpec } from '../model/cluster-spec';
+import { isFeatureGateDisabled } from './feature-gates';
 
 const CONTAINER_LISTS = ['containers', 'initContainers', 'ephemeralContainers'] as const;
 
@@ -195,11 +196,11 @@ function dropImageVolumes(spec: JsonObject): void {
 }
 
 /**
- * Removes from the v1 pod `spec` (in place) the fields whose gate exists and is off in `gates` (the
+ * Removes from the v1 pod `spec` (in place) the fields whose gate exists and is off in `clusterSpec` (the
  * release's default or the cluster's override), unless `oldSpec` (the stored object, on update) already uses them: DropDisabledTemplateFields.
  */
-export function dropDisabledPodSpecFields(spec: JsonObject, oldSpec: JsonObject | undefined, gates: GateSource): void {
+export function dropDisabledPodSpecFields(spec: JsonObject, oldSpec: JsonObject | undefined, clusterSpec: ClusterSpec): void {
   for (const { gate, inUse, drop } of GATED_DROPS) {
-    if (isFeatureGateDisabled(gate, gates) && !inUse(oldSpec)) drop(spec);
+    if (isFeatureGateDisabled(gate, clusterSpec) && !inUse(oldSpec)) drop(spec);
   }
 }

@@ -17,9 +17,11 @@
 // in 1.34, so a 1.33 API server keeps an init container's restartPolicy Always (a sidecar) and
 // rejects a regular container's restartPolicy instead of silently dropping it.
 //
-// A cluster's `--feature-gates` (the profile's featureGates) override these defaults: FeatureGates
-// carries a release and its overrides as plain data, and every lookup takes it where it took the
-// release. An override of an undeclared gate is refused, as component-base's featuregate refuses it.
+// A cluster's `--feature-gates` (the profile's featureGates) override these defaults: every lookup
+// takes the ClusterSpec (model/cluster-spec.ts), which carries the release and its overrides, so the
+// two cannot disagree. An override of an undeclared gate is refused, as component-base's featuregate
+// refuses it.
+import type { ClusterSpec, FeatureGateOverrides } from '../model/cluster-spec';
 import { isAtLeast, type KubernetesVersion } from '../model/kubernetes-version';
 
 // A release's state of a gate: its default, or absent from kube_features.go in that release.
@@ -131,51 +133,22 @@ function gateState(steps: GateSteps, version: KubernetesVersion): GateState {
   return state;
 }
 
-/** `--feature-gates` values a cluster sets (kube-apiserver and kube-controller-manager alike). */
-export type FeatureGateOverrides = Readonly<Record<string, boolean>>;
-
 /**
- * The gates of one cluster: the release's defaults with the cluster's overrides. Plain data, made
- * once per profile and passed where the release is passed; a bare release means "no overrides".
+ * The state of `gate` in `cluster`: its override when the release declares the gate, else the
+ * release's default; undefined for a gate not tracked here. An override of a gate the release does
+ * not declare is ignored (a real component refuses to start with it: featureGateProblems says so).
  */
-export interface FeatureGates {
-  readonly version: KubernetesVersion;
-  readonly overrides: FeatureGateOverrides;
-}
-
-/** Where a gate's state comes from: a release alone, or a release with a cluster's overrides. */
-export type GateSource = KubernetesVersion | FeatureGates;
-
-/**
- * The gates of `version` with `overrides` applied. Overrides of gates the release does not declare
- * are left out (a real component refuses to start with them: featureGateProblems says so).
- */
-export function featureGatesOf(version: KubernetesVersion, overrides: FeatureGateOverrides = {}): FeatureGates {
-  const kept: Record<string, boolean> = {};
-  for (const [gate, value] of Object.entries(overrides)) {
-    const steps = GATE_STEPS[gate];
-    if (steps && gateState(steps, version) !== 'undeclared') kept[gate] = value;
-  }
-  return { version, overrides: kept };
-}
-
-function stateOf(gate: string, source: GateSource): GateState | undefined {
+function stateOf(gate: string, cluster: Pick<ClusterSpec, 'version' | 'featureGates'>): GateState | undefined {
   const steps = GATE_STEPS[gate];
   if (!steps) return undefined;
-  const version = typeof source === 'string' ? source : source.version;
-  const state = gateState(steps, version);
-  if (state === 'undeclared' || typeof source === 'string') return state;
-  return source.overrides[gate] ?? state;
+  const state = gateState(steps, cluster.version);
+  if (state === 'undeclared') return state;
+  return cluster.featureGates[gate] ?? state;
 }
 
-/** The release of a gate source. */
-export function versionOfGates(source: GateSource): KubernetesVersion {
-  return typeof source === 'string' ? source : source.version;
-}
-
-/** True when `gate` is on in `source`; gates not tracked here count as on, undeclared ones as off. */
-export function isFeatureEnabled(gate: string, source: GateSource): boolean {
-  const state = stateOf(gate, source);
+/** True when `gate` is on in `cluster`; gates not tracked here count as on, undeclared ones as off. */
+export function isFeatureEnabled(gate: string, cluster: ClusterSpec): boolean {
+  const state = stateOf(gate, cluster);
   return state === undefined ? true : state === true;
 }
 
@@ -183,22 +156,15 @@ export function isFeatureEnabled(gate: string, source: GateSource): boolean {
  * True when `gate` exists in the release and is off (by default or by override): the only case in
  * which dropDisabledFields drops the fields it guards. An undeclared gate drops nothing.
  */
-export function isFeatureGateDisabled(gate: string, source: GateSource): boolean {
-  return stateOf(gate, source) === false;
+export function isFeatureGateDisabled(gate: string, cluster: ClusterSpec): boolean {
+  return stateOf(gate, cluster) === false;
 }
 
-/** The value a cluster's `--feature-gates` gives `gate`, when it overrides the release default. */
-export function gateOverrideOf(gate: string, source: GateSource): boolean | undefined {
-  return typeof source === 'string' ? undefined : source.overrides[gate];
-}
-
-/** A stable text for cache keys: empty without overrides. */
-export function gatesKey(source: GateSource): string {
-  if (typeof source === 'string') return '';
-  return Object.keys(source.overrides)
-    .sort()
-    .map((gate) => `${gate}=${String(source.overrides[gate])}`)
-    .join(',');
+/** The value a cluster's `--feature-gates` gives `gate`, when it overrides the default of a gate the release declares. */
+export function gateOverrideOf(gate: string, cluster: ClusterSpec): boolean | undefined {
+  const steps = GATE_STEPS[gate];
+  if (!steps || gateState(steps, cluster.version) === 'undeclared') return undefined;
+  return cluster.featureGates[gate];
 }
 
 /** The names of the gates kubesim models (the ones that change a default, a drop or a rule). */
@@ -232,8 +198,8 @@ export function featureGateProblems(version: KubernetesVersion, overrides: Featu
  * explain it: a cluster profile's override, or the one gate whose default changed within a minor
  * release ("1.35" means the newest 1.35 patch, where it is off); undefined otherwise.
  */
-export function maxUnavailableStatefulSetPatchNote(source: GateSource): string | undefined {
-  const override = gateOverrideOf('MaxUnavailableStatefulSet', source);
+export function maxUnavailableStatefulSetPatchNote(cluster: ClusterSpec): string | undefined {
+  const override = gateOverrideOf('MaxUnavailableStatefulSet', cluster);
   if (override !== undefined) return `${override ? 'switched on' : 'switched off'} by the cluster profile (featureGates)`;
-  return versionOfGates(source) === '1.35' ? "on by default in 1.35.0-1.35.3, off from 1.35.4 (kubesim's 1.35 is the newest patch)" : undefined;
+  return cluster.version === '1.35' ? "on by default in 1.35.0-1.35.3, off from 1.35.4 (kubesim's 1.35 is the newest patch)" : undefined;
 }

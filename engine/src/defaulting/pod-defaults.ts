@@ -8,7 +8,7 @@ import { goLayoutFor } from '../go-layout/go-layouts';
 import type { GoLayout } from '../go-layout/go-layout-types';
 import { goTypeShape, type GoTypeShape } from '../go-layout/go-types';
 import { cloneJson } from '../model/clone';
-import type { GateSource } from './feature-gates';
+import type { ClusterSpec } from '../model/cluster-spec';
 import type { KubernetesVersion } from '../model/kubernetes-version';
 import type { JsonObject, JsonValue, PodTemplateSpec } from '../model/objects';
 import { dropDisabledPodSpecFields } from './drop-disabled-fields';
@@ -210,26 +210,17 @@ function applyValueDefaults(layout: GoLayout, value: JsonValue, type: string, ve
 }
 
 /**
- * Returns a copy of `template` as the API server stores it for `version`: defaulted, with
+ * Returns a copy of `template` as the API server of `clusterSpec` stores it: defaulted, with
  * gated-off fields dropped (kept when `oldTemplate`, the stored template on update, uses them)
  * and serviceAccount/serviceAccountName mirrored (the new field wins).
  */
-export function defaultPodTemplate(
-  template: PodTemplateSpec,
-  version: KubernetesVersion,
-  oldTemplate?: PodTemplateSpec,
-  gates: GateSource = version,
-): PodTemplateSpec {
-  return defaultPodTemplateInPlace(cloneJson(template ?? {}), version, oldTemplate, gates);
+export function defaultPodTemplate(template: PodTemplateSpec, clusterSpec: ClusterSpec, oldTemplate?: PodTemplateSpec): PodTemplateSpec {
+  return defaultPodTemplateInPlace(cloneJson(template ?? {}), clusterSpec, oldTemplate);
 }
 
 /** defaultPodTemplate on a template the caller owns (a workload's own fresh copy): changed in place. */
-export function defaultPodTemplateInPlace(
-  template: PodTemplateSpec,
-  version: KubernetesVersion,
-  oldTemplate?: PodTemplateSpec,
-  gates: GateSource = version,
-): PodTemplateSpec {
+export function defaultPodTemplateInPlace(template: PodTemplateSpec, clusterSpec: ClusterSpec, oldTemplate?: PodTemplateSpec): PodTemplateSpec {
+  const version = clusterSpec.version;
   const copy = (template ?? {}) as JsonObject;
   const layout = goLayoutFor(version);
   if (!isJsonObject(copy.spec ?? null)) copy.spec = {};
@@ -237,7 +228,7 @@ export function defaultPodTemplateInPlace(
   const spec = copy.spec as JsonObject;
   // Decoding defaults first; PrepareForCreate/PrepareForUpdate then drop gated fields.
   const oldSpec = oldTemplate?.spec;
-  dropDisabledPodSpecFields(spec, isJsonObject(oldSpec ?? null) ? (oldSpec as JsonObject) : undefined, gates);
+  dropDisabledPodSpecFields(spec, isJsonObject(oldSpec ?? null) ? (oldSpec as JsonObject) : undefined, clusterSpec);
   // Convert_v1_PodSpec_To_core_PodSpec and back: one service account name, in both fields.
   const serviceAccount =
     (typeof spec.serviceAccountName === 'string' && spec.serviceAccountName) || (typeof spec.serviceAccount === 'string' && spec.serviceAccount) || '';

@@ -3,21 +3,17 @@
 // pod template and PVC templates.
 import { goLayoutFor } from '../go-layout/go-layouts';
 import { cloneJson } from '../model/clone';
+import type { ClusterSpec } from '../model/cluster-spec';
 import type { KubernetesVersion } from '../model/kubernetes-version';
 import type { JsonObject, ReplicaSet, StatefulSet } from '../model/objects';
-import { isFeatureEnabled, type GateSource } from './feature-gates';
+import { isFeatureEnabled } from './feature-gates';
 import { applyStructDefaults, defaultPodTemplateInPlace } from './pod-defaults';
 
 /**
- * Returns a copy of `statefulSet` with the API server's defaults for `version` (SetDefaults_StatefulSet)
+ * Returns a copy of `statefulSet` with the defaults of the API server of `clusterSpec` (SetDefaults_StatefulSet)
  * and gated fields dropped; on update, pass the stored `oldStatefulSet` so fields it already uses stay.
  */
-export function defaultStatefulSet(
-  statefulSet: StatefulSet,
-  version: KubernetesVersion,
-  oldStatefulSet?: StatefulSet,
-  gates: GateSource = version,
-): StatefulSet {
+export function defaultStatefulSet(statefulSet: StatefulSet, clusterSpec: ClusterSpec, oldStatefulSet?: StatefulSet): StatefulSet {
   const copy = cloneJson(statefulSet);
   copy.metadata ??= { name: '' };
   copy.metadata.namespace ??= 'default';
@@ -33,12 +29,12 @@ export function defaultStatefulSet(
   const rollingUpdate = spec.updateStrategy.rollingUpdate;
   if (spec.updateStrategy.type === 'RollingUpdate' && rollingUpdate) {
     rollingUpdate.partition ??= 0;
-    if (isFeatureEnabled('MaxUnavailableStatefulSet', gates)) rollingUpdate.maxUnavailable ??= 1;
+    if (isFeatureEnabled('MaxUnavailableStatefulSet', clusterSpec)) rollingUpdate.maxUnavailable ??= 1;
   }
   // dropStatefulSetDisabledFields (pkg/registry/apps/statefulset/strategy.go): with the gate off,
   // maxUnavailable goes unless the stored object already set it.
   const oldMaxUnavailable = oldStatefulSet?.spec?.updateStrategy?.rollingUpdate?.maxUnavailable;
-  if (rollingUpdate && !isFeatureEnabled('MaxUnavailableStatefulSet', gates) && (oldMaxUnavailable === undefined || oldMaxUnavailable === null)) {
+  if (rollingUpdate && !isFeatureEnabled('MaxUnavailableStatefulSet', clusterSpec) && (oldMaxUnavailable === undefined || oldMaxUnavailable === null)) {
     delete rollingUpdate.maxUnavailable;
   }
   spec.persistentVolumeClaimRetentionPolicy ??= {};
@@ -46,10 +42,10 @@ export function defaultStatefulSet(
   spec.persistentVolumeClaimRetentionPolicy.whenScaled ||= 'Retain';
   spec.replicas ??= 1;
   spec.revisionHistoryLimit ??= 10;
-  spec.template = defaultPodTemplateInPlace(spec.template, version, oldStatefulSet?.spec?.template, gates);
+  spec.template = defaultPodTemplateInPlace(spec.template, clusterSpec, oldStatefulSet?.spec?.template);
   // volumeClaimTemplates get defaults but no gated drops: the strategy drops none there.
-  const layout = goLayoutFor(version);
-  for (const claim of spec.volumeClaimTemplates ?? []) defaultClaimTemplate(layout, claim, version);
+  const layout = goLayoutFor(clusterSpec.version);
+  for (const claim of spec.volumeClaimTemplates ?? []) defaultClaimTemplate(layout, claim, clusterSpec.version);
   return copy;
 }
 
@@ -61,12 +57,12 @@ function defaultClaimTemplate(layout: ReturnType<typeof goLayoutFor>, claim: Jso
   claim.status = status;
 }
 
-/** Returns a copy of `replicaSet` with the API server's defaults for `version` (SetDefaults_ReplicaSet). */
-export function defaultReplicaSet(replicaSet: ReplicaSet, version: KubernetesVersion, gates: GateSource = version): ReplicaSet {
+/** Returns a copy of `replicaSet` with the defaults of the API server of `clusterSpec` (SetDefaults_ReplicaSet). */
+export function defaultReplicaSet(replicaSet: ReplicaSet, clusterSpec: ClusterSpec): ReplicaSet {
   const copy = cloneJson(replicaSet);
   copy.metadata ??= { name: '' };
   copy.metadata.namespace ??= 'default';
   copy.spec.replicas ??= 1;
-  copy.spec.template = defaultPodTemplateInPlace(copy.spec.template, version, undefined, gates);
+  copy.spec.template = defaultPodTemplateInPlace(copy.spec.template, clusterSpec);
   return copy;
 }

@@ -10,6 +10,6 @@ export function replicaSetCreateError(cluster: Cluster, replicaSet: ReplicaSet):
   // Only the name can make a ReplicaSet built from an accepted Deployment invalid (the template was
   // validated with the Deployment): check it alone and skip the full validation on every rollout.
   if (replicaSet.metadata.name.length <= 253) return undefined;
-  const rejection = admitObject(replicaSet as unknown as JsonObject, undefined, cluster.version, cluster.gates);
+  const rejection = admitObject(replicaSet as unknown as JsonObject, undefined, cluster.spec);
   return rejection ? `Failed to create new replica set "${replicaSet.metadata.name}": ${rejection.message}` : undefined;
 }

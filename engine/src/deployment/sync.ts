@@ -147,7 +147,7 @@ function getNewReplicaSet(
   if (!createIfNotExisted) return undefined;
   const status = copyStatus(deployment);
   const namespace = deployment.metadata.namespace ?? 'default';
-  const hash = computePodTemplateHash(deployment.spec.template, deployment.status?.collisionCount, cluster.version, cluster.gates);
+  const hash = computePodTemplateHash(deployment.spec.template, deployment.status?.collisionCount, cluster.spec);
   const name = `${deployment.metadata.name}-${hash}`;
   const clash = cluster.replicaSets.get(name, namespace);
   if (clash) {
@@ -327,7 +327,7 @@ export function calculateStatus(
     unavailableReplicas: Math.max(0, replicaCount(allReplicaSets) - available),
   };
   // DeploymentReplicaSetTerminatingReplicas is beta (on by default) from 1.35.
-  if (reportsTerminatingReplicas(cluster.version)) {
+  if (reportsTerminatingReplicas(cluster.spec.version)) {
     const terminating = terminatingReplicaCount(allReplicaSets);
     if (terminating !== undefined) status.terminatingReplicas = terminating;
   }

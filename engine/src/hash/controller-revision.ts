@@ -1,10 +1,9 @@
 // ControllerRevision data, hash and name of a StatefulSet: getPatch and newRevision in
 // pkg/controller/statefulset/stateful_set_utils.go, HashControllerRevision and
 // ControllerRevisionName in pkg/controller/history/controller_history.go.
-import type { GateSource } from '../defaulting/feature-gates';
 import { defaultStatefulSet } from '../defaulting/workload-defaults';
 import { goLayoutFor } from '../go-layout/go-layouts';
-import type { KubernetesVersion } from '../model/kubernetes-version';
+import type { ClusterSpec } from '../model/cluster-spec';
 import type { JsonObject, JsonValue, StatefulSet } from '../model/objects';
 import { fnv132, safeEncodeDecimal } from './fnv';
 import { encodeGoJson, writeGoJson } from './go-json';
@@ -16,9 +15,9 @@ import { utf8Bytes } from './utf8';
  * with `"$patch":"replace"`, wrapped as `{"spec":{"template":...}}`, keys sorted. Up to 1.33 the
  * template metadata keeps `"creationTimestamp":null`; from 1.34 it is omitted (omitzero).
  */
-export function controllerRevisionData(statefulSet: StatefulSet, version: KubernetesVersion, gates: GateSource = version): string {
-  const layout = goLayoutFor(version);
-  const defaulted = defaultStatefulSet(statefulSet, version, undefined, gates);
+export function controllerRevisionData(statefulSet: StatefulSet, clusterSpec: ClusterSpec): string {
+  const layout = goLayoutFor(clusterSpec.version);
+  const defaulted = defaultStatefulSet(statefulSet, clusterSpec);
   const value = decodeGoValue(layout, defaulted.spec.template as unknown as JsonValue, 'core.PodTemplateSpec');
   const template = encodeGoJson(layout, value, 'core.PodTemplateSpec') as JsonObject;
   template.$patch = 'replace';

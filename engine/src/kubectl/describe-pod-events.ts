@@ -24,8 +24,8 @@ function goDuration(ms: number): string {
  * date, not checked against a tag), no name from 1.35 (kubernetes#134043, merged September 2025).
  */
 function lifecycleMessages(cluster: Cluster, container: string): { created: string; started: string } {
-  if (isAtLeast(cluster.version, '1.35')) return { created: 'Container created', started: 'Container started' };
-  const created = isAtLeast(cluster.version, '1.33') ? `Created container: ${container}` : `Created container ${container}`;
+  if (isAtLeast(cluster.spec.version, '1.35')) return { created: 'Container created', started: 'Container started' };
+  const created = isAtLeast(cluster.spec.version, '1.33') ? `Created container: ${container}` : `Created container ${container}`;
   return { created, started: `Started container ${container}` };
 }
 

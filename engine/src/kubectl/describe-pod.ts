@@ -23,7 +23,7 @@ const { LEVEL_1, LEVEL_2, LEVEL_3, objectsOf, objectOf, text } = template;
 
 /** kubectl 1.33 prints the token volume's ConfigMap as `Optional: false`, not `ConfigMapOptional: <nil>` (printProjectedVolumeSource). */
 function newerLayout(cluster: Cluster): boolean {
-  return isAtLeast(cluster.version, '1.33');
+  return isAtLeast(cluster.spec.version, '1.33');
 }
 
 /** The default grace period (spec.terminationGracePeriodSeconds). */
@@ -92,9 +92,9 @@ function describeContainers(cluster: Cluster, ref: PodRef, title: string, parts:
     if (view) out += `${LEVEL_2}Container ID:\t${view.id}\n`;
     out += `${LEVEL_2}Image:\t${text(container.image)}\n`;
     if (view) out += `${LEVEL_2}Image ID:\t${view.imageId}\n`;
-    const ports = template.containerPorts(container, 'containerPort', isAtLeast(cluster.version, '1.34'));
+    const ports = template.containerPorts(container, 'containerPort', isAtLeast(cluster.spec.version, '1.34'));
     out += ports.includes(',') ? `${LEVEL_2}Ports:\t${ports}\n` : `${LEVEL_2}Port:\t${ports || '<none>'}\n`;
-    const hostPorts = template.containerPorts(container, 'hostPort', isAtLeast(cluster.version, '1.34'));
+    const hostPorts = template.containerPorts(container, 'hostPort', isAtLeast(cluster.spec.version, '1.34'));
     out += hostPorts.includes(',') ? `${LEVEL_2}Host Ports:\t${hostPorts}\n` : `${LEVEL_2}Host Port:\t${hostPorts || '<none>'}\n`;
     out += template.describeCommand(container);
     if (view) {

@@ -44,7 +44,7 @@ export function describeReplicaSet(cluster: Cluster, name: string, namespace = '
   if (owner) text += `Controlled By:\t${owner}\n`;
   text += `Replicas:\t${rs.status?.replicas ?? 0} current / ${rs.spec.replicas ?? 1} desired\n`;
   text += `Pods Status:\t${podStatusCounts(cluster, rs.metadata.uid, namespace)}\n`;
-  text += describePodTemplate(rs.spec.template, { portNames: isAtLeast(cluster.version, '1.34') });
+  text += describePodTemplate(rs.spec.template, { portNames: isAtLeast(cluster.spec.version, '1.34') });
   const conditions = rs.status?.conditions ?? [];
   if (conditions.length > 0) {
     text += 'Conditions:\n  Type\tStatus\tReason\n  ----\t------\t------\n';
@@ -72,7 +72,7 @@ export function describeStatefulSet(cluster: Cluster, name: string, namespace = 
     if (rollingUpdate.maxUnavailable !== undefined) text += `  MaxUnavailable:\t${String(rollingUpdate.maxUnavailable)}\n`;
   }
   text += `Pods Status:\t${podStatusCounts(cluster, set.metadata.uid, namespace)}\n`;
-  text += describePodTemplate(set.spec.template, { portNames: isAtLeast(cluster.version, '1.34') });
+  text += describePodTemplate(set.spec.template, { portNames: isAtLeast(cluster.spec.version, '1.34') });
   text += describeVolumeClaimTemplates(set.spec.volumeClaimTemplates ?? []);
   return finish(cluster, text, 'StatefulSet', set.metadata);
 }

@@ -74,7 +74,7 @@ function describeDeploymentObject(cluster: Cluster, d: Deployment): string {
   const rollingUpdate = d.spec.strategy?.rollingUpdate;
   if (rollingUpdate)
     text += `RollingUpdateStrategy:\t${String(rollingUpdate.maxUnavailable ?? 0)} max unavailable, ${String(rollingUpdate.maxSurge ?? 0)} max surge\n`;
-  text += describePodTemplate(d.spec.template, { portNames: isAtLeast(cluster.version, '1.34') });
+  text += describePodTemplate(d.spec.template, { portNames: isAtLeast(cluster.spec.version, '1.34') });
   if ((status.conditions ?? []).length > 0) {
     text += 'Conditions:\n  Type\tStatus\tReason\n  ----\t------\t------\n';
     for (const condition of status.conditions ?? []) text += `  ${condition.type} \t${condition.status}\t${condition.reason ?? ''}\n`;

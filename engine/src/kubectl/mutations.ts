@@ -63,7 +63,7 @@ export function admitManifest(
   existing: KubernetesObject | undefined,
   options: ApplyOptions,
 ): ApplyResult | undefined {
-  const rejection = admitObject(manifest as unknown as JsonObject, existing as unknown as JsonObject | undefined, cluster.version, cluster.gates);
+  const rejection = admitObject(manifest as unknown as JsonObject, existing as unknown as JsonObject | undefined, cluster.spec);
   if (!rejection) return undefined;
   // kubectl apply of an existing object patches it; the patch text it would quote is not simulated.
   const request = existing ? undefined : creatingFrom(options.fileName);
@@ -79,7 +79,7 @@ export function applyDeployment(cluster: Cluster, manifest: Deployment, options:
   // Validation runs before the store looks for an existing object (rest.BeforeCreate, then Create).
   const rejected = admitManifest(cluster, manifest, options.mode === 'create' ? undefined : existing, options);
   if (rejected) return rejected;
-  const defaulted = defaultDeployment(manifest, cluster.version, undefined, cluster.gates);
+  const defaulted = defaultDeployment(manifest, cluster.spec);
   if (existing && options.mode === 'create') {
     return {
       output: '',
@@ -145,7 +145,7 @@ export function applyObjects(cluster: Cluster, objects: KubernetesObject[], opti
 
 /** The API server's answer to `next` as an update of the stored Deployment: its refusal, or undefined. */
 function admitDeploymentUpdate(cluster: Cluster, deployment: Deployment, next: Deployment): ApiRejection | undefined {
-  return admitObject(next as unknown as JsonObject, deployment as unknown as JsonObject, cluster.version, cluster.gates);
+  return admitObject(next as unknown as JsonObject, deployment as unknown as JsonObject, cluster.spec);
 }
 
 function notFound(name: string): CommandResult {
@@ -237,5 +237,5 @@ export function restartDeployment(cluster: Cluster, name: string, namespace = 'd
  */
 export function deletePod(cluster: Cluster, name: string, namespace = 'default'): CommandResult {
   if (!cluster.deletePodByName(name, namespace)) return { output: `Error from server (NotFound): pods "${name}" not found`, error: true };
-  return { output: `pod "${name}" deleted${isAtLeast(cluster.version, '1.34') ? ` from ${namespace} namespace` : ''}` };
+  return { output: `pod "${name}" deleted${isAtLeast(cluster.spec.version, '1.34') ? ` from ${namespace} namespace` : ''}` };
 }

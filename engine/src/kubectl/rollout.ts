@@ -47,7 +47,7 @@ export function rolloutHistory(cluster: Cluster, name: string, revision?: number
     const template = { ...target.spec.template, metadata: { ...(target.spec.template.metadata ?? {}) } };
     const changeCause = target.metadata.annotations?.[CHANGE_CAUSE_ANNOTATION];
     if (changeCause !== undefined) template.metadata.annotations = { ...(template.metadata.annotations ?? {}), [CHANGE_CAUSE_ANNOTATION]: changeCause };
-    const described = alignTabs(describePodTemplate(template, { portNames: isAtLeast(cluster.version, '1.34') })).replace(/\n$/, '');
+    const described = alignTabs(describePodTemplate(template, { portNames: isAtLeast(cluster.spec.version, '1.34') })).replace(/\n$/, '');
     return { output: `deployment.apps/${name} with revision #${revision}\n${described}` };
   }
   // The name printer writes `deployment.apps/NAME <operation>`, the operation being "\n" + the history

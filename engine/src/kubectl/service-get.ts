@@ -121,7 +121,7 @@ export function getEndpoints(cluster: Cluster, namespace: string, name?: string)
   if (services.length === 0) return { output: `No resources found in ${namespace} namespace.` };
   const rows = services.map((service) => [service.metadata.name, formatLegacyEndpoints(cluster, service), age(cluster, service)]);
   // From 1.33 the API server answers v1 Endpoints requests with a deprecation warning kubectl prints.
-  const warning = isAtLeast(cluster.version, '1.33') ? 'Warning: v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice\n' : '';
+  const warning = isAtLeast(cluster.spec.version, '1.33') ? 'Warning: v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice\n' : '';
   return { output: warning + formatTable([['NAME', 'ENDPOINTS', 'AGE'], ...rows], GET_LAYOUT) };
 }
 

@@ -74,7 +74,7 @@ export function statefulSetRolloutHistory(cluster: Cluster, name: string, revisi
   if (revision !== undefined && revision > 0) {
     const target = history.find((candidate) => candidate.revision === revision);
     if (!target) return { output: `error: unable to find the specified revision`, error: true };
-    const described = describePodTemplate(templateOfRevision(target), { portNames: isAtLeast(cluster.version, '1.34') });
+    const described = describePodTemplate(templateOfRevision(target), { portNames: isAtLeast(cluster.spec.version, '1.34') });
     return { output: `statefulset.apps/${name} with revision #${revision}\n${alignTabs(described).replace(/\n$/, '')}` };
   }
   if (history.length === 0) return { output: 'No rollout history found.' };
@@ -100,7 +100,7 @@ export function rollbackStatefulSet(cluster: Cluster, name: string, toRevision =
     if (history.length < 2) return { output: 'error: no last revision to roll back to', error: true };
     target = history[history.length - 2];
   }
-  const codec = statefulSetRevisionCodec(cluster.version);
+  const codec = statefulSetRevisionCodec(cluster.spec);
   if (codec.data(set) === target.data) {
     return { output: `statefulset.apps/${name} skipped rollback (current template already matches revision ${target.revision})` };
   }

@@ -160,7 +160,7 @@ function deletePodsBySelector(cluster: Cluster, selector: string, namespace: str
     () => !terminating(),
     () => undefined,
   );
-  return { output: pods.map((pod) => kubectlDeletedLine(cluster.version, 'pod', pod.metadata.name, namespace)).join('\n') };
+  return { output: pods.map((pod) => kubectlDeletedLine(cluster.spec.version, 'pod', pod.metadata.name, namespace)).join('\n') };
 }
 
 // `kubectl rollout status statefulset/NAME` (prints every distinct message) or `kubesim wait-rollout` (prints the last).

@@ -195,7 +195,7 @@ function podRejectionOf(cluster: Cluster, replicaSet: ReplicaSet, name: string):
     spec: template.spec ?? {},
     status: { phase: 'Pending', displayStatus: 'Pending', ready: false, restarts: 0 },
   };
-  return admitPod(pod, cluster.version);
+  return admitPod(pod, cluster.spec);
 }
 
 // slowStartBatch's first batch is one pod: when the API server refuses it (RealPodControl.createPods
@@ -204,7 +204,7 @@ function refusedCreate(cluster: Cluster, replicaSet: ReplicaSet): string | undef
   const template = replicaSet.spec.template;
   let verdicts = podVerdicts.get(template);
   if (!verdicts) podVerdicts.set(template, (verdicts = new Map()));
-  const key = `${cluster.version}|${replicaSet.metadata.namespace ?? 'default'}|${replicaSet.metadata.name}`;
+  const key = `${cluster.spec.version}|${replicaSet.metadata.namespace ?? 'default'}|${replicaSet.metadata.name}`;
   if (!verdicts.has(key)) verdicts.set(key, podRejectionOf(cluster, replicaSet, generatedNameBase(replicaSet) + 'xxxxx'));
   if (verdicts.get(key) === undefined) return undefined;
   const rejection = podRejectionOf(cluster, replicaSet, generateName(`${replicaSet.metadata.name}-`, cluster.random));

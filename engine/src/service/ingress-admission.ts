@@ -32,7 +32,7 @@ export function applyIngress(cluster: Cluster, object: KubernetesObject, mode: '
       output: `Error from server (AlreadyExists): error when creating "${fileName}": ingresses.networking.k8s.io "${name}" already exists`,
       error: true,
     };
-  const verdict = objectVerdict('Ingress', manifest as unknown as JsonObject, existing as unknown as JsonObject | undefined, cluster.version);
+  const verdict = objectVerdict('Ingress', manifest as unknown as JsonObject, existing as unknown as JsonObject | undefined, cluster.spec);
   if ('decode' in verdict) {
     const messages = verdict.decode.map((problem) => problem.message).join('; ');
     return { output: `Error from server (BadRequest): error when creating "${fileName}": ${messages}`, error: true };
@@ -41,7 +41,7 @@ export function applyIngress(cluster: Cluster, object: KubernetesObject, mode: '
     const causes = verdict.errors.map((error) => error.message);
     return { output: `The Ingress "${name}" is invalid: ${causes.length === 1 ? causes[0] : `[${causes.join(', ')}]`}`, error: true };
   }
-  const stored = applyDefaults('Ingress', cloneJson(manifest) as unknown as JsonObject, cluster.version) as unknown as Ingress;
+  const stored = applyDefaults('Ingress', cloneJson(manifest) as unknown as JsonObject, cluster.spec) as unknown as Ingress;
   const resource = `ingress.networking.k8s.io/${name}`;
   if (!existing) {
     const metadata = { ...stored.metadata, ...cluster.newObjectMeta(name, namespace) };

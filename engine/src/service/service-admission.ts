@@ -6,6 +6,8 @@ import { generateName } from '../cluster/name-generator';
 import type { JsonObject, ReadonlyJsonObject, Service } from '../model/objects';
 import { cloneJson } from '../model/clone';
 import { applyDefaults } from '../apiserver/validation/apply-defaults';
+import { clusterSettingOfRule, isCertainRefusal } from '../apiserver/validation/cluster-dependent-rules';
+import type { ClusterSpec } from '../model/cluster-spec';
 import { objectVerdict } from '../apiserver/validation/object-verdict';
 import { goStringSlice, renderValue, structuredValue } from '../apiserver/validation/field-error';
 import { asArray, asNumber, asObject, asString, jsonEqual } from '../apiserver/validation/rules/json-access';
@@ -51,7 +53,7 @@ export function hasClusterIp(service: Service): boolean {
 }
 
 // Allocates the cluster IP of a new Service into `spec`; a field error text when refused.
-function allocateClusterIp(network: ServiceNetwork, spec: JsonObject, version: Cluster['version']): string | undefined {
+function allocateClusterIp(network: ServiceNetwork, spec: JsonObject, version: Cluster['spec']['version']): string | undefined {
   if (spec.type === 'ExternalName') return undefined;
   const requested = asString(spec.clusterIP) ?? asString(asArray(spec.clusterIPs)?.[0]) ?? '';
   spec.ipFamilyPolicy ??= 'SingleStack';
@@ -127,6 +129,19 @@ function portKey(port: JsonObject): string {
 }
 
 /**
+ * Whether the preview's cluster has `service`, as far as the cluster's setup decides it: a Service its
+ * API server refuses because of a declared network setting (an IP family without a range, a node port
+ * outside the declared range) never exists there, so no traffic goes through it. A refusal that depends
+ * on an undeclared setting keeps the Service (another cluster accepts it), and so do the object's own
+ * errors, which the editor reports where they are.
+ */
+export function isAdmittedService(service: Service, cluster: ClusterSpec): boolean {
+  const verdict = objectVerdict('Service', service as unknown as JsonObject, undefined, cluster);
+  if ('decode' in verdict) return true;
+  return !verdict.errors.some((error) => clusterSettingOfRule(error.rule) !== undefined && isCertainRefusal(error.rule, cluster));
+}
+
+/**
  * `kubectl apply|create -f` of a Service: validated and defaulted like the editor's check, the cluster
  * IP and node ports allocated on create (kept on update), the EndpointSlice named. Returns kubectl's line.
  */
@@ -137,7 +152,7 @@ export function applyService(cluster: Cluster, manifest: Service, mode: 'apply' 
   const existing = cluster.services.get(name, namespace);
   if (existing && mode === 'create')
     return { output: `Error from server (AlreadyExists): error when creating "${fileName}": services "${name}" already exists`, error: true };
-  const verdict = objectVerdict('Service', manifest as unknown as JsonObject, existing as unknown as JsonObject | undefined, cluster.version, cluster.network);
+  const verdict = objectVerdict('Service', manifest as unknown as JsonObject, existing as unknown as JsonObject | undefined, cluster.spec);
   if ('decode' in verdict)
     return { output: `error: error validating "${fileName}": ${verdict.decode.map((problem) => problem.message).join('; ')}`, error: true };
   if (verdict.errors.length > 0)
@@ -145,10 +160,10 @@ export function applyService(cluster: Cluster, manifest: Service, mode: 'apply' 
       name,
       verdict.errors.map((error) => error.message),
     );
-  const defaulted = applyDefaults('Service', cloneJson(manifest) as unknown as JsonObject, cluster.version) as unknown as Service;
+  const defaulted = applyDefaults('Service', cloneJson(manifest) as unknown as JsonObject, cluster.spec) as unknown as Service;
   const spec = (defaulted.spec ??= {});
   if (existing) return updateService(cluster, network, existing, defaulted);
-  const ipError = allocateClusterIp(network, spec, cluster.version);
+  const ipError = allocateClusterIp(network, spec, cluster.spec.version);
   if (ipError !== undefined) return invalid(name, [ipError], fileName);
   const ports = allocateNodePorts(network, spec, new Map());
   if (ports.error !== undefined) {
@@ -222,7 +237,7 @@ export function adoptStoredServices(cluster: Cluster): ServiceNetwork {
   const network = serviceNetworkOf(cluster);
   for (const stored of cluster.services.all()) {
     if (network.record(stored)) continue;
-    const defaulted = applyDefaults('Service', cloneJson(stored) as unknown as JsonObject, cluster.version) as unknown as Service;
+    const defaulted = applyDefaults('Service', cloneJson(stored) as unknown as JsonObject, cluster.spec) as unknown as Service;
     const spec = (defaulted.spec ??= {});
     const given = asString(spec.clusterIP);
     if (given !== undefined && given !== '' && given !== 'None' && network.clusterIps.allocate(given) !== undefined) spec.clusterIP = '';
@@ -230,7 +245,7 @@ export function adoptStoredServices(cluster: Cluster): ServiceNetwork {
       delete spec.clusterIP;
       delete spec.clusterIPs;
     }
-    if (spec.clusterIP === undefined) allocateClusterIp(network, spec, cluster.version);
+    if (spec.clusterIP === undefined) allocateClusterIp(network, spec, cluster.spec.version);
     allocateNodePorts(network, spec, new Map());
     const service: Service = { ...stored, spec };
     cluster.services.put(service);

@@ -1,11 +1,9 @@
 // The DNS records cluster DNS serves for a Service (kubernetes/dns docs/specification.md, CoreDNS's
 // kubernetes plugin): A for ClusterIP Services, A per ready endpoint and per hostname for headless
 // ones, SRV per named port, CNAME for ExternalName.
+import { DEFAULT_CLUSTER_DOMAIN } from '../model/cluster-spec';
 import type { Service } from '../model/objects';
 import { servicePortsOf, type ServiceEndpoint } from './service-endpoints';
-
-/** kubeadm's default cluster domain. */
-export const DEFAULT_CLUSTER_DOMAIN = 'cluster.local';
 
 /** The DNS names of one Service. */
 export interface ServiceDnsNames {

@@ -93,7 +93,7 @@ const NETWORKS = new WeakMap<Cluster, ServiceNetwork>();
 export function serviceNetworkOf(cluster: Cluster): ServiceNetwork {
   let network = NETWORKS.get(cluster);
   if (network) return network;
-  network = new ServiceNetwork(cluster.seed, cluster.network);
+  network = new ServiceNetwork(cluster.seed, cluster.spec.network);
   NETWORKS.set(cluster, network);
   if (!cluster.services.get('kubernetes', 'default')) {
     const clusterIp = formatIpv4(network.serviceCidr.network + 1);

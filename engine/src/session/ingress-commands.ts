@@ -100,7 +100,7 @@ export const ingressCommands: readonly SessionCommand[] = [
         context.cluster,
         ingressName(parseArguments(argv.slice(2)).positional) ?? '',
         context.namespace,
-        isAtLeast(context.cluster.version, '1.34'),
+        isAtLeast(context.cluster.spec.version, '1.34'),
       ),
   },
   {

@@ -1,8 +1,7 @@
 // Replays a kubectl session against the simulated cluster. Pure: manifest files are read by the
 // caller (`readManifest`), and the result is plain JSON. Commands come from a table so other
 // controllers can add theirs (listed in session-commands.ts, in the order they are tried).
-import type { FeatureGateOverrides } from '../defaulting/feature-gates';
-import type { ClusterNetwork } from '../model/cluster-network';
+import type { ClusterSpec } from '../model/cluster-spec';
 import type { Cluster } from '../cluster/cluster';
 import type { KubernetesObject } from '../model/objects';
 import type { KubernetesVersion } from '../model/kubernetes-version';
@@ -19,14 +18,11 @@ import { summarizeServices, type ServiceSummary } from '../service/service-summa
 /** Input of runSession. */
 export interface SessionInput {
   text: string;
-  version: KubernetesVersion;
+  /** The cluster the session runs in (release, feature gates, Service network, domain). */
+  cluster: ClusterSpec;
   readManifest: (path: string) => KubernetesObject[];
   seed?: number | string;
   kubelet?: Partial<KubeletOptions>;
-  /** The cluster's Service CIDRs and node-port range (a declared cluster profile). */
-  network?: ClusterNetwork;
-  /** The cluster's `--feature-gates` overrides (a declared cluster profile). */
-  featureGates?: FeatureGateOverrides;
   /** Set up the cluster before the first command (e.g. register more controllers). */
   prepare?: (cluster: Cluster) => void;
 }
@@ -48,13 +44,7 @@ export interface SessionResult {
 
 /** Replays every command of the session and returns outputs, events and the final state. */
 export function runSession(input: SessionInput): SessionResult {
-  const cluster = createDeploymentCluster({
-    version: input.version,
-    seed: input.seed,
-    kubelet: input.kubelet,
-    ...(input.network ? { network: input.network } : {}),
-    ...(input.featureGates ? { featureGates: input.featureGates } : {}),
-  });
+  const cluster = createDeploymentCluster({ spec: input.cluster, seed: input.seed, kubelet: input.kubelet });
   input.prepare?.(cluster);
   const context: SessionContext = { cluster, readManifest: input.readManifest, namespace: 'default' };
   const steps: SessionStep[] = [];
@@ -77,7 +67,7 @@ export function runSession(input: SessionInput): SessionResult {
     steps.push(step);
   }
   return {
-    kubernetesVersion: input.version,
+    kubernetesVersion: input.cluster.version,
     steps,
     events: summarizeEvents(cluster, cluster.events),
     final: { ...summarizeCluster(cluster), ...summarizeStatefulSets(cluster), ...summarizeServices(cluster) },

@@ -4,8 +4,9 @@ import type { Cluster } from '../cluster/cluster';
 import type { KubeletOptions } from '../kubelet/kubelet-options';
 import type { Deployment, Ingress, JsonObject, Service, StatefulSet } from '../model/objects';
 import { admitObject, type ApiRejection } from '../apiserver/admission';
+import { isAdmittedService } from '../service/service-admission';
 import { formatKubectlErrors } from '../kubectl/api-errors';
-import { featureGatesOf, type FeatureGateOverrides } from '../defaulting/feature-gates';
+import type { ClusterSpec } from '../model/cluster-spec';
 import type { KubernetesVersion } from '../model/kubernetes-version';
 import { getDeploymentCondition, TIMED_OUT_REASON } from '../deployment/conditions';
 import { revisionOf } from '../deployment/deployment-util';
@@ -46,8 +47,6 @@ export interface SimulateRolloutOptions extends Partial<KubeletOptions> {
   services?: Service[];
   /** networking.k8s.io/v1 Ingresses of the workspace: their routes to the workload join the traffic lane. */
   ingresses?: Ingress[];
-  /** `cluster.local` unless the cluster says otherwise (StatefulSet pod DNS names). */
-  clusterDomain?: string;
   /** Pods (and pod rows of `kubectl get`) listed per step at most (default 60). */
   podListLimit?: number;
   /** Events listed per step at most (default 50). */
@@ -65,9 +64,8 @@ export interface SimulateRolloutInput {
   /** The running version; absent: NEW is created on an empty cluster. */
   oldManifest?: RolloutWorkload;
   newManifest: RolloutWorkload;
-  version: KubernetesVersion;
-  /** The cluster's `--feature-gates` overrides (the profile's `featureGates`). */
-  featureGates?: FeatureGateOverrides;
+  /** The cluster it runs in: release, feature gates, Service network (allocated IPs) and domain (pod DNS names). */
+  cluster: ClusterSpec;
   options?: SimulateRolloutOptions;
 }
 
@@ -148,7 +146,6 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
     whatIf = {},
     services = [],
     ingresses = [],
-    clusterDomain = 'cluster.local',
     podListLimit = 60,
     eventsPerStep = 50,
     describeEventLimit = 200,
@@ -162,17 +159,12 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
   const tailMs = maxSeconds * 1000;
   const renamed = input.oldManifest && ({ ...input.oldManifest, metadata: { ...input.oldManifest.metadata, name, namespace } } as RolloutWorkload);
   // The API server checks both requests: an OLD it refuses never ran (NEW is then a create).
-  const gates = featureGatesOf(input.version, input.featureGates);
-  const before = renamed && !admitObject(renamed as unknown as JsonObject, undefined, input.version, gates) ? renamed : undefined;
-  const rejection = admitObject(
-    withReplicas(after, whatIf.replicas) as unknown as JsonObject,
-    before as unknown as JsonObject | undefined,
-    input.version,
-    gates,
-  );
-  if (rejection) return rejectedSimulation(input.version, after, rejection, before !== undefined);
-  const cluster = createDeploymentCluster({ version: input.version, seed, kubelet, featureGates: input.featureGates });
-  for (const service of services) if ((service.metadata.namespace ?? 'default') === namespace) cluster.services.put(service);
+  const before = renamed && !admitObject(renamed as unknown as JsonObject, undefined, input.cluster) ? renamed : undefined;
+  const rejection = admitObject(withReplicas(after, whatIf.replicas) as unknown as JsonObject, before as unknown as JsonObject | undefined, input.cluster);
+  if (rejection) return rejectedSimulation(input.cluster.version, after, rejection, before !== undefined);
+  const cluster = createDeploymentCluster({ spec: input.cluster, seed, kubelet });
+  const existing = services.filter((service) => (service.metadata.namespace ?? 'default') === namespace && isAdmittedService(service, input.cluster));
+  for (const service of existing) cluster.services.put(service);
   for (const ingress of ingresses) if ((ingress.metadata.namespace ?? 'default') === namespace) cluster.ingresses.put(ingress);
   if (before) {
     apply(cluster, before);
@@ -198,8 +190,8 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
     podLimit: podListLimit,
     eventsPerStep,
     describeEventLimit,
-    clusterDomain,
-    headlessService: after.kind === 'StatefulSet' ? governingServiceState(services, after.spec.serviceName, namespace) : 'found',
+    clusterDomain: input.cluster.clusterDomain,
+    headlessService: after.kind === 'StatefulSet' ? governingServiceState(existing, after.spec.serviceName, namespace) : 'found',
   };
   const snapshot = after.kind === 'Deployment' ? snapshotDeployment : snapshotStatefulSet;
   const steps: RolloutStep[] = [];
@@ -218,7 +210,7 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
 
   const outcome = after.kind === 'Deployment' ? deploymentOutcome(cluster, name, namespace, steps, startMs) : statefulSetOutcome(steps);
   const simulation: RolloutSimulation = {
-    kubernetesVersion: input.version,
+    kubernetesVersion: input.cluster.version,
     kind: after.kind,
     strategy: strategyOf(cluster, after),
     steps,

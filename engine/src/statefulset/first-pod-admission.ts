@@ -4,8 +4,7 @@
 import { admitPod, type ApiRejection } from '../apiserver/admission';
 import { defaultStatefulSet } from '../defaulting/workload-defaults';
 import { computeControllerRevisionHash, controllerRevisionData, controllerRevisionName } from '../hash/controller-revision';
-import type { GateSource } from '../defaulting/feature-gates';
-import type { KubernetesVersion } from '../model/kubernetes-version';
+import type { ClusterSpec } from '../model/cluster-spec';
 import type { StatefulSet } from '../model/objects';
 import { newStatefulSetPod } from './stateful-pod';
 import { setPodRevision } from './stateful-set-util';
@@ -26,13 +25,13 @@ export interface StatefulSetPodVerdict {
 }
 
 /** Builds the pod of `ordinal` as the controller does for a new set, and asks the API server. */
-export function statefulSetPodVerdict(set: StatefulSet, ordinal: number, version: KubernetesVersion, gates: GateSource = version): StatefulSetPodVerdict {
-  const defaulted = defaultStatefulSet(set, version, undefined, gates);
-  const revisionName = controllerRevisionName(set.metadata.name, computeControllerRevisionHash(controllerRevisionData(set, version, gates), 0));
+export function statefulSetPodVerdict(set: StatefulSet, ordinal: number, clusterSpec: ClusterSpec): StatefulSetPodVerdict {
+  const defaulted = defaultStatefulSet(set, clusterSpec);
+  const revisionName = controllerRevisionName(set.metadata.name, computeControllerRevisionHash(controllerRevisionData(set, clusterSpec), 0));
   const pod = newStatefulSetPod(defaulted, ordinal);
   setPodRevision(pod, revisionName);
   const verdict: StatefulSetPodVerdict = { podName: pod.metadata.name, revisionName };
-  const rejection = admitPod(pod, version);
+  const rejection = admitPod(pod, clusterSpec);
   if (rejection) {
     verdict.rejection = rejection;
     verdict.event = failedCreatePodMessage(pod.metadata.name, set.metadata.name, rejection);

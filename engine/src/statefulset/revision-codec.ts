@@ -1,7 +1,6 @@
 // The byte-exact ControllerRevision encoding of a release, as the StatefulSet controller uses it.
 import { computeControllerRevisionHash, controllerRevisionData, controllerRevisionName } from '../hash/controller-revision';
-import type { GateSource } from '../defaulting/feature-gates';
-import type { KubernetesVersion } from '../model/kubernetes-version';
+import type { ClusterSpec } from '../model/cluster-spec';
 import type { RevisionCodec } from '../history/controller-history';
 
 // The bytes depend only on the template, and encoding them (defaulting plus Go JSON) dominates a
@@ -9,10 +8,10 @@ import type { RevisionCodec } from '../history/controller-history';
 const CACHE_LIMIT = 16;
 
 /**
- * The revision codec of `version`: 1.34+ omits `creationTimestamp: null` from the bytes. The bytes are
- * of the defaulted template, so they also follow the cluster's feature gates (`gates`).
+ * The revision codec of a cluster: 1.34+ omits `creationTimestamp: null` from the bytes. The bytes are
+ * of the defaulted template, so they also follow the cluster's feature gates.
  */
-export function statefulSetRevisionCodec(version: KubernetesVersion, gates: GateSource = version): RevisionCodec {
+export function statefulSetRevisionCodec(clusterSpec: ClusterSpec): RevisionCodec {
   const cache = new Map<string, string>();
   // Every pass asks again for the same template object: its bytes are kept by object as well, so
   // the template is not serialised per pass (stored templates are never mutated in place).
@@ -25,7 +24,7 @@ export function statefulSetRevisionCodec(version: KubernetesVersion, gates: Gate
       const key = JSON.stringify(set.spec.template);
       let data = cache.get(key);
       if (data === undefined) {
-        data = controllerRevisionData(set, version, gates);
+        data = controllerRevisionData(set, clusterSpec);
         if (cache.size >= CACHE_LIMIT) cache.clear();
         cache.set(key, data);
       }

@@ -108,7 +108,7 @@ export function claimsMatchRetentionPolicy(pass: Pass, set: StatefulSet, pod: Po
 export function createStatefulPod(pass: Pass, set: StatefulSet, pod: Pod): boolean {
   if (createMissingClaims(pass, set, pod)) return true;
   const request = { ...pod, metadata: { ...pod.metadata, namespace: set.metadata.namespace ?? 'default' } };
-  const rejection = admitPod(request, pass.options.version);
+  const rejection = admitPod(request, pass.options.clusterSpec);
   if (rejection) {
     pass.createFailed = true;
     pass.events.push({

@@ -2,7 +2,6 @@
 // pkg/controller/statefulset/stateful_set_control.go (updateStatefulSet, processReplica,
 // processCondemned, the rolling update) and stateful_pod_control.go (events, claims), v1.32-v1.37.
 import type { ControllerRevision, PersistentVolumeClaim, Pod, StatefulSet } from '../model/objects';
-import type { KubernetesVersion } from '../model/kubernetes-version';
 import { isFeatureEnabled } from '../defaulting/feature-gates';
 import { applyRevision, chooseStatefulSetRevisions, revisionsToTruncate } from '../history/controller-history';
 import { isPodClaimStale } from './claim-retention';
@@ -25,11 +24,6 @@ import { factsOf, type PodFacts } from './pod-facts';
 import { labelSelectorMatches } from '../model/label-selection';
 import { Pass, type StatefulSetSyncOptions, type StatefulSetSyncResult, type StatefulSetWorld } from './stateful-set-pass';
 import { claimsMatchRetentionPolicy, createMissingClaims, createStatefulPod, updateClaimsForRetentionPolicy, updateStatefulPod } from './stateful-pod-control';
-
-/** MaxUnavailableStatefulSet's default in the release, from the defaulting module's feature-gate table. */
-export function isMaxUnavailableGateEnabled(version: KubernetesVersion): boolean {
-  return isFeatureEnabled('MaxUnavailableStatefulSet', version);
-}
 
 /** Pods the set owns or may adopt: a member name and a matching selector, not controlled by another owner. */
 export function podsOfStatefulSet(set: StatefulSet, pods: readonly Pod[]): Pod[] {
@@ -178,7 +172,7 @@ export function syncStatefulSet(world: StatefulSetWorld, options: StatefulSetSyn
   const { currentRevision, updateRevision } = choice;
 
   const status = updateStatefulSet(pass, pods, currentRevision, updateRevision, choice.collisionCount);
-  const finalStatus = completeRollingUpdate(set, status, options.version);
+  const finalStatus = completeRollingUpdate(set, status, options.clusterSpec.version);
   if (isStatusInconsistent(set, finalStatus)) pass.actions.push({ kind: 'updateStatus', status: finalStatus });
 
   // truncateHistory deletes nothing while the whole history fits the limit; otherwise only the
@@ -297,10 +291,10 @@ function updateStatefulSet(
 
   const status = statusOf();
   if (effectiveUpdateStrategy(set).type === 'OnDelete') return status;
-  const gate = options.maxUnavailableGate ?? isMaxUnavailableGateEnabled(options.version);
+  const gate = isFeatureEnabled('MaxUnavailableStatefulSet', options.clusterSpec);
   const replicas: Slot[] = [];
   for (let index = 0; index < replicaCount; index++) replicas.push(slotAt(index));
-  const deletions = rollingUpdateDeletions(set, replicas, names.update, { now, gate, version: options.version });
+  const deletions = rollingUpdateDeletions(set, replicas, names.update, { now, gate, version: options.clusterSpec.version });
   for (const pod of deletions) {
     pass.deletePod(pod);
     status.currentReplicas--;

@@ -13,7 +13,7 @@ import { syncStatefulSet } from './stateful-set-control';
 import { claimIndexOf, type StatefulSetAction, type StatefulSetSyncResult } from './stateful-set-pass';
 import { statefulSetControllerRef } from './stateful-set-util';
 import { statefulSetRevisionCodec } from './revision-codec';
-import { gatesKey, isFeatureEnabled } from '../defaulting/feature-gates';
+import { clusterSpecKey } from '../model/cluster-spec';
 
 /** The event source of the StatefulSet controller. */
 export const STATEFUL_SET_CONTROLLER_NAME = 'statefulset-controller';
@@ -73,10 +73,10 @@ function sameStatus(a: PodStatus, b: PodStatus): boolean {
 
 const codecs = new Map<string, RevisionCodec>();
 function cachedCodecOf(cluster: Cluster): RevisionCodec {
-  // Keyed by release and gate overrides: both change the defaulted template, hence the bytes.
-  const key = `${cluster.version}|${gatesKey(cluster.gates)}`;
+  // Keyed by the whole cluster: its release and gate overrides change the defaulted template, hence the bytes.
+  const key = clusterSpecKey(cluster.spec);
   let codec = codecs.get(key);
-  if (!codec) codecs.set(key, (codec = statefulSetRevisionCodec(cluster.version, cluster.gates)));
+  if (!codec) codecs.set(key, (codec = statefulSetRevisionCodec(cluster.spec)));
   return codec;
 }
 
@@ -101,10 +101,7 @@ export class StatefulSetController implements Controller {
   /** Sets whose last sync failed (a refused pod create), retried with the work queue's back-off. */
   private readonly backoff = new FailureBackoff();
 
-  constructor(
-    private readonly codec: (cluster: Cluster) => RevisionCodec = cachedCodecOf,
-    private readonly options: { maxUnavailableGate?: boolean } = {},
-  ) {}
+  constructor(private readonly codec: (cluster: Cluster) => RevisionCodec = cachedCodecOf) {}
 
   sync(cluster: Cluster): boolean {
     this.pruneCache(cluster);
@@ -124,9 +121,8 @@ export class StatefulSetController implements Controller {
         },
         {
           now: cluster.now,
-          version: cluster.version,
+          clusterSpec: cluster.spec,
           codec: this.codec(cluster),
-          maxUnavailableGate: this.options.maxUnavailableGate ?? isFeatureEnabled('MaxUnavailableStatefulSet', cluster.gates),
         },
       );
       this.lastResults.set(`${namespace}/${set.metadata.name}`, result);

@@ -2,7 +2,7 @@
 // and the claims as those writes leave them (stateful_set_control.go keeps the same through its
 // pod control and listers).
 import type { ControllerRevision, PersistentVolumeClaim, Pod, StatefulSet } from '../model/objects';
-import type { KubernetesVersion } from '../model/kubernetes-version';
+import type { ClusterSpec } from '../model/cluster-spec';
 import type { RevisionCodec } from '../history/controller-history';
 import type { StatefulSetStatus } from './stateful-set-status';
 
@@ -19,10 +19,9 @@ export interface StatefulSetWorld {
 /** The release and feature gates the pass follows. */
 export interface StatefulSetSyncOptions {
   now: number;
-  version: KubernetesVersion;
+  /** The cluster: its release picks per-release behaviour, its gates MaxUnavailableStatefulSet. */
+  clusterSpec: ClusterSpec;
   codec: RevisionCodec;
-  /** Overrides the release default of MaxUnavailableStatefulSet. */
-  maxUnavailableGate?: boolean;
 }
 
 /** A write the controller performs against the API. */

@@ -2,8 +2,7 @@
 // pass, listing the ordered pods with their identity (hostname, DNS name, claims, revision).
 import { Cluster, type ClusterOptions } from '../cluster/cluster';
 import type { PersistentVolumeClaim, Pod, StatefulSet } from '../model/objects';
-import type { FeatureGateOverrides } from '../defaulting/feature-gates';
-import type { KubernetesVersion } from '../model/kubernetes-version';
+import type { ClusterSpec } from '../model/cluster-spec';
 import { cloneJson } from '../model/clone';
 import type { RevisionCodec } from '../history/controller-history';
 import { StatefulSetController } from './stateful-set-controller';
@@ -49,14 +48,11 @@ export interface StatefulSetPreview {
 
 /** Options of a preview. */
 export interface StatefulSetPreviewOptions {
-  version: KubernetesVersion;
+  /** The release, feature gates and cluster domain the preview runs with. */
+  clusterSpec: ClusterSpec;
   /** Defaults to the release's byte-exact codec. */
   codec?: RevisionCodec;
   kubelet?: ClusterOptions['kubelet'];
-  clusterDomain?: string;
-  maxUnavailableGate?: boolean;
-  /** The cluster's `--feature-gates` overrides (the profile's `featureGates`). */
-  featureGates?: FeatureGateOverrides;
   /** Stop after this many steps (default 10 000). */
   maxSteps?: number;
 }
@@ -69,7 +65,7 @@ export interface StatefulSetPreviewOptions {
 export function applyStatefulSet(cluster: Cluster, manifest: StatefulSet): StatefulSet {
   const namespace = manifest.metadata.namespace ?? 'default';
   const existing = cluster.statefulSets.get(manifest.metadata.name, namespace);
-  const next = defaultStatefulSet(cloneJson(manifest), cluster.version, undefined, cluster.gates);
+  const next = defaultStatefulSet(cloneJson(manifest), cluster.spec);
   if (existing === undefined) {
     next.metadata = { ...next.metadata, ...cluster.newObjectMeta(manifest.metadata.name, namespace) };
     delete next.status;
@@ -148,18 +144,18 @@ export function runStatefulSetUntilSettled(
  * each step lists the ordered pods with hostname, DNS name, claims and revision.
  */
 export function simulateStatefulSetRollout(after: StatefulSet, options: StatefulSetPreviewOptions, before?: StatefulSet): StatefulSetPreview {
-  const cluster = new Cluster({ version: options.version, kubelet: options.kubelet, featureGates: options.featureGates });
-  const codec = options.codec ?? statefulSetRevisionCodec(options.version, cluster.gates);
-  const controller = new StatefulSetController(() => codec, { maxUnavailableGate: options.maxUnavailableGate });
+  const cluster = new Cluster({ spec: options.clusterSpec, kubelet: options.kubelet });
+  const codec = options.codec ?? statefulSetRevisionCodec(options.clusterSpec);
+  const controller = new StatefulSetController(() => codec);
   cluster.registerController(controller);
   if (before) {
     const initial = applyStatefulSet(cluster, before);
     runStatefulSetUntilSettled(cluster, controller, initial, { maxSteps: options.maxSteps });
   }
   const applied = applyStatefulSet(cluster, after);
-  const steps = runStatefulSetUntilSettled(cluster, controller, applied, { clusterDomain: options.clusterDomain, maxSteps: options.maxSteps });
+  const steps = runStatefulSetUntilSettled(cluster, controller, applied, { clusterDomain: options.clusterSpec.clusterDomain, maxSteps: options.maxSteps });
   const final = cluster.statefulSets.get(applied.metadata.name, applied.metadata.namespace ?? 'default') ?? applied;
-  const finalPods = statefulSetPodViews(final, controller.podsOf(cluster, final), options.clusterDomain);
+  const finalPods = statefulSetPodViews(final, controller.podsOf(cluster, final), options.clusterSpec.clusterDomain);
   const status = final.status;
   const replicas = final.spec.replicas ?? 1;
   const stuck = !(status && status.readyReplicas === replicas && status.replicas === replicas);

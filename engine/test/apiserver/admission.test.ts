@@ -1,6 +1,7 @@
 // The simulated API server's refusals and how kubectl prints them: errors.NewInvalid's message
 // (one error alone, several as `[a, b]`, repeats once), checkErr's `The <Kind> "<name>" is invalid`
 // from the status details (MultilineError for several causes) and StandardErrorMessage for the rest.
+import { defaultClusterSpec } from '../../src/model/cluster-spec';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { admitObject, admitPod, invalidRejection, qualifiedKind } from '../../src/apiserver/admission';
@@ -70,7 +71,7 @@ for (const row of PRINT_ROWS) {
 }
 
 test('an object of a kind without rules is accepted; a valid Deployment too', () => {
-  assert.equal(admitObject({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } }, undefined, '1.36'), undefined);
+  assert.equal(admitObject({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } }, undefined, defaultClusterSpec('1.36')), undefined);
   const deployment: JsonObject = {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
@@ -80,11 +81,15 @@ test('an object of a kind without rules is accepted; a valid Deployment too', ()
       template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx' }] } },
     },
   };
-  assert.equal(admitObject(deployment, undefined, '1.36'), undefined);
+  assert.equal(admitObject(deployment, undefined, defaultClusterSpec('1.36')), undefined);
 });
 
 test('a Deployment that does not decode is a BadRequest with the server message', () => {
-  const rejection = admitObject({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { replicas: 'two' } }, undefined, '1.36');
+  const rejection = admitObject(
+    { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { replicas: 'two' } },
+    undefined,
+    defaultClusterSpec('1.36'),
+  );
   assert.equal(rejection?.reason, 'BadRequest');
   assert.match(rejection!.message, /^Deployment in version "v1" cannot be handled as a Deployment: /);
 });
@@ -127,5 +132,5 @@ const POD_ROWS: { name: string; pod: Pod; expected: string | undefined }[] = [
   },
 ];
 for (const row of POD_ROWS) {
-  test(`ValidatePodCreate of ${row.name}`, () => assert.equal(admitPod(row.pod, '1.36')?.message, row.expected));
+  test(`ValidatePodCreate of ${row.name}`, () => assert.equal(admitPod(row.pod, defaultClusterSpec('1.36'))?.message, row.expected));
 }

@@ -3,6 +3,7 @@
 // alpha off, beta on in 1.35) and what dropContainerRestartRules (pkg/api/pod/util.go) removes.
 // Before 1.34 nothing is dropped: the fields reach validation, which rejects a regular
 // container's restartPolicy and a non-Always init container restartPolicy.
+import { defaultClusterSpec } from '../../src/model/cluster-spec';
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
 import { isFeatureEnabled, isFeatureGateDisabled } from '../../src/defaulting/feature-gates';
@@ -23,8 +24,8 @@ const GATE_ROWS: { gate: string; version: KubernetesVersion; enabled: boolean; d
 ];
 for (const row of GATE_ROWS) {
   test(`${row.gate} in ${row.version}: enabled ${row.enabled}, declared and off ${row.disabled}`, () => {
-    assert.equal(isFeatureEnabled(row.gate, row.version), row.enabled);
-    assert.equal(isFeatureGateDisabled(row.gate, row.version), row.disabled);
+    assert.equal(isFeatureEnabled(row.gate, defaultClusterSpec(row.version)), row.enabled);
+    assert.equal(isFeatureGateDisabled(row.gate, defaultClusterSpec(row.version)), row.disabled);
   });
 }
 
@@ -63,7 +64,7 @@ const DROP_ROWS: { version: KubernetesVersion; kept: Kept }[] = [
 ];
 for (const row of DROP_ROWS) {
   test(`container restart fields kept on create in ${row.version}: ${JSON.stringify(row.kept)}`, () => {
-    const spec = defaultPodTemplate(template(), row.version).spec as JsonObject;
+    const spec = defaultPodTemplate(template(), defaultClusterSpec(row.version)).spec as JsonObject;
     const [sidecar, migrate, seed] = spec.initContainers as JsonObject[];
     const app = (spec.containers as JsonObject[])[0]!;
     const kept: Kept = {
@@ -79,7 +80,7 @@ for (const row of DROP_ROWS) {
 
 test('1.34 keeps every restart field on update when the stored template already uses one (containerRestartRulesInUse)', () => {
   const stored: PodTemplateSpec = { spec: { containers: [{ name: 'app', image: 'app', restartPolicy: 'Never' }] } };
-  const spec = defaultPodTemplate(template(), '1.34', stored).spec as JsonObject;
+  const spec = defaultPodTemplate(template(), defaultClusterSpec('1.34'), stored).spec as JsonObject;
   assert.equal((spec.containers as JsonObject[])[0]!.restartPolicy, 'Never');
   assert.equal((spec.initContainers as JsonObject[])[1]!.restartPolicy, 'OnFailure');
 });
@@ -88,6 +89,6 @@ test('1.34: a stored sidecar alone is not "in use", so a new regular restartPoli
   const stored: PodTemplateSpec = {
     spec: { initContainers: [{ name: 'sidecar', image: 'envoy', restartPolicy: 'Always' }], containers: [{ name: 'app', image: 'app' }] },
   };
-  const spec = defaultPodTemplate(template(), '1.34', stored).spec as JsonObject;
+  const spec = defaultPodTemplate(template(), defaultClusterSpec('1.34'), stored).spec as JsonObject;
   assert.equal((spec.containers as JsonObject[])[0]!.restartPolicy, undefined);
 });

@@ -1,6 +1,7 @@
 // Feature-gate defaults per release (kube_features.go) and the gated drops of dropDisabledFields
 // (pkg/api/pod/util.go) and dropStatefulSetDisabledFields, with expected JSON worked out from
 // the upstream code: defaulting first, then the drop.
+import { defaultClusterSpec } from '../../src/model/cluster-spec';
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
 import { isFeatureEnabled } from '../../src/defaulting/feature-gates';
@@ -38,7 +39,7 @@ const GATE_DEFAULTS: { gate: string; version: KubernetesVersion; enabled: boolea
 ];
 for (const row of GATE_DEFAULTS) {
   test(`feature gate ${row.gate} is ${row.enabled ? 'on' : 'off'} by default in ${row.version}`, () => {
-    assert.equal(isFeatureEnabled(row.gate, row.version), row.enabled);
+    assert.equal(isFeatureEnabled(row.gate, defaultClusterSpec(row.version)), row.enabled);
   });
 }
 
@@ -69,7 +70,7 @@ test('image volumes go whole with their mounts when ImageVolume is off (1.34), a
       ],
     },
   };
-  const on134 = defaultPodTemplate(template, '1.34');
+  const on134 = defaultPodTemplate(template, defaultClusterSpec('1.34'));
   assert.deepEqual(specOf(on134).volumes, [{ name: 'config', configMap: { name: 'c', defaultMode: 420 } }]);
   assert.deepEqual(firstContainer(on134).volumeMounts, [{ name: 'config', mountPath: '/config' }]);
   const onlyImage = defaultPodTemplate(
@@ -79,11 +80,11 @@ test('image volumes go whole with their mounts when ImageVolume is off (1.34), a
         containers: [{ name: 'app', image: 'app:1', volumeMounts: [{ name: 'model', mountPath: '/m' }] }],
       },
     },
-    '1.34',
+    defaultClusterSpec('1.34'),
   );
   assert.equal(specOf(onlyImage).volumes, undefined);
   assert.equal(firstContainer(onlyImage).volumeMounts, undefined);
-  const on135 = defaultPodTemplate(template, '1.35');
+  const on135 = defaultPodTemplate(template, defaultClusterSpec('1.35'));
   assert.equal((specOf(on135).volumes as JsonObject[]).length, 2);
   assert.equal((firstContainer(on135).volumeMounts as JsonObject[]).length, 2);
 });
@@ -97,15 +98,15 @@ test('stopSignal goes while ContainerStopSignals is off and an emptied lifecycle
       ],
     },
   };
-  const [a, b] = specOf(defaultPodTemplate(template, '1.36')).containers as JsonObject[];
+  const [a, b] = specOf(defaultPodTemplate(template, defaultClusterSpec('1.36'))).containers as JsonObject[];
   assert.equal(a!.lifecycle, undefined);
   assert.deepEqual(b!.lifecycle, { preStop: { exec: { command: ['drain'] } } });
 });
 
 test('procMount is forced to Default, not removed, while ProcMountType is off (1.32)', () => {
   const template: PodTemplateSpec = { spec: { containers: [{ name: 'a', image: 'a:1', securityContext: { procMount: 'Unmasked' } }] } };
-  assert.deepEqual(firstContainer(defaultPodTemplate(template, '1.32')).securityContext, { procMount: 'Default' });
-  assert.deepEqual(firstContainer(defaultPodTemplate(template, '1.33')).securityContext, { procMount: 'Unmasked' });
+  assert.deepEqual(firstContainer(defaultPodTemplate(template, defaultClusterSpec('1.32'))).securityContext, { procMount: 'Default' });
+  assert.deepEqual(firstContainer(defaultPodTemplate(template, defaultClusterSpec('1.33'))).securityContext, { procMount: 'Unmasked' });
 });
 
 test('ContainerRestartRules off (1.34) keeps a sidecar restartPolicy Always and drops every other restart field', () => {
@@ -118,13 +119,13 @@ test('ContainerRestartRules off (1.34) keeps a sidecar restartPolicy Always and 
       containers: [{ name: 'app', image: 'a:1', restartPolicy: 'Never' }],
     },
   };
-  const on134 = defaultPodTemplate(template, '1.34');
+  const on134 = defaultPodTemplate(template, defaultClusterSpec('1.34'));
   const [sidecar, setup] = specOf(on134).initContainers as JsonObject[];
   assert.equal(sidecar!.restartPolicy, 'Always');
   assert.equal(setup!.restartPolicy, undefined);
   assert.equal(setup!.restartPolicyRules, undefined);
   assert.equal(firstContainer(on134).restartPolicy, undefined);
-  assert.equal(firstContainer(defaultPodTemplate(template, '1.35')).restartPolicy, 'Never');
+  assert.equal(firstContainer(defaultPodTemplate(template, defaultClusterSpec('1.35'))).restartPolicy, 'Never');
 });
 
 test('pod-level resources and resource claims are dropped while their gates are off (1.33)', () => {
@@ -135,12 +136,12 @@ test('pod-level resources and resource claims are dropped while their gates are 
       containers: [{ name: 'a', image: 'a:1', resources: { claims: [{ name: 'gpu' }] } }],
     },
   };
-  const on133 = defaultPodTemplate(template, '1.33');
+  const on133 = defaultPodTemplate(template, defaultClusterSpec('1.33'));
   assert.equal(specOf(on133).resources, undefined);
   assert.equal(specOf(on133).resourceClaims, undefined);
   // Container resources is a value struct: it stays, emptied.
   assert.deepEqual(firstContainer(on133).resources, {});
-  const on134 = defaultPodTemplate(template, '1.34');
+  const on134 = defaultPodTemplate(template, defaultClusterSpec('1.34'));
   assert.deepEqual(specOf(on134).resources, { limits: { cpu: '1' } });
   assert.deepEqual(firstContainer(on134).resources, { claims: [{ name: 'gpu' }] });
 });
@@ -153,10 +154,10 @@ test('hostUsers, supplementalGroupsPolicy and seLinuxChangePolicy are dropped on
       containers: [{ name: 'a', image: 'a:1' }],
     },
   };
-  const on132 = specOf(defaultPodTemplate(template, '1.32'));
+  const on132 = specOf(defaultPodTemplate(template, defaultClusterSpec('1.32')));
   assert.equal(on132.hostUsers, undefined);
   assert.deepEqual(on132.securityContext, { runAsUser: 1000 });
-  const on133 = specOf(defaultPodTemplate(template, '1.33'));
+  const on133 = specOf(defaultPodTemplate(template, defaultClusterSpec('1.33')));
   assert.equal(on133.hostUsers, false);
   assert.deepEqual(on133.securityContext, { supplementalGroupsPolicy: 'Strict', seLinuxChangePolicy: 'MountOption', runAsUser: 1000 });
 });
@@ -165,12 +166,12 @@ test('on update a gated field survives when the stored template already uses it'
   const template: PodTemplateSpec = {
     spec: { containers: [{ name: 'a', image: 'a:2', resizePolicy: [{ resourceName: 'cpu', restartPolicy: 'NotRequired' }] }] },
   };
-  assert.equal(firstContainer(defaultPodTemplate(template, '1.32')).resizePolicy, undefined);
-  const kept = firstContainer(defaultPodTemplate(template, '1.32', template)).resizePolicy;
+  assert.equal(firstContainer(defaultPodTemplate(template, defaultClusterSpec('1.32'))).resizePolicy, undefined);
+  const kept = firstContainer(defaultPodTemplate(template, defaultClusterSpec('1.32'), template)).resizePolicy;
   assert.deepEqual(kept, [{ resourceName: 'cpu', restartPolicy: 'NotRequired' }]);
   // An old template without the field does not protect it.
   const oldWithout: PodTemplateSpec = { spec: { containers: [{ name: 'a', image: 'a:1' }] } };
-  assert.equal(firstContainer(defaultPodTemplate(template, '1.32', oldWithout)).resizePolicy, undefined);
+  assert.equal(firstContainer(defaultPodTemplate(template, defaultClusterSpec('1.32'), oldWithout)).resizePolicy, undefined);
 });
 
 const STATEFUL_SET = {
@@ -185,13 +186,16 @@ const STATEFUL_SET = {
 } as unknown as StatefulSet;
 
 test('StatefulSet maxUnavailable is dropped on 1.36 unless the stored object set it', () => {
-  assert.deepEqual(defaultStatefulSet(STATEFUL_SET, '1.36').spec.updateStrategy!.rollingUpdate, { partition: 0 });
-  assert.deepEqual(defaultStatefulSet(STATEFUL_SET, '1.36', STATEFUL_SET).spec.updateStrategy!.rollingUpdate, { partition: 0, maxUnavailable: 2 });
-  assert.deepEqual(defaultStatefulSet(STATEFUL_SET, '1.37').spec.updateStrategy!.rollingUpdate, { partition: 0, maxUnavailable: 2 });
+  assert.deepEqual(defaultStatefulSet(STATEFUL_SET, defaultClusterSpec('1.36')).spec.updateStrategy!.rollingUpdate, { partition: 0 });
+  assert.deepEqual(defaultStatefulSet(STATEFUL_SET, defaultClusterSpec('1.36'), STATEFUL_SET).spec.updateStrategy!.rollingUpdate, {
+    partition: 0,
+    maxUnavailable: 2,
+  });
+  assert.deepEqual(defaultStatefulSet(STATEFUL_SET, defaultClusterSpec('1.37')).spec.updateStrategy!.rollingUpdate, { partition: 0, maxUnavailable: 2 });
 });
 
 test('volumeClaimTemplates keep volumeAttributesClassName even while VolumeAttributesClass is off (1.32)', () => {
-  const claim = defaultStatefulSet(STATEFUL_SET, '1.32').spec.volumeClaimTemplates![0]!;
+  const claim = defaultStatefulSet(STATEFUL_SET, defaultClusterSpec('1.32')).spec.volumeClaimTemplates![0]!;
   const spec = claim.spec as JsonObject;
   assert.equal(spec.volumeAttributesClassName, 'gold');
   assert.equal(spec.volumeMode, 'Filesystem');

@@ -1,18 +1,17 @@
-// A cluster's `--feature-gates` over the release defaults (featureGatesOf): the state each gate then
+// A cluster's `--feature-gates` over the release defaults (a ClusterSpec's featureGates): the state each gate then
 // has, what the API server keeps or drops, what it rejects, and what the StatefulSet controller does.
 // A gate the release does not declare cannot be set (component-base's featuregate refuses unknown
 // names and kube-apiserver exits), so such an override changes nothing and is reported.
+import { clusterSpecOf, defaultClusterSpec, featureGatesKey, type FeatureGateOverrides } from '../../src/model/cluster-spec';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { objectVerdict } from '../../src/apiserver/validation/object-verdict';
 import {
   featureGateProblems,
-  featureGatesOf,
-  gatesKey,
+  gateOverrideOf,
   isFeatureEnabled,
   isFeatureGateDisabled,
   maxUnavailableStatefulSetPatchNote,
-  type FeatureGateOverrides,
 } from '../../src/defaulting/feature-gates';
 import { defaultPodTemplate } from '../../src/defaulting/pod-defaults';
 import { defaultStatefulSet } from '../../src/defaulting/workload-defaults';
@@ -38,14 +37,17 @@ const STATE_ROWS: { version: KubernetesVersion; overrides: FeatureGateOverrides;
 ];
 for (const row of STATE_ROWS) {
   test(`${row.gate} in ${row.version} with ${JSON.stringify(row.overrides)}: enabled ${row.enabled}, declared and off ${row.disabled}`, () => {
-    const gates = featureGatesOf(row.version, row.overrides);
+    const gates = clusterSpecOf(row.version, { featureGates: row.overrides });
     assert.equal(isFeatureEnabled(row.gate, gates), row.enabled);
     assert.equal(isFeatureGateDisabled(row.gate, gates), row.disabled);
   });
 }
 
-test('an undeclared gate is dropped from the overrides and reported as refused by the API server', () => {
-  assert.deepEqual(featureGatesOf('1.33', { [RESTART_RULES]: true, [MAX_UNAVAILABLE]: true }).overrides, { [MAX_UNAVAILABLE]: true });
+test('an override of an undeclared gate is ignored and reported as refused by the API server', () => {
+  const cluster = clusterSpecOf('1.33', { featureGates: { [RESTART_RULES]: true, [MAX_UNAVAILABLE]: true } });
+  assert.equal(gateOverrideOf(RESTART_RULES, cluster), undefined);
+  assert.equal(isFeatureEnabled(RESTART_RULES, cluster), false);
+  assert.equal(gateOverrideOf(MAX_UNAVAILABLE, cluster), true);
   assert.deepEqual(featureGateProblems('1.33', { [RESTART_RULES]: false }), [
     'feature gate ContainerRestartRules does not exist in Kubernetes 1.33: kube-apiserver 1.33 refuses to start with ' +
       '"unrecognized feature gate: ContainerRestartRules"; ignored',
@@ -57,15 +59,21 @@ test('an undeclared gate is dropped from the overrides and reported as refused b
   );
 });
 
-test('gatesKey names the overrides in a stable order; a bare release has none', () => {
-  assert.equal(gatesKey('1.36'), '');
-  assert.equal(gatesKey(featureGatesOf('1.36', { [MAX_UNAVAILABLE]: true, ImageVolume: false })), 'ImageVolume=false,MaxUnavailableStatefulSet=true');
+test('featureGatesKey names the overrides in a stable order; a bare release has none', () => {
+  assert.equal(featureGatesKey(defaultClusterSpec('1.36')), '');
+  assert.equal(
+    featureGatesKey(clusterSpecOf('1.36', { featureGates: { [MAX_UNAVAILABLE]: true, ImageVolume: false } })),
+    'ImageVolume=false,MaxUnavailableStatefulSet=true',
+  );
 });
 
 test('the MaxUnavailableStatefulSet note says when the profile decides, not the release', () => {
-  assert.equal(maxUnavailableStatefulSetPatchNote(featureGatesOf('1.35', { [MAX_UNAVAILABLE]: false })), 'switched off by the cluster profile (featureGates)');
-  assert.match(maxUnavailableStatefulSetPatchNote(featureGatesOf('1.35'))!, /1\.35\.0-1\.35\.3/);
-  assert.equal(maxUnavailableStatefulSetPatchNote(featureGatesOf('1.36')), undefined);
+  assert.equal(
+    maxUnavailableStatefulSetPatchNote(clusterSpecOf('1.35', { featureGates: { [MAX_UNAVAILABLE]: false } })),
+    'switched off by the cluster profile (featureGates)',
+  );
+  assert.match(maxUnavailableStatefulSetPatchNote(defaultClusterSpec('1.35'))!, /1\.35\.0-1\.35\.3/);
+  assert.equal(maxUnavailableStatefulSetPatchNote(defaultClusterSpec('1.36')), undefined);
 });
 
 function statefulSet(image: string, maxUnavailable?: number): StatefulSet {
@@ -95,10 +103,10 @@ const KEEP_ROWS: { version: KubernetesVersion; overrides: FeatureGateOverrides; 
 for (const row of KEEP_ROWS) {
   const name = `StatefulSet maxUnavailable ${row.written ?? 'unset'} on ${row.version} with ${JSON.stringify(row.overrides)}`;
   test(`${name}: stored ${row.stored ?? 'dropped'}`, () => {
-    const gates = featureGatesOf(row.version, row.overrides);
-    const defaulted = defaultStatefulSet(statefulSet('nginx:1', row.written), row.version, undefined, gates);
+    const gates = clusterSpecOf(row.version, { featureGates: row.overrides });
+    const defaulted = defaultStatefulSet(statefulSet('nginx:1', row.written), gates);
     assert.equal(defaulted.spec.updateStrategy?.rollingUpdate?.maxUnavailable, row.stored);
-    assert.deepEqual(objectVerdict('StatefulSet', statefulSet('nginx:1', row.written) as unknown as JsonObject, undefined, row.version, undefined, gates), {
+    assert.deepEqual(objectVerdict('StatefulSet', statefulSet('nginx:1', row.written) as unknown as JsonObject, undefined, gates), {
       errors: [],
     });
   });
@@ -107,15 +115,19 @@ for (const row of KEEP_ROWS) {
 test('the revision bytes follow the defaulted template, so an override that keeps a field changes the hash input', () => {
   const set = statefulSet('nginx:1');
   (set.spec.template.spec as JsonObject).containers = [{ name: 'nginx', image: 'nginx:1', restartPolicy: 'Never' }];
-  const off = controllerRevisionData(set, '1.34');
-  const on = controllerRevisionData(set, '1.34', featureGatesOf('1.34', { [RESTART_RULES]: true }));
+  const off = controllerRevisionData(set, defaultClusterSpec('1.34'));
+  const on = controllerRevisionData(set, clusterSpecOf('1.34', { featureGates: { [RESTART_RULES]: true } }));
   assert.ok(!off.includes('"restartPolicy":"Never"'));
   assert.ok(on.includes('"restartPolicy":"Never"'));
 });
 
 // Each pass that deletes pods for the update, as the names it deletes (updateStatefulSetAfterInvariantEstablished).
 function deletionBatches(version: KubernetesVersion, overrides: FeatureGateOverrides): string[][] {
-  const preview = simulateStatefulSetRollout(statefulSet('nginx:2', 2), { version, featureGates: overrides }, statefulSet('nginx:1', 2));
+  const preview = simulateStatefulSetRollout(
+    statefulSet('nginx:2', 2),
+    { clusterSpec: clusterSpecOf(version, { featureGates: overrides }) },
+    statefulSet('nginx:1', 2),
+  );
   return preview.steps
     .map((step) => step.messages.filter((message) => message.startsWith('delete Pod ')).map((message) => message.split(' ')[2]!))
     .filter((batch) => batch.length > 0);
@@ -162,16 +174,14 @@ const RESTART_ROWS: { version: KubernetesVersion; overrides: FeatureGateOverride
 ];
 for (const row of RESTART_ROWS) {
   test(`ContainerRestartRules ${JSON.stringify(row.overrides)} on ${row.version}: restartPolicy ${row.kept ? 'kept' : 'dropped'}`, () => {
-    const gates = featureGatesOf(row.version, row.overrides);
-    const spec = defaultPodTemplate(restartTemplate(), row.version, undefined, gates).spec as JsonObject;
+    const gates = clusterSpecOf(row.version, { featureGates: row.overrides });
+    const spec = defaultPodTemplate(restartTemplate(), gates).spec as JsonObject;
     assert.equal((spec.containers as JsonObject[])[0]!.restartPolicy !== undefined, row.kept);
     assert.equal((spec.initContainers as JsonObject[])[0]!.restartPolicy !== undefined, row.kept);
     const deployment = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'app' }, spec: { selector: { matchLabels: { app: 'nginx' } } } };
     const verdict = objectVerdict(
       'Deployment',
       { ...deployment, spec: { ...deployment.spec, template: restartTemplate() } } as unknown as JsonObject,
-      undefined,
-      row.version,
       undefined,
       gates,
     );

@@ -1,4 +1,5 @@
 // core/v1 template defaults that change the hashed text (SetDefaults_Container, SetDefaults_Volume, ...).
+import { defaultClusterSpec } from '../../src/model/cluster-spec';
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
 import { imagePullPolicyFor } from '../../src/defaulting/image-reference';
@@ -29,7 +30,7 @@ test('volumes: no source becomes emptyDir, configMap gets defaultMode 420, probe
         ],
       },
     },
-    '1.36',
+    defaultClusterSpec('1.36'),
   );
   const spec = template.spec as JsonObject;
   assert.deepEqual(spec.volumes, [
@@ -53,8 +54,8 @@ test('volumes: no source becomes emptyDir, configMap gets defaultMode 420, probe
 
 test('resizePolicy is dropped on 1.32 (InPlacePodVerticalScaling off) and kept on 1.33', () => {
   const template = { spec: { containers: [{ name: 'a', image: 'a:1', resizePolicy: [{ resourceName: 'cpu', restartPolicy: 'NotRequired' }] }] } };
-  const on132 = (defaultPodTemplate(template, '1.32').spec!.containers as JsonObject[])[0]!;
-  const on133 = (defaultPodTemplate(template, '1.33').spec!.containers as JsonObject[])[0]!;
+  const on132 = (defaultPodTemplate(template, defaultClusterSpec('1.32')).spec!.containers as JsonObject[])[0]!;
+  const on133 = (defaultPodTemplate(template, defaultClusterSpec('1.33')).spec!.containers as JsonObject[])[0]!;
   assert.equal(on132.resizePolicy, undefined);
   assert.ok(on133.resizePolicy);
 });
@@ -66,17 +67,17 @@ test('StatefulSet defaults: type RollingUpdate without a block keeps rollingUpda
     metadata: { name: 'web' },
     spec: { template: { spec: { containers: [] } } },
   } as unknown as StatefulSet;
-  const defaulted = defaultStatefulSet(base, '1.36');
+  const defaulted = defaultStatefulSet(base, defaultClusterSpec('1.36'));
   assert.deepEqual(defaulted.spec.updateStrategy, { type: 'RollingUpdate', rollingUpdate: { partition: 0 } });
   assert.equal(defaulted.spec.podManagementPolicy, 'OrderedReady');
   assert.deepEqual(defaulted.spec.persistentVolumeClaimRetentionPolicy, { whenDeleted: 'Retain', whenScaled: 'Retain' });
-  const explicit = defaultStatefulSet({ ...base, spec: { ...base.spec, updateStrategy: { type: 'RollingUpdate' } } }, '1.36');
+  const explicit = defaultStatefulSet({ ...base, spec: { ...base.spec, updateStrategy: { type: 'RollingUpdate' } } }, defaultClusterSpec('1.36'));
   assert.equal(explicit.spec.updateStrategy!.rollingUpdate, undefined);
-  assert.deepEqual(defaultStatefulSet(base, '1.37').spec.updateStrategy!.rollingUpdate, { partition: 0, maxUnavailable: 1 });
+  assert.deepEqual(defaultStatefulSet(base, defaultClusterSpec('1.37')).spec.updateStrategy!.rollingUpdate, { partition: 0, maxUnavailable: 1 });
 });
 
 test('ephemeral containers get SetDefaults_Container through SetDefaults_EphemeralContainer', () => {
-  const template = defaultPodTemplate({ spec: { containers: [], ephemeralContainers: [{ name: 'debug', image: 'busybox' }] } }, '1.36');
+  const template = defaultPodTemplate({ spec: { containers: [], ephemeralContainers: [{ name: 'debug', image: 'busybox' }] } }, defaultClusterSpec('1.36'));
   const debug = (template.spec!.ephemeralContainers as JsonObject[])[0]!;
   assert.equal(debug.imagePullPolicy, 'Always');
   assert.equal(debug.terminationMessagePath, '/dev/termination-log');

@@ -1,4 +1,5 @@
 // Builders for Deployment/ReplicaSet test objects and the reader of the upstream test tables.
+import { defaultClusterSpec } from '../../src/model/cluster-spec';
 import { readJsonFixture } from '../../../test/support/paths';
 import { Cluster, type Deployment, type IntOrString, type ReplicaSet } from '../../src/index';
 
@@ -59,5 +60,5 @@ export function makeReplicaSet(
 
 /** A cluster with no controllers, for calling controller helpers directly. */
 export function emptyCluster(): Cluster {
-  return new Cluster({ version: '1.36', seed: 1 });
+  return new Cluster({ spec: defaultClusterSpec('1.36'), seed: 1 });
 }

@@ -1,4 +1,5 @@
 // ControllerRevision data bytes, hashes and names against the shared StatefulSet vectors.
+import { defaultClusterSpec } from '../../src/model/cluster-spec';
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
 import { parse } from 'yaml';
@@ -20,7 +21,7 @@ for (const version of ['1.32', '1.36'] as KubernetesVersion[]) {
   for (const row of readJsonFixture<{ cases: SetCase[] }>('engine', 'test', 'fixtures', 'hash', `statefulsets-${version}-samples.json`).cases) {
     test(`${version} ${row.id}: revision ${row.controllerRevisionName}`, () => {
       const set = parse(row.manifest) as StatefulSet;
-      const data = controllerRevisionData(set, version);
+      const data = controllerRevisionData(set, defaultClusterSpec(version));
       assert.equal(data, row.controllerRevisionData);
       const hash = computeControllerRevisionHash(data, row.collisionCount);
       assert.equal(hash, row.controllerRevisionHash);
@@ -53,9 +54,9 @@ test('1.33 keeps creationTimestamp:null in the revision data, 1.34 drops it', ()
     metadata: { name: 'web' },
     spec: { selector: { matchLabels: { app: 'a' } }, template: { metadata: { labels: { app: 'a' } }, spec: { containers: [{ name: 'a', image: 'a<b>&c' }] } } },
   } as unknown as StatefulSet;
-  assert.match(controllerRevisionData(set, '1.33'), /"creationTimestamp":null/);
-  assert.doesNotMatch(controllerRevisionData(set, '1.34'), /creationTimestamp/);
-  assert.match(controllerRevisionData(set, '1.34'), /"image":"a\\u003cb\\u003e\\u0026c"/);
+  assert.match(controllerRevisionData(set, defaultClusterSpec('1.33')), /"creationTimestamp":null/);
+  assert.doesNotMatch(controllerRevisionData(set, defaultClusterSpec('1.34')), /creationTimestamp/);
+  assert.match(controllerRevisionData(set, defaultClusterSpec('1.34')), /"image":"a\\u003cb\\u003e\\u0026c"/);
 });
 
 test('a revision name keeps at most 223 characters of the set name', () => {
@@ -69,7 +70,7 @@ test('pointers to false and "" stay in the revision data (omitempty only drops n
     metadata: { name: 'web' },
     spec: { template: { spec: { hostUsers: false, containers: [{ name: 'a', image: 'a:1' }], volumes: [{ name: 'h', hostPath: { path: '/x' } }] } } },
   } as unknown as StatefulSet;
-  const data = controllerRevisionData(set, '1.36');
+  const data = controllerRevisionData(set, defaultClusterSpec('1.36'));
   assert.match(data, /"hostUsers":false/);
   assert.match(data, /"hostPath":\{"path":"\/x","type":""\}/);
 });

@@ -1,4 +1,5 @@
 // pod-template-hash against names and go-spew text from real k8s.io/api types (shared vectors).
+import { defaultClusterSpec } from '../../src/model/cluster-spec';
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
 import { parse } from 'yaml';
@@ -77,7 +78,7 @@ for (const version of VERSIONS) {
   for (const row of deployments) {
     test(`${version} ${row.id}: ReplicaSet ${row.replicaSetName}`, () => {
       const deployment = parse(row.manifest) as Deployment;
-      const hash = computePodTemplateHash(deployment.spec.template, row.collisionCount ?? undefined, version);
+      const hash = computePodTemplateHash(deployment.spec.template, row.collisionCount ?? undefined, defaultClusterSpec(version));
       assert.equal(hash, row.podTemplateHash);
       assert.equal(`${deployment.metadata.name}-${hash}`, row.replicaSetName);
     });
@@ -87,8 +88,8 @@ for (const version of VERSIONS) {
   const samples = readJsonFixture<{ samples: SpewSample[] }>('engine', 'test', 'fixtures', 'hash', `spew-samples-${version}.json`).samples;
   for (const sample of samples) {
     test(`${version} spew text of ${sample.id}`, () => {
-      assert.equal(printPodTemplateForHash(templates[sample.id]!, version), sample.spew);
-      assert.equal(computePodTemplateHash(templates[sample.id]!, sample.collisionCount ?? undefined, version), sample.podTemplateHash);
+      assert.equal(printPodTemplateForHash(templates[sample.id]!, defaultClusterSpec(version)), sample.spew);
+      assert.equal(computePodTemplateHash(templates[sample.id]!, sample.collisionCount ?? undefined, defaultClusterSpec(version)), sample.podTemplateHash);
     });
   }
 }
@@ -118,8 +119,8 @@ for (const row of encodingCases.filter((c): c is Required<EncodingCase> => c.spe
 
 test('collisionCount 0 and nil give different hashes, and serviceAccount mirrors serviceAccountName', () => {
   const template: PodTemplateSpec = { metadata: { labels: { app: 'a' } }, spec: { containers: [{ name: 'a', image: 'nginx:1' }] } };
-  assert.notEqual(computePodTemplateHash(template, undefined, '1.36'), computePodTemplateHash(template, 0, '1.36'));
+  assert.notEqual(computePodTemplateHash(template, undefined, defaultClusterSpec('1.36')), computePodTemplateHash(template, 0, defaultClusterSpec('1.36')));
   const byNew = { ...template, spec: { ...template.spec, serviceAccountName: 'sa' } };
   const byOld = { ...template, spec: { ...template.spec, serviceAccount: 'sa' } };
-  assert.equal(computePodTemplateHash(byNew, undefined, '1.36'), computePodTemplateHash(byOld, undefined, '1.36'));
+  assert.equal(computePodTemplateHash(byNew, undefined, defaultClusterSpec('1.36')), computePodTemplateHash(byOld, undefined, defaultClusterSpec('1.36')));
 });

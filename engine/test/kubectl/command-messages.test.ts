@@ -2,6 +2,7 @@
 // PrintObj (`pod "x" deleted`; v0.34 adds ` from default namespace`), rollout_pause/resume/restart.go with objectpauser.go
 // (name printer `deployment.apps/x paused`, errors `error: deployments.apps "x" is already paused`),
 // rollout_history.go (name printer with "\n" + the history text).
+import { defaultClusterSpec } from '../../src/model/cluster-spec';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createDeploymentCluster, runUntil } from '../../src/session/simulation-clock';
@@ -23,7 +24,7 @@ function nginx(): Deployment {
 }
 
 function readyCluster(version: '1.33' | '1.34' | '1.36' = '1.36') {
-  const cluster = createDeploymentCluster({ version, seed: 1 });
+  const cluster = createDeploymentCluster({ spec: defaultClusterSpec(version), seed: 1 });
   applyDeployment(cluster, nginx(), { mode: 'apply' });
   runUntil(cluster, () => rolloutStatusMessage(cluster.deployments.get('nginx')!).done, 600_000);
   return cluster;
@@ -66,7 +67,7 @@ test('rollout history: the name printer line, then the table', () => {
 });
 
 test('rollout history without revisions: the name printer line, then the sentence', () => {
-  const cluster = createDeploymentCluster({ version: '1.36', seed: 1 });
+  const cluster = createDeploymentCluster({ spec: defaultClusterSpec('1.36'), seed: 1 });
   applyDeployment(cluster, nginx(), { mode: 'apply' });
   assert.equal(rolloutHistory(cluster, 'nginx').output, 'deployment.apps/nginx \nNo rollout history found.');
 });

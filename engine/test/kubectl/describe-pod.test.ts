@@ -2,6 +2,7 @@
 // prints it over the pod the API server stores (admission defaults: priority 0, ServiceAccount
 // `default` with its kube-api-access-xxxxx projected volume and mount, the two 300 s
 // DefaultTolerationSeconds tolerations, requests defaulted from limits) and the kubelet's status.
+import { defaultClusterSpec } from '../../src/model/cluster-spec';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import '../../src/index';
@@ -11,7 +12,7 @@ import type { KubernetesVersion } from '../../src/model/kubernetes-version';
 import { runSession, type SessionResult } from '../../src/session/session-runner';
 
 function run(text: string, objects: unknown[], version: KubernetesVersion = '1.36'): SessionResult {
-  return runSession({ text, version, readManifest: () => structuredClone(objects) as KubernetesObject[] });
+  return runSession({ text, cluster: defaultClusterSpec(version), readManifest: () => structuredClone(objects) as KubernetesObject[] });
 }
 
 function deployment(image: string): unknown {
@@ -213,7 +214,7 @@ test('describe pod of a deleted pod: Terminating with the grace period', () => {
   // With no grace period the deletion timestamp is the deletion time itself, so its age prints.
   const immediate = structuredClone(deployment('nginx:1.27')) as { spec: { template: { spec: JsonObject } } };
   immediate.spec.template.spec.terminationGracePeriodSeconds = 0;
-  const input = (text: string) => ({ text, version: '1.36' as const, readManifest: () => [structuredClone(immediate)] as KubernetesObject[] });
+  const input = (text: string) => ({ text, cluster: defaultClusterSpec('1.36'), readManifest: () => [structuredClone(immediate)] as KubernetesObject[] });
   const kubelet = { podTerminationSeconds: 10 };
   const pod = runSession({ ...input(`${setup}\nkubectl get pods`), kubelet })
     .steps[2]!.output.split('\n')[1]!
@@ -279,7 +280,11 @@ test('get pods -o wide: the IP once the sandbox runs, the node once bound, NotFo
 });
 
 test('describe pod of a crash-looping container: CrashLoopBackOff, its last exit, restarts and back-off events', () => {
-  const input = (text: string) => ({ text, version: '1.36' as const, readManifest: () => [structuredClone(deployment('crash:1'))] as KubernetesObject[] });
+  const input = (text: string) => ({
+    text,
+    cluster: defaultClusterSpec('1.36'),
+    readManifest: () => [structuredClone(deployment('crash:1'))] as KubernetesObject[],
+  });
   const kubelet = { crashingImages: ['crash:1'] };
   const setup = 'kubectl apply -f web.yaml\nkubesim wait 45s';
   const listed = runSession({ ...input(`${setup}\nkubectl get pods`), kubelet }).steps[2]!.output;

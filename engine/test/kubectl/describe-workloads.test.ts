@@ -1,6 +1,7 @@
 // `kubectl describe statefulset|rs` in sessions, laid out as describeStatefulSet / describeReplicaSet
 // (kubectl pkg/describe/describe.go) print them through a tabwriter: names, counts, the pod template,
 // claim templates (capacity as Quantity.String(), access modes as a Go slice), conditions and events.
+import { defaultClusterSpec } from '../../src/model/cluster-spec';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import '../../src/index';
@@ -8,7 +9,7 @@ import type { KubernetesObject } from '../../src/model/objects';
 import { runSession, type SessionResult } from '../../src/session/session-runner';
 
 function run(text: string, objects: unknown[]): SessionResult {
-  return runSession({ text, version: '1.36', readManifest: () => structuredClone(objects) as KubernetesObject[] });
+  return runSession({ text, cluster: defaultClusterSpec('1.36'), readManifest: () => structuredClone(objects) as KubernetesObject[] });
 }
 
 const web = {

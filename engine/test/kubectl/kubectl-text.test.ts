@@ -2,6 +2,7 @@
 // pkg/util/duration), tabwriter tables (a real `kubectl get rs` from seeds/001), the describe Events
 // table with repeated events (DescribeEvents, kubectl pkg/describe/describe.go) and multi-type
 // `kubectl get deploy,rs,pods` (RunGet, kubectl pkg/cmd/get/get.go: kind-qualified names, one table per type).
+import { defaultClusterSpec } from '../../src/model/cluster-spec';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Cluster } from '../../src/cluster/cluster';
@@ -54,7 +55,7 @@ test('formatTable reproduces a real `kubectl get rs` table (minwidth 6, padding 
 const deployment = { kind: 'Deployment', metadata: { name: 'nginx-deployment', namespace: 'default' } };
 
 test('describe Events: a repeated identical event is one row, "<last> (xN over <first>)", sorted by last time', () => {
-  const cluster = new Cluster({ version: '1.36' });
+  const cluster = new Cluster({ spec: defaultClusterSpec('1.36') });
   const at = (seconds: number, message: string): void => {
     cluster.advanceTo(seconds * 1000);
     cluster.recordEvent(deployment, 'Normal', 'ScalingReplicaSet', message, 'deployment-controller');
@@ -79,12 +80,12 @@ test('describe Events: a repeated identical event is one row, "<last> (xN over <
 });
 
 test('describe Events: none prints "Events:  <none>" once aligned', () => {
-  const { inline, table } = describeEvents(new Cluster({ version: '1.36' }), []);
+  const { inline, table } = describeEvents(new Cluster({ spec: defaultClusterSpec('1.36') }), []);
   assert.deepEqual([inline, table], ['Events:\t<none>\n', '']);
 });
 
 test('kubectl get deploy,rs,pods: kind-qualified names, one table per type, a blank line between', () => {
-  const cluster = createDeploymentCluster({ version: '1.36', seed: 1 });
+  const cluster = createDeploymentCluster({ spec: defaultClusterSpec('1.36'), seed: 1 });
   const deployment = {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
@@ -116,5 +117,5 @@ test('kubectl get deploy,rs,pods: kind-qualified names, one table per type, a bl
 });
 
 test('kubectl get deploy,rs,pods on an empty namespace', () => {
-  assert.equal(getDeploymentObjects(new Cluster({ version: '1.36' }), 'default').output, 'No resources found in default namespace.');
+  assert.equal(getDeploymentObjects(new Cluster({ spec: defaultClusterSpec('1.36') }), 'default').output, 'No resources found in default namespace.');
 });

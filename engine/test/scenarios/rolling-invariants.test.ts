@@ -1,6 +1,7 @@
 // Rolling-update scenarios from a fully available start, with the upstream guarantees asserted
 // after EVERY controller pass: at most replicas + maxSurge pods, at least replicas − maxUnavailable
 // available, revisions unique and increasing.
+import { defaultClusterSpec } from '../../src/model/cluster-spec';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -56,7 +57,11 @@ const rows: { replicas: number; surge: IntOrString; unavailable: IntOrString; re
 
 for (const row of rows) {
   test(`rolling update invariants ${JSON.stringify(row)}`, () => {
-    const cluster = createDeploymentCluster({ version: '1.36', seed: 7, kubelet: { podReadyAfterSeconds: row.readyAfter, failingImages: ['web:broken'] } });
+    const cluster = createDeploymentCluster({
+      spec: defaultClusterSpec('1.36'),
+      seed: 7,
+      kubelet: { podReadyAfterSeconds: row.readyAfter, failingImages: ['web:broken'] },
+    });
     applyDeployment(cluster, deployment(row.replicas, 'web:1', row.surge, row.unavailable, row.minReadySeconds), { mode: 'apply' });
     assert.ok(
       runUntil(cluster, () => rolledOut(cluster), 3_600_000),

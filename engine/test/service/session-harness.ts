@@ -1,4 +1,5 @@
 // Runs a kubectl session against the engine with manifests given inline (name → objects).
+import { defaultClusterSpec } from '../../src/model/cluster-spec';
 import '../../src/session/service-commands';
 import type { KubernetesObject } from '../../src/model/objects';
 import type { KubernetesVersion } from '../../src/model/kubernetes-version';
@@ -7,7 +8,7 @@ import { runSession, type SessionResult } from '../../src/session/session-runner
 export function runServiceSession(text: string, files: Record<string, unknown[]>, version: KubernetesVersion = '1.32'): SessionResult {
   return runSession({
     text,
-    version,
+    cluster: defaultClusterSpec(version),
     readManifest: (path) => {
       const objects = files[path];
       if (!objects) throw new Error(`no manifest ${path}`);

@@ -1,6 +1,7 @@
 // The preview's traffic lane from simulateRollout: per step, which ReplicaSet gets what share of a
 // Service's new connections (kube-proxy: even over ready endpoints), and the Recreate gap where the
 // Service has no ready endpoint at all.
+import { defaultClusterSpec } from '../../src/model/cluster-spec';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Deployment, Service } from '../../src/model/objects';
@@ -28,7 +29,12 @@ const service: Service = {
 };
 
 test('a rolling update moves the share from the old ReplicaSet to the new one in ready-pod proportions', () => {
-  const result = simulateRollout({ version: '1.32', oldManifest: web('nginx:1.25'), newManifest: web('nginx:1.26'), options: { services: [service] } });
+  const result = simulateRollout({
+    cluster: defaultClusterSpec('1.32'),
+    oldManifest: web('nginx:1.25'),
+    newManifest: web('nginx:1.26'),
+    options: { services: [service] },
+  });
   const lanes = result.steps.map((step) => step.traffic?.[0]);
   assert.ok(lanes.every((lane) => lane !== undefined && lane.service === 'web'));
   for (const lane of lanes) {
@@ -57,7 +63,7 @@ test('a rolling update moves the share from the old ReplicaSet to the new one in
 
 test('Recreate: a step where the Service has no ready endpoint', () => {
   const result = simulateRollout({
-    version: '1.32',
+    cluster: defaultClusterSpec('1.32'),
     oldManifest: web('nginx:1.25'),
     newManifest: web('nginx:1.26', { strategy: { type: 'Recreate' } }),
     options: { services: [service] },
@@ -69,6 +75,6 @@ test('Recreate: a step where the Service has no ready endpoint', () => {
 
 test('no Service selecting the workload: no traffic lane', () => {
   const other: Service = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'db' }, spec: { selector: { app: 'db' }, ports: [{ port: 5432 }] } };
-  const result = simulateRollout({ version: '1.32', newManifest: web('nginx:1.26'), options: { services: [other] } });
+  const result = simulateRollout({ cluster: defaultClusterSpec('1.32'), newManifest: web('nginx:1.26'), options: { services: [other] } });
   assert.ok(result.steps.every((step) => step.traffic === undefined));
 });

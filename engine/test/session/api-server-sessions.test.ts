@@ -3,6 +3,7 @@
 // and retry with the work queue's back-off. Expected texts follow apimachinery's errors.NewInvalid and
 // field.Error, kubectl's checkErr, RealPodControl.createPods (`Error creating: ...`) and
 // StatefulPodControl.recordPodEvent (`create Pod ... failed error: ...`).
+import { defaultClusterSpec } from '../../src/model/cluster-spec';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import '../../src/index';
@@ -13,7 +14,7 @@ import { runSession, type SessionResult } from '../../src/session/session-runner
 function run(text: string, files: Record<string, unknown[]>, version: KubernetesVersion = '1.36'): SessionResult {
   return runSession({
     text,
-    version,
+    cluster: defaultClusterSpec(version),
     readManifest: (path) => {
       const objects = files[path];
       if (!objects) throw new Error(`no manifest ${path}`);

@@ -1,6 +1,7 @@
 // How the preview groups controller passes for reading (groupRolloutSteps), the numbers each step says
 // in the deployment controller's own terms (rolling.go), durations as kubectl prints them, and
 // pause/resume on the timeline.
+import { defaultClusterSpec } from '../../src/model/cluster-spec';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Deployment } from '../../src/model/objects';
@@ -53,7 +54,7 @@ test('a condition whose status changes starts a group: the deadline failure gets
   const simulation = simulateRollout({
     oldManifest: web('web:1'),
     newManifest: web('web:2'),
-    version: '1.36',
+    cluster: defaultClusterSpec('1.36'),
     options: { whatIf: { readyAfterSeconds: 'never' } },
   });
   const last = simulation.groups.at(-1)!;
@@ -87,7 +88,7 @@ function web(image: string, replicas = 3, strategy?: Deployment['spec']['strateg
 const surgeOne = { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } } as Deployment['spec']['strategy'];
 
 test('3 replicas, maxSurge 1: every pass is a step, the status-only passes between scalings are grouped', () => {
-  const simulation = simulateRollout({ oldManifest: web('web:1', 3, surgeOne), newManifest: web('web:2', 3, surgeOne), version: '1.36' });
+  const simulation = simulateRollout({ oldManifest: web('web:1', 3, surgeOne), newManifest: web('web:2', 3, surgeOne), cluster: defaultClusterSpec('1.36') });
   assert.equal(simulation.groups.at(-1)!.to, simulation.steps.length - 1);
   assert.ok(simulation.groups.length < simulation.steps.length, `${simulation.groups.length} groups for ${simulation.steps.length} steps`);
   // Groups tile the steps in order; a group of several passes holds no event.
@@ -101,7 +102,7 @@ test('3 replicas, maxSurge 1: every pass is a step, the status-only passes betwe
 });
 
 test('a quiet pass says the kubectl get deployment columns, which the kubectl tab prints at the same step', () => {
-  const simulation = simulateRollout({ oldManifest: web('web:1', 3, surgeOne), newManifest: web('web:2', 3, surgeOne), version: '1.36' });
+  const simulation = simulateRollout({ oldManifest: web('web:1', 3, surgeOne), newManifest: web('web:2', 3, surgeOne), cluster: defaultClusterSpec('1.36') });
   for (const step of simulation.steps.filter((candidate) => candidate.events.length === 0)) {
     const match = /^ready (\d+)\/(\d+), up-to-date (\d+), available (\d+)$/.exec(step.summary);
     assert.ok(match, step.summary);
@@ -112,7 +113,7 @@ test('a quiet pass says the kubectl get deployment columns, which the kubectl ta
 });
 
 test('right after the new ReplicaSet is scaled to 1, the surge is spent (spec.replicas 3 + 1), before its pod exists', () => {
-  const simulation = simulateRollout({ oldManifest: web('web:1', 3, surgeOne), newManifest: web('web:2', 3, surgeOne), version: '1.36' });
+  const simulation = simulateRollout({ oldManifest: web('web:1', 3, surgeOne), newManifest: web('web:2', 3, surgeOne), cluster: defaultClusterSpec('1.36') });
   const first = simulation.steps[0]!;
   assert.match(first.summary, /Scaled up replica set web-\w+ from 0 to 1/);
   assert.equal(first.replicaSets.find((rs) => rs.isNew)!.current, 0);
@@ -130,7 +131,7 @@ test('right after the new ReplicaSet is scaled to 1, the surge is spent (spec.re
 });
 
 test('a plain scale-up from 3 to 10 (25%: maxSurge 3, maxUnavailable 2) is not held back by maxUnavailable', () => {
-  const simulation = simulateRollout({ oldManifest: web('web:1'), newManifest: web('web:1', 10), version: '1.36' });
+  const simulation = simulateRollout({ oldManifest: web('web:1'), newManifest: web('web:1', 10), cluster: defaultClusterSpec('1.36') });
   const budget = simulation.steps[0]!.budget!;
   assert.equal(budget.replicaSetReplicas, 10);
   assert.equal(budget.available, 3);
@@ -155,7 +156,7 @@ test('steps and the outcome print durations as kubectl does; never-ready is said
   const simulation = simulateRollout({
     oldManifest: web('web:1'),
     newManifest: web('web:2'),
-    version: '1.36',
+    cluster: defaultClusterSpec('1.36'),
     options: { whatIf: { readyAfterSeconds: 'never' } },
   });
   for (const step of simulation.steps) assert.equal(step.timeText, secondsText(step.time));
@@ -170,7 +171,7 @@ test('pause at 3 s and resume at 20 s are marks on the timeline, before the step
   const simulation = simulateRollout({
     oldManifest: web('web:1', 3, surgeOne),
     newManifest: web('web:2', 3, surgeOne),
-    version: '1.36',
+    cluster: defaultClusterSpec('1.36'),
     options: { whatIf: { pauseAtSecond: 3, resumeAtSecond: 20 } },
   });
   assert.deepEqual(

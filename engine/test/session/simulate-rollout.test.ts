@@ -1,6 +1,7 @@
 // simulateRollout, the preview's one driver: StatefulSet identity, claims and governing Service,
 // kubectl text per step, and the what-if knobs, checked against upstream rules (statefulset.md,
 // StatefulSetStatusViewer, DescribeEvents).
+import { defaultClusterSpec } from '../../src/model/cluster-spec';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Deployment, Service, StatefulSet } from '../../src/model/objects';
@@ -38,13 +39,13 @@ const governing: { services: Service[]; expected: string }[] = [
 ];
 for (const row of governing) {
   test(`governing Service nginx ${row.services[0]?.spec?.clusterIP ?? 'absent'}: ${row.expected}`, () => {
-    const result = simulateRollout({ newManifest: web(), version: '1.36', options: { services: row.services } });
+    const result = simulateRollout({ newManifest: web(), cluster: defaultClusterSpec('1.36'), options: { services: row.services } });
     assert.ok(result.steps.every((step) => step.statefulSet?.headlessService === row.expected));
   });
 }
 
 test('a fresh StatefulSet: ordered pods with identity, bound claims from volumeClaimTemplates, kubectl text', () => {
-  const result = simulateRollout({ newManifest: web(), version: '1.36', options: { services: [service('None')] } });
+  const result = simulateRollout({ newManifest: web(), cluster: defaultClusterSpec('1.36'), options: { services: [service('None')] } });
   assert.equal(result.outcome.kind, 'complete');
   // OrderedReady: web-1 appears only once web-0 is Ready.
   const firstWithWeb1 = result.steps.find((step) => step.pods.some((pod) => pod.name === 'web-1'))!;
@@ -88,7 +89,7 @@ test('a fresh StatefulSet: ordered pods with identity, bound claims from volumeC
 });
 
 test('an explicit storageClassName is what the claim and kubectl get pvc show', () => {
-  const last = simulateRollout({ newManifest: web('nginx:1.7.9', 'fast-ssd'), version: '1.36' }).steps.at(-1)!;
+  const last = simulateRollout({ newManifest: web('nginx:1.7.9', 'fast-ssd'), cluster: defaultClusterSpec('1.36') }).steps.at(-1)!;
   assert.deepEqual(
     last.statefulSet!.claims.map((claim) => claim.storageClass),
     ['fast-ssd', 'fast-ssd'],
@@ -97,7 +98,7 @@ test('an explicit storageClassName is what the claim and kubectl get pvc show', 
 });
 
 test('a StatefulSet image update recreates pods from the highest ordinal; describe counts the repeated create events', () => {
-  const result = simulateRollout({ oldManifest: web(), newManifest: web('nginx:1.9.1'), version: '1.36' });
+  const result = simulateRollout({ oldManifest: web(), newManifest: web('nginx:1.9.1'), cluster: defaultClusterSpec('1.36') });
   assert.equal(result.outcome.kind, 'complete');
   const deletes = result.steps.flatMap((step) => step.events.filter((event) => event.reason === 'SuccessfulDelete').map((event) => event.message));
   assert.deepEqual(deletes, ['delete Pod web-1 in StatefulSet web successful', 'delete Pod web-0 in StatefulSet web successful']);
@@ -123,7 +124,7 @@ test('what-if pause at 0 s: after its first pass (new ReplicaSet at 1) the pause
   const result = simulateRollout({
     oldManifest: nginx('nginx:1.7.9'),
     newManifest: nginx('nginx:1.9.1'),
-    version: '1.36',
+    cluster: defaultClusterSpec('1.36'),
     options: { whatIf: { pauseAtSecond: 0 } },
   });
   assert.equal(result.outcome.kind, 'paused');
@@ -142,7 +143,7 @@ test('what-if undo after the rollout: revision 1 comes back as revision 3 and it
   const result = simulateRollout({
     oldManifest: nginx('nginx:1.7.9'),
     newManifest: nginx('nginx:1.9.1'),
-    version: '1.36',
+    cluster: defaultClusterSpec('1.36'),
     options: { whatIf: { undoToRevision: 1 } },
   });
   assert.equal(result.outcome.kind, 'complete');
@@ -157,7 +158,7 @@ test('what-if scale to 5 with pods that never become ready: the deadline fails t
   const result = simulateRollout({
     oldManifest: nginx('nginx:1.7.9'),
     newManifest: nginx('nginx:broken'),
-    version: '1.36',
+    cluster: defaultClusterSpec('1.36'),
     options: { whatIf: { replicas: 5, readyAfterSeconds: 'never' } },
   });
   assert.equal(result.timedOut, true);

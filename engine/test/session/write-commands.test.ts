@@ -1,5 +1,6 @@
 // `kubectl replace` and `kubectl patch` in sessions: updates through the simulated API server, printed
 // as kubectl's replace.go and patch.go print them; the patch semantics of strategicpatch and jsonpatch.
+import { defaultClusterSpec } from '../../src/model/cluster-spec';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import '../../src/index';
@@ -37,7 +38,7 @@ const files: Record<string, unknown[]> = {
 test('replace needs the object, replaces it, and is refused for an immutable field', () => {
   const result = runSession({
     text: 'kubectl replace -f web.yaml\nkubectl apply -f web.yaml\nkubectl replace -f next.yaml\nkubectl replace -f moved.yaml',
-    version: '1.36',
+    cluster: defaultClusterSpec('1.36'),
     readManifest: (path) => structuredClone(files[path]!) as KubernetesObject[],
   });
   assert.deepEqual(
@@ -60,7 +61,7 @@ test('patch: strategic by container name, (no change) when nothing changes, refu
       `kubectl patch deploy/web -p ${image}`,
       `kubectl patch deployment web --type merge -p '{"spec":{"replicas":-1}}'`,
     ].join('\n'),
-    version: '1.36',
+    cluster: defaultClusterSpec('1.36'),
     readManifest: (path) => structuredClone(files[path]!) as KubernetesObject[],
   });
   assert.deepEqual(

@@ -3,6 +3,7 @@
 // change what users see. `UPDATE_GOLDEN=1` rewrites the files in golden/; review the diff like code.
 // Besides the byte-for-byte comparison, each scenario asserts the upstream rules of
 // /work/shared/k8s/statefulset.md its golden file was checked against (sections 4, 6, 2, 9).
+import { defaultClusterSpec } from '../../src/model/cluster-spec';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -80,7 +81,12 @@ function recordOf(simulation: RolloutSimulation): unknown {
 }
 
 function simulate(scenario: GoldenScenario): RolloutSimulation {
-  return simulateRollout({ oldManifest: scenario.old, newManifest: scenario.new, version: scenario.version, options: { services: [], eventsPerStep: 1000 } });
+  return simulateRollout({
+    oldManifest: scenario.old,
+    newManifest: scenario.new,
+    cluster: defaultClusterSpec(scenario.version),
+    options: { services: [], eventsPerStep: 1000 },
+  });
 }
 
 for (const scenario of scenarios) {
@@ -162,7 +168,12 @@ test('golden scale-down-retention-delete: condemned pods deleted highest first, 
 test('a capped pod listing is the first rows of the full listing at every step', () => {
   const scenario = scenarios[1];
   const run = (podListLimit: number): RolloutSimulation =>
-    simulateRollout({ oldManifest: scenario.old, newManifest: scenario.new, version: scenario.version, options: { services: [], podListLimit } });
+    simulateRollout({
+      oldManifest: scenario.old,
+      newManifest: scenario.new,
+      cluster: defaultClusterSpec(scenario.version),
+      options: { services: [], podListLimit },
+    });
   const full = run(100);
   const capped = run(3);
   assert.equal(capped.steps.length, full.steps.length);

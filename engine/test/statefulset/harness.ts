@@ -1,5 +1,6 @@
 // A StatefulSet scenario harness: a simulated cluster, the controller with a test codec, and the
 // monotonic invariants of upstream's stateful_set_control_test.go checked after every pass.
+import { clusterSpecOf } from '../../src/model/cluster-spec';
 import assert from 'node:assert/strict';
 import { Cluster } from '../../src/cluster/cluster';
 import type { KubeletOptions } from '../../src/kubelet/kubelet-options';
@@ -33,8 +34,9 @@ export class Scenario {
   maxUnavailableSeen = 0;
 
   constructor(version: KubernetesVersion = '1.36', kubelet: Partial<KubeletOptions> = {}, gate?: boolean) {
-    this.cluster = new Cluster({ version, kubelet });
-    this.controller = new StatefulSetController(() => TEST_CODEC, gate === undefined ? {} : { maxUnavailableGate: gate });
+    // `gate` overrides MaxUnavailableStatefulSet as the cluster's --feature-gates would (defaulting and controller alike).
+    this.cluster = new Cluster({ spec: clusterSpecOf(version, gate === undefined ? {} : { featureGates: { MaxUnavailableStatefulSet: gate } }), kubelet });
+    this.controller = new StatefulSetController(() => TEST_CODEC);
     this.cluster.registerController(this.controller);
   }
 

@@ -1,5 +1,6 @@
 // The revision names pods carry with the real codec, against the upstream compatibility goldens
 // (revision-hash.json: test-c77f6d978 up to 1.33, test-776999688b from 1.34).
+import { defaultClusterSpec } from '../../src/model/cluster-spec';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { StatefulSet } from '../../src/model/objects';
@@ -29,7 +30,7 @@ for (const row of [
 ]) {
   test(`pod test-0 on ${row.version} carries the ${row.golden} revision name`, () => {
     const expected = goldens.find((golden) => golden.name === row.golden)!.expect.revisionName;
-    const preview = simulateStatefulSetRollout(compatibilitySet, { version: row.version });
+    const preview = simulateStatefulSetRollout(compatibilitySet, { clusterSpec: defaultClusterSpec(row.version) });
     assert.equal(preview.finalPods[0].revision, expected);
     assert.equal(preview.steps[0].messages[0], 'create Pod test-0 in StatefulSet test successful');
   });
@@ -46,7 +47,7 @@ test('preview lists hostname, DNS name and claims per ordinal', () => {
       volumeClaimTemplates: [{ metadata: { name: 'www' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
     },
   };
-  const preview = simulateStatefulSetRollout(set, { version: '1.36' });
+  const preview = simulateStatefulSetRollout(set, { clusterSpec: defaultClusterSpec('1.36') });
   assert.equal(preview.stuck, false);
   assert.deepEqual(
     preview.finalPods.map((pod) => [pod.name, pod.hostname, pod.dnsName, pod.claims]),

@@ -1,6 +1,7 @@
 // Replays examples/sessions/web-statefulset.session (the StatefulSet walkthrough of seed 001) on the
 // StatefulSet session commands and checks what a real cluster shows: ordered creation, stable
 // identities, claims www-web-0/www-web-1, and in-order recreation with the same claims.
+import { defaultClusterSpec } from '../../src/model/cluster-spec';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -15,7 +16,7 @@ import { repoPath } from '../../../test/support/paths';
 const SESSION = repoPath('examples', 'sessions', 'web-statefulset.session');
 
 function replay(): { command: string; output: string }[] {
-  const cluster = new Cluster({ version: '1.36' });
+  const cluster = new Cluster({ spec: defaultClusterSpec('1.36') });
   cluster.registerController(new StatefulSetController());
   const transcript: { command: string; output: string }[] = [];
   for (const raw of readFileSync(SESSION, 'utf8').split('\n')) {

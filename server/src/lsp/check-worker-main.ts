@@ -3,23 +3,20 @@
 import { parentPort } from 'node:worker_threads';
 import {
   DEFAULT_KUBERNETES_VERSION,
+  defaultClusterSpec,
   type JsonObject,
   type ReadonlyJsonObject,
-  type KubernetesVersion,
   type CheckedKind,
+  type ClusterSpec,
   objectVerdict,
   type ObjectVerdict,
-  type ClusterNetwork,
-  type GateSource,
 } from '@kubesim/engine';
 
 /** A batch of objects to check, and the answer in the same order. */
 export interface CheckRequest {
   id: number;
-  version: KubernetesVersion;
-  /** The cluster the main thread checks for (a profile's Service network and feature gates). */
-  network: ClusterNetwork;
-  gates: GateSource;
+  /** The cluster the main thread checks for, as plain data (structured clone copies it). */
+  cluster: ClusterSpec;
   items: { kind: CheckedKind; value: ReadonlyJsonObject }[];
 }
 
@@ -37,7 +34,7 @@ parentPort?.on('message', (request: CheckRequest) => {
   const failures: string[] = [];
   const verdicts = request.items.map((item) => {
     try {
-      return objectVerdict(item.kind, item.value, undefined, request.version, request.network, request.gates);
+      return objectVerdict(item.kind, item.value, undefined, request.cluster);
     } catch (error) {
       // The main thread checks it itself; the server logs why the worker could not.
       failures.push(describe(error));
@@ -109,10 +106,11 @@ const SAMPLES: { kind: CheckedKind; value: JsonObject }[] = [
 ];
 
 function warmUp(): void {
+  const cluster = defaultClusterSpec(DEFAULT_KUBERNETES_VERSION);
   for (let round = 0; round < 40; round++) {
     for (const sample of SAMPLES) {
       try {
-        objectVerdict(sample.kind, sample.value, undefined, DEFAULT_KUBERNETES_VERSION);
+        objectVerdict(sample.kind, sample.value, undefined, cluster);
       } catch (error) {
         parentPort?.postMessage({ id: 0, verdicts: [], failures: [describe(error)] } satisfies CheckReply);
         return;

@@ -1,8 +1,8 @@
 // Code lenses above each Deployment and StatefulSet: the rollout preview command with the names it will create.
+import type { ClusterSpec } from '@kubesim/engine';
 import type { CodeLens } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { computeDeploymentFacts } from '../../../analysis/src/facts/deployment-facts';
-import type { FactSettings } from '../../../analysis/src/facts/fact-settings';
 import { computeStatefulSetFacts, statefulSetPodName } from '../../../analysis/src/facts/statefulset-facts';
 import { locate, type ManifestObject } from '../../../analysis/src/manifest/manifest-document';
 import { objectsOf, type ManifestFile } from '../../../analysis/src/manifest/manifest-file';
@@ -23,15 +23,15 @@ function pods(count: number): string {
   return `${count} pod${count === 1 ? '' : 's'}`;
 }
 
-function titleFor(object: ManifestObject, settings: FactSettings): string | undefined {
+function titleFor(object: ManifestObject, cluster: ClusterSpec): string | undefined {
   if (object.apiVersion !== 'apps/v1') return undefined;
   if (object.kind === 'Deployment') {
-    const facts = computeDeploymentFacts(object, settings);
+    const facts = computeDeploymentFacts(object, cluster);
     if (!facts) return undefined;
     return ['▶ Preview rollout', facts.replicaSetName, pods(facts.replicas.value)].filter(Boolean).join(' · ');
   }
   if (object.kind === 'StatefulSet') {
-    const facts = computeStatefulSetFacts(object, settings);
+    const facts = computeStatefulSetFacts(object, cluster);
     if (!facts) return undefined;
     const count = facts.replicas.value;
     const first = statefulSetPodName(facts.name, facts.startOrdinal);
@@ -43,9 +43,9 @@ function titleFor(object: ManifestObject, settings: FactSettings): string | unde
 }
 
 /** One lens per Deployment or StatefulSet of the file, in source order. */
-export function computeWorkloadLenses(file: ManifestFile, settings: FactSettings): WorkloadLens[] {
+export function computeWorkloadLenses(file: ManifestFile, cluster: ClusterSpec): WorkloadLens[] {
   return objectsOf(file).flatMap((object) => {
-    const title = titleFor(object, settings);
+    const title = titleFor(object, cluster);
     if (!title) return [];
     const root = locate(object, []).value ?? { start: object.document.start };
     const lineStart = file.text.lastIndexOf('\n', root.start - 1) + 1;
@@ -54,8 +54,8 @@ export function computeWorkloadLenses(file: ManifestFile, settings: FactSettings
 }
 
 /** The LSP code lenses of an open document. */
-export function provideCodeLenses(document: TextDocument, file: ManifestFile, settings: FactSettings): CodeLens[] {
-  return computeWorkloadLenses(file, settings).map((lens) => {
+export function provideCodeLenses(document: TextDocument, file: ManifestFile, cluster: ClusterSpec): CodeLens[] {
+  return computeWorkloadLenses(file, cluster).map((lens) => {
     const position = document.positionAt(lens.start);
     return {
       range: { start: position, end: position },

@@ -1,8 +1,8 @@
 // Renders container facts for hovers: the image the kubelet pulls and when, ports, resources, probes.
+import type { ClusterSpec } from '@kubesim/engine';
 import { computeContainerEnvironment } from '../../../analysis/src/facts/container-environment';
 import { computeContainerFacts, type ContainerFacts, type ProbeFact } from '../../../analysis/src/facts/container-facts';
 import type { Defaulted } from '../../../analysis/src/facts/deployment-facts';
-import type { FactSettings } from '../../../analysis/src/facts/fact-settings';
 import { servicePortsReaching } from '../../../analysis/src/facts/service-facts';
 import type { ManifestObject } from '../../../analysis/src/manifest/manifest-document';
 import type { PathSegment } from '../../../analysis/src/manifest/yaml-path';
@@ -128,21 +128,19 @@ const PROBE_FIELDS = new Set(['startupProbe', 'readinessProbe', 'livenessProbe']
 export function describeContainerPath(
   workload: ManifestObject,
   path: readonly PathSegment[],
-  settings: FactSettings,
+  cluster: ClusterSpec,
   candidates: readonly ManifestObject[],
 ): string | undefined {
   const [spec, template, podSpec, list, index, field] = path;
   if (spec !== 'spec' || template !== 'template' || podSpec !== 'spec' || typeof index !== 'number') return undefined;
   if (list !== 'containers' && list !== 'initContainers') return undefined;
-  const facts = computeContainerFacts(workload, list, index, settings);
+  const facts = computeContainerFacts(workload, list, index, cluster);
   if (!facts) return undefined;
   const environment = () => {
     const found = list === 'containers' ? computeContainerEnvironment(workload, index, candidates) : undefined;
-    return found
-      ? [describeContainerEnvironment(found), '', `[Service environment variables](${SERVICE_ENV_DOCS}) · Kubernetes ${settings.kubernetesVersion}`]
-      : [];
+    return found ? [describeContainerEnvironment(found), '', `[Service environment variables](${SERVICE_ENV_DOCS}) · Kubernetes ${cluster.version}`] : [];
   };
-  const reference = `[Container API reference](${CONTAINER_DOCS}) · Kubernetes ${settings.kubernetesVersion}`;
+  const reference = `[Container API reference](${CONTAINER_DOCS}) · Kubernetes ${cluster.version}`;
   if (field === undefined || field === 'name') {
     const env = environment();
     return [describeContainer(facts), '', ...(env.length > 0 ? env : [reference])].join('\n');
@@ -155,7 +153,7 @@ export function describeContainerPath(
   if (field === 'ports') {
     const incoming = [
       ...new Set(
-        servicePortsReaching(workload, facts.name, candidates, settings).map(
+        servicePortsReaching(workload, facts.name, candidates, cluster).map(
           (entry) => `- Service \`${entry.service}\` port \`${entry.port}/${entry.protocol}\` → container port **${entry.containerPort}**`,
         ),
       ),

@@ -1,8 +1,7 @@
 // Renders computed workload facts as short Markdown for hovers (no upstream prose, just numbers and names).
-import { maxUnavailableStatefulSetPatchNote, type IntOrString } from '@kubesim/engine';
+import { type ClusterSpec, gateOverrideOf, maxUnavailableStatefulSetPatchNote, type IntOrString } from '@kubesim/engine';
 import { API_REFERENCE } from '../../../analysis/src/facts/api-reference';
 import type { Defaulted, DeploymentFacts, RollingBounds } from '../../../analysis/src/facts/deployment-facts';
-import { gatesOfSettings, type FactSettings } from '../../../analysis/src/facts/fact-settings';
 import type { SelectingService } from '../../../analysis/src/facts/service-selection';
 import { statefulSetClaimName, statefulSetPodDnsName, statefulSetPodName, type StatefulSetFacts } from '../../../analysis/src/facts/statefulset-facts';
 
@@ -15,8 +14,8 @@ export function showDefaulted<T extends string | number>(field: Defaulted<T>): s
 }
 
 /** A reference footer: the API page and the release the facts were computed for. */
-export function footer(title: string, href: string, settings: FactSettings): string {
-  return `[${title} API reference](${href}) · Kubernetes ${settings.kubernetesVersion}`;
+export function footer(title: string, href: string, cluster: ClusterSpec): string {
+  return `[${title} API reference](${href}) · Kubernetes ${cluster.version}`;
 }
 
 /** Names for ordinals start..start+count-1, the middle elided: `web-0`, `web-1`, `web-2`, …, `web-9`. */
@@ -62,7 +61,7 @@ export function describeServices(services: readonly SelectingService[]): string 
 }
 
 /** The whole-workload hover of a Deployment. */
-export function describeDeployment(facts: DeploymentFacts, services: readonly SelectingService[], settings: FactSettings): string {
+export function describeDeployment(facts: DeploymentFacts, services: readonly SelectingService[], cluster: ClusterSpec): string {
   const lines = [`**Deployment** \`${facts.name}\` in namespace \`${facts.namespace}\``, ''];
   if (facts.replicaSetName) {
     lines.push(`- ReplicaSet \`${facts.replicaSetName}\` (pod-template-hash \`${facts.podTemplateHash}\`)`);
@@ -71,7 +70,7 @@ export function describeDeployment(facts: DeploymentFacts, services: readonly Se
   lines.push(`- replicas ${showDefaulted(facts.replicas)}, strategy ${showDefaulted(facts.strategyType)}`);
   if (facts.bounds && !('error' in facts.bounds))
     lines.push(`- Rollout: at most **${facts.bounds.maxPods}** pods, at least **${facts.bounds.minAvailable}** available`);
-  lines.push(`- ${describeServices(services)}`, '', footer('Deployment', API_REFERENCE.deployment, settings));
+  lines.push(`- ${describeServices(services)}`, '', footer('Deployment', API_REFERENCE.deployment, cluster));
   return lines.join('\n');
 }
 
@@ -91,11 +90,11 @@ export function describeClaims(facts: StatefulSetFacts, claims: readonly string[
 }
 
 /** The DNS names of a StatefulSet's pods, and whether a headless Service makes them resolve. */
-export function describeDns(facts: StatefulSetFacts, services: readonly SelectingService[], settings: FactSettings): string {
+export function describeDns(facts: StatefulSetFacts, services: readonly SelectingService[], cluster: ClusterSpec): string {
   if (!facts.serviceName) return 'No `serviceName`: pods get no `subdomain` and no per-pod DNS record.';
   const serviceName = facts.serviceName;
   const names = listOrdinalNames(facts.replicas.value, facts.startOrdinal, (ordinal) =>
-    statefulSetPodDnsName(statefulSetPodName(facts.name, ordinal), serviceName, facts.namespace, settings.clusterDomain),
+    statefulSetPodDnsName(statefulSetPodName(facts.name, ordinal), serviceName, facts.namespace, cluster.clusterDomain),
   );
   const governing = services.find((service) => service.name === serviceName);
   const status = !governing
@@ -107,7 +106,7 @@ export function describeDns(facts: StatefulSetFacts, services: readonly Selectin
 }
 
 /** The update behaviour of a StatefulSet. */
-export function describeUpdateStrategy(facts: StatefulSetFacts, settings: FactSettings): string {
+export function describeUpdateStrategy(facts: StatefulSetFacts, cluster: ClusterSpec): string {
   const lines = [`updateStrategy ${showDefaulted(facts.updateStrategyType)}, podManagementPolicy ${showDefaulted(facts.podManagementPolicy)}`];
   if (facts.updateStrategyType.value === 'OnDelete') lines.push('', 'Pods are replaced only when you delete them.');
   if (facts.partition) {
@@ -119,9 +118,9 @@ export function describeUpdateStrategy(facts: StatefulSetFacts, settings: FactSe
     lines.push('');
     if (!budget.gateEnabled) {
       const dropped = budget.written !== undefined ? ` \`maxUnavailable: ${budget.written}\` is dropped by the API server;` : '';
-      const patchNote = maxUnavailableStatefulSetPatchNote(gatesOfSettings(settings));
+      const patchNote = maxUnavailableStatefulSetPatchNote(cluster);
       // Switched off by the profile: the cluster, not the release, is the reason.
-      const where = settings.featureGates?.MaxUnavailableStatefulSet === false ? 'this cluster' : settings.kubernetesVersion;
+      const where = gateOverrideOf('MaxUnavailableStatefulSet', cluster) === false ? 'this cluster' : cluster.version;
       lines.push(`MaxUnavailableStatefulSet is off in ${where}${patchNote ? ` (${patchNote})` : ''}:${dropped} one pod is updated at a time.`);
     } else if (budget.error) {
       lines.push(`maxUnavailable cannot be resolved: ${budget.error}.`);
@@ -135,7 +134,7 @@ export function describeUpdateStrategy(facts: StatefulSetFacts, settings: FactSe
 }
 
 /** The whole-workload hover of a StatefulSet. */
-export function describeStatefulSet(facts: StatefulSetFacts, services: readonly SelectingService[], settings: FactSettings): string {
+export function describeStatefulSet(facts: StatefulSetFacts, services: readonly SelectingService[], cluster: ClusterSpec): string {
   return [
     `**StatefulSet** \`${facts.name}\` in namespace \`${facts.namespace}\`, replicas ${showDefaulted(facts.replicas)}`,
     '',
@@ -144,10 +143,10 @@ export function describeStatefulSet(facts: StatefulSetFacts, services: readonly 
       ? ['', `ControllerRevision \`${facts.controllerRevisionName}\` (pod label \`controller-revision-hash: ${facts.controllerRevisionName}\`)`]
       : []),
     '',
-    describeUpdateStrategy(facts, settings),
+    describeUpdateStrategy(facts, cluster),
     '',
     describeServices(services),
     '',
-    footer('StatefulSet', API_REFERENCE.statefulSet, settings),
+    footer('StatefulSet', API_REFERENCE.statefulSet, cluster),
   ].join('\n');
 }

@@ -1,7 +1,7 @@
 // Hovers on Service fields: type and what it means, ports resolved to container ports, node ports,
 // selector and what it selects, cluster IP, traffic policies.
+import type { ClusterSpec } from '@kubesim/engine';
 import { API_REFERENCE } from '../../../analysis/src/facts/api-reference';
-import type { FactSettings } from '../../../analysis/src/facts/fact-settings';
 import { computeServiceFacts, type ServiceFacts, type ServicePortFact } from '../../../analysis/src/facts/service-facts';
 import type { ManifestObject } from '../../../analysis/src/manifest/manifest-document';
 import type { PathSegment } from '../../../analysis/src/manifest/yaml-path';
@@ -33,11 +33,11 @@ const POLICY_MEANING: Record<string, Record<string, string>> = {
 export function describeServicePath(
   service: ManifestObject,
   path: readonly PathSegment[],
-  settings: FactSettings,
+  cluster: ClusterSpec,
   candidates: readonly ManifestObject[],
 ): string | undefined {
-  const facts = computeServiceFacts(service, candidates, settings);
-  const reference = footer('ServiceSpec', API_REFERENCE.serviceSpec, settings);
+  const facts = computeServiceFacts(service, candidates, cluster);
+  const reference = footer('ServiceSpec', API_REFERENCE.serviceSpec, cluster);
   const [spec, field, index, portField] = path;
   if (spec !== 'spec' || field === undefined) return [describeService(facts), '', reference].join('\n');
   switch (field) {

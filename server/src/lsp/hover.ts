@@ -1,9 +1,9 @@
 // Hovers: what the cluster computes from the field under the cursor (defaults, resolved numbers, names).
+import type { ClusterSpec } from '@kubesim/engine';
 import type { Hover, Position } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { API_REFERENCE } from '../../../analysis/src/facts/api-reference';
 import { computeDeploymentFacts } from '../../../analysis/src/facts/deployment-facts';
-import type { FactSettings } from '../../../analysis/src/facts/fact-settings';
 import { findSelectingServices, isService, templateLabelsOf } from '../../../analysis/src/facts/service-selection';
 import { computeStatefulSetFacts } from '../../../analysis/src/facts/statefulset-facts';
 import { describeContainerPath } from './hover-container';
@@ -37,14 +37,14 @@ export interface HoverContent extends SourceSpan {
 export function computeHover(
   file: ManifestFile,
   offset: number,
-  settings: FactSettings,
+  cluster: ClusterSpec,
   candidates: readonly ManifestObject[] = objectsOf(file),
 ): HoverContent | undefined {
   const document = file.documents.find((candidate) => offset >= candidate.start && offset <= candidate.end);
   if (!document || document.objects.length === 0) return undefined;
   const found = objectPathAt(document, offset);
   if (!found) return undefined;
-  const markdown = describePath(found.object, found.path, settings, candidates);
+  const markdown = describePath(found.object, found.path, cluster, candidates);
   if (!markdown) return undefined;
   const location = locate(found.object, found.path);
   const span = (found.onKey ? location.key : location.value) ?? location.key ?? location.value;
@@ -56,10 +56,10 @@ export function provideHover(
   document: TextDocument,
   file: ManifestFile,
   position: Position,
-  settings: FactSettings,
+  cluster: ClusterSpec,
   candidates?: readonly ManifestObject[],
 ): Hover | null {
-  const content = computeHover(file, document.offsetAt(position), settings, candidates);
+  const content = computeHover(file, document.offsetAt(position), cluster, candidates);
   if (!content) return null;
   return {
     contents: { kind: 'markdown', value: content.markdown },
@@ -80,30 +80,30 @@ function isLabelPath(path: readonly PathSegment[]): boolean {
   return (a === 'spec' && b === 'template' && c === 'metadata' && d === 'labels') || (a === 'spec' && b === 'selector') || (a === 'metadata' && b === 'labels');
 }
 
-function describePath(object: ManifestObject, path: readonly PathSegment[], settings: FactSettings, candidates: readonly ManifestObject[]): string | undefined {
+function describePath(object: ManifestObject, path: readonly PathSegment[], cluster: ClusterSpec, candidates: readonly ManifestObject[]): string | undefined {
   if (object.apiVersion === 'apps/v1' && (object.kind === 'Deployment' || object.kind === 'StatefulSet' || object.kind === 'ReplicaSet')) {
-    const container = describeContainerPath(object, path, settings, candidates);
+    const container = describeContainerPath(object, path, cluster, candidates);
     if (container) return container;
   }
-  if (object.apiVersion === 'apps/v1' && object.kind === 'Deployment') return describeDeploymentPath(object, path, settings, candidates);
-  if (object.apiVersion === 'apps/v1' && object.kind === 'StatefulSet') return describeStatefulSetPath(object, path, settings, candidates);
-  if (isService(object)) return describeServicePath(object, path, settings, candidates);
+  if (object.apiVersion === 'apps/v1' && object.kind === 'Deployment') return describeDeploymentPath(object, path, cluster, candidates);
+  if (object.apiVersion === 'apps/v1' && object.kind === 'StatefulSet') return describeStatefulSetPath(object, path, cluster, candidates);
+  if (isService(object)) return describeServicePath(object, path, cluster, candidates);
   return undefined;
 }
 
 function describeDeploymentPath(
   object: ManifestObject,
   path: readonly PathSegment[],
-  settings: FactSettings,
+  cluster: ClusterSpec,
   candidates: readonly ManifestObject[],
 ): string | undefined {
-  const facts = computeDeploymentFacts(object, settings);
+  const facts = computeDeploymentFacts(object, cluster);
   if (!facts) return undefined;
   const services = () => findSelectingServices(templateLabelsOf(object), facts.namespace, candidates);
-  const reference = footer('DeploymentSpec', API_REFERENCE.deploymentSpec, settings);
-  if (isWorkloadHeader(path)) return describeDeployment(facts, services(), settings);
+  const reference = footer('DeploymentSpec', API_REFERENCE.deploymentSpec, cluster);
+  if (isWorkloadHeader(path)) return describeDeployment(facts, services(), cluster);
   if (path[0] !== 'spec') return undefined;
-  if (path.length === 1) return describeDeployment(facts, services(), settings);
+  if (path.length === 1) return describeDeployment(facts, services(), cluster);
   if (path[1] === 'replicas') {
     const pods = facts.replicaSetName ? `: pods \`${facts.replicaSetName}-\` + 5 random characters` : '';
     return [`replicas ${showDefaulted(facts.replicas)}${pods}`, '', reference].join('\n');
@@ -115,7 +115,7 @@ function describeDeploymentPath(
   if (isLabelPath(path)) {
     const lines = [describeServices(services())];
     if (facts.replicaSetName) lines.push('', `The ReplicaSet adds \`pod-template-hash: ${facts.podTemplateHash}\` to the pods and to its own selector.`);
-    return [...lines, '', footer('Deployment', API_REFERENCE.deployment, settings)].join('\n');
+    return [...lines, '', footer('Deployment', API_REFERENCE.deployment, cluster)].join('\n');
   }
   return undefined;
 }
@@ -123,34 +123,34 @@ function describeDeploymentPath(
 function describeStatefulSetPath(
   object: ManifestObject,
   path: readonly PathSegment[],
-  settings: FactSettings,
+  cluster: ClusterSpec,
   candidates: readonly ManifestObject[],
 ): string | undefined {
-  const facts = computeStatefulSetFacts(object, settings);
+  const facts = computeStatefulSetFacts(object, cluster);
   if (!facts) return undefined;
   const services = () => findSelectingServices(templateLabelsOf(object), facts.namespace, candidates);
-  const reference = footer('StatefulSetSpec', API_REFERENCE.statefulSetSpec, settings);
-  if (isWorkloadHeader(path) || (path.length === 1 && path[0] === 'spec')) return describeStatefulSet(facts, services(), settings);
+  const reference = footer('StatefulSetSpec', API_REFERENCE.statefulSetSpec, cluster);
+  if (isWorkloadHeader(path) || (path.length === 1 && path[0] === 'spec')) return describeStatefulSet(facts, services(), cluster);
   if (path[0] !== 'spec') return undefined;
   switch (path[1]) {
     case 'replicas':
     case 'ordinals':
       return [`replicas ${showDefaulted(facts.replicas)}, first ordinal \`${facts.startOrdinal}\``, '', describePodNames(facts), '', reference].join('\n');
     case 'serviceName':
-      return [describeDns(facts, services(), settings), '', reference].join('\n');
+      return [describeDns(facts, services(), cluster), '', reference].join('\n');
     case 'volumeClaimTemplates': {
       const index = path[2];
       const claim = typeof index === 'number' ? facts.claimTemplates[index] : undefined;
       const claims = claim !== undefined && typeof index === 'number' ? [claim] : facts.claimTemplates;
-      return [describeClaims(facts, claims), '', footer('PersistentVolumeClaim', API_REFERENCE.persistentVolumeClaim, settings)].join('\n');
+      return [describeClaims(facts, claims), '', footer('PersistentVolumeClaim', API_REFERENCE.persistentVolumeClaim, cluster)].join('\n');
     }
     case 'persistentVolumeClaimRetentionPolicy':
       return [describeClaims(facts), '', reference].join('\n');
     case 'updateStrategy':
     case 'podManagementPolicy':
-      return [describeUpdateStrategy(facts, settings), '', reference].join('\n');
+      return [describeUpdateStrategy(facts, cluster), '', reference].join('\n');
     default:
-      if (isLabelPath(path)) return [describeServices(services()), '', footer('StatefulSet', API_REFERENCE.statefulSet, settings)].join('\n');
+      if (isLabelPath(path)) return [describeServices(services()), '', footer('StatefulSet', API_REFERENCE.statefulSet, cluster)].join('\n');
       return undefined;
   }
 }

@@ -3,7 +3,6 @@
 import { basename, dirname, relative } from 'node:path';
 import type { CodeLens, Hover, Position } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { KubernetesVersion } from '@kubesim/engine';
 import { describeRollouts, generatedNameOf, generatorEntriesOf, generatorEntryAt, rolledOutWorkloads } from '../../../analysis/src/kustomize/generator-facts';
 import { isKustomizationFileName, keySpanOfField, parseKustomization, type Kustomization } from '../../../analysis/src/kustomize/kustomization-file';
 import { normalizeUri, pathOfUri } from '../../../analysis/src/workspace/file-uri';
@@ -34,7 +33,7 @@ export function kustomizeHover(live: KustomizeLive, document: TextDocument, posi
 }
 
 /** A lens on each generator entry whose edit (since the files were opened) renames its object and so rolls workloads out. */
-export function kustomizeLenses(live: KustomizeLive, document: TextDocument, version: KubernetesVersion): CodeLens[] {
+export function kustomizeLenses(live: KustomizeLive, document: TextDocument): CodeLens[] {
   const kustomization = kustomizationOf(document);
   if (!kustomization) return [];
   const lenses: CodeLens[] = [];
@@ -46,7 +45,7 @@ export function kustomizeLenses(live: KustomizeLive, document: TextDocument, ver
       if (!now || !opened || now.error || opened.error) continue;
       const openedKustomization = opened.tree.kustomizations.get(kustomization.path);
       if (!openedKustomization || generatedNameOf(now, kustomization, entry) === generatedNameOf(opened, openedKustomization, entry)) continue;
-      for (const workload of rolledOutWorkloads(opened, now, version)) rolled.set(`${workload.kind}/${workload.name}`, workload);
+      for (const workload of rolledOutWorkloads(opened, now, live.clusterOfRoot(root))) rolled.set(`${workload.kind}/${workload.name}`, workload);
     }
     if (rolled.size === 0) continue;
     const position = document.positionAt(keySpanOfField(kustomization, [entry.key, entry.index]).start);

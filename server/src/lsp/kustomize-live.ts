@@ -1,13 +1,12 @@
 // Live kustomize in the language server: renders the kustomizations an edited file belongs to from
 // the editor's buffers (debounced, one run per root at a time, off the edit path) and reports
 // running and failed renderings to the client.
-import type { ClusterProfile } from '../../../analysis/src/profile/cluster-profile';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { KubernetesVersion } from '@kubesim/engine';
+import type { ClusterSpec } from '@kubesim/engine';
 import { Methods, type KustomizeStatus } from '../../../protocol/src/index';
 import type { PlacedFinding } from '../../../analysis/src/kustomize/check-kustomization';
 import { diskHost, FirstReadFiles } from '../../../analysis/src/kustomize/disk-host';
@@ -45,9 +44,8 @@ export class KustomizeLive {
   constructor(
     private readonly connection: Connection,
     private readonly documents: TextDocuments<TextDocument>,
-    private readonly kubernetesVersion: () => KubernetesVersion,
     private readonly revalidate: (document: TextDocument) => void,
-    private readonly clusterFor: (uri: string) => ClusterProfile = () => ({}),
+    private readonly clusterFor: (uri: string) => ClusterSpec,
   ) {
     const binary = kustomizeBinary();
     const build: KustomizeBuild | undefined = binary ? (files, root) => buildInMirror(binary, files, root) : undefined;
@@ -154,6 +152,11 @@ export class KustomizeLive {
     );
   }
 
+  /** The cluster a kustomization root is rendered for and checked against: the one of its folder. */
+  clusterOfRoot(root: string): ClusterSpec {
+    return this.clusterFor(pathToFileURL(root).href);
+  }
+
   private async run(root: string): Promise<void> {
     if (this.running.has(root)) {
       this.again.add(root);
@@ -163,9 +166,10 @@ export class KustomizeLive {
     this.sendStatus();
     const before = new Set(this.session.renderingOf(root)?.findings.map((placed) => placed.path) ?? []);
     try {
-      const result = await this.session.render(root, this.kubernetesVersion(), this.clusterFor(pathToFileURL(root).href));
+      const cluster = this.clusterOfRoot(root);
+      const result = await this.session.render(root, cluster);
       // The rendering as first opened is the baseline of the rollout lens; cached, since saves do not move it.
-      await this.opened.render(root, this.kubernetesVersion());
+      await this.opened.render(root, cluster);
       if (result?.isNew) {
         // Generator lenses depend on the new rendering; clients that cannot refresh ask again on their own.
         this.connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);

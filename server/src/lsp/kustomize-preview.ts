@@ -2,7 +2,6 @@
 // buffers, compared with the same overlay rendered from git HEAD (or the files as first opened).
 import { basename, dirname } from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { KubernetesVersion } from '@kubesim/engine';
 import type { SimulateRolloutParams } from '../../../protocol/src/index';
 import { diskHost } from '../../../analysis/src/kustomize/disk-host';
 import { isKustomizationFileName } from '../../../analysis/src/kustomize/kustomization-file';
@@ -23,7 +22,6 @@ export async function kustomizePreviewSource(
   live: KustomizeLive,
   document: TextDocument,
   params: SimulateRolloutParams,
-  version: KubernetesVersion,
   canRunGit: boolean,
 ): Promise<KustomizePreviewSource | undefined> {
   const path = pathOfUri(normalizeUri(document.uri));
@@ -32,7 +30,8 @@ export async function kustomizePreviewSource(
   if (roots.length === 0) return undefined;
   // The kustomization of the document's own folder when there is one (the overlay being edited), else the first.
   const root = roots.find((candidate) => dirname(candidate) === dirname(path)) ?? roots[0]!;
-  const result = await live.session.render(root, version);
+  const cluster = live.clusterOfRoot(root);
+  const result = await live.session.render(root, cluster);
   const rendered = result?.rendering.rendered;
   if (!rendered) return { kind: 'failed', message: 'No kustomize found: install kustomize or kubectl to preview an overlay.' };
   if (rendered.error || !rendered.file) return { kind: 'failed', message: `kustomize: ${rendered.error?.message ?? 'no output'}` };
@@ -44,7 +43,7 @@ export async function kustomizePreviewSource(
     if (head?.file)
       return { kind: 'rendered', text: rendered.file.text, offset, baseText: head.file.text, baseLabel: 'git HEAD, rendered by kustomize', root: label };
   }
-  const opened = (await live.opened.render(root, version))?.rendering.rendered;
+  const opened = (await live.opened.render(root, cluster))?.rendering.rendered;
   if (opened?.file) {
     const baseLabel = 'the files as they were when opened, rendered by kustomize';
     return { kind: 'rendered', text: rendered.file.text, offset, baseText: opened.file.text, baseLabel, root: label };

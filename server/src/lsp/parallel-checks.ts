@@ -5,9 +5,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { KubernetesVersion } from '@kubesim/engine';
+import type { ClusterSpec } from '@kubesim/engine';
 import type { ManifestFile } from '../../../analysis/src/manifest/manifest-file';
-import { gatesOf, networkOf, type ClusterProfile } from '../../../analysis/src/profile/cluster-profile';
 import { precheckObject, primeObjectFindings, uncheckedObjects } from '../../../analysis/src/validation/object-findings';
 import type { CheckReply, CheckRequest } from './check-worker-main';
 import { describeError, type Log } from './server-log';
@@ -43,16 +42,16 @@ export class ParallelChecks {
   }
 
   /** True when `file` has enough unchecked objects for the worker to help. */
-  wouldHelp(file: ManifestFile, version: KubernetesVersion, cluster?: ClusterProfile): boolean {
+  wouldHelp(file: ManifestFile, cluster: ClusterSpec): boolean {
     if (this.workerOrUndefined() === undefined) return false;
-    return this.inFlight.has(file) || uncheckedObjects(file, version, networkOf(cluster), gatesOf(cluster, version)).length >= MIN_OBJECTS;
+    return this.inFlight.has(file) || uncheckedObjects(file, cluster).length >= MIN_OBJECTS;
   }
 
   /** Fills the per-object cache for `file` on `cluster`; resolves when every object has its verdict. */
-  precheck(file: ManifestFile, version: KubernetesVersion, cluster?: ClusterProfile): Promise<void> {
+  precheck(file: ManifestFile, cluster: ClusterSpec): Promise<void> {
     let running = this.inFlight.get(file);
     if (!running) {
-      running = this.run(file, version, cluster).finally(() => this.inFlight.delete(file));
+      running = this.run(file, cluster).finally(() => this.inFlight.delete(file));
       this.inFlight.set(file, running);
     }
     return running;
@@ -64,22 +63,20 @@ export class ParallelChecks {
   }
 
   // The worker and the main thread check for the same cluster as checkFile will, so their verdicts are the ones it reads.
-  private async run(file: ManifestFile, version: KubernetesVersion, cluster: ClusterProfile | undefined): Promise<void> {
-    const network = networkOf(cluster);
-    const gates = gatesOf(cluster, version);
-    const unchecked = uncheckedObjects(file, version, network, gates);
+  private async run(file: ManifestFile, cluster: ClusterSpec): Promise<void> {
+    const unchecked = uncheckedObjects(file, cluster);
     const worker = this.workerOrUndefined();
     if (!worker || unchecked.length < MIN_OBJECTS) return;
     const split = Math.floor(unchecked.length * WORKER_SHARE);
     const sent = unchecked.slice(0, split);
     const items = sent.map(({ kind, object }) => ({ kind, value: object.value }));
-    const reply = this.request(worker, { id: this.nextId++, version, network, gates, items });
-    for (const { kind, object } of unchecked.slice(split)) precheckObject(kind, object, version, network, gates);
+    const reply = this.request(worker, { id: this.nextId++, cluster, items });
+    for (const { kind, object } of unchecked.slice(split)) precheckObject(kind, object, cluster);
     const answer = await reply;
     for (const failure of answer?.failures ?? []) this.log.error(`the check worker failed on an object (checked again on the main thread): ${failure}`);
     sent.forEach(({ kind, object }, i) => {
       const verdict = answer?.verdicts[i];
-      if (verdict) primeObjectFindings(kind, object, version, verdict, network, gates);
+      if (verdict) primeObjectFindings(kind, object, cluster, verdict);
     });
   }
 

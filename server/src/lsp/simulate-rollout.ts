@@ -5,6 +5,7 @@ import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   simulateRollout,
+  type ClusterSpec,
   type Ingress,
   type ReadonlyJsonValue,
   type RolloutEventSummary,
@@ -27,7 +28,6 @@ import {
   type SourceSpan,
   type WhatIf,
 } from '../../../protocol/src/index';
-import { gatesOfSettings, type FactSettings } from '../../../analysis/src/facts/fact-settings';
 import { rolloutVerdict } from '../../../analysis/src/checks/rollout-verdict';
 import { spanForPath, type ManifestObject } from '../../../analysis/src/manifest/manifest-document';
 import { objectsOf, parseManifestFile, problemsOf, type ManifestFile } from '../../../analysis/src/manifest/manifest-file';
@@ -142,7 +142,7 @@ function findSame(file: ManifestFile, object: ManifestObject): ManifestObject | 
 export function simulateRolloutFor(
   text: string,
   params: SimulateRolloutParams,
-  settings: FactSettings,
+  cluster: ClusterSpec,
   file = parseManifestFile(text),
   workspaceObjects?: readonly ManifestObject[],
 ): SimulateRolloutResult {
@@ -167,20 +167,18 @@ export function simulateRolloutFor(
   }
   // Whether the template changed is the analysis's one verdict (the defaulted pod-template-hash), the one the
   // rollout-will-start / rollout-not-started diagnostic gives; a manifest that does not decode falls back to the paths.
-  const verdict = before && baseObject ? rolloutVerdict(object, baseObject, gatesOfSettings(settings)) : undefined;
+  const verdict = before && baseObject ? rolloutVerdict(object, baseObject, cluster) : undefined;
   const templateChanged = !before || (verdict ? verdict.changed : paths.some((path) => path.startsWith('spec.template')));
   let simulation: RolloutSimulation;
   try {
     simulation = simulateRollout({
       oldManifest: before,
       newManifest: after,
-      version: settings.kubernetesVersion,
-      ...(settings.featureGates ? { featureGates: settings.featureGates } : {}),
+      cluster,
       options: {
         whatIf: engineWhatIf(params.whatIf),
         services: servicesOf(workspaceObjects ?? objectsOf(file)),
         ingresses: ingressesOf(workspaceObjects ?? objectsOf(file)),
-        clusterDomain: settings.clusterDomain,
         podListLimit: POD_LIMIT,
         eventsPerStep: EVENTS_PER_STEP,
         maxSteps: MAX_STEPS,
@@ -205,7 +203,7 @@ export function simulateRolloutFor(
     kind: simulation.kind,
     name: after.metadata.name,
     namespace: after.metadata.namespace ?? 'default',
-    kubernetesVersion: settings.kubernetesVersion,
+    kubernetesVersion: cluster.version,
     strategy: simulation.strategy,
     base: params.base,
     whatIf: params.whatIf,
@@ -247,7 +245,7 @@ export function registerSimulateRollout(
   connection: Connection,
   documents: TextDocuments<TextDocument>,
   store: ManifestStore,
-  settings: (uri?: string) => FactSettings,
+  clusterOf: (uri?: string) => ClusterSpec,
   candidates?: (uri: string, file: ManifestFile) => readonly ManifestObject[] | undefined,
   kustomizeSource?: (document: TextDocument, params: SimulateRolloutParams) => Promise<KustomizePreviewSource | undefined>,
 ): void {
@@ -261,12 +259,12 @@ export function registerSimulateRollout(
       const renderedParams: SimulateRolloutParams = { uri, offset: source.offset, base, baseLabel: source.baseLabel, whatIf };
       if (params.freshWhenUnchanged) renderedParams.freshWhenUnchanged = true;
       if (source.baseText !== undefined) renderedParams.baseText = source.baseText;
-      const result = simulateRolloutFor(source.text, renderedParams, settings(params.uri));
+      const result = simulateRolloutFor(source.text, renderedParams, clusterOf(params.uri));
       // Spans point into the rendered text, which no editor shows.
       if (result.kind === 'view') result.view.spans = {};
       return result;
     }
     const file = store.get(document);
-    return simulateRolloutFor(document.getText(), params, settings(document.uri), file, candidates?.(document.uri, file));
+    return simulateRolloutFor(document.getText(), params, clusterOf(document.uri), file, candidates?.(document.uri, file));
   });
 }

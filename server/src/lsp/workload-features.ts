@@ -1,7 +1,7 @@
 // Registers hovers, enum completion and rollout code lenses on a connection (kept out of server.ts).
 import type { CodeLens, Connection, Hover, Position, ServerCapabilities, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { FactSettings } from '../../../analysis/src/facts/fact-settings';
+import type { ClusterSpec } from '@kubesim/engine';
 import type { ManifestObject } from '../../../analysis/src/manifest/manifest-document';
 import type { ManifestFile } from '../../../analysis/src/manifest/manifest-file';
 import { provideCodeLenses } from './code-lens';
@@ -32,7 +32,7 @@ export function registerWorkloadFeatures(
   connection: Connection,
   documents: TextDocuments<TextDocument>,
   store: ManifestStore,
-  settings: (uri?: string) => FactSettings,
+  clusterOf: (uri?: string) => ClusterSpec,
   candidates?: (uri: string, file: ManifestFile) => readonly ManifestObject[] | undefined,
   extra?: ExtraFeatures,
 ): void {
@@ -45,7 +45,9 @@ export function registerWorkloadFeatures(
     const found = manifestOf(params.textDocument.uri);
     const extraHover = found && extra?.hover?.(found.document, params.position);
     if (extraHover) return extraHover;
-    return found ? provideHover(found.document, found.file, params.position, settings(found.document.uri), candidates?.(found.document.uri, found.file)) : null;
+    return found
+      ? provideHover(found.document, found.file, params.position, clusterOf(found.document.uri), candidates?.(found.document.uri, found.file))
+      : null;
   });
   connection.onCompletion((params) => {
     const found = manifestOf(params.textDocument.uri);
@@ -53,6 +55,6 @@ export function registerWorkloadFeatures(
   });
   connection.onCodeLens((params) => {
     const found = manifestOf(params.textDocument.uri);
-    return found ? [...provideCodeLenses(found.document, found.file, settings(found.document.uri)), ...(extra?.lenses?.(found.document) ?? [])] : [];
+    return found ? [...provideCodeLenses(found.document, found.file, clusterOf(found.document.uri)), ...(extra?.lenses?.(found.document) ?? [])] : [];
   });
 }

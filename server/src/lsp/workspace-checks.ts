@@ -8,7 +8,7 @@ import {
   type TextDocuments,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { KubernetesVersion } from '@kubesim/engine';
+import type { ClusterSpec } from '@kubesim/engine';
 import { runWorkspaceChecks, type WorkspaceCheckOptions } from '../../../analysis/src/checks/run-workspace-checks';
 import type { ManifestFile } from '../../../analysis/src/manifest/manifest-file';
 import { normalizeUri, pathOfUri } from '../../../analysis/src/workspace/file-uri';
@@ -45,7 +45,7 @@ export class WorkspaceChecks {
     private readonly connection: Connection,
     private readonly documents: TextDocuments<TextDocument>,
     private readonly store: ManifestStore,
-    private readonly kubernetesVersion: () => KubernetesVersion,
+    private readonly clusterOf: (uri: string) => ClusterSpec,
     private readonly revalidate: (document: TextDocument) => void,
     private readonly log: Log,
   ) {
@@ -76,12 +76,7 @@ export class WorkspaceChecks {
       const document = this.documents.get(actionParams.textDocument.uri);
       if (!document) return [];
       const file = this.store.get(document);
-      return codeActionsFor(
-        document,
-        file,
-        runWorkspaceChecks(file, { kubernetesVersion: this.kubernetesVersion(), ...this.optionsFor(document, file) }),
-        actionParams,
-      );
+      return codeActionsFor(document, file, runWorkspaceChecks(file, this.optionsFor(document, file)), actionParams);
     });
     this.connection.onDidChangeWatchedFiles((change) => void this.onWatchedFiles(change.changes));
     this.documents.onDidChangeContent((event) => this.scheduleRecheck(normalizeUri(event.document.uri)));
@@ -129,10 +124,10 @@ export class WorkspaceChecks {
   }
 
   /** The workspace part of the check options for one document (and records its text in the index). */
-  optionsFor(document: TextDocument, file: ManifestFile): Omit<WorkspaceCheckOptions, 'kubernetesVersion'> {
+  optionsFor(document: TextDocument, file: ManifestFile): WorkspaceCheckOptions {
     const uri = normalizeUri(document.uri);
     this.index.setOpen(uri, file);
-    const options: Omit<WorkspaceCheckOptions, 'kubernetesVersion'> = { uri, workspace: this.index.objects() };
+    const options: WorkspaceCheckOptions = { cluster: this.clusterOf(document.uri), uri, workspace: this.index.objects() };
     const baseline = this.baselines.get(document.uri);
     if (!this.canWatchFiles) this.baselines.poll(document.uri);
     if (baseline) options.baseline = baseline;

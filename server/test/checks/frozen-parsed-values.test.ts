@@ -2,13 +2,12 @@
 // run time: every consumer of a parsed file (checks with a baseline and a previous version, quick
 // fixes, code actions, hovers, completion, code lenses, the rollout preview, an incremental re-parse)
 // runs on a file frozen all the way down. Test code is strict mode, so any write throws a TypeError.
+import { type ClusterSpec, defaultClusterSpec, isJsonObject, SUPPORTED_KUBERNETES_VERSIONS } from '@kubesim/engine';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { isJsonObject, SUPPORTED_KUBERNETES_VERSIONS } from '@kubesim/engine';
 import { checkFile } from '../../../analysis/src/check-file';
 import { runWorkspaceChecks } from '../../../analysis/src/checks/run-workspace-checks';
-import type { FactSettings } from '../../../analysis/src/facts/fact-settings';
 import { objectsOf, parseManifestFile, type ManifestFile } from '../../../analysis/src/manifest/manifest-file';
 import { codeActionsFor } from '../../src/lsp/code-actions';
 import { computeWorkloadLenses } from '../../src/lsp/code-lens';
@@ -126,16 +125,15 @@ const BASELINE = CURRENT.replace('{app: agent, tier: node}}\n  template', '{app:
   .replace('replicas: 2', 'replicas: 3')
   .replace('image: postgres:16', 'image: postgres:15');
 
-const SETTINGS: FactSettings[] = SUPPORTED_KUBERNETES_VERSIONS.map((kubernetesVersion) => ({ kubernetesVersion, clusterDomain: 'cluster.local' }));
+const SETTINGS: ClusterSpec[] = SUPPORTED_KUBERNETES_VERSIONS.map((version) => defaultClusterSpec(version));
 const URI = 'file:///w/shop.yaml';
 
 /** Runs every consumer of `file` and returns the finding codes it saw. */
-function exercise(file: ManifestFile, baseline: ManifestFile, settings: FactSettings): Set<string> {
-  const kubernetesVersion = settings.kubernetesVersion;
-  const workspaceOptions = { kubernetesVersion, uri: URI, workspace: [], baseline: { source: 'git' as const, file: baseline } };
+function exercise(file: ManifestFile, baseline: ManifestFile, settings: ClusterSpec): Set<string> {
+  const workspaceOptions = { cluster: settings, uri: URI, workspace: [], baseline: { source: 'git' as const, file: baseline } };
   const findings = [
     ...checkFile(file, workspaceOptions),
-    ...checkFile(file, { kubernetesVersion, uri: URI, previous: baseline }),
+    ...checkFile(file, { cluster: settings, uri: URI, previous: baseline }),
     ...runWorkspaceChecks(file, workspaceOptions),
   ];
   const document = TextDocument.create(URI, 'yaml', 1, file.text);
@@ -231,7 +229,7 @@ test('no consumer of a parsed file writes to it: every check, fix, hover, comple
       'rollout-will-start',
       'deployment-selector-mismatch',
     ]) {
-      assert.ok(codes.has(code), `${settings.kubernetesVersion}: no ${code} in ${[...codes].join(', ')}`);
+      assert.ok(codes.has(code), `${settings.version}: no ${code} in ${[...codes].join(', ')}`);
     }
     // An edit in the middle re-parses one document and moves the others: the frozen parse is reused, not changed.
     const edited = parseManifestFile(CURRENT.replace('replicas: 3', 'replicas: 4'), file);

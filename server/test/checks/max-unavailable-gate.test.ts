@@ -4,11 +4,10 @@
 // in 1.36 (#137904, cherry-pick #137926), on in 1.37 (#139466); kubernetes/website's feature-gate
 // page lists "beta, false, from 1.35.4 to 1.36" then "beta, true" for 1.37 (website PR #56128).
 // kubesim's "1.35" is the newest 1.35 patch, so it is off, and the texts name the patch split.
+import { defaultClusterSpec, defaultStatefulSet, isFeatureEnabled, type KubernetesVersion, type StatefulSet } from '@kubesim/engine';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { defaultStatefulSet, isFeatureEnabled, type KubernetesVersion, type StatefulSet } from '@kubesim/engine';
 import { checkStatefulSetMaxUnavailable } from '../../../analysis/src/checks/rolling-update-params';
-import { DEFAULT_CLUSTER_DOMAIN } from '../../../analysis/src/facts/fact-settings';
 import { computeStatefulSetFacts } from '../../../analysis/src/facts/statefulset-facts';
 import { describeUpdateStrategy } from '../../src/lsp/hover-markdown';
 import { objectsOf, parseManifestFile } from '../../../analysis/src/manifest/manifest-file';
@@ -42,19 +41,19 @@ const ROWS: Row[] = [
 
 for (const row of ROWS) {
   test(`MaxUnavailableStatefulSet in ${row.version}: ${row.enabled ? 'on' : 'off'} in the gate table, defaulting, facts, hover and check`, () => {
-    assert.equal(isFeatureEnabled('MaxUnavailableStatefulSet', row.version), row.enabled);
+    assert.equal(isFeatureEnabled('MaxUnavailableStatefulSet', defaultClusterSpec(row.version)), row.enabled);
 
     const object = objectsOf(parseManifestFile(YAML))[0]!;
-    const stored = defaultStatefulSet(object.value as unknown as StatefulSet, row.version);
+    const stored = defaultStatefulSet(object.value as unknown as StatefulSet, defaultClusterSpec(row.version));
     assert.equal(stored.spec?.updateStrategy?.rollingUpdate?.maxUnavailable, row.enabled ? 2 : undefined);
 
-    const settings = { kubernetesVersion: row.version, clusterDomain: DEFAULT_CLUSTER_DOMAIN };
+    const settings = defaultClusterSpec(row.version);
     const facts = computeStatefulSetFacts(object, settings)!;
     assert.equal(facts.budget?.gateEnabled, row.enabled);
     assert.equal(facts.budget?.maxUnavailable, row.enabled ? 2 : 1);
 
     const hover = describeUpdateStrategy(facts, settings);
-    const findings = checkStatefulSetMaxUnavailable(object, { kubernetesVersion: row.version } as CheckContext);
+    const findings = checkStatefulSetMaxUnavailable(object, { cluster: settings } as CheckContext);
     if (row.enabled) {
       assert.match(hover, /maxUnavailable `2` → \*\*2\*\* pods at a time/);
       assert.deepEqual(findings, []);
@@ -69,6 +68,6 @@ for (const row of ROWS) {
 
 test('1.36 keeps maxUnavailable on update when the stored StatefulSet already set it (dropStatefulSetDisabledFields)', () => {
   const object = objectsOf(parseManifestFile(YAML))[0]!.value as unknown as StatefulSet;
-  const stored = defaultStatefulSet(object, '1.36', object);
+  const stored = defaultStatefulSet(object, defaultClusterSpec('1.36'), object);
   assert.equal(stored.spec?.updateStrategy?.rollingUpdate?.maxUnavailable, 2);
 });

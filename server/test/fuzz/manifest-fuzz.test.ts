@@ -1,11 +1,10 @@
 // Property tests: mutated manifests, hostile shapes and raw bytes never crash or hang the parser,
 // the checks, hovers, completion or code lenses (fixed seeds, bounded runs).
+import { type ClusterSpec, defaultClusterSpec, SUPPORTED_KUBERNETES_VERSIONS } from '@kubesim/engine';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { SUPPORTED_KUBERNETES_VERSIONS } from '@kubesim/engine';
-import type { FactSettings } from '../../../analysis/src/facts/fact-settings';
 import { computeWorkloadLenses } from '../../src/lsp/code-lens';
 import { computeEnumCompletion } from '../../src/lsp/completion';
 import { computeHover } from '../../src/lsp/hover';
@@ -61,12 +60,12 @@ metadata: {name: db, namespace: data}
 spec: {clusterIP: None, selector: {app: db}, type: ClusterIP}
 `;
 
-const SETTINGS: FactSettings[] = SUPPORTED_KUBERNETES_VERSIONS.map((kubernetesVersion) => ({ kubernetesVersion, clusterDomain: 'cluster.local' }));
+const SETTINGS: ClusterSpec[] = SUPPORTED_KUBERNETES_VERSIONS.map((version) => defaultClusterSpec(version));
 
 /** Runs every consumer of a parsed file at a sample of offsets; any exception fails the property. */
-function exercise(text: string, settings: FactSettings, previous?: ManifestFile, offsets = 25): ManifestFile {
+function exercise(text: string, settings: ClusterSpec, previous?: ManifestFile, offsets = 25): ManifestFile {
   const file = parseManifestFile(text, previous);
-  const findings = checkFile(file, { kubernetesVersion: settings.kubernetesVersion });
+  const findings = checkFile(file, { cluster: settings });
   for (const finding of findings) assert.ok(finding.start >= 0 && finding.end >= finding.start && finding.end <= text.length + 1, JSON.stringify(finding));
   const step = Math.max(1, Math.floor(text.length / offsets));
   for (let offset = 0; offset <= text.length; offset += step) {

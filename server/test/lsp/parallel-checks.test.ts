@@ -1,6 +1,7 @@
 // A large file's first check runs on two threads in the server (half of the objects in a worker):
 // through a real stdio connection, its diagnostics must be exactly those of the one-thread
 // checkFile, and an edit right after must still be followed.
+import { defaultClusterSpec } from '@kubesim/engine';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -46,7 +47,7 @@ function expected(text: string): string[] {
   const document = TextDocument.create(URI, 'yaml', 1, text);
   const file = parseManifestFile(text);
   const workspace = objectsOf(file).map((object) => ({ uri: URI, object }));
-  return checkFile(file, { kubernetesVersion: '1.36', uri: URI, workspace } as Parameters<typeof checkFile>[1]).map(
+  return checkFile(file, { cluster: defaultClusterSpec('1.36'), uri: URI, workspace } as Parameters<typeof checkFile>[1]).map(
     (finding) => `${JSON.stringify(document.positionAt(finding.start))} ${JSON.stringify(document.positionAt(finding.end))} ${finding.code} ${finding.message}`,
   );
 }

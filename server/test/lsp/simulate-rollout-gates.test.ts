@@ -1,6 +1,7 @@
 // The preview under a cluster profile's feature gates: the settings' featureGates reach the simulated
 // API server and the StatefulSet controller (1.33 with MaxUnavailableStatefulSet=true updates two
 // pods per step, as kube-controller-manager started with that gate does).
+import { clusterSpecOf } from '@kubesim/engine';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { simulateRolloutFor } from '../../src/lsp/simulate-rollout';
@@ -18,11 +19,7 @@ function deletionBatches(featureGates?: Record<string, boolean>): string[][] {
     whatIf: { readiness: { kind: 'ready', afterSeconds: 5 } },
     baseText: statefulSet('nginx:1'),
   };
-  const result = simulateRolloutFor(statefulSet('nginx:2'), params, {
-    kubernetesVersion: '1.33',
-    clusterDomain: 'cluster.local',
-    ...(featureGates ? { featureGates } : {}),
-  });
+  const result = simulateRolloutFor(statefulSet('nginx:2'), params, clusterSpecOf('1.33', featureGates ? { featureGates } : {}));
   assert.equal(result.kind, 'view');
   const view = (result as { view: RolloutView }).view;
   return view.steps

@@ -1,5 +1,6 @@
 // The preview of what the simulated API server refuses: a rejected manifest yields the rejection as
 // kubectl prints it and no steps; a set whose pods are refused shows the stall with FailedCreate events.
+import { defaultClusterSpec } from '@kubesim/engine';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { simulateRolloutFor } from '../../src/lsp/simulate-rollout';
@@ -33,7 +34,7 @@ function simulate(edited: string, baseText: string | undefined, kubernetesVersio
     whatIf: { readiness: { kind: 'ready', afterSeconds: 5 } },
     ...(baseText === undefined ? {} : { baseText }),
   };
-  const result = simulateRolloutFor(edited, params, { kubernetesVersion, clusterDomain: 'cluster.local' });
+  const result = simulateRolloutFor(edited, params, defaultClusterSpec(kubernetesVersion));
   assert.equal(result.kind, 'view');
   return (result as { view: RolloutView }).view;
 }

@@ -1,12 +1,12 @@
 // kubesim/simulateRollout end to end in Node: manifest text in, RolloutView out, checked against upstream rules.
+import { DEFAULT_READY_SECONDS as ENGINE_DEFAULT_READY_SECONDS, defaultClusterSpec } from '@kubesim/engine';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { simulateRolloutFor } from '../../src/lsp/simulate-rollout';
 import { DEFAULT_READY_SECONDS, DEFAULT_WHAT_IF, type RolloutView, type SimulateRolloutParams, type WhatIf } from '../../../protocol/src/index';
-import { DEFAULT_READY_SECONDS as ENGINE_DEFAULT_READY_SECONDS } from '@kubesim/engine';
 import { objectsOf, parseManifestFile } from '../../../analysis/src/manifest/manifest-file';
 
-const SETTINGS = { kubernetesVersion: '1.36', clusterDomain: 'cluster.local' } as const;
+const SETTINGS = defaultClusterSpec('1.36');
 const BASE = `apiVersion: apps/v1
 kind: Deployment
 metadata:

@@ -7,8 +7,7 @@ import { defaultDeployment } from '../../defaulting/deployment-defaults';
 import { defaultPodTemplate } from '../../defaulting/pod-defaults';
 import { defaultReplicaSet, defaultStatefulSet } from '../../defaulting/workload-defaults';
 import type { Deployment, JsonObject, JsonValue, PodTemplateSpec, ReadonlyJsonObject, ReadonlyJsonValue, ReplicaSet, StatefulSet } from '../../model/objects';
-import type { GateSource } from '../../defaulting/feature-gates';
-import type { KubernetesVersion } from '../../model/kubernetes-version';
+import type { ClusterSpec } from '../../model/cluster-spec';
 import { asArray, asObject } from './rules/json-access';
 
 /** The kinds whose rules kubesim runs, by `apiVersion/kind`. */
@@ -40,17 +39,11 @@ function setDefault(object: JsonObject, key: string, value: JsonValue): void {
 }
 
 /**
- * Returns a defaulted copy of `object` (a checked kind) as the API server stores it for
- * `version`; `oldObject` (the stored object, on update) keeps gated fields it already uses.
+ * Returns a defaulted copy of `object` (a checked kind) as the API server of `clusterSpec` stores
+ * it; `oldObject` (the stored object, on update) keeps gated fields it already uses.
  * The input is not changed.
  */
-export function applyDefaults(
-  kind: CheckedKind,
-  object: ReadonlyJsonObject,
-  version: KubernetesVersion,
-  oldObject?: ReadonlyJsonObject,
-  gates: GateSource = version,
-): JsonObject {
+export function applyDefaults(kind: CheckedKind, object: ReadonlyJsonObject, clusterSpec: ClusterSpec, oldObject?: ReadonlyJsonObject): JsonObject {
   const copy = withoutNulls(object) as JsonObject;
   const metadata = objectField(copy, 'metadata');
   // The API server takes the namespace from the request; kubectl sends the context's, "default".
@@ -68,19 +61,18 @@ export function applyDefaults(
     case 'Deployment': {
       const strategy = asObject(spec.strategy);
       if (strategy && strategy.type === '') delete strategy.type;
-      return defaultDeployment(copy as unknown as Deployment, version, old as unknown as Deployment | undefined, gates) as unknown as JsonObject;
+      return defaultDeployment(copy as unknown as Deployment, clusterSpec, old as unknown as Deployment | undefined) as unknown as JsonObject;
     }
     case 'StatefulSet':
-      return defaultStatefulSet(copy as unknown as StatefulSet, version, old ? (old as unknown as StatefulSet) : undefined, gates) as unknown as JsonObject;
+      return defaultStatefulSet(copy as unknown as StatefulSet, clusterSpec, old ? (old as unknown as StatefulSet) : undefined) as unknown as JsonObject;
     case 'ReplicaSet': {
       // SetDefaults_ReplicaSet has no update-time input; the pod template's gated drops do.
-      const defaulted = defaultReplicaSet(copy as unknown as ReplicaSet, version, gates) as unknown as JsonObject;
+      const defaulted = defaultReplicaSet(copy as unknown as ReplicaSet, clusterSpec) as unknown as JsonObject;
       if (oldTemplate)
         asObject(defaulted.spec)!.template = defaultPodTemplate(
           spec.template as unknown as PodTemplateSpec,
-          version,
+          clusterSpec,
           oldTemplate as unknown as PodTemplateSpec,
-          gates,
         ) as unknown as JsonObject;
       return defaulted;
     }

@@ -3,9 +3,7 @@
 // Follows the create/update handlers of k8s.io/apiserver (decode, then the strategy's
 // PrepareForCreate/Validate) and the aggregate that drops repeated messages (utilerrors.NewAggregate).
 import type { ReadonlyJsonObject } from '../../model/objects';
-import type { GateSource } from '../../defaulting/feature-gates';
-import type { KubernetesVersion } from '../../model/kubernetes-version';
-import { DEFAULT_CLUSTER_NETWORK, type ClusterNetwork } from '../../model/cluster-network';
+import type { ClusterSpec } from '../../model/cluster-spec';
 import { applyDefaults, type CheckedKind } from './apply-defaults';
 import { decodeProblemsOf, type DecodeProblem } from './decode-check';
 import { formatFieldError, type PathSegment } from './field-error';
@@ -23,25 +21,19 @@ export interface VerdictError {
 export type ObjectVerdict = { decode: DecodeProblem[] } | { errors: VerdictError[] };
 
 /**
- * `network` is the cluster's Service network (its families and node-port range decide some Service verdicts);
- * `gates` the release's feature gates with the cluster's `--feature-gates` overrides.
+ * The verdict of the API server of `clusterSpec`: its release, its feature gates (defaulting, drops and
+ * gated rules) and its Service network (its families and node-port range decide some Service verdicts).
  */
-export function objectVerdict(
-  kind: CheckedKind,
-  value: ReadonlyJsonObject,
-  oldValue: ReadonlyJsonObject | undefined,
-  version: KubernetesVersion,
-  network: ClusterNetwork = DEFAULT_CLUSTER_NETWORK,
-  gates: GateSource = version,
-): ObjectVerdict {
+export function objectVerdict(kind: CheckedKind, value: ReadonlyJsonObject, oldValue: ReadonlyJsonObject | undefined, clusterSpec: ClusterSpec): ObjectVerdict {
+  const version = clusterSpec.version;
   // A request the API server cannot decode is rejected before validation runs.
   const problems = decodeProblemsOf(kind, value, version);
   if (problems.length > 0) return { decode: problems };
-  const defaulted = applyDefaults(kind, value, version, oldValue, gates);
-  const oldDefaulted = oldValue ? applyDefaults(kind, oldValue, version, undefined, gates) : undefined;
+  const defaulted = applyDefaults(kind, value, clusterSpec, oldValue);
+  const oldDefaulted = oldValue ? applyDefaults(kind, oldValue, clusterSpec) : undefined;
   const seen = new Set<string>();
   const errors: VerdictError[] = [];
-  for (const error of validateObject(kind, defaulted, oldDefaulted, version, network, gates)) {
+  for (const error of validateObject(kind, defaulted, oldDefaulted, clusterSpec)) {
     const message = formatFieldError(error, version);
     if (seen.has(message)) continue;
     seen.add(message);

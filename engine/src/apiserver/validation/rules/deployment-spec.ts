@@ -1,8 +1,7 @@
 // Deployment spec rules: replicas, selector, template, strategy, and the timing fields.
 // Follows ValidateDeploymentSpec and ValidateDeploymentStrategy, kubernetes
 // pkg/apis/apps/validation/validation.go.
-import type { GateSource } from '../../../defaulting/feature-gates';
-import { DEFAULT_KUBERNETES_VERSION, type KubernetesVersion } from '../../../model/kubernetes-version';
+import type { ClusterSpec } from '../../../model/cluster-spec';
 import type { JsonObject, JsonValue } from '../../../model/objects';
 import {
   FieldPath,
@@ -94,10 +93,10 @@ function validateRollingUpdate(rollingUpdate: JsonObject, path: FieldPath): Fiel
 }
 
 /** ValidateDeploymentSpec on a defaulted Deployment. */
-export function validateDeploymentSpec(object: JsonObject, version: KubernetesVersion = DEFAULT_KUBERNETES_VERSION, gates: GateSource = version): FieldError[] {
+export function validateDeploymentSpec(object: JsonObject, clusterSpec: ClusterSpec): FieldError[] {
   const spec = asObject(object.spec) ?? {};
   const errors = validateNonnegative(asNumber(spec.replicas) ?? 0, specPath.child('replicas'));
-  errors.push(...validateSelectorAndTemplate(spec, 'ReplicaSet', version, gates));
+  errors.push(...validateSelectorAndTemplate(spec, 'ReplicaSet', clusterSpec));
   errors.push(...validateStrategy(spec));
   const minReadySeconds = asNumber(spec.minReadySeconds) ?? 0;
   errors.push(...validateNonnegative(minReadySeconds, specPath.child('minReadySeconds')));

@@ -1,8 +1,9 @@
 // Pod template rules (`spec.template`): labels, annotations, volumes, containers, policies,
 // security context and scheduling (the last two in pod-security-context.ts and pod-scheduling.ts).
 // Follows ValidatePodTemplateSpec and ValidatePodSpec, kubernetes pkg/apis/core/validation.
-import { DEFAULT_KUBERNETES_VERSION, type KubernetesVersion } from '../../../model/kubernetes-version';
-import { isFeatureEnabled, type GateSource } from '../../../defaulting/feature-gates';
+import type { ClusterSpec } from '../../../model/cluster-spec';
+import type { KubernetesVersion } from '../../../model/kubernetes-version';
+import { isFeatureEnabled } from '../../../defaulting/feature-gates';
 import type { JsonObject, JsonValue } from '../../../model/objects';
 import { duplicate, forbidden, invalid, notSupported, numberValue, required, stringValue, type FieldError, type FieldPath } from '../field-error';
 import { isDns1123Label } from '../string-checks';
@@ -59,20 +60,14 @@ const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'Non
 
 /**
  * ValidatePodTemplateSpec. `claimNames` are volumes a StatefulSet injects from its
- * volumeClaimTemplates, so mounts may name them. `version` picks per-release rules.
+ * volumeClaimTemplates, so mounts may name them. The cluster's release picks per-release rules.
  */
-export function validatePodTemplateSpec(
-  template: JsonObject,
-  path: FieldPath,
-  claimNames: readonly string[] = [],
-  version: KubernetesVersion = DEFAULT_KUBERNETES_VERSION,
-  gates: GateSource = version,
-): FieldError[] {
+export function validatePodTemplateSpec(template: JsonObject, path: FieldPath, claimNames: readonly string[], clusterSpec: ClusterSpec): FieldError[] {
   const metadata = asObject(template.metadata) ?? {};
   const errors = validateLabels(asStringMap(metadata.labels), path.child('labels'));
   errors.push(...validateAnnotations(asStringMap(metadata.annotations), path.child('annotations')));
   const spec = asObject(template.spec) ?? {};
-  errors.push(...validatePodSpec(spec, path.child('spec'), claimNames, version, gates));
+  errors.push(...validatePodSpec(spec, path.child('spec'), claimNames, clusterSpec));
   if ((asArray(spec.ephemeralContainers) ?? []).length > 0) {
     errors.push(forbidden(path.child('spec', 'ephemeralContainers'), 'ephemeral containers not allowed in pod template', 'ephemeral-containers-forbidden'));
   }
@@ -80,7 +75,8 @@ export function validatePodTemplateSpec(
 }
 
 // ValidatePodSpec, in upstream order (errors are reported in the order they are found).
-function validatePodSpec(spec: JsonObject, path: FieldPath, claimNames: readonly string[], version: KubernetesVersion, gates: GateSource): FieldError[] {
+function validatePodSpec(spec: JsonObject, path: FieldPath, claimNames: readonly string[], clusterSpec: ClusterSpec): FieldError[] {
+  const version = clusterSpec.version;
   const volumes = objectItems(spec.volumes);
   const errors = validateVolumes(volumes, path.child('volumes'));
   const context: ContainerContext = {
@@ -88,7 +84,7 @@ function validatePodSpec(spec: JsonObject, path: FieldPath, claimNames: readonly
     hostUsers: podUsesHostUsers(spec),
     gracePeriod: asNumber(spec.terminationGracePeriodSeconds),
     version,
-    gates,
+    clusterSpec,
   };
   errors.push(...validateContainers(objectItems(spec.containers), path.child('containers'), context));
   errors.push(...validateInitContainers(objectItems(spec.initContainers), objectItems(spec.containers), path.child('initContainers'), context));
@@ -143,8 +139,8 @@ interface ContainerContext {
   hostUsers: boolean;
   gracePeriod: number | undefined;
   version: KubernetesVersion;
-  /** The release's gates with the cluster's overrides. */
-  gates: GateSource;
+  /** The cluster: gated rules read its feature gates. */
+  clusterSpec: ClusterSpec;
 }
 
 // Lifecycle hooks and probes, as regular containers and restartable init containers get them.
@@ -173,7 +169,7 @@ function validateContainers(containers: JsonObject[], listPath: FieldPath, conte
     if (names.has(name)) errors.push(duplicate(path.child('name'), stringValue(name), 'container-name-duplicate'));
     names.add(name);
     errors.push(...validateHooksAndProbes(container, path, context));
-    if (isSet(container.restartPolicy) && !isFeatureEnabled('ContainerRestartRules', context.gates)) {
+    if (isSet(container.restartPolicy) && !isFeatureEnabled('ContainerRestartRules', context.clusterSpec)) {
       errors.push(forbidden(path.child('restartPolicy'), 'may not be set for non-init containers', 'container-restart-policy-forbidden'));
     }
   });
@@ -191,7 +187,7 @@ function validateInitContainers(initContainers: JsonObject[], containers: JsonOb
     const path = listPath.index(i);
     errors.push(...validateContainerCommon(container, path, context.volumeNames, context.hostUsers, context.version));
     const restartPolicy = asString(container.restartPolicy);
-    if (restartPolicy !== undefined && restartPolicy !== 'Always' && !isFeatureEnabled('ContainerRestartRules', context.gates)) {
+    if (restartPolicy !== undefined && restartPolicy !== 'Always' && !isFeatureEnabled('ContainerRestartRules', context.clusterSpec)) {
       errors.push(notSupported(path.child('restartPolicy'), stringValue(restartPolicy), ['Always'], 'init-container-restart-policy-unsupported'));
     }
     const name = asString(container.name) ?? '';

@@ -1,8 +1,7 @@
 // ReplicaSet spec rules, and the template check Deployments share with ReplicaSets.
 // Follows ValidateReplicaSetSpec and ValidatePodTemplateSpecForReplicaSet,
 // kubernetes pkg/apis/apps/validation/validation.go.
-import type { GateSource } from '../../../defaulting/feature-gates';
-import { DEFAULT_KUBERNETES_VERSION, type KubernetesVersion } from '../../../model/kubernetes-version';
+import type { ClusterSpec } from '../../../model/cluster-spec';
 import { labelSelectorMatches } from '../../../model/label-selection';
 import type { JsonObject } from '../../../model/objects';
 import { FieldPath, forbidden, invalid, notSupported, stringMapValue, stringValue, validateNonnegative, type FieldError } from '../field-error';
@@ -16,7 +15,7 @@ const specPath = FieldPath.root('spec');
  * The selector rules of Deployment and ReplicaSet, then the template when the selector converts.
  * Both kinds say "for deployment" for an empty selector: ReplicaSet reuses the wording.
  */
-export function validateSelectorAndTemplate(spec: JsonObject, workload: 'ReplicaSet', version: KubernetesVersion, gates: GateSource = version): FieldError[] {
+export function validateSelectorAndTemplate(spec: JsonObject, workload: 'ReplicaSet', clusterSpec: ClusterSpec): FieldError[] {
   const errors: FieldError[] = [];
   const selector = readLabelSelector(spec.selector);
   const selectorPath = specPath.child('selector');
@@ -24,20 +23,14 @@ export function validateSelectorAndTemplate(spec: JsonObject, workload: 'Replica
   if (!selectorConverts(selector)) {
     errors.push(invalid(selectorPath, labelSelectorValue(selector), 'invalid label selector', 'selector-invalid'));
   } else {
-    errors.push(...validatePodTemplateForReplicaSet(spec, selector === undefined || !isEmptySelector(selector), workload, version, gates));
+    errors.push(...validatePodTemplateForReplicaSet(spec, selector === undefined || !isEmptySelector(selector), workload, clusterSpec));
   }
   return errors;
 }
 
 // Follows ValidatePodTemplateSpecForReplicaSet. `checkMatch` is false for the `{}` selector
 // (it converts to "everything", which is Empty()); a nil selector matches nothing.
-function validatePodTemplateForReplicaSet(
-  spec: JsonObject,
-  checkMatch: boolean,
-  workload: 'ReplicaSet',
-  version: KubernetesVersion,
-  gates: GateSource,
-): FieldError[] {
+function validatePodTemplateForReplicaSet(spec: JsonObject, checkMatch: boolean, workload: 'ReplicaSet', clusterSpec: ClusterSpec): FieldError[] {
   const errors: FieldError[] = [];
   const templatePath = specPath.child('template');
   const template = asObject(spec.template) ?? {};
@@ -45,7 +38,7 @@ function validatePodTemplateForReplicaSet(
   if (checkMatch && !labelSelectorMatches(readLabelSelector(spec.selector), labels ?? {})) {
     errors.push(invalid(templatePath.child('metadata', 'labels'), stringMapValue(labels), '`selector` does not match template `labels`', 'selector-mismatch'));
   }
-  errors.push(...validatePodTemplateSpec(template, templatePath, [], version, gates));
+  errors.push(...validatePodTemplateSpec(template, templatePath, [], clusterSpec));
   errors.push(...validateWorkloadPodPolicies(template, templatePath, workload));
   return errors;
 }
@@ -66,10 +59,10 @@ export function validateWorkloadPodPolicies(template: JsonObject, templatePath: 
 }
 
 /** ValidateReplicaSetSpec. */
-export function validateReplicaSetSpec(object: JsonObject, version: KubernetesVersion = DEFAULT_KUBERNETES_VERSION, gates: GateSource = version): FieldError[] {
+export function validateReplicaSetSpec(object: JsonObject, clusterSpec: ClusterSpec): FieldError[] {
   const spec = asObject(object.spec) ?? {};
   const errors = validateNonnegative(asNumber(spec.replicas) ?? 0, specPath.child('replicas'));
   errors.push(...validateNonnegative(asNumber(spec.minReadySeconds) ?? 0, specPath.child('minReadySeconds')));
-  errors.push(...validateSelectorAndTemplate(spec, 'ReplicaSet', version, gates));
+  errors.push(...validateSelectorAndTemplate(spec, 'ReplicaSet', clusterSpec));
   return errors;
 }

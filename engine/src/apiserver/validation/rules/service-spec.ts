@@ -3,7 +3,8 @@
 // Service REST allocator makes once validation passed (pkg/registry/core/service/storage/alloc.go).
 import { isAtLeast, type KubernetesVersion } from '../../../model/kubernetes-version';
 import type { JsonObject } from '../../../model/objects';
-import { DEFAULT_CLUSTER_NETWORK, formatPortRange, type ClusterNetwork, type PortRange } from '../../../model/cluster-network';
+import { formatPortRange, type PortRange } from '../../../model/cluster-network';
+import type { ClusterSpec } from '../../../model/cluster-spec';
 import {
   FieldPath,
   duplicate,
@@ -39,7 +40,8 @@ const TOPOLOGY_MODE = 'service.kubernetes.io/topology-mode';
 const TOPOLOGY_HINTS = 'service.kubernetes.io/topology-aware-hints';
 
 /** ValidateService's rules on a defaulted Service, then the allocator's IP-family and node-port checks. */
-export function validateServiceSpec(object: JsonObject, version: KubernetesVersion = '1.36', network: ClusterNetwork = DEFAULT_CLUSTER_NETWORK): FieldError[] {
+export function validateServiceSpec(object: JsonObject, clusterSpec: ClusterSpec): FieldError[] {
+  const { version, network } = clusterSpec;
   const spec = asObject(object.spec) ?? {};
   const errors: FieldError[] = [...validateTopologyAnnotations(object)];
   const type = asString(spec.type) ?? '';

@@ -1,8 +1,8 @@
 // StatefulSet spec rules. Follows ValidateStatefulSetSpec, kubernetes
 // pkg/apis/apps/validation/validation.go; full pod-template validation from 1.34 (PR #131790)
 // the serviceName check from 1.33 (PR #130233) and claim-template validation from 1.34 (PR #132212).
-import type { GateSource } from '../../../defaulting/feature-gates';
-import { isAtLeast, type KubernetesVersion } from '../../../model/kubernetes-version';
+import type { ClusterSpec } from '../../../model/cluster-spec';
+import { isAtLeast } from '../../../model/kubernetes-version';
 import { labelSelectorMatches } from '../../../model/label-selection';
 import type { JsonObject } from '../../../model/objects';
 import {
@@ -31,9 +31,8 @@ const specPath = FieldPath.root('spec');
 
 /** Options of one StatefulSet validation. */
 export interface StatefulSetSpecOptions {
-  version: KubernetesVersion;
-  /** The release's gates with the cluster's overrides (default: the release's own). */
-  gates?: GateSource;
+  /** The cluster: its release picks per-release rules, its gates the gated ones. */
+  clusterSpec: ClusterSpec;
   /** On update: the old template already failed pod validation, so it is not re-checked. */
   skipPodTemplate?: boolean;
   /** On update: the old claim templates already failed validation, so they are not re-checked. */
@@ -55,13 +54,13 @@ export function validateStatefulSetSpec(object: JsonObject, options: StatefulSet
   const ordinals = asObject(spec.ordinals);
   if (ordinals) errors.push(...validateNonnegative(asNumber(ordinals.start) ?? 0, specPath.child('ordinals.start')));
   const serviceName = asString(spec.serviceName) ?? '';
-  if (isAtLeast(options.version, '1.33') && serviceName !== '') {
+  if (isAtLeast(options.clusterSpec.version, '1.33') && serviceName !== '') {
     errors.push(
       ...isDns1123Label(serviceName).map((message) => invalid(specPath.child('serviceName'), stringValue(serviceName), message, 'service-name-invalid')),
     );
   }
   errors.push(...validateSelectorAndTemplate(spec, options));
-  if (isAtLeast(options.version, '1.34') && !options.skipVolumeClaimTemplates) errors.push(...validateVolumeClaimTemplates(spec));
+  if (isAtLeast(options.clusterSpec.version, '1.34') && !options.skipVolumeClaimTemplates) errors.push(...validateVolumeClaimTemplates(spec));
   return errors;
 }
 
@@ -81,8 +80,8 @@ function validateSelectorAndTemplate(spec: JsonObject, options: StatefulSetSpecO
         invalid(templatePath.child('metadata', 'labels'), stringMapValue(labels), '`selector` does not match template `labels`', 'selector-mismatch'),
       );
     }
-    if (isAtLeast(options.version, '1.34') && !options.skipPodTemplate) {
-      errors.push(...validatePodTemplateSpec(template, templatePath, claimTemplateNames(spec), options.version, options.gates));
+    if (isAtLeast(options.clusterSpec.version, '1.34') && !options.skipPodTemplate) {
+      errors.push(...validatePodTemplateSpec(template, templatePath, claimTemplateNames(spec), options.clusterSpec));
     } else {
       const metadata = asObject(template.metadata) ?? {};
       errors.push(...validateLabels(templateLabels(spec), templatePath.child('labels')));
