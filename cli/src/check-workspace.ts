@@ -2,10 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ManifestFile } from '../../analysis/src/manifest/manifest-file';
-import { parseManifestFile } from '../../analysis/src/manifest/manifest-file';
-import type { CheckOptions } from '../../analysis/src/check-file';
-import { WorkspaceIndex } from '../../analysis/src/workspace/workspace-index';
+import { type ManifestFile, parseManifestFile, type CheckOptions, WorkspaceIndex } from '@kubesim/analysis';
 
 /**
  * Reads and parses every file once and indexes all their documents, so the cross-manifest checks

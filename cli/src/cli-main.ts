@@ -6,7 +6,7 @@ import { runRun } from './run-command';
 import { runNames } from './names-command';
 import { runJson } from './json-command';
 import { UsageError } from './usage-error';
-import { describeKustomizeBinary, kustomizeBinary } from '../../analysis/src/kustomize/kustomize-process';
+import { describeKustomizeBinary, kustomizeBinary } from '@kubesim/analysis';
 import { commandHelp, isCommandName, overviewHelp, type CommandName } from './usage';
 
 declare const __KUBESIM_VERSION__: string | undefined;

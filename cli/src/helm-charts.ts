@@ -2,8 +2,7 @@
 // checked raw, and each chart's Chart.yaml gets one note saying so.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { LineIndex } from '../../analysis/src/manifest/line-index';
-import { HelmChartLookup, helmChartFindings } from '../../analysis/src/workspace/helm-chart';
+import { LineIndex, HelmChartLookup, helmChartFindings } from '@kubesim/analysis';
 import type { FileDiagnostic } from './check-formats';
 
 /** The files outside charts, and the notes on the charts' Chart.yaml files that were named. */

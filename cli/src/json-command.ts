@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { JsonValue } from '@kubesim/engine';
-import { readKubectlStream } from '../../analysis/src/manifest/kubectl-stream';
+import { readKubectlStream } from '@kubesim/analysis';
 import { collectFiles } from './collect-files';
 import { UsageError } from './usage-error';
 

@@ -3,12 +3,18 @@
 import { availableParallelism } from 'node:os';
 import { isAbsolute, relative } from 'node:path';
 import type { ClusterSpec } from '@kubesim/engine';
-import { LineIndex } from '../../analysis/src/manifest/line-index';
-import { checkRenderedKustomization } from '../../analysis/src/kustomize/check-kustomization';
-import { diskHost } from '../../analysis/src/kustomize/disk-host';
-import { buildInMirror, kustomizeBinary } from '../../analysis/src/kustomize/kustomize-process';
-import { isCheckedAlone, kustomizeLayoutOf, type KustomizeLayout } from '../../analysis/src/kustomize/kustomize-layout';
-import { renderKustomization, type RenderedKustomization } from '../../analysis/src/kustomize/render-kustomization';
+import {
+  LineIndex,
+  checkRenderedKustomization,
+  diskHost,
+  buildInMirror,
+  kustomizeBinary,
+  isCheckedAlone,
+  kustomizeLayoutOf,
+  type KustomizeLayout,
+  renderKustomization,
+  type RenderedKustomization,
+} from '@kubesim/analysis';
 import type { FileDiagnostic } from './check-formats';
 
 /** The kustomizations among the CLI's files, and whether they can be rendered here. */

@@ -12,10 +12,9 @@ import {
   type KubernetesVersion,
   type SessionResult,
 } from '@kubesim/engine';
-import { objectsOf, parseManifestFile } from '../../analysis/src/manifest/manifest-file';
+import { objectsOf, parseManifestFile, writableCopyAs } from '@kubesim/analysis';
 import { CLUSTER_FLAGS, clusterResolverOf } from './cluster-options';
 import { UsageError } from './usage-error';
-import { writableCopyAs } from '../../analysis/src/manifest/writable-copy';
 
 /** Reads the Kubernetes objects of a manifest file. */
 export function readManifestObjects(path: string): KubernetesObject[] {

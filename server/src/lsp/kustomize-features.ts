@@ -3,9 +3,19 @@
 import { basename, dirname, relative } from 'node:path';
 import type { CodeLens, Hover, Position } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { describeRollouts, generatedNameOf, generatorEntriesOf, generatorEntryAt, rolledOutWorkloads } from '../../../analysis/src/kustomize/generator-facts';
-import { isKustomizationFileName, keySpanOfField, parseKustomization, type Kustomization } from '../../../analysis/src/kustomize/kustomization-file';
-import { normalizeUri, pathOfUri } from '../../../analysis/src/workspace/file-uri';
+import {
+  describeRollouts,
+  generatedNameOf,
+  generatorEntriesOf,
+  generatorEntryAt,
+  rolledOutWorkloads,
+  isKustomizationFileName,
+  keySpanOfField,
+  parseKustomization,
+  type Kustomization,
+  normalizeUri,
+  pathOfUri,
+} from '@kubesim/analysis';
 import type { KustomizeLive } from './kustomize-live';
 
 function kustomizationOf(document: TextDocument): Kustomization | undefined {

@@ -8,13 +8,19 @@ import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ClusterSpec } from '@kubesim/engine';
 import { Methods, type KustomizeStatus } from '../../../protocol/src/index';
-import type { PlacedFinding } from '../../../analysis/src/kustomize/check-kustomization';
-import { diskHost, FirstReadFiles } from '../../../analysis/src/kustomize/disk-host';
-import { isKustomizationFileName } from '../../../analysis/src/kustomize/kustomization-file';
-import { buildInMirror, describeKustomizeBinary, kustomizeBinary } from '../../../analysis/src/kustomize/kustomize-process';
-import { KustomizeSession } from '../../../analysis/src/kustomize/kustomize-session';
-import type { KustomizeBuild } from '../../../analysis/src/kustomize/render-kustomization';
-import { normalizeUri, pathOfUri } from '../../../analysis/src/workspace/file-uri';
+import {
+  type PlacedFinding,
+  diskHost,
+  FirstReadFiles,
+  isKustomizationFileName,
+  buildInMirror,
+  describeKustomizeBinary,
+  kustomizeBinary,
+  KustomizeSession,
+  type KustomizeBuild,
+  normalizeUri,
+  pathOfUri,
+} from '@kubesim/analysis';
 
 /** Edits are rendered this long after the last keystroke in any file of the kustomization. */
 const RENDER_DELAY_MS = 300;

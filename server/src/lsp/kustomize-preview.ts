@@ -3,13 +3,21 @@
 import { basename, dirname } from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { SimulateRolloutParams } from '../../../protocol/src/index';
-import { diskHost } from '../../../analysis/src/kustomize/disk-host';
-import { isKustomizationFileName } from '../../../analysis/src/kustomize/kustomization-file';
-import { kustomizationAt, loadKustomizationTree, type KustomizeHost } from '../../../analysis/src/kustomize/kustomization-tree';
-import { buildInMirror, kustomizeBinary } from '../../../analysis/src/kustomize/kustomize-process';
-import { renderKustomization, type RenderedKustomization } from '../../../analysis/src/kustomize/render-kustomization';
-import { objectsOf, parseManifestFile } from '../../../analysis/src/manifest/manifest-file';
-import { normalizeUri, pathOfUri } from '../../../analysis/src/workspace/file-uri';
+import {
+  diskHost,
+  isKustomizationFileName,
+  kustomizationAt,
+  loadKustomizationTree,
+  type KustomizeHost,
+  buildInMirror,
+  kustomizeBinary,
+  renderKustomization,
+  type RenderedKustomization,
+  objectsOf,
+  parseManifestFile,
+  normalizeUri,
+  pathOfUri,
+} from '@kubesim/analysis';
 import { readGitHead } from './git-baseline';
 import type { KustomizeLive } from './kustomize-live';
 

@@ -28,12 +28,18 @@ import {
   type SourceSpan,
   type WhatIf,
 } from '../../../protocol/src/index';
-import { rolloutVerdict } from '../../../analysis/src/checks/rollout-verdict';
-import { spanForPath, type ManifestObject } from '../../../analysis/src/manifest/manifest-document';
-import { objectsOf, parseManifestFile, problemsOf, type ManifestFile } from '../../../analysis/src/manifest/manifest-file';
+import {
+  rolloutVerdict,
+  spanForPath,
+  type ManifestObject,
+  objectsOf,
+  parseManifestFile,
+  problemsOf,
+  type ManifestFile,
+  writableCopyAs,
+} from '@kubesim/analysis';
 import type { ManifestStore } from './document-store';
 import type { KustomizePreviewSource } from './kustomize-preview';
-import { writableCopyAs } from '../../../analysis/src/manifest/writable-copy';
 
 /** Pods listed per step; the rest are counted in `podsOmitted`. */
 export const POD_LIMIT = 60;

@@ -2,8 +2,7 @@
 import type { CodeLens, Connection, Hover, Position, ServerCapabilities, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ClusterSpec } from '@kubesim/engine';
-import type { ManifestObject } from '../../../analysis/src/manifest/manifest-document';
-import type { ManifestFile } from '../../../analysis/src/manifest/manifest-file';
+import type { ManifestObject, ManifestFile } from '@kubesim/analysis';
 import { provideCodeLenses } from './code-lens';
 import { provideCompletion } from './completion';
 import type { ManifestStore } from './document-store';

@@ -9,11 +9,16 @@ import {
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ClusterSpec } from '@kubesim/engine';
-import { runWorkspaceChecks, type WorkspaceCheckOptions } from '../../../analysis/src/checks/run-workspace-checks';
-import type { ManifestFile } from '../../../analysis/src/manifest/manifest-file';
-import { normalizeUri, pathOfUri } from '../../../analysis/src/workspace/file-uri';
-import { readSmallFile, scanFolder } from '../../../analysis/src/workspace/scan-folder';
-import { WorkspaceIndex } from '../../../analysis/src/workspace/workspace-index';
+import {
+  runWorkspaceChecks,
+  type WorkspaceCheckOptions,
+  type ManifestFile,
+  normalizeUri,
+  pathOfUri,
+  readSmallFile,
+  scanFolder,
+  WorkspaceIndex,
+} from '@kubesim/analysis';
 import { codeActionsFor } from './code-actions';
 import type { ManifestStore } from './document-store';
 import { BaselineCache } from './git-baseline';
