@@ -1,7 +1,7 @@
 // Diagnostics on an open `.kubesim.yaml`: each value kubesim cannot use, and each feature gate the
 // selected release cannot take, placed on its key. The checks themselves go on without them.
 import { basename } from 'node:path';
-import { featureGateProblems, type KubernetesVersion } from '@kubesim/engine';
+import { clusterSpecOf, featureGateProblems, type KubernetesVersion } from '@kubesim/engine';
 import type { Finding } from './validation/finding';
 import { parseProfileText, PROFILE_FILE_NAME } from './profile/cluster-profile';
 
@@ -21,7 +21,7 @@ export function profileFileFindings(text: string, version: KubernetesVersion): F
     return at(text, key, message);
   });
   for (const [gate, enabled] of Object.entries(reading.profile.featureGates ?? {})) {
-    for (const problem of featureGateProblems(version, { [gate]: enabled })) findings.push(at(text, gate, problem));
+    for (const problem of featureGateProblems(clusterSpecOf(version, { featureGates: { [gate]: enabled } }))) findings.push(at(text, gate, problem));
   }
   return findings;
 }

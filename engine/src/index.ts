@@ -61,7 +61,6 @@ export {
   clusterSpecOf,
   DEFAULT_CLUSTER_DOMAIN,
   defaultClusterSpec,
-  type FeatureGateOverrides,
   featureGatesKey,
 } from './model/cluster-spec';
 export { isJsonObject } from './model/json-value';

@@ -222,3 +222,32 @@ test('the analysis index names each export, and the server or the CLI uses each'
   const unused = names.filter((name) => !new RegExp(`\\b${name}\\b`).test(users));
   assert.deepEqual(unused, []);
 });
+
+// The cluster a manifest is checked against is one value (ARCHITECTURE.md, model/cluster-spec.ts):
+// a function takes a ClusterSpec, never a release beside gates, a network or a profile it could
+// contradict. Reads every `function name(...)` parameter list of the source folders.
+function clusterParameterPairs(text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(/\bfunction\s+(\w+)\s*(?:<[^>]*>)?\(/g)) {
+    let depth = 1;
+    let end = match.index + match[0].length;
+    while (end < text.length && depth > 0) {
+      if (text[end] === '(') depth++;
+      else if (text[end] === ')') depth--;
+      end++;
+    }
+    const parameters = text.slice(match.index + match[0].length, end - 1);
+    if (/:\s*KubernetesVersion\b/.test(parameters) && /:\s*(?:ClusterSpec|ClusterNetwork|FeatureGateOverrides|ClusterProfile)\b/.test(parameters)) {
+      found.push(match[1]!);
+    }
+  }
+  return found;
+}
+
+test('the cluster travels as one ClusterSpec: no function takes a release beside gates, a network or a profile', () => {
+  assert.deepEqual(clusterParameterPairs('function a(version: KubernetesVersion, network: ClusterNetwork) {}\nfunction b(cluster: ClusterSpec) {}'), ['a']);
+  const offenders = ['engine/src', 'analysis/src', 'server/src', 'cli/src']
+    .flatMap((folder) => sourceFiles(join(REPO_ROOT, folder)))
+    .flatMap((file) => clusterParameterPairs(readFileSync(file, 'utf8')).map((name) => `${relative(REPO_ROOT, file)}: ${name}`));
+  assert.deepEqual(offenders, []);
+});

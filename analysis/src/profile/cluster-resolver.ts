@@ -70,7 +70,7 @@ export class ClusterResolver {
     for (const problem of found?.problems ?? []) this.report('file-problem', problem);
     const spec = clusterSpecOf(this.release, profile);
     if (found) this.report('found', `${found.path}: ${describeCluster(spec)}`, found.path);
-    for (const problem of featureGateProblemsAt(profile.featureGates, this.release, found ? found.path : this.overridesSource)) {
+    for (const problem of featureGateProblemsAt(spec, found ? found.path : this.overridesSource)) {
       this.report('gate-problem', problem);
     }
     if (this.byFolder.size >= MAX_FOLDERS) this.byFolder.clear();

@@ -2,7 +2,7 @@
 // Written as a map (`featureGates: {MaxUnavailableStatefulSet: true}`, in `.kubesim.yaml` and the
 // settings) or as the flag's text (`Name=true,Other=false`, the CLI). Values are read as Go's
 // strconv.ParseBool reads them, which is what component-base's featuregate Set uses.
-import { featureGateProblems, type FeatureGateOverrides, type KubernetesVersion } from '@kubesim/engine';
+import { featureGateProblems, type ClusterSpec } from '@kubesim/engine';
 
 /** Parsed overrides and what could not be read (each problem names the entry). */
 export interface FeatureGateReading {
@@ -50,7 +50,7 @@ export function readFeatureGates(value: unknown, where: string): FeatureGateRead
   return { gates, problems };
 }
 
-/** What is wrong with the declared gates for `version` (unknown names, gates the release lacks), prefixed with `where`. */
-export function featureGateProblemsAt(overrides: FeatureGateOverrides | undefined, version: KubernetesVersion, where: string): string[] {
-  return overrides ? featureGateProblems(version, overrides).map((problem) => `${where}: ${problem}`) : [];
+/** What is wrong with the cluster's gate overrides for its release (unknown names, gates the release lacks), prefixed with `where`. */
+export function featureGateProblemsAt(cluster: ClusterSpec, where: string): string[] {
+  return featureGateProblems(cluster).map((problem) => `${where}: ${problem}`);
 }

@@ -21,7 +21,7 @@
 // takes the ClusterSpec (model/cluster-spec.ts), which carries the release and its overrides, so the
 // two cannot disagree. An override of an undeclared gate is refused, as component-base's featuregate
 // refuses it.
-import type { ClusterSpec, FeatureGateOverrides } from '../model/cluster-spec';
+import type { ClusterSpec } from '../model/cluster-spec';
 import { isAtLeast, type KubernetesVersion } from '../model/kubernetes-version';
 
 // A release's state of a gate: its default, or absent from kube_features.go in that release.
@@ -173,13 +173,14 @@ export function modelledGates(): string[] {
 }
 
 /**
- * What is wrong with `overrides` for `version`, one sentence each. A gate the release does not
+ * What is wrong with the cluster's gate overrides for its release, one sentence each. A gate the release does not
  * declare stops the component: featuregate's Set refuses unrecognized names, so kube-apiserver
  * exits. A name kubesim does not model may still be a real gate; it is ignored with a note.
  */
-export function featureGateProblems(version: KubernetesVersion, overrides: FeatureGateOverrides): string[] {
+export function featureGateProblems(cluster: ClusterSpec): string[] {
+  const { version } = cluster;
   const problems: string[] = [];
-  for (const gate of Object.keys(overrides)) {
+  for (const gate of Object.keys(cluster.featureGates)) {
     const steps = GATE_STEPS[gate];
     if (!steps) {
       problems.push(`feature gate ${gate} is not one kubesim models (it models ${modelledGates().join(', ')}); ignored`);

@@ -40,7 +40,6 @@ export interface StepContext {
   podLimit: number;
   eventsPerStep: number;
   describeEventLimit: number;
-  clusterDomain: string;
   headlessService: GoverningServiceState;
 }
 
@@ -260,7 +259,7 @@ function statefulSetPods(context: StepContext, set: StatefulSet): { pods: Rollou
       byName.set(name, built[index]);
     });
   }
-  const pods = statefulSetPodViews(set, listed, context.clusterDomain).map((view): RolloutPod => {
+  const pods = statefulSetPodViews(set, listed, context.cluster.spec.clusterDomain).map((view): RolloutPod => {
     const pod = byName.get(view.name)!;
     const containers = Math.max(1, imagesOf(pod.spec).length);
     const result: RolloutPod = {

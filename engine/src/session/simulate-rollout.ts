@@ -190,7 +190,6 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
     podLimit: podListLimit,
     eventsPerStep,
     describeEventLimit,
-    clusterDomain: input.cluster.clusterDomain,
     headlessService: after.kind === 'StatefulSet' ? governingServiceState(existing, after.spec.serviceName, namespace) : 'found',
   };
   const snapshot = after.kind === 'Deployment' ? snapshotDeployment : snapshotStatefulSet;

@@ -112,7 +112,7 @@ export function runStatefulSetUntilSettled(
   cluster: Cluster,
   controller: StatefulSetController,
   set: StatefulSet,
-  options: { clusterDomain?: string; maxSteps?: number } = {},
+  options: { maxSteps?: number } = {},
 ): StatefulSetPreviewStep[] {
   const steps: StatefulSetPreviewStep[] = [];
   const maxSteps = options.maxSteps ?? 10_000;
@@ -126,7 +126,7 @@ export function runStatefulSetUntilSettled(
         time: cluster.now,
         // Events created or patched in the pass (a repeat bumps the count of the event it repeats).
         messages: cluster.recorder.writtenSince(writeMark).map((event) => event.message),
-        pods: statefulSetPodViews(current, controller.podsOf(cluster, current), options.clusterDomain),
+        pods: statefulSetPodViews(current, controller.podsOf(cluster, current), cluster.spec.clusterDomain),
         status: controller.lastResults.get(`${namespace}/${set.metadata.name}`)?.status,
       });
       if (steps.length >= maxSteps) break;
@@ -153,9 +153,9 @@ export function simulateStatefulSetRollout(after: StatefulSet, options: Stateful
     runStatefulSetUntilSettled(cluster, controller, initial, { maxSteps: options.maxSteps });
   }
   const applied = applyStatefulSet(cluster, after);
-  const steps = runStatefulSetUntilSettled(cluster, controller, applied, { clusterDomain: options.clusterSpec.clusterDomain, maxSteps: options.maxSteps });
+  const steps = runStatefulSetUntilSettled(cluster, controller, applied, { maxSteps: options.maxSteps });
   const final = cluster.statefulSets.get(applied.metadata.name, applied.metadata.namespace ?? 'default') ?? applied;
-  const finalPods = statefulSetPodViews(final, controller.podsOf(cluster, final), options.clusterSpec.clusterDomain);
+  const finalPods = statefulSetPodViews(final, controller.podsOf(cluster, final), cluster.spec.clusterDomain);
   const status = final.status;
   const replicas = final.spec.replicas ?? 1;
   const stuck = !(status && status.readyReplicas === replicas && status.replicas === replicas);

@@ -48,13 +48,13 @@ test('an override of an undeclared gate is ignored and reported as refused by th
   assert.equal(gateOverrideOf(RESTART_RULES, cluster), undefined);
   assert.equal(isFeatureEnabled(RESTART_RULES, cluster), false);
   assert.equal(gateOverrideOf(MAX_UNAVAILABLE, cluster), true);
-  assert.deepEqual(featureGateProblems('1.33', { [RESTART_RULES]: false }), [
+  assert.deepEqual(featureGateProblems(clusterSpecOf('1.33', { featureGates: { [RESTART_RULES]: false } })), [
     'feature gate ContainerRestartRules does not exist in Kubernetes 1.33: kube-apiserver 1.33 refuses to start with ' +
       '"unrecognized feature gate: ContainerRestartRules"; ignored',
   ]);
-  assert.deepEqual(featureGateProblems('1.34', { [RESTART_RULES]: true }), []);
+  assert.deepEqual(featureGateProblems(clusterSpecOf('1.34', { featureGates: { [RESTART_RULES]: true } })), []);
   assert.match(
-    featureGateProblems('1.36', { NoSuchGate: true })[0]!,
+    featureGateProblems(clusterSpecOf('1.36', { featureGates: { NoSuchGate: true } }))[0]!,
     /^feature gate NoSuchGate is not one kubesim models \(it models .*MaxUnavailableStatefulSet/,
   );
 });

@@ -1,7 +1,7 @@
 // simulateRollout, the preview's one driver: StatefulSet identity, claims and governing Service,
 // kubectl text per step, and the what-if knobs, checked against upstream rules (statefulset.md,
 // StatefulSetStatusViewer, DescribeEvents).
-import { defaultClusterSpec } from '../../src/model/cluster-spec';
+import { clusterSpecOf, defaultClusterSpec } from '../../src/model/cluster-spec';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Deployment, Service, StatefulSet } from '../../src/model/objects';
@@ -164,4 +164,13 @@ test('what-if scale to 5 with pods that never become ready: the deadline fails t
   assert.equal(result.timedOut, true);
   assert.equal(result.steps.at(-1)!.workload.desiredReplicas, 5);
   assert.equal(result.steps.at(-1)!.kubectl[1]!.output, 'error: deployment "nginx-deployment" exceeded its progress deadline');
+});
+
+test("the preview names StatefulSet pods in the cluster's domain (the kubelet's --cluster-domain)", () => {
+  const cluster = clusterSpecOf('1.36', { clusterDomain: 'corp.example' });
+  const last = simulateRollout({ newManifest: web(), cluster, options: { services: [service('None')] } }).steps.at(-1)!;
+  assert.deepEqual(
+    last.pods.map((pod) => pod.dnsName),
+    ['web-0.nginx.default.svc.corp.example', 'web-1.nginx.default.svc.corp.example'],
+  );
 });
