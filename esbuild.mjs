@@ -9,8 +9,8 @@ const outdirIndex = process.argv.indexOf('--outdir');
 const outdir = outdirIndex >= 0 ? process.argv[outdirIndex + 1] : 'dist';
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
-// Other packages import the engine by its package name; bundles take it from its TypeScript source.
-const alias = { '@kubesim/engine': './engine/src/index.ts' };
+// Other packages import the engine and the analysis by their package names; bundles take them from their TypeScript source.
+const alias = { '@kubesim/engine': './engine/src/index.ts', '@kubesim/analysis': './analysis/src/index.ts' };
 
 const node = {
   bundle: true,

@@ -2,9 +2,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion } from '@kubesim/engine';
-import { LineIndex } from '../../analysis/src/manifest/line-index';
-import { parseManifestFile } from '../../analysis/src/manifest/manifest-file';
-import { checkFile, type CheckOptions } from '../../analysis/src/check-file';
+import { LineIndex, parseManifestFile, checkFile, type CheckOptions, readManifestFileSync } from '@kubesim/analysis';
 import {
   CHECK_FORMATS,
   formatJson,
@@ -22,7 +20,6 @@ import { setChartsApart } from './helm-charts';
 import { collectFiles } from './collect-files';
 import { kustomizeDiagnostics, planKustomizeRun } from './kustomize-runs';
 import { UsageError } from './usage-error';
-import { readManifestFileSync } from '../../analysis/src/read-manifest-file';
 
 declare const __KUBESIM_VERSION__: string | undefined;
 const VERSION = typeof __KUBESIM_VERSION__ === 'string' ? __KUBESIM_VERSION__ : 'dev';

@@ -1,8 +1,6 @@
 // Output formats of `kubesim check`: text lines, JSON diagnostics (0-based like LSP), SARIF 2.1.0.
 import { relative, resolve, sep } from 'node:path';
-import type { LinePosition } from '../../analysis/src/manifest/line-index';
-import type { Finding } from '../../analysis/src/validation/finding';
-import { notCheckedKindOf } from '../../analysis/src/validation/kind-match-findings';
+import { type LinePosition, type Finding, notCheckedKindOf } from '@kubesim/analysis';
 
 /** One finding placed in its file, with 0-based LSP-style positions. */
 export interface FileDiagnostic {

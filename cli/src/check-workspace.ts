@@ -1,11 +1,7 @@
 // The workspace of one `kubesim check` run: every file named on the command line, checked together.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ManifestFile } from '../../analysis/src/manifest/manifest-file';
-import { parseManifestFile } from '../../analysis/src/manifest/manifest-file';
-import type { CheckOptions } from '../../analysis/src/check-file';
-import { WorkspaceIndex } from '../../analysis/src/workspace/workspace-index';
-import { readManifestFileSync } from '../../analysis/src/read-manifest-file';
+import { type ManifestFile, parseManifestFile, type CheckOptions, WorkspaceIndex, readManifestFileSync } from '@kubesim/analysis';
 
 /**
  * Reads and parses every file once and indexes all their documents, so the cross-manifest checks

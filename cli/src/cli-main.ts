@@ -6,9 +6,8 @@ import { runRun } from './run-command';
 import { runNames } from './names-command';
 import { runJson } from './json-command';
 import { UsageError } from './usage-error';
-import { describeKustomizeBinary, kustomizeBinary } from '../../analysis/src/kustomize/kustomize-process';
+import { describeKustomizeBinary, kustomizeBinary, asUnreadable, UnreadableFileError } from '@kubesim/analysis';
 import { commandHelp, isCommandName, overviewHelp, type CommandName } from './usage';
-import { asUnreadable, UnreadableFileError } from '../../analysis/src/read-manifest-file';
 
 declare const __KUBESIM_VERSION__: string | undefined;
 const VERSION = typeof __KUBESIM_VERSION__ === 'string' ? __KUBESIM_VERSION__ : 'dev';

@@ -1,7 +1,7 @@
 // Expands the CLI's FILE|DIR arguments into the YAML/JSON files to read, in a stable order.
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
-import { asUnreadable } from '../../analysis/src/read-manifest-file';
+import { asUnreadable } from '@kubesim/analysis';
 
 const MANIFEST_FILE = /\.(ya?ml|json)$/i;
 const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);

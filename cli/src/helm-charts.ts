@@ -1,10 +1,8 @@
 // Sets the files of Helm charts apart before a CLI command reads manifests: templates are never
 // checked raw, and each chart's Chart.yaml gets one note saying so.
 import { resolve } from 'node:path';
-import { LineIndex } from '../../analysis/src/manifest/line-index';
-import { HelmChartLookup, helmChartFindings } from '../../analysis/src/workspace/helm-chart';
-import type { FileDiagnostic } from './check-formats';
-import { readManifestFileSync } from '../../analysis/src/read-manifest-file';
+import { LineIndex, HelmChartLookup, helmChartFindings, readManifestFileSync } from '@kubesim/analysis';
+import { type FileDiagnostic } from './check-formats';
 
 /** The files outside charts, and the notes on the charts' Chart.yaml files that were named. */
 export function setChartsApart(paths: readonly string[]): { plainFiles: string[]; notes: FileDiagnostic[] } {

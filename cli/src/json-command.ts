@@ -1,11 +1,10 @@
 // `kubesim json FILE...`: the JSON kubectl would send for each document, read by the same rules
 // as kubectl (sigs.k8s.io/yaml over goyaml.v2; see analysis/src/manifest/kubectl-scalars.ts).
 import { parseArgs } from 'node:util';
-import type { JsonValue } from '@kubesim/engine';
-import { readKubectlStream } from '../../analysis/src/manifest/kubectl-stream';
+import { type JsonValue } from '@kubesim/engine';
+import { readKubectlStream, readManifestFileSync } from '@kubesim/analysis';
 import { collectFiles } from './collect-files';
 import { UsageError } from './usage-error';
-import { readManifestFileSync } from '../../analysis/src/read-manifest-file';
 
 /** One document's JSON, with the 1-based line where the document's content starts. */
 export interface JsonObjectEntry {

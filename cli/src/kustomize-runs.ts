@@ -2,14 +2,21 @@
 // the real kustomize and says once, plainly, when there is none to run.
 import { availableParallelism } from 'node:os';
 import { isAbsolute, relative } from 'node:path';
-import type { ClusterSpec } from '@kubesim/engine';
-import { LineIndex } from '../../analysis/src/manifest/line-index';
-import { checkRenderedKustomization } from '../../analysis/src/kustomize/check-kustomization';
-import { diskHost } from '../../analysis/src/kustomize/disk-host';
-import { buildInMirror, kustomizeBinary, removeStaleKustomizeMirrors } from '../../analysis/src/kustomize/kustomize-process';
-import { isCheckedAlone, kustomizeLayoutOf, type KustomizeLayout } from '../../analysis/src/kustomize/kustomize-layout';
-import { renderKustomization, type RenderedKustomization } from '../../analysis/src/kustomize/render-kustomization';
-import type { FileDiagnostic } from './check-formats';
+import { type ClusterSpec } from '@kubesim/engine';
+import {
+  LineIndex,
+  checkRenderedKustomization,
+  diskHost,
+  buildInMirror,
+  kustomizeBinary,
+  removeStaleKustomizeMirrors,
+  isCheckedAlone,
+  kustomizeLayoutOf,
+  type KustomizeLayout,
+  renderKustomization,
+  type RenderedKustomization,
+} from '@kubesim/analysis';
+import { type FileDiagnostic } from './check-formats';
 
 /** The kustomizations among the CLI's files, and whether they can be rendered here. */
 export interface KustomizeRun {

@@ -15,9 +15,15 @@ import {
   type Service,
   type StatefulSet,
 } from '@kubesim/engine';
-import { objectsOf, parseManifestFile } from '../../analysis/src/manifest/manifest-file';
-import type { ManifestObject } from '../../analysis/src/manifest/manifest-document';
-import { generatedNamesOf, type GeneratedName } from '../../analysis/src/kustomize/generated-names';
+import {
+  objectsOf,
+  parseManifestFile,
+  type ManifestObject,
+  generatedNamesOf,
+  type GeneratedName,
+  writableCopyAs,
+  readManifestFileSync,
+} from '@kubesim/analysis';
 import { collectFiles } from './collect-files';
 import { displayPath, planKustomizeRun } from './kustomize-runs';
 import { UsageError } from './usage-error';
@@ -25,8 +31,6 @@ import { CLUSTER_FLAGS, clusterResolverOf } from './cluster-options';
 import { setChartsApart } from './helm-charts';
 import { workloadRejection } from './workload-rejection';
 import { basename } from 'node:path';
-import { writableCopyAs } from '../../analysis/src/manifest/writable-copy';
-import { readManifestFileSync } from '../../analysis/src/read-manifest-file';
 
 /** One StatefulSet pod with its stable identity. */
 export interface StatefulSetPodNames {

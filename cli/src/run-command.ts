@@ -12,12 +12,9 @@ import {
   type KubernetesVersion,
   type SessionResult,
 } from '@kubesim/engine';
-import { objectsOf, parseManifestFile } from '../../analysis/src/manifest/manifest-file';
-import { readKubectlStream } from '../../analysis/src/manifest/kubectl-stream';
+import { objectsOf, parseManifestFile, readKubectlStream, writableCopyAs, readManifestFileSync } from '@kubesim/analysis';
 import { CLUSTER_FLAGS, clusterResolverOf } from './cluster-options';
 import { UsageError } from './usage-error';
-import { writableCopyAs } from '../../analysis/src/manifest/writable-copy';
-import { readManifestFileSync } from '../../analysis/src/read-manifest-file';
 
 /** Reads the Kubernetes objects of a manifest file. */
 export function readManifestObjects(path: string): KubernetesObject[] {

@@ -1,9 +1,7 @@
 // Whether a workload would be created at all: kubectl's refusal of a removed API version, or the
 // API server's decode or validation errors. `kubesim names` gives no names for a rejected workload.
 import { checkedKindOf, type ClusterSpec } from '@kubesim/engine';
-import type { ManifestObject } from '../../analysis/src/manifest/manifest-document';
-import { apiLifecycleFindings } from '../../analysis/src/validation/api-lifecycle-findings';
-import { checkObject } from '../../analysis/src/validation/object-findings';
+import { type ManifestObject, apiLifecycleFindings, checkObject } from '@kubesim/analysis';
 
 /** The error messages that stop `object` on create, or undefined when it would be created. */
 export function workloadRejection(object: ManifestObject, cluster: ClusterSpec, fileName: string): string[] | undefined {

@@ -108,12 +108,23 @@ export {
   type Service,
   type StatefulSet,
 } from './model/objects';
+export { type IngressBackendTrafficView, type IngressRouteTrafficView } from './service/ingress-traffic';
 export { serviceDnsNames } from './service/service-dns';
+export { type ServiceTrafficView, type TrafficShareView } from './service/workload-traffic';
 export { findPort, type ServicePortSpec } from './service/service-endpoints';
 export { DEFAULT_NODE_PORT_RANGE } from './service/node-port-allocator';
 export { needsNodePorts } from './service/service-admission';
 export { containerEnvironment, type EnvVar, envVariableName, servicesForEnvironment } from './service/service-env';
-export { type RolloutEventSummary, type RolloutStep } from './session/rollout-step-view';
+export {
+  type KubectlOutput,
+  type RollingBudget,
+  type RolloutClaim,
+  type RolloutEventSummary,
+  type RolloutPod,
+  type RolloutReplicaSet,
+  type RolloutStatefulSetInfo,
+  type RolloutStep,
+} from './session/rollout-step-view';
 /** Thrown by a session's `readManifest` when kubectl stops reading a file after some of its documents. */
 export { ManifestReadError } from './session/session-command';
 export { formatSessionTranscript, runSession, type SessionResult } from './session/session-runner';

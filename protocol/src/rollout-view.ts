@@ -1,4 +1,17 @@
 // The rollout preview's data: what the server computes for one workload and the webview renders.
+// Step views are the engine's own types (re-exported or aliased here), never mirrored by hand.
+import type {
+  IngressRouteTrafficView,
+  KubectlOutput,
+  RollingBudget,
+  RolloutClaim,
+  RolloutPod,
+  RolloutReplicaSet,
+  RolloutStatefulSetInfo,
+  ServiceTrafficView,
+} from '@kubesim/engine';
+
+export type { TrafficShareView, ServiceTrafficView, IngressBackendTrafficView, IngressRouteTrafficView } from '@kubesim/engine';
 
 /** A [start, end) byte range in a document, used to reveal the YAML node behind a name or event. */
 export interface SourceSpan {
@@ -60,59 +73,13 @@ export interface RolloutChange {
 }
 
 /** One ReplicaSet (or StatefulSet revision) at a step. */
-export interface ReplicaSetView {
-  /** The real name, with the pod-template-hash suffix, e.g. `nginx-deployment-75675f5897`. */
-  name: string;
-  /** `pod-template-hash` label value. */
-  podTemplateHash: string;
-  /** `deployment.kubernetes.io/revision` annotation. */
-  revision?: number;
-  /** True for the ReplicaSet matching the Deployment's current template. */
-  isNew: boolean;
-  desired: number;
-  current: number;
-  ready: number;
-  available: number;
-  /** Simulated second the object was created (negative: before the rollout started). */
-  createdAt: number;
-  /** The container images of its template, for display. */
-  images: string[];
-}
+export type ReplicaSetView = RolloutReplicaSet;
 
 /** One pod at a step. */
-export interface PodView {
-  name: string;
-  /** Pod phase: Pending, Running, Succeeded, Failed, Unknown. */
-  phase: string;
-  /** The STATUS column of `kubectl get pods`, e.g. `ContainerCreating`, `Running`, `Terminating`. */
-  status: string;
-  ready: boolean;
-  readyContainers: number;
-  totalContainers: number;
-  restarts: number;
-  /** Owning ReplicaSet (Deployments) or StatefulSet name. */
-  owner: string;
-  createdAt: number;
-  /** StatefulSet pods only. */
-  ordinal?: number;
-  hostname?: string;
-  /** `web-0.nginx.default.svc.cluster.local`. */
-  dnsName?: string;
-  persistentVolumeClaims?: string[];
-  /** `controller-revision-hash` label value (StatefulSets). */
-  revision?: string;
-}
+export type PodView = RolloutPod;
 
 /** One PersistentVolumeClaim (StatefulSets), with the cells `kubectl get pvc` prints (empty until bound). */
-export interface ClaimView {
-  name: string;
-  status: string;
-  volume: string;
-  capacity: string;
-  accessModes: string;
-  storageClass: string;
-  createdAt: number;
-}
+export type ClaimView = RolloutClaim;
 
 /** The workload object's own status at a step (the `deploy`/`sts` line of `kubectl get`). */
 export interface WorkloadStatusView {
@@ -127,36 +94,10 @@ export interface WorkloadStatusView {
 }
 
 /** StatefulSet details at a step. */
-export interface StatefulSetStepView {
-  serviceName: string;
-  /** Whether the governing Service exists in the workspace and is headless (`clusterIP: None`). */
-  headlessService: 'found' | 'missing' | 'notHeadless';
-  podManagementPolicy: 'OrderedReady' | 'Parallel';
-  partition: number;
-  currentRevision: string;
-  updateRevision: string;
-  claims: ClaimView[];
-}
+export type StatefulSetStepView = RolloutStatefulSetInfo;
 
 /** The rolling update's arithmetic at a step, in the deployment controller's terms (Deployments with RollingUpdate). */
-export interface BudgetView {
-  /** Resolved maxSurge, e.g. 25% of 10 rounded up: 3. */
-  maxSurge: number;
-  /** Resolved maxUnavailable, e.g. 25% of 10 rounded down: 2. */
-  maxUnavailable: number;
-  /** The ReplicaSets' spec.replicas above `replicas`: the part of maxSurge spent. */
-  surgeInUse: number;
-  /** `replicas` minus available pods. */
-  unavailableInUse: number;
-  /** The Deployment's spec.replicas. */
-  replicas?: number;
-  /** The sum of the ReplicaSets' spec.replicas, which the controller keeps at most replicas + maxSurge. */
-  replicaSetReplicas?: number;
-  /** Available pods over all ReplicaSets. */
-  available?: number;
-  /** Old pods the controller may scale down now (kept: replicas - maxUnavailable available). */
-  oldScaleDownRoom?: number;
-}
+export type BudgetView = RollingBudget;
 
 /** An event as the controller records it; `kubectl describe` prints it from these fields. */
 export interface EventView {
@@ -176,73 +117,7 @@ export interface EventView {
 }
 
 /** One kubectl command and what it prints at a step, printed by the engine's kubectl printers. */
-export interface KubectlOutputView {
-  /** `get`: `kubectl get deploy,rs,pods` or `sts,pods,pvc`; `status`: `kubectl rollout status`; `describe`: `kubectl describe`. */
-  kind: 'get' | 'status' | 'describe';
-  /** The command line, e.g. `kubectl get deploy,rs,pods`. */
-  command: string;
-  /** What kubectl prints, verbatim (the webview shows it as preformatted text). */
-  output: string;
-  /** True when `output` is only the end of what kubectl prints (describe: its Events section). */
-  excerpt?: boolean;
-  /** A remark shown below the output and not copied, e.g. `… 99940 more pods not listed`. */
-  note?: string;
-}
-
-/** Connections going to one group of pods (a ReplicaSet, or a StatefulSet revision) at a step. */
-export interface TrafficShareView {
-  owner: string;
-  /** Deployment revision of the ReplicaSet, or the StatefulSet's controller-revision-hash. */
-  revision?: string;
-  images: string[];
-  endpoints: number;
-  /** Fraction of new connections, 0..1 (kube-proxy spreads them evenly over the endpoints it uses). */
-  share: number;
-}
-
-/** A Service selecting the workload's pods, at a step: its endpoints and the traffic split. */
-export interface ServiceTrafficView {
-  service: string;
-  headless: boolean;
-  /** Endpoints listed in the EndpointSlices (pods with an IP, ready or not). */
-  endpoints: number;
-  readyEndpoints: number;
-  /** Nothing is ready: kube-proxy falls back to serving terminating endpoints. */
-  usingTerminating: boolean;
-  /** Empty when no endpoint receives traffic (connections are refused). */
-  shares: TrafficShareView[];
-}
-
-/** One backend of an Ingress route: the Service, its share of the route, and the pod groups behind it. */
-export interface IngressBackendTrafficView {
-  service: string;
-  port: number | string;
-  /** Share of the route's requests sent to this Service, 0..1 (a canary without ready endpoints gets 0, ingress-nginx's fallback). */
-  weight: number;
-  /** The ingress-nginx canary Ingress this backend comes from. */
-  canaryIngress?: string;
-  /** False when the Service selects none of the previewed workload's pods (its pods are not simulated). */
-  inPreview: boolean;
-  /** Ready endpoints among the previewed pods (0: requests sent here fail). */
-  readyEndpoints: number;
-  /** The route's share per pod group (weight times the group's share of the Service). */
-  shares: TrafficShareView[];
-}
-
-/** An Ingress route (host + path) whose backends include a Service selecting the workload, at a step. */
-export interface IngressRouteTrafficView {
-  ingress: string;
-  /** `*` for rules without a host. */
-  host: string;
-  path: string;
-  pathType: 'Exact' | 'Prefix' | 'ImplementationSpecific';
-  defaultBackend: boolean;
-  /** The canary header that routes some requests first (the shares are for requests without it). */
-  canaryHeader?: string;
-  /** The primary backend has no ready endpoint: ingress-nginx answers 503 for the whole route, canary share included. */
-  unavailable: boolean;
-  backends: IngressBackendTrafficView[];
-}
+export type KubectlOutputView = KubectlOutput;
 
 /** Events listed per step at most; the workload's own events come first. */
 export const EVENTS_PER_STEP = 50;

@@ -3,26 +3,31 @@ import { basename } from 'node:path';
 import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_CLUSTER_DOMAIN, DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion, SUPPORTED_KUBERNETES_VERSIONS, type ClusterSpec } from '@kubesim/engine';
-import { checkFile } from '../../analysis/src/check-file';
-import { capFindings } from '../../analysis/src/finding-cap';
+import {
+  checkFile,
+  capFindings,
+  isProfileFile,
+  profileFileFindings,
+  problemsOf,
+  type ManifestFile,
+  pathOfUri,
+  type Finding,
+  ClusterResolver,
+  HelmChartLookup,
+  helmChartFindings,
+} from '@kubesim/analysis';
 import { ManifestStore } from './lsp/document-store';
 import { ParallelChecks } from './lsp/parallel-checks';
 import { isManifestDocument } from './lsp/is-manifest-document';
 import { toDiagnostic } from './lsp/to-diagnostic';
 import { registerWorkloadFeatures, WORKLOAD_FEATURE_CAPABILITIES } from './lsp/workload-features';
 import { registerSimulateRollout } from './lsp/simulate-rollout';
-import { isProfileFile, profileFileFindings } from '../../analysis/src/profile-file-findings';
 import { WorkspaceChecks, WORKSPACE_CHECK_CAPABILITIES } from './lsp/workspace-checks';
-import { problemsOf, type ManifestFile } from '../../analysis/src/manifest/manifest-file';
-import { pathOfUri } from '../../analysis/src/workspace/file-uri';
-import type { Finding } from '../../analysis/src/validation/finding';
 import { isTraceLevel, ServerLog } from './lsp/server-log';
 import { KustomizeLive } from './lsp/kustomize-live';
 import { kustomizeHover, kustomizeLenses } from './lsp/kustomize-features';
 import { kustomizePreviewSource } from './lsp/kustomize-preview';
-import { ClusterResolver } from '../../analysis/src/profile/cluster-resolver';
 import { clusterSettingsFields, type ClusterSettings } from './lsp/cluster-settings';
-import { HelmChartLookup, helmChartFindings } from '../../analysis/src/workspace/helm-chart';
 
 /** The `kubesim` settings section as the client sends it (nothing in it is trusted to be well-formed). */
 interface KubesimSettings {

@@ -57,12 +57,13 @@ const RULES: Rule[] = [
   },
   { folder: 'analysis/src/profile', mayReach: ['analysis/src/profile', 'analysis/src/read-manifest-file.ts'], packages: ['@kubesim/engine', 'yaml', 'node:'] },
   { folder: 'analysis/src', mayReach: ['analysis/src'], packages: ['@kubesim/engine', 'yaml', 'node:'] },
+  // The front-ends reach the analysis through its front door, `@kubesim/analysis` (analysis/src/index.ts), never by a deep path.
   {
     folder: 'server/src',
-    mayReach: ['server/src', 'analysis/src', 'protocol/src'],
-    packages: ['@kubesim/engine', 'vscode-languageserver/', 'vscode-languageserver-textdocument', 'node:'],
+    mayReach: ['server/src', 'protocol/src'],
+    packages: ['@kubesim/engine', '@kubesim/analysis', 'vscode-languageserver/', 'vscode-languageserver-textdocument', 'node:'],
   },
-  { folder: 'cli/src', mayReach: ['cli/src', 'analysis/src', 'protocol/src', 'server/src/server.ts'], packages: ['@kubesim/engine', 'node:'] },
+  { folder: 'cli/src', mayReach: ['cli/src', 'protocol/src', 'server/src/server.ts'], packages: ['@kubesim/engine', '@kubesim/analysis', 'node:'] },
   { folder: 'media/src', mayReach: ['media/src', 'protocol/src'], packages: [] },
   { folder: 'client/src', mayReach: ['client/src', 'protocol/src'], packages: ['vscode', 'vscode-languageclient', 'vscode-languageclient/', 'node:'] },
 ];
@@ -200,6 +201,21 @@ test('the engine index names each export, and another package uses each', () => 
   );
   assert.ok(names.length > 0);
   const users = ['analysis', 'server', 'cli', 'protocol', 'test', 'engine/test']
+    .flatMap((top) => sourceFiles(join(REPO_ROOT, top)))
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
+  const unused = names.filter((name) => !new RegExp(`\\b${name}\\b`).test(users));
+  assert.deepEqual(unused, []);
+});
+
+test('the analysis index names each export, and the server or the CLI uses each', () => {
+  const index = readFileSync(join(REPO_ROOT, 'analysis', 'src', 'index.ts'), 'utf8');
+  assert.doesNotMatch(index, /export \*/, 'the front door lists names, not whole modules');
+  const names = [...index.matchAll(/^export (?:type )?\{([^}]*)\}/gm)].flatMap((match) =>
+    match[1]!.split(',').map((name) => name.replace(/^\s*type\s+/, '').trim()),
+  );
+  assert.ok(names.length > 0);
+  const users = ['server/src', 'cli/src']
     .flatMap((top) => sourceFiles(join(REPO_ROOT, top)))
     .map((file) => readFileSync(file, 'utf8'))
     .join('\n');

@@ -165,7 +165,9 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
     cluster.settle();
     while (cluster.advance(cluster.now + tailMs)) cluster.settle();
   }
-  const baseReplicaSets = new Set(cluster.replicaSets.list(namespace).map((rs) => rs.metadata.name));
+  // The base's ReplicaSets but its current one (newest revision): FindNewReplicaSet (EqualIgnoreHash) may pick one again.
+  const baseList = cluster.replicaSets.list(namespace).sort((a, b) => revisionOf(b) - revisionOf(a));
+  const olderReplicaSets = new Set(baseList.slice(1).map((rs) => rs.metadata.name));
   // What-if readiness acts on pods created from now on; the base pods are already running.
   const ready = whatIf.readyAfterSeconds ?? DEFAULT_READY_SECONDS;
   if (ready === 'never') cluster.kubelet = { ...cluster.kubelet, failingImages: templateImages(after) };
@@ -218,7 +220,7 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
     actions,
   };
   const newReplicaSet = steps.at(-1)!.replicaSets.find((rs) => rs.isNew);
-  if (newReplicaSet && baseReplicaSets.has(newReplicaSet.name) && before && JSON.stringify(before.spec.template) !== JSON.stringify(after.spec.template)) {
+  if (newReplicaSet && olderReplicaSets.has(newReplicaSet.name)) {
     simulation.reusedReplicaSet = newReplicaSet.name;
   }
   return simulation;

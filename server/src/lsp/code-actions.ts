@@ -1,9 +1,7 @@
 // textDocument/codeAction: quick fixes (workspace edits only) for kubesim's own diagnostics.
 import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic } from 'vscode-languageserver/node';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CheckFinding, FindingFix } from '../../../analysis/src/checks/check-context';
-import { fixesForValidationFinding } from '../../../analysis/src/checks/validation-fixes';
-import type { ManifestFile } from '../../../analysis/src/manifest/manifest-file';
+import { type TextDocument } from 'vscode-languageserver-textdocument';
+import { type CheckFinding, type FindingFix, fixesForValidationFinding, type ManifestFile } from '@kubesim/analysis';
 
 /**
  * The quick fixes for the diagnostics in `params`. Findings are recomputed for the current text

@@ -1,12 +1,16 @@
 // Code lenses above each Deployment and StatefulSet: the rollout preview command with the names it will create.
-import type { ClusterSpec } from '@kubesim/engine';
-import type { CodeLens } from 'vscode-languageserver/node';
-import { MAX_SIMULATED_REPLICAS } from '@kubesim/engine';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { computeDeploymentFacts } from '../../../analysis/src/facts/deployment-facts';
-import { computeStatefulSetFacts, statefulSetPodName } from '../../../analysis/src/facts/statefulset-facts';
-import { locate, type ManifestObject } from '../../../analysis/src/manifest/manifest-document';
-import { objectsOf, type ManifestFile } from '../../../analysis/src/manifest/manifest-file';
+import { type ClusterSpec, MAX_SIMULATED_REPLICAS } from '@kubesim/engine';
+import { type CodeLens } from 'vscode-languageserver/node';
+import { type TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  computeDeploymentFacts,
+  computeStatefulSetFacts,
+  statefulSetPodName,
+  locate,
+  type ManifestObject,
+  objectsOf,
+  type ManifestFile,
+} from '@kubesim/analysis';
 
 /** The command a lens runs; its arguments are `[uri: string, offset: number]`. */
 export const OPEN_ROLLOUT_PREVIEW_COMMAND = 'kubesim.openRolloutPreview';

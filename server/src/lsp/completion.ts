@@ -1,10 +1,8 @@
 // Completion of enum-valued fields (strategy.type, imagePullPolicy, Service type, ...) at their exact paths.
 import { isJsonObject, type ReadonlyJsonValue } from '@kubesim/engine';
 import { CompletionItemKind, type CompletionItem, type Position } from 'vscode-languageserver/node';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { objectPathAt, type ManifestObject } from '../../../analysis/src/manifest/manifest-document';
-import type { ManifestFile } from '../../../analysis/src/manifest/manifest-file';
-import type { PathSegment } from '../../../analysis/src/manifest/yaml-path';
+import { type TextDocument } from 'vscode-languageserver-textdocument';
+import { objectPathAt, type ManifestObject, type ManifestFile, type PathSegment } from '@kubesim/analysis';
 
 /** One value offered for a field; `isDefault` marks what the API server fills in when it is left out. */
 export interface EnumChoice {

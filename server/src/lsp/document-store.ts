@@ -1,6 +1,6 @@
 // Keeps the parsed form of every open document, re-parsing only the documents an edit touched.
-import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseManifestFile, type ManifestFile } from '../../../analysis/src/manifest/manifest-file';
+import { type TextDocument } from 'vscode-languageserver-textdocument';
+import { parseManifestFile, type ManifestFile } from '@kubesim/analysis';
 
 interface Entry {
   readonly version: number;

@@ -3,11 +3,8 @@
 // with auto-save a buffer compared with its own save would show no change a second after each edit.
 import { execFile } from 'node:child_process';
 import { basename, dirname } from 'node:path';
-import type { Baseline } from '../../../analysis/src/checks/check-context';
-import { parseManifestFile, type ManifestFile } from '../../../analysis/src/manifest/manifest-file';
-import { pathOfUri } from '../../../analysis/src/workspace/file-uri';
-import { readSmallFile } from '../../../analysis/src/workspace/scan-folder';
-import type { Log } from './server-log';
+import { type Baseline, parseManifestFile, type ManifestFile, pathOfUri, readSmallFile } from '@kubesim/analysis';
+import { type Log } from './server-log';
 
 /** git gets this long to answer; a slow repository must not hold diagnostics back. */
 const GIT_TIMEOUT_MS = 5000;

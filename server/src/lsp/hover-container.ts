@@ -1,11 +1,15 @@
 // Renders container facts for hovers: the image the kubelet pulls and when, ports, resources, probes.
-import type { ClusterSpec } from '@kubesim/engine';
-import { computeContainerEnvironment } from '../../../analysis/src/facts/container-environment';
-import { computeContainerFacts, type ContainerFacts, type ProbeFact } from '../../../analysis/src/facts/container-facts';
-import type { Defaulted } from '../../../analysis/src/facts/deployment-facts';
-import { servicePortsReaching } from '../../../analysis/src/facts/service-facts';
-import type { ManifestObject } from '../../../analysis/src/manifest/manifest-document';
-import type { PathSegment } from '../../../analysis/src/manifest/yaml-path';
+import { type ClusterSpec } from '@kubesim/engine';
+import {
+  computeContainerEnvironment,
+  computeContainerFacts,
+  type ContainerFacts,
+  type ProbeFact,
+  type Defaulted,
+  servicePortsReaching,
+  type ManifestObject,
+  type PathSegment,
+} from '@kubesim/analysis';
 import { describeContainerEnvironment } from './hover-environment';
 import { showDefaulted } from './hover-markdown';
 

@@ -1,9 +1,16 @@
 // Renders computed workload facts as short Markdown for hovers (no upstream prose, just numbers and names).
 import { type ClusterSpec, gateOverrideOf, maxUnavailableStatefulSetPatchNote, type IntOrString } from '@kubesim/engine';
-import { API_REFERENCE } from '../../../analysis/src/facts/api-reference';
-import type { Defaulted, DeploymentFacts, RollingBounds } from '../../../analysis/src/facts/deployment-facts';
-import type { SelectingService } from '../../../analysis/src/facts/service-selection';
-import { statefulSetClaimName, statefulSetPodDnsName, statefulSetPodName, type StatefulSetFacts } from '../../../analysis/src/facts/statefulset-facts';
+import {
+  API_REFERENCE,
+  type Defaulted,
+  type DeploymentFacts,
+  type RollingBounds,
+  type SelectingService,
+  statefulSetClaimName,
+  statefulSetPodDnsName,
+  statefulSetPodName,
+  type StatefulSetFacts,
+} from '@kubesim/analysis';
 
 /** How many names a hover lists before eliding the middle: web-0, web-1, web-2, …, web-9. */
 const NAMES_SHOWN = 3;

@@ -1,10 +1,7 @@
 // Hovers on Service fields: type and what it means, ports resolved to container ports, node ports,
 // selector and what it selects, cluster IP, traffic policies.
-import type { ClusterSpec } from '@kubesim/engine';
-import { API_REFERENCE } from '../../../analysis/src/facts/api-reference';
-import { computeServiceFacts, type ServiceFacts, type ServicePortFact } from '../../../analysis/src/facts/service-facts';
-import type { ManifestObject } from '../../../analysis/src/manifest/manifest-document';
-import type { PathSegment } from '../../../analysis/src/manifest/yaml-path';
+import { type ClusterSpec } from '@kubesim/engine';
+import { API_REFERENCE, computeServiceFacts, type ServiceFacts, type ServicePortFact, type ManifestObject, type PathSegment } from '@kubesim/analysis';
 import { footer, showDefaulted } from './hover-markdown';
 
 const TYPE_MEANING: Record<string, string> = {

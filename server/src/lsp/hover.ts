@@ -1,17 +1,24 @@
 // Hovers: what the cluster computes from the field under the cursor (defaults, resolved numbers, names).
-import type { ClusterSpec } from '@kubesim/engine';
-import type { Hover, Position } from 'vscode-languageserver/node';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { API_REFERENCE } from '../../../analysis/src/facts/api-reference';
-import { computeDeploymentFacts } from '../../../analysis/src/facts/deployment-facts';
-import { findSelectingServices, isService, templateLabelsOf } from '../../../analysis/src/facts/service-selection';
-import { computeStatefulSetFacts } from '../../../analysis/src/facts/statefulset-facts';
+import { type ClusterSpec } from '@kubesim/engine';
+import { type Hover, type Position } from 'vscode-languageserver/node';
+import { type TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  API_REFERENCE,
+  computeDeploymentFacts,
+  findSelectingServices,
+  isService,
+  templateLabelsOf,
+  computeStatefulSetFacts,
+  locate,
+  objectPathAt,
+  type ManifestObject,
+  objectsOf,
+  type ManifestFile,
+  type SourceSpan,
+  type PathSegment,
+} from '@kubesim/analysis';
 import { describeContainerPath } from './hover-container';
 import { describeServicePath } from './hover-service';
-import { locate, objectPathAt, type ManifestObject } from '../../../analysis/src/manifest/manifest-document';
-import { objectsOf, type ManifestFile } from '../../../analysis/src/manifest/manifest-file';
-import type { SourceSpan } from '../../../analysis/src/manifest/source-span';
-import type { PathSegment } from '../../../analysis/src/manifest/yaml-path';
 import {
   describeClaims,
   describeDeployment,

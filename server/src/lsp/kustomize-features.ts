@@ -1,12 +1,22 @@
 // Hovers and code lenses on kustomization files: the names a generator's object gets in each
 // rendering, and "this edit rolls out …" when an unsaved edit changes a generated name.
 import { basename, dirname, relative } from 'node:path';
-import type { CodeLens, Hover, Position } from 'vscode-languageserver/node';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { describeRollouts, generatedNameOf, generatorEntriesOf, generatorEntryAt, rolledOutWorkloads } from '../../../analysis/src/kustomize/generator-facts';
-import { isKustomizationFileName, keySpanOfField, parseKustomization, type Kustomization } from '../../../analysis/src/kustomize/kustomization-file';
-import { normalizeUri, pathOfUri } from '../../../analysis/src/workspace/file-uri';
-import type { KustomizeLive } from './kustomize-live';
+import { type CodeLens, type Hover, type Position } from 'vscode-languageserver/node';
+import { type TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  describeRollouts,
+  generatedNameOf,
+  generatorEntriesOf,
+  generatorEntryAt,
+  rolledOutWorkloads,
+  isKustomizationFileName,
+  keySpanOfField,
+  parseKustomization,
+  type Kustomization,
+  normalizeUri,
+  pathOfUri,
+} from '@kubesim/analysis';
+import { type KustomizeLive } from './kustomize-live';
 
 function kustomizationOf(document: TextDocument): Kustomization | undefined {
   const path = pathOfUri(normalizeUri(document.uri));

@@ -4,23 +4,26 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Connection, TextDocuments } from 'vscode-languageserver/node';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ClusterSpec } from '@kubesim/engine';
+import { type Connection, type TextDocuments } from 'vscode-languageserver/node';
+import { type TextDocument } from 'vscode-languageserver-textdocument';
+import { type ClusterSpec } from '@kubesim/engine';
 import { Methods, type KustomizeStatus } from '../../../protocol/src/index';
-import type { PlacedFinding } from '../../../analysis/src/kustomize/check-kustomization';
-import { diskHost, FirstReadFiles } from '../../../analysis/src/kustomize/disk-host';
-import { isKustomizationFileName } from '../../../analysis/src/kustomize/kustomization-file';
 import {
+  type PlacedFinding,
+  diskHost,
+  FirstReadFiles,
+  isKustomizationFileName,
   buildInMirror,
   describeKustomizeBinary,
   findKustomizeBinaryAsync,
   removeStaleKustomizeMirrors,
   type KustomizeBinary,
-} from '../../../analysis/src/kustomize/kustomize-process';
-import { KustomizeSession } from '../../../analysis/src/kustomize/kustomize-session';
-import type { KustomizeBuild } from '../../../analysis/src/kustomize/render-kustomization';
-import { normalizeUri, pathOfUri } from '../../../analysis/src/workspace/file-uri';
+  KustomizeSession,
+  type KustomizeBuild,
+  normalizeUri,
+  pathOfUri,
+  kustomizeBinary,
+} from '@kubesim/analysis';
 
 /** Edits are rendered this long after the last keystroke in any file of the kustomization. */
 const RENDER_DELAY_MS = 300;

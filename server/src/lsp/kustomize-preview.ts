@@ -1,17 +1,26 @@
 // The rollout preview of a kustomization: the overlay as kustomize renders it from the editor's
 // buffers, compared with the same overlay rendered from git HEAD (or the files as first opened).
 import { basename, dirname } from 'node:path';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { SimulateRolloutParams } from '../../../protocol/src/index';
-import { diskHost } from '../../../analysis/src/kustomize/disk-host';
-import { isKustomizationFileName } from '../../../analysis/src/kustomize/kustomization-file';
-import { kustomizationAt, loadKustomizationTree, type KustomizeHost } from '../../../analysis/src/kustomize/kustomization-tree';
-import { buildInMirror, type KustomizeBinary } from '../../../analysis/src/kustomize/kustomize-process';
-import { renderKustomization, type RenderedKustomization } from '../../../analysis/src/kustomize/render-kustomization';
-import { objectsOf, parseManifestFile } from '../../../analysis/src/manifest/manifest-file';
-import { normalizeUri, pathOfUri } from '../../../analysis/src/workspace/file-uri';
+import { type TextDocument } from 'vscode-languageserver-textdocument';
+import { type SimulateRolloutParams } from '../../../protocol/src/index';
+import {
+  diskHost,
+  isKustomizationFileName,
+  kustomizationAt,
+  loadKustomizationTree,
+  type KustomizeHost,
+  buildInMirror,
+  type KustomizeBinary,
+  renderKustomization,
+  type RenderedKustomization,
+  objectsOf,
+  parseManifestFile,
+  normalizeUri,
+  pathOfUri,
+  kustomizeBinary,
+} from '@kubesim/analysis';
 import { readGitHead } from './git-baseline';
-import type { KustomizeLive } from './kustomize-live';
+import { type KustomizeLive } from './kustomize-live';
 
 const UNTRUSTED_MESSAGE = 'Overlays are not rendered in an untrusted workspace (kustomize could run programs and fetch remote resources): trust it to preview.';
 

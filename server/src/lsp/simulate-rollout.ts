@@ -2,7 +2,7 @@
 // simulateRollout (base -> edited manifest, what-ifs, workspace Services and Ingresses) and from its steps to the
 // RolloutView the webview renders (source spans, the change summary).
 import { LSPErrorCodes, ResponseError, type CancellationToken, type Connection, type TextDocuments } from 'vscode-languageserver/node';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { type TextDocument } from 'vscode-languageserver-textdocument';
 import {
   MAX_PREVIEW_STEPS,
   simulateRollout,
@@ -29,11 +29,18 @@ import {
   type SourceSpan,
   type WhatIf,
 } from '../../../protocol/src/index';
-import { spanForPath, type ManifestObject } from '../../../analysis/src/manifest/manifest-document';
-import { objectsOf, parseManifestFile, problemsOf, type ManifestFile } from '../../../analysis/src/manifest/manifest-file';
-import type { ManifestStore } from './document-store';
-import type { KustomizePreviewSource } from './kustomize-preview';
-import { writableCopyAs } from '../../../analysis/src/manifest/writable-copy';
+import {
+  rolloutVerdict,
+  spanForPath,
+  type ManifestObject,
+  objectsOf,
+  parseManifestFile,
+  problemsOf,
+  type ManifestFile,
+  writableCopyAs,
+} from '@kubesim/analysis';
+import { type ManifestStore } from './document-store';
+import { type KustomizePreviewSource } from './kustomize-preview';
 
 /** Pods listed per step; the rest are counted in `podsOmitted`. */
 export const POD_LIMIT = 60;
@@ -163,7 +170,10 @@ export function simulateRolloutFor(
     before = undefined;
     paths = changedPaths(undefined, object.value);
   }
-  const templateChanged = !before || stableJson(before.spec?.template) !== stableJson(after.spec?.template);
+  // Whether the template changed is the analysis's one verdict (the defaulted pod-template-hash), the one the
+  // rollout-will-start / rollout-not-started diagnostic gives; a manifest that does not decode falls back to the paths.
+  const verdict = before && baseObject ? rolloutVerdict(object, baseObject, cluster) : undefined;
+  const templateChanged = !before || (verdict ? verdict.changed : paths.some((path) => path.startsWith('spec.template')));
   let simulation: RolloutSimulation;
   try {
     simulation = simulateRollout({
@@ -223,6 +233,8 @@ function describeChange(baseLabel: string, hasBase: boolean, templateChanged: bo
     summary = reusedReplicaSet
       ? 'The pod template is back to an earlier one: the old ReplicaSet scales up again.'
       : 'The pod template changed: new pods roll out.';
+  else if (paths.some((path) => path.startsWith('spec.template')))
+    summary = "The pod template is unchanged once the API server's defaults are filled in: no rollout, existing pods stay.";
   else summary = 'Only fields outside the pod template changed: no rollout, existing pods stay.';
   const change: RolloutChange = { baseLabel, triggersRollout: !hasBase || templateChanged, summary, changedPaths: paths };
   if (reusedReplicaSet) change.reusedReplicaSet = reusedReplicaSet;

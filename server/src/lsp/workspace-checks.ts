@@ -7,15 +7,20 @@ import {
   type ServerCapabilities,
   type TextDocuments,
 } from 'vscode-languageserver/node';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ClusterSpec } from '@kubesim/engine';
-import { runWorkspaceChecks, type WorkspaceCheckOptions } from '../../../analysis/src/checks/run-workspace-checks';
-import type { ManifestFile } from '../../../analysis/src/manifest/manifest-file';
-import { normalizeUri, pathOfUri } from '../../../analysis/src/workspace/file-uri';
-import { readSmallFile, scanFolder } from '../../../analysis/src/workspace/scan-folder';
-import { WorkspaceIndex } from '../../../analysis/src/workspace/workspace-index';
+import { type TextDocument } from 'vscode-languageserver-textdocument';
+import { type ClusterSpec } from '@kubesim/engine';
+import {
+  runWorkspaceChecks,
+  type WorkspaceCheckOptions,
+  type ManifestFile,
+  normalizeUri,
+  pathOfUri,
+  readSmallFile,
+  scanFolder,
+  WorkspaceIndex,
+} from '@kubesim/analysis';
 import { codeActionsFor } from './code-actions';
-import type { ManifestStore } from './document-store';
+import { type ManifestStore } from './document-store';
 import { BaselineCache } from './git-baseline';
 import { describeError, type Log } from './server-log';
 

@@ -1,0 +1,58 @@
+// The analysis's front door: the server (LSP) and the CLI import the analysis only from here (the architecture
+// test holds it). Each group below is one question a front-end asks; the modules behind it stay private.
+
+// Checking a file or a workspace: YAML problems, per-object API-server verdicts, cross-object checks, quick fixes.
+export { checkFile, type CheckOptions } from './check-file';
+export { type Baseline, type CheckFinding, type FindingFix } from './checks/check-context';
+export { runWorkspaceChecks, type WorkspaceCheckOptions } from './checks/run-workspace-checks';
+export { fixesForValidationFinding } from './checks/validation-fixes';
+export { type Finding, type FindingSeverity } from './validation/finding';
+export { checkObject, precheckObject, primeObjectFindings, uncheckedObjects } from './validation/object-findings';
+export { apiLifecycleFindings } from './validation/api-lifecycle-findings';
+export { WorkspaceIndex } from './workspace/workspace-index';
+export { readSmallFile, scanFolder } from './workspace/scan-folder';
+export { normalizeUri, pathOfUri } from './workspace/file-uri';
+export { helmChartFindings, HelmChartLookup } from './workspace/helm-chart';
+
+// Manifests read as kubectl reads them, with [start, end) source offsets.
+export { type ManifestFile, objectsOf, parseManifestFile, problemsOf } from './manifest/manifest-file';
+export { locate, type ManifestObject, objectPathAt, spanForPath } from './manifest/manifest-document';
+export { type SourceSpan } from './manifest/source-span';
+export { type PathSegment } from './manifest/yaml-path';
+export { LineIndex, type LinePosition } from './manifest/line-index';
+export { readKubectlStream } from './manifest/kubectl-stream';
+export { writableCopyAs } from './manifest/writable-copy';
+
+// Facts: what hovers and code lenses say (names, rollout arithmetic, Services, environment).
+export { API_REFERENCE } from './facts/api-reference';
+export { computeDeploymentFacts, type Defaulted, type DeploymentFacts, type RollingBounds } from './facts/deployment-facts';
+export { computeStatefulSetFacts, statefulSetClaimName, type StatefulSetFacts, statefulSetPodDnsName, statefulSetPodName } from './facts/statefulset-facts';
+export { computeContainerFacts, type ContainerFacts, type ProbeFact } from './facts/container-facts';
+export { computeContainerEnvironment, type ContainerEnvironmentFacts } from './facts/container-environment';
+export { computeServiceFacts, type ServiceFacts, type ServicePortFact, servicePortsReaching } from './facts/service-facts';
+export { findSelectingServices, isService, type SelectingService, templateLabelsOf } from './facts/service-selection';
+
+// The preview: does applying an edit roll out (the one verdict for the lens, the diagnostic and the panel).
+export { rolloutVerdict } from './checks/rollout-verdict';
+
+// Kustomize: kustomizations rendered by the real kustomize, findings placed back on their sources.
+export { isKustomizationFileName, keySpanOfField, type Kustomization, parseKustomization } from './kustomize/kustomization-file';
+export { kustomizationAt, type KustomizeHost, loadKustomizationTree } from './kustomize/kustomization-tree';
+export { isCheckedAlone, type KustomizeLayout, kustomizeLayoutOf } from './kustomize/kustomize-layout';
+export { buildInMirror, describeKustomizeBinary, kustomizeBinary } from './kustomize/kustomize-process';
+export { KustomizeSession } from './kustomize/kustomize-session';
+export { type KustomizeBuild, type RenderedKustomization, renderKustomization } from './kustomize/render-kustomization';
+export { checkRenderedKustomization, type PlacedFinding } from './kustomize/check-kustomization';
+export { diskHost, FirstReadFiles } from './kustomize/disk-host';
+export { type GeneratedName, generatedNamesOf } from './kustomize/generated-names';
+export { describeRollouts, generatedNameOf, generatorEntriesOf, generatorEntryAt, rolledOutWorkloads } from './kustomize/generator-facts';
+
+// The cluster profile: `.kubesim.yaml` found upward, merged with settings and flags.
+export { ClusterResolver } from './profile/cluster-resolver';
+export { isProfileFile, profileFileFindings } from './profile-file-findings';
+
+// Reading files, limits and what is left unchecked.
+export { capFindings } from './finding-cap';
+export { findKustomizeBinaryAsync, removeStaleKustomizeMirrors, type KustomizeBinary } from './kustomize/kustomize-process';
+export { UnreadableFileError, asUnreadable, readManifestFileSync } from './read-manifest-file';
+export { notCheckedKindOf } from './validation/kind-match-findings';
