@@ -25,7 +25,6 @@ export { servedKindVerdict } from './apiserver/validation/served-kind-verdict';
 /** Go's base64 CorruptInputError offset (a []byte field given a bad string). */
 export { corruptBase64Offset } from './apiserver/validation/base64-offset';
 /** The cluster (release and feature gates) a kind's rules are checked against, from a gate source. */
-export { ruleClusterOf } from './apiserver/validation/rules/rule-cluster';
 export { apiLifecycleOf } from './apiserver/api-lifecycle';
 /** Whether a default cluster's discovery maps an apiVersion and kind (kubectl's `no matches for kind`). */
 export { kindMatchOf, type KindMatch } from './apiserver/kind-matches';

@@ -12,7 +12,6 @@ import {
   checkedKindOf,
   servedKindOf,
   servedKindVerdict,
-  ruleClusterOf,
 } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { locate, spanForPath } from '../manifest/manifest-document';
@@ -53,18 +52,14 @@ export function checkObjectCached(kind: CheckedKind, object: ManifestObject, old
  * per parsed value and cluster like the workloads'. Undefined for a kind the release does not serve or
  * kubesim does not check.
  */
-export function checkKindObjectCached(
-  object: ManifestObject,
-  oldObject: ManifestObject | undefined,
-  version: KubernetesVersion,
-  gates: GateSource = version,
-): Finding[] | undefined {
-  const served = servedKindOf(object.apiVersion, object.kind, version);
+export function checkKindObjectCached(object: ManifestObject, oldObject: ManifestObject | undefined, cluster: ClusterSpec): Finding[] | undefined {
+  const served = servedKindOf(object.apiVersion, object.kind, cluster.version);
   if (!served) return undefined;
-  const key = `kind|${version}|${gatesKey(gates)}`;
+  const overrides = featureGatesKey(cluster);
+  const key = `kind|${cluster.version}|${overrides}`;
   const cached = oldObject ? undefined : objectFindings.get(object, key);
   if (cached) return cached;
-  const findings = findingsOfVerdict(object.kind, object, servedKindVerdict(served, object.value, oldObject?.value, ruleClusterOf(gates)));
+  const findings = findingsOfVerdict(object.kind, object, servedKindVerdict(served, object.value, oldObject?.value, cluster));
   if (!oldObject) objectFindings.set(object, key, findings);
   return findings;
 }

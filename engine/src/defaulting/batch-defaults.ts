@@ -3,9 +3,8 @@
 // (kubernetes pkg/apis/batch/v1/defaults.go), the pod template's core/v1 defaults, and the Job
 // strategy's PrepareForCreate, which generates the selector and the pod labels
 // (generateSelector, pkg/registry/batch/job/strategy.go).
-import type { KubernetesVersion } from '../model/kubernetes-version';
+import type { ClusterSpec } from '../model/cluster-spec';
 import type { JsonObject, PodTemplateSpec } from '../model/objects';
-import type { GateSource } from './feature-gates';
 import { defaultPodTemplateInPlace } from './pod-defaults';
 
 /**
@@ -29,9 +28,9 @@ function isUnset(object: JsonObject, key: string): boolean {
 }
 
 // The pod template of a Job or of a CronJob's jobTemplate, defaulted in place.
-function defaultTemplate(spec: JsonObject, version: KubernetesVersion, oldSpec: JsonObject | undefined, gates: GateSource): void {
+function defaultTemplate(spec: JsonObject, clusterSpec: ClusterSpec, oldSpec: JsonObject | undefined): void {
   const oldTemplate = oldSpec?.template as PodTemplateSpec | undefined;
-  spec.template = defaultPodTemplateInPlace(objectAt(spec, 'template') as PodTemplateSpec, version, oldTemplate, gates) as unknown as JsonObject;
+  spec.template = defaultPodTemplateInPlace(objectAt(spec, 'template') as PodTemplateSpec, clusterSpec, oldTemplate) as unknown as JsonObject;
 }
 
 // SetDefaults_PodFailurePolicyOnPodConditionsPattern: a pattern without status matches True.
@@ -47,7 +46,7 @@ function defaultPodFailurePolicy(spec: JsonObject): void {
 }
 
 /** SetDefaults_Job and the strategy's PrepareForCreate, on a Job the caller owns (changed in place). */
-export function defaultJobInPlace(job: JsonObject, version: KubernetesVersion, oldJob: JsonObject | undefined, gates: GateSource = version): void {
+export function defaultJobInPlace(job: JsonObject, clusterSpec: ClusterSpec, oldJob: JsonObject | undefined): void {
   const metadata = objectAt(job, 'metadata');
   const spec = objectAt(job, 'spec');
   // Both unset: a non-parallel Job (one completion, one pod at a time).
@@ -68,7 +67,7 @@ export function defaultJobInPlace(job: JsonObject, version: KubernetesVersion, o
   // JobPodReplacementPolicy is on in every supported release (beta from 1.29, GA in 1.34).
   if (isUnset(spec, 'podReplacementPolicy')) spec.podReplacementPolicy = isUnset(spec, 'podFailurePolicy') ? 'TerminatingOrFailed' : 'Failed';
   if (isUnset(spec, 'manualSelector')) spec.manualSelector = false;
-  defaultTemplate(spec, version, oldJob?.spec as JsonObject | undefined, gates);
+  defaultTemplate(spec, clusterSpec, oldJob?.spec as JsonObject | undefined);
   // PrepareForCreate; a stored Job keeps what it generated then, the same for the same name and uid.
   if (spec.manualSelector !== true) generateJobSelector(job);
 }
@@ -92,7 +91,7 @@ function generateJobSelector(job: JsonObject): void {
 }
 
 /** SetDefaults_CronJob, with the job template's pod defaults, on a CronJob the caller owns (changed in place). */
-export function defaultCronJobInPlace(cronJob: JsonObject, version: KubernetesVersion, oldCronJob: JsonObject | undefined, gates: GateSource = version): void {
+export function defaultCronJobInPlace(cronJob: JsonObject, clusterSpec: ClusterSpec, oldCronJob: JsonObject | undefined): void {
   const spec = objectAt(cronJob, 'spec');
   if (!spec.concurrencyPolicy) spec.concurrencyPolicy = 'Allow';
   if (isUnset(spec, 'suspend')) spec.suspend = false;
@@ -102,5 +101,5 @@ export function defaultCronJobInPlace(cronJob: JsonObject, version: KubernetesVe
   const jobSpec = objectAt(objectAt(spec, 'jobTemplate'), 'spec');
   defaultPodFailurePolicy(jobSpec);
   const oldJobSpec = ((oldCronJob?.spec as JsonObject | undefined)?.jobTemplate as JsonObject | undefined)?.spec as JsonObject | undefined;
-  defaultTemplate(jobSpec, version, oldJobSpec, gates);
+  defaultTemplate(jobSpec, clusterSpec, oldJobSpec);
 }

@@ -1,8 +1,7 @@
 // core/v1 defaulting of whole objects, beyond a pod template's: SetDefaults_Pod and SetDefaults_Secret
 // (kubernetes pkg/apis/core/v1/defaults.go).
-import type { KubernetesVersion } from '../model/kubernetes-version';
+import type { ClusterSpec } from '../model/cluster-spec';
 import type { JsonObject, PodTemplateSpec } from '../model/objects';
-import type { GateSource } from './feature-gates';
 import { defaultPodTemplateInPlace } from './pod-defaults';
 
 function asObject(value: unknown): JsonObject | undefined {
@@ -15,8 +14,8 @@ function asObject(value: unknown): JsonObject | undefined {
  * request of that resource, enableServiceLinks true, and with hostNetwork each port's hostPort set to
  * its containerPort.
  */
-export function defaultPodInPlace(pod: JsonObject, version: KubernetesVersion, oldPod: JsonObject | undefined, gates: GateSource = version): void {
-  defaultPodTemplateInPlace(pod as unknown as PodTemplateSpec, version, oldPod as unknown as PodTemplateSpec | undefined, gates);
+export function defaultPodInPlace(pod: JsonObject, clusterSpec: ClusterSpec, oldPod: JsonObject | undefined): void {
+  defaultPodTemplateInPlace(pod as unknown as PodTemplateSpec, clusterSpec, oldPod as unknown as PodTemplateSpec | undefined);
   const spec = asObject(pod.spec)!;
   for (const list of ['containers', 'initContainers']) {
     for (const item of Array.isArray(spec[list]) ? (spec[list] as unknown[]) : []) {

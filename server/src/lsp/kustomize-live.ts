@@ -22,7 +22,6 @@ import {
   type KustomizeBuild,
   normalizeUri,
   pathOfUri,
-  kustomizeBinary,
 } from '@kubesim/analysis';
 
 /** Edits are rendered this long after the last keystroke in any file of the kustomization. */

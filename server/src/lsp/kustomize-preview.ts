@@ -17,7 +17,6 @@ import {
   parseManifestFile,
   normalizeUri,
   pathOfUri,
-  kustomizeBinary,
 } from '@kubesim/analysis';
 import { readGitHead } from './git-baseline';
 import { type KustomizeLive } from './kustomize-live';

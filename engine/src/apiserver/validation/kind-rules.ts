@@ -16,7 +16,7 @@ import { validateHorizontalPodAutoscaler } from './rules/hpa-spec';
 import { validateJobCreate, validateJobUpdate } from './rules/job-spec';
 import { validatePodDisruptionBudgetSpec } from './rules/pdb-spec';
 import { validatePodObjectCreate } from './rules/pod-object';
-import type { RuleCluster } from './rules/rule-cluster';
+import type { ClusterSpec } from '../../model/cluster-spec';
 import { hpaV1AsV2 } from './rules/hpa-v1';
 import { validateNetworkPolicySpec } from './rules/network-policy-rules';
 import { validateIngressClass, validateIngressClassUpdate } from './rules/ingress-class-rules';
@@ -34,9 +34,9 @@ import { defaultRbacBindingInPlace, validateRbacBinding, validateRbacBindingUpda
 /** One kind's defaulting and rules. */
 export interface KindRules {
   /** Defaults `object` (a writable copy the caller owns) in place; `oldObject` is the stored one on update. */
-  readonly defaults: (object: JsonObject, cluster: RuleCluster, oldObject: JsonObject | undefined) => void;
-  readonly create: (object: JsonObject, cluster: RuleCluster) => FieldError[];
-  readonly update: (object: JsonObject, oldObject: JsonObject, cluster: RuleCluster) => FieldError[];
+  readonly defaults: (object: JsonObject, cluster: ClusterSpec, oldObject: JsonObject | undefined) => void;
+  readonly create: (object: JsonObject, cluster: ClusterSpec) => FieldError[];
+  readonly update: (object: JsonObject, oldObject: JsonObject, cluster: ClusterSpec) => FieldError[];
 }
 
 const noDefaults = (): void => {};
@@ -52,7 +52,7 @@ export const KIND_RULES: ReadonlyMap<string, KindRules> = new Map<string, KindRu
   [
     'v1/Pod',
     {
-      defaults: (object, cluster, oldObject) => defaultPodInPlace(object, cluster.version, oldObject, cluster.gates),
+      defaults: (object, cluster, oldObject) => defaultPodInPlace(object, cluster, oldObject),
       create: validatePodObjectCreate,
       // ValidatePodUpdate's immutability of the spec is not checked; the spec rules are.
       update: (object, _oldObject, cluster) => validatePodObjectCreate(object, cluster),
@@ -61,7 +61,7 @@ export const KIND_RULES: ReadonlyMap<string, KindRules> = new Map<string, KindRu
   [
     'apps/v1/DaemonSet',
     {
-      defaults: (object, cluster, oldObject) => defaultDaemonSetInPlace(object, cluster.version, oldObject, cluster.gates),
+      defaults: (object, cluster, oldObject) => defaultDaemonSetInPlace(object, cluster, oldObject),
       create: validateDaemonSetSpec,
       update: (object, _oldObject, cluster) => validateDaemonSetSpec(object, cluster),
     },
@@ -69,7 +69,7 @@ export const KIND_RULES: ReadonlyMap<string, KindRules> = new Map<string, KindRu
   [
     'batch/v1/Job',
     {
-      defaults: (object, cluster, oldObject) => defaultJobInPlace(object, cluster.version, oldObject, cluster.gates),
+      defaults: (object, cluster, oldObject) => defaultJobInPlace(object, cluster, oldObject),
       create: validateJobCreate,
       update: validateJobUpdate,
     },
@@ -77,7 +77,7 @@ export const KIND_RULES: ReadonlyMap<string, KindRules> = new Map<string, KindRu
   [
     'batch/v1/CronJob',
     {
-      defaults: (object, cluster, oldObject) => defaultCronJobInPlace(object, cluster.version, oldObject, cluster.gates),
+      defaults: (object, cluster, oldObject) => defaultCronJobInPlace(object, cluster, oldObject),
       create: validateCronJobCreate,
       update: validateCronJobUpdate,
     },
@@ -154,7 +154,7 @@ export function kindRulesOf(apiVersion: string, kind: string): KindRules | undef
  * The spec errors of `value` (and `oldValue`, the stored object, on update) after the release's
  * defaulting. The values are not changed: each is copied without its nulls first.
  */
-export function kindRuleErrors(rules: KindRules, value: ReadonlyJsonObject, oldValue: ReadonlyJsonObject | undefined, cluster: RuleCluster): FieldError[] {
+export function kindRuleErrors(rules: KindRules, value: ReadonlyJsonObject, oldValue: ReadonlyJsonObject | undefined, cluster: ClusterSpec): FieldError[] {
   const object = withoutNulls(value) as JsonObject;
   const oldObject = oldValue ? (withoutNulls(oldValue) as JsonObject) : undefined;
   if (oldObject) rules.defaults(oldObject, cluster, undefined);

@@ -11,14 +11,14 @@ import { formatFieldError, type FieldError } from './field-error';
 import { kindRuleErrors } from './kind-rules';
 import type { ObjectVerdict, VerdictError } from './object-verdict';
 import { validateObjectMeta, validateObjectMetaUpdate } from './rules/object-meta';
-import type { RuleCluster } from './rules/rule-cluster';
+import type { ClusterSpec } from '../../model/cluster-spec';
 
 /** Decoding problems, or the metadata and rule errors of `value` (`oldValue` on update) as `served`. */
 export function servedKindVerdict(
   served: ServedKind,
   value: ReadonlyJsonObject,
   oldValue: ReadonlyJsonObject | undefined,
-  cluster: RuleCluster,
+  cluster: ClusterSpec,
 ): ObjectVerdict {
   const version = served.apiVersion.slice(served.apiVersion.lastIndexOf('/') + 1);
   const problems = decodeProblemsOfType({ root: served.root, kind: served.kind, version }, value, cluster.version);

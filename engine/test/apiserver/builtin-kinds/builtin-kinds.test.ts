@@ -7,6 +7,7 @@ import { servedKindVerdict } from '../../../src/apiserver/validation/served-kind
 import { goLayoutFor } from '../../../src/go-layout/go-layouts';
 import { SUPPORTED_KUBERNETES_VERSIONS, type KubernetesVersion } from '../../../src/model/kubernetes-version';
 import type { JsonObject } from '../../../src/model/objects';
+import { defaultClusterSpec } from '../../../src/model/cluster-spec';
 
 for (const release of SUPPORTED_KUBERNETES_VERSIONS) {
   test(`${release}: every creatable kind of a served group version is in the table or listed as not checked`, () => {
@@ -39,7 +40,7 @@ test('resource.k8s.io/v1 is served from 1.34, networking.k8s.io/v1 ServiceCIDR f
 function messages(object: JsonObject, release: KubernetesVersion = '1.36'): string[] {
   const served = servedKindOf(String(object.apiVersion), String(object.kind), release);
   assert.ok(served, `${String(object.apiVersion)}/${String(object.kind)} not served`);
-  const verdict = servedKindVerdict(served, object, undefined, { version: release, gates: release });
+  const verdict = servedKindVerdict(served, object, undefined, defaultClusterSpec(release));
   return 'decode' in verdict ? [...new Set(verdict.decode.map((problem) => problem.message))] : verdict.errors.map((error) => error.message);
 }
 

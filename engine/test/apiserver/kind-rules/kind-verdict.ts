@@ -6,12 +6,13 @@ import { formatFieldError } from '../../../src/apiserver/validation/field-error'
 import { kindRuleErrors, kindRulesOf } from '../../../src/apiserver/validation/kind-rules';
 import type { JsonObject } from '../../../src/model/objects';
 import type { KubernetesVersion } from '../../../src/model/kubernetes-version';
+import { defaultClusterSpec } from '../../../src/model/cluster-spec';
 
 /** The `<field>: <body>` messages the API server of `version` gives `object` (or the update from `old`). */
 export function messagesOf(object: JsonObject, version: KubernetesVersion = '1.36', old?: JsonObject): string[] {
   const rules = kindRulesOf(String(object.apiVersion), String(object.kind));
   assert.ok(rules, `no rules for ${String(object.apiVersion)}/${String(object.kind)}`);
-  return kindRuleErrors(rules, object, old, { version, gates: version }).map((error) => formatFieldError(error, version));
+  return kindRuleErrors(rules, object, old, defaultClusterSpec(version)).map((error) => formatFieldError(error, version));
 }
 
 /** One table row: an object, and the exact messages of each listed release (default 1.36). */

@@ -9,7 +9,7 @@ import { cronScheduleError, loadLocationError } from './cron-schedule';
 import { validateJobSpecCommon } from './job-spec';
 import { asNumber, asObject, asString } from './json-access';
 import { labelSelectorValue, readLabelSelector } from './label-selector';
-import type { RuleCluster } from './rule-cluster';
+import type { ClusterSpec } from '../../../model/cluster-spec';
 
 const specPath = FieldPath.root('spec');
 // The controller names each Job `<cronjob>-<11-character timestamp suffix>`, a 63-character DNS label.
@@ -17,7 +17,7 @@ const MAX_CRONJOB_NAME_LENGTH = 52;
 const CONCURRENCY_POLICIES = ['Allow', 'Forbid', 'Replace'];
 
 /** ValidateCronJobCreate without the metadata: the spec, then the name's 52-character limit. */
-export function validateCronJobCreate(object: JsonObject, cluster: RuleCluster): FieldError[] {
+export function validateCronJobCreate(object: JsonObject, cluster: ClusterSpec): FieldError[] {
   const errors = validateCronJobSpec(asObject(object.spec) ?? {}, undefined, cluster);
   const name = asString(asObject(object.metadata)?.name) ?? '';
   if (name.length > MAX_CRONJOB_NAME_LENGTH)
@@ -26,11 +26,11 @@ export function validateCronJobCreate(object: JsonObject, cluster: RuleCluster):
 }
 
 /** ValidateCronJobUpdate without the metadata: the spec against the stored one (no name limit: old names stay updatable). */
-export function validateCronJobUpdate(object: JsonObject, oldObject: JsonObject, cluster: RuleCluster): FieldError[] {
+export function validateCronJobUpdate(object: JsonObject, oldObject: JsonObject, cluster: ClusterSpec): FieldError[] {
   return validateCronJobSpec(asObject(object.spec) ?? {}, asObject(oldObject.spec) ?? {}, cluster);
 }
 
-function validateCronJobSpec(spec: JsonObject, oldSpec: JsonObject | undefined, cluster: RuleCluster): FieldError[] {
+function validateCronJobSpec(spec: JsonObject, oldSpec: JsonObject | undefined, cluster: ClusterSpec): FieldError[] {
   const errors: FieldError[] = [];
   const schedule = asString(spec.schedule) ?? '';
   const timeZone = asString(spec.timeZone);
@@ -92,7 +92,7 @@ function validateTimeZone(timeZone: string | undefined): FieldError[] {
 }
 
 /** ValidateJobTemplateSpec: the shared Job rules, and no selector (it is generated per Job). */
-function validateJobTemplateSpec(template: JsonObject, path: FieldPath, cluster: RuleCluster): FieldError[] {
+function validateJobTemplateSpec(template: JsonObject, path: FieldPath, cluster: ClusterSpec): FieldError[] {
   const spec = asObject(template.spec) ?? {};
   const errors = validateJobSpecCommon(spec, path.child('spec'), cluster);
   if (asObject(spec.selector))

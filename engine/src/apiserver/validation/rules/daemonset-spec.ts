@@ -21,12 +21,12 @@ import { asNumber, asObject, asString } from './json-access';
 import { isEmptySelector, labelSelectorValue, readLabelSelector, selectorConverts, templateLabels, validateLabelSelector } from './label-selector';
 import { validatePodTemplateSpec } from './pod-template';
 import { validateWorkloadPodPolicies } from './replicaset-spec';
-import type { RuleCluster } from './rule-cluster';
+import type { ClusterSpec } from '../../../model/cluster-spec';
 
 const specPath = FieldPath.root('spec');
 
 /** ValidateDaemonSetSpec on a defaulted DaemonSet. */
-export function validateDaemonSetSpec(object: JsonObject, cluster: RuleCluster): FieldError[] {
+export function validateDaemonSetSpec(object: JsonObject, cluster: ClusterSpec): FieldError[] {
   const spec = asObject(object.spec) ?? {};
   const selector = readLabelSelector(spec.selector);
   const errors = validateLabelSelector(selector, specPath.child('selector'));
@@ -46,7 +46,7 @@ export function validateDaemonSetSpec(object: JsonObject, cluster: RuleCluster):
   }
   const templatePath = specPath.child('template');
   const template = asObject(spec.template) ?? {};
-  errors.push(...validatePodTemplateSpec(template, templatePath, [], cluster.version, cluster.gates));
+  errors.push(...validatePodTemplateSpec(template, templatePath, [], cluster));
   // restartPolicy Always; activeDeadlineSeconds "in DaemonSet is not Supported".
   errors.push(...validateWorkloadPodPolicies(template, templatePath, 'DaemonSet'));
   errors.push(...validateNonnegative(asNumber(spec.minReadySeconds) ?? 0, specPath.child('minReadySeconds')));

@@ -7,7 +7,7 @@ import type { JsonObject } from '../../../model/objects';
 import { FieldPath, forbidden, invalid, notSupported, numberValue, required, stringValue, type FieldError } from '../field-error';
 import { validateMetricSpec, isValidPathSegmentName } from './hpa-metrics';
 import { asArray, asNumber, asObject, asString, objectItems } from './json-access';
-import type { RuleCluster } from './rule-cluster';
+import type { ClusterSpec } from '../../../model/cluster-spec';
 
 const specPath = FieldPath.root('spec');
 const MAX_PERIOD_SECONDS = 1800;
@@ -19,10 +19,10 @@ const POLICY_TYPES = ['Percent', 'Pods'];
  * ValidateHorizontalPodAutoscaler(Update) without the metadata. minReplicas may be 0 only with the
  * HPAScaleToZero gate, or on update when the stored object already has 0.
  */
-export function validateHorizontalPodAutoscaler(object: JsonObject, oldObject: JsonObject | undefined, cluster: RuleCluster): FieldError[] {
+export function validateHorizontalPodAutoscaler(object: JsonObject, oldObject: JsonObject | undefined, cluster: ClusterSpec): FieldError[] {
   const spec = asObject(object.spec) ?? {};
   const oldMinReplicas = asNumber(asObject(oldObject?.spec)?.minReplicas);
-  const lowerBound = isFeatureEnabled('HPAScaleToZero', cluster.gates) || oldMinReplicas === 0 ? 0 : 1;
+  const lowerBound = isFeatureEnabled('HPAScaleToZero', cluster) || oldMinReplicas === 0 ? 0 : 1;
   const errors: FieldError[] = [];
   const minReplicas = asNumber(spec.minReplicas);
   const maxReplicas = asNumber(spec.maxReplicas) ?? 0;

@@ -24,7 +24,7 @@ import { validatePodFailurePolicy, validatePodReplacementPolicy, validateSuccess
 import { asNumber, asObject, asString, asStringMap } from './json-access';
 import { labelSelectorValue, readLabelSelector, selectorConverts, validateLabelSelector } from './label-selector';
 import { validatePodTemplateSpec } from './pod-template';
-import type { RuleCluster } from './rule-cluster';
+import type { ClusterSpec } from '../../../model/cluster-spec';
 
 const MAX_PARALLELISM_FOR_INDEXED_JOB = 100000;
 const MAX_FAILED_INDEXES_FOR_INDEXED_JOB = 100000;
@@ -34,7 +34,7 @@ const MAX_FAILED_INDEXES_LIMIT_FOR_HIGH_COMPLETIONS = 10000;
 const MAX_MANAGED_BY_LENGTH = 63;
 
 /** validateJobSpec: the rules a Job and a CronJob's job template share, paths under `path`. */
-export function validateJobSpecCommon(spec: JsonObject, path: FieldPath, cluster: RuleCluster): FieldError[] {
+export function validateJobSpecCommon(spec: JsonObject, path: FieldPath, cluster: ClusterSpec): FieldError[] {
   const errors: FieldError[] = [];
   for (const key of ['parallelism', 'completions', 'activeDeadlineSeconds', 'backoffLimit', 'ttlSecondsAfterFinished', 'backoffLimitPerIndex']) {
     const value = asNumber(spec[key]);
@@ -106,7 +106,7 @@ export function validateJobSpecCommon(spec: JsonObject, path: FieldPath, cluster
   errors.push(...validateSuccessPolicyOf(spec, path.child('successPolicy')));
   errors.push(...validatePodReplacementPolicy(spec, path.child('podReplacementPolicy')));
   const template = asObject(spec.template) ?? {};
-  errors.push(...validatePodTemplateSpec(template, path.child('template'), [], cluster.version, cluster.gates));
+  errors.push(...validatePodTemplateSpec(template, path.child('template'), [], cluster));
   errors.push(...validateJobRestartPolicy(spec, path.child('template', 'spec', 'restartPolicy')));
   return errors;
 }
@@ -170,7 +170,7 @@ const templateMetadataPath = specPath.child('template', 'metadata');
  * the batch.kubernetes.io labels required), the spec and its selector (ValidateJobSpec), and for an
  * Indexed Job the longest pod hostname (`<name>-<completions-1>`) as a DNS label.
  */
-export function validateJobCreate(object: JsonObject, cluster: RuleCluster): FieldError[] {
+export function validateJobCreate(object: JsonObject, cluster: ClusterSpec): FieldError[] {
   const spec = asObject(object.spec) ?? {};
   const metadata = asObject(object.metadata) ?? {};
   const errors = validateGeneratedSelector(spec, asString(metadata.name) ?? '', asString(metadata.uid) ?? '');
@@ -193,7 +193,7 @@ export function validateJobCreate(object: JsonObject, cluster: RuleCluster): Fie
 }
 
 /** ValidateJobSpec: the shared rules, the selector (required) and the template labels it must match. */
-export function validateJobSpec(spec: JsonObject, cluster: RuleCluster): FieldError[] {
+export function validateJobSpec(spec: JsonObject, cluster: ClusterSpec): FieldError[] {
   const errors = validateJobSpecCommon(spec, specPath, cluster);
   const selector = readLabelSelector(spec.selector);
   if (!selector) errors.push(required(specPath.child('selector'), '', 'selector-required'));
@@ -235,7 +235,7 @@ function validateGeneratedSelector(spec: JsonObject, name: string, uid: string):
  * Indexed Jobs). The template, podFailurePolicy and successPolicy are also immutable upstream; their
  * bad values print whole internal structs, which kubesim does not restate, so they are not checked.
  */
-export function validateJobUpdate(object: JsonObject, oldObject: JsonObject, cluster: RuleCluster): FieldError[] {
+export function validateJobUpdate(object: JsonObject, oldObject: JsonObject, cluster: ClusterSpec): FieldError[] {
   const spec = asObject(object.spec) ?? {};
   const oldSpec = asObject(oldObject.spec) ?? {};
   const errors = validateJobSpec(spec, cluster);

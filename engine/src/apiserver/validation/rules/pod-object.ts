@@ -7,14 +7,14 @@ import { FieldPath, forbidden, type FieldError } from '../field-error';
 import { asArray, asObject, asString } from './json-access';
 import { validateContainersOnlyForPod } from './pod-create';
 import { validatePodSpec } from './pod-template';
-import type { RuleCluster } from './rule-cluster';
+import type { ClusterSpec } from '../../../model/cluster-spec';
 
 const specPath = FieldPath.root('spec');
 
 /** ValidatePodCreate without the metadata: the spec, the pod-only container rule, and the create-only rules. */
-export function validatePodObjectCreate(object: JsonObject, cluster: RuleCluster): FieldError[] {
+export function validatePodObjectCreate(object: JsonObject, cluster: ClusterSpec): FieldError[] {
   const spec = asObject(object.spec) ?? {};
-  const errors = validatePodSpec(spec, specPath, [], cluster.version, cluster.gates);
+  const errors = validatePodSpec(spec, specPath, [], cluster);
   errors.push(...validateContainersOnlyForPod(spec));
   // Ephemeral containers are added later, through the ephemeralcontainers subresource.
   if ((asArray(spec.ephemeralContainers) ?? []).length > 0)
