@@ -2,7 +2,7 @@
 // the flags `--ip-families`, `--service-cidrs`, `--node-port-range` and `--cluster-domain`, and gate by
 // gate by `--feature-gates Name=true,Other=false` (kube-apiserver's syntax). The analysis's
 // ClusterResolver does the resolving; this file only reads the flags and words the problems.
-import { type KubernetesVersion } from '@kubesim/engine';
+import type { KubernetesVersion } from '@kubesim/engine';
 import { ClusterResolver } from '@kubesim/analysis';
 import { UsageError } from './usage-error';
 

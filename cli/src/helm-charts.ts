@@ -2,7 +2,7 @@
 // checked raw, and each chart's Chart.yaml gets one note saying so.
 import { resolve } from 'node:path';
 import { LineIndex, HelmChartLookup, helmChartFindings, readManifestFileSync } from '@kubesim/analysis';
-import { type FileDiagnostic } from './check-formats';
+import type { FileDiagnostic } from './check-formats';
 
 /** The files outside charts, and the notes on the charts' Chart.yaml files that were named. */
 export function setChartsApart(paths: readonly string[]): { plainFiles: string[]; notes: FileDiagnostic[] } {

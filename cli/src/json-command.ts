@@ -1,7 +1,7 @@
 // `kubesim json FILE...`: the JSON kubectl would send for each document, read by the same rules
 // as kubectl (sigs.k8s.io/yaml over goyaml.v2; see analysis/src/manifest/kubectl-scalars.ts).
 import { parseArgs } from 'node:util';
-import { type JsonValue } from '@kubesim/engine';
+import type { JsonValue } from '@kubesim/engine';
 import { readKubectlStream, readManifestFileSync } from '@kubesim/analysis';
 import { collectFiles } from './collect-files';
 import { UsageError } from './usage-error';

@@ -2,7 +2,7 @@
 // the real kustomize and says once, plainly, when there is none to run.
 import { availableParallelism } from 'node:os';
 import { isAbsolute, relative } from 'node:path';
-import { type ClusterSpec } from '@kubesim/engine';
+import type { ClusterSpec } from '@kubesim/engine';
 import {
   LineIndex,
   checkRenderedKustomization,
@@ -16,7 +16,7 @@ import {
   renderKustomization,
   type RenderedKustomization,
 } from '@kubesim/analysis';
-import { type FileDiagnostic } from './check-formats';
+import type { FileDiagnostic } from './check-formats';
 
 /** The kustomizations among the CLI's files, and whether they can be rendered here. */
 export interface KustomizeRun {

@@ -65,7 +65,8 @@ test('kind: Deploymnet in apps/v1 is kubectl’s no-matches error on the kind, w
       [
         'kind-not-served',
         1,
-        'resource mapping not found for name: "web" namespace: "" from "all.yaml": no matches for kind "Deploymnet" in version "apps/v1"\nensure CRDs are installed first',
+        'resource mapping not found for name: "web" namespace: "" from "all.yaml": ' +
+          'no matches for kind "Deploymnet" in version "apps/v1"\nensure CRDs are installed first',
         'apps/v1 serves no kind Deploymnet; did you mean Deployment?',
       ],
     ],

@@ -55,7 +55,10 @@ export async function scanFolder(
   }
 }
 
-/** The text of a regular file no larger than MAX_FILE_BYTES, or undefined (a larger one is skipped without a report; a device or FIFO is refused before it is opened). */
+/**
+ * The text of a regular file no larger than MAX_FILE_BYTES, or undefined (a larger one is skipped without a
+ * report; a device or FIFO is refused before it is opened).
+ */
 export async function readSmallFile(path: string, onFailure: ReadFailure = ignoreFailure): Promise<string | undefined> {
   try {
     return await readManifestFile(path, MAX_FILE_BYTES);

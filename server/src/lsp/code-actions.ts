@@ -1,6 +1,6 @@
 // textDocument/codeAction: quick fixes (workspace edits only) for kubesim's own diagnostics.
 import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic } from 'vscode-languageserver/node';
-import { type TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { type CheckFinding, type FindingFix, fixesForValidationFinding, type ManifestFile } from '@kubesim/analysis';
 
 /**

@@ -1,7 +1,7 @@
 // Code lenses above each Deployment and StatefulSet: the rollout preview command with the names it will create.
 import { type ClusterSpec, MAX_SIMULATED_REPLICAS } from '@kubesim/engine';
-import { type CodeLens } from 'vscode-languageserver/node';
-import { type TextDocument } from 'vscode-languageserver-textdocument';
+import type { CodeLens } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   computeDeploymentFacts,
   computeStatefulSetFacts,

@@ -1,7 +1,7 @@
 // Completion of enum-valued fields (strategy.type, imagePullPolicy, Service type, ...) at their exact paths.
 import { isJsonObject, type ReadonlyJsonValue } from '@kubesim/engine';
 import { CompletionItemKind, type CompletionItem, type Position } from 'vscode-languageserver/node';
-import { type TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { objectPathAt, type ManifestObject, type ManifestFile, type PathSegment } from '@kubesim/analysis';
 
 /** One value offered for a field; `isDefault` marks what the API server fills in when it is left out. */

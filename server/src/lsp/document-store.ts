@@ -1,5 +1,5 @@
 // Keeps the parsed form of every open document, re-parsing only the documents an edit touched.
-import { type TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { parseManifestFile, type ManifestFile } from '@kubesim/analysis';
 
 interface Entry {

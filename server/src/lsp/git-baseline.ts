@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import { basename, dirname } from 'node:path';
 import { type Baseline, parseManifestFile, type ManifestFile, pathOfUri, readSmallFile } from '@kubesim/analysis';
-import { type Log } from './server-log';
+import type { Log } from './server-log';
 
 /** git gets this long to answer; a slow repository must not hold diagnostics back. */
 const GIT_TIMEOUT_MS = 5000;

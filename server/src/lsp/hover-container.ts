@@ -1,5 +1,5 @@
 // Renders container facts for hovers: the image the kubelet pulls and when, ports, resources, probes.
-import { type ClusterSpec } from '@kubesim/engine';
+import type { ClusterSpec } from '@kubesim/engine';
 import {
   computeContainerEnvironment,
   computeContainerFacts,

@@ -1,6 +1,6 @@
 // The container hover: the environment the kubelet will give the container (Service variables of the
 // Services in view, the container's own env) and the warnings that go with it.
-import { type ContainerEnvironmentFacts } from '@kubesim/analysis';
+import type { ContainerEnvironmentFacts } from '@kubesim/analysis';
 
 /** How many variables the hover lists before cutting. */
 const VARIABLES_SHOWN = 40;

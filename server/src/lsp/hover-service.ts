@@ -1,6 +1,6 @@
 // Hovers on Service fields: type and what it means, ports resolved to container ports, node ports,
 // selector and what it selects, cluster IP, traffic policies.
-import { type ClusterSpec } from '@kubesim/engine';
+import type { ClusterSpec } from '@kubesim/engine';
 import { API_REFERENCE, computeServiceFacts, type ServiceFacts, type ServicePortFact, type ManifestObject, type PathSegment } from '@kubesim/analysis';
 import { footer, showDefaulted } from './hover-markdown';
 

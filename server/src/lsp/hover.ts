@@ -1,7 +1,7 @@
 // Hovers: what the cluster computes from the field under the cursor (defaults, resolved numbers, names).
-import { type ClusterSpec } from '@kubesim/engine';
-import { type Hover, type Position } from 'vscode-languageserver/node';
-import { type TextDocument } from 'vscode-languageserver-textdocument';
+import type { ClusterSpec } from '@kubesim/engine';
+import type { Hover, Position } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   API_REFERENCE,
   computeDeploymentFacts,

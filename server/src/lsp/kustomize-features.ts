@@ -1,8 +1,8 @@
 // Hovers and code lenses on kustomization files: the names a generator's object gets in each
 // rendering, and "this edit rolls out …" when an unsaved edit changes a generated name.
 import { basename, dirname, relative } from 'node:path';
-import { type CodeLens, type Hover, type Position } from 'vscode-languageserver/node';
-import { type TextDocument } from 'vscode-languageserver-textdocument';
+import type { CodeLens, Hover, Position } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   describeRollouts,
   generatedNameOf,
@@ -16,7 +16,7 @@ import {
   normalizeUri,
   pathOfUri,
 } from '@kubesim/analysis';
-import { type KustomizeLive } from './kustomize-live';
+import type { KustomizeLive } from './kustomize-live';
 
 function kustomizationOf(document: TextDocument): Kustomization | undefined {
   const path = pathOfUri(normalizeUri(document.uri));

@@ -4,9 +4,9 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Connection, type TextDocuments } from 'vscode-languageserver/node';
-import { type TextDocument } from 'vscode-languageserver-textdocument';
-import { type ClusterSpec } from '@kubesim/engine';
+import type { Connection, TextDocuments } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ClusterSpec } from '@kubesim/engine';
 import { Methods, type KustomizeStatus } from '../../../protocol/src/index';
 import {
   type PlacedFinding,

@@ -1,8 +1,8 @@
 // The rollout preview of a kustomization: the overlay as kustomize renders it from the editor's
 // buffers, compared with the same overlay rendered from git HEAD (or the files as first opened).
 import { basename, dirname } from 'node:path';
-import { type TextDocument } from 'vscode-languageserver-textdocument';
-import { type SimulateRolloutParams } from '../../../protocol/src/index';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { SimulateRolloutParams } from '../../../protocol/src/index';
 import {
   diskHost,
   isKustomizationFileName,
@@ -19,7 +19,7 @@ import {
   pathOfUri,
 } from '@kubesim/analysis';
 import { readGitHead } from './git-baseline';
-import { type KustomizeLive } from './kustomize-live';
+import type { KustomizeLive } from './kustomize-live';
 
 const UNTRUSTED_MESSAGE = 'Overlays are not rendered in an untrusted workspace (kustomize could run programs and fetch remote resources): trust it to preview.';
 

@@ -5,9 +5,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { type ClusterSpec } from '@kubesim/engine';
+import type { ClusterSpec } from '@kubesim/engine';
 import { type ManifestFile, precheckObject, primeObjectFindings, uncheckedObjects } from '@kubesim/analysis';
-import { type CheckReply, type CheckRequest } from './check-worker-main';
+import type { CheckReply, CheckRequest } from './check-worker-main';
 import { describeError, type Log } from './server-log';
 
 /** Below this many unchecked objects a worker round trip costs more than it saves. */

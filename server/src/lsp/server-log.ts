@@ -2,7 +2,7 @@
 // The `kubesim.trace.server` setting picks how much: errors and warnings are always sent (a failure
 // must be heard), `messages` adds what the server did (settings, workspace scan, worker), `verbose`
 // adds one line per check.
-import { type RemoteConsole } from 'vscode-languageserver/node';
+import type { RemoteConsole } from 'vscode-languageserver/node';
 
 export const TRACE_LEVELS = ['off', 'messages', 'verbose'] as const;
 export type TraceLevel = (typeof TRACE_LEVELS)[number];

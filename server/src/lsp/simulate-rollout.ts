@@ -2,7 +2,7 @@
 // simulateRollout (base -> edited manifest, what-ifs, workspace Services and Ingresses) and from its steps to the
 // RolloutView the webview renders (source spans, the change summary).
 import { LSPErrorCodes, ResponseError, type CancellationToken, type Connection, type TextDocuments } from 'vscode-languageserver/node';
-import { type TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   MAX_PREVIEW_STEPS,
   simulateRollout,
@@ -39,8 +39,8 @@ import {
   type ManifestFile,
   writableCopyAs,
 } from '@kubesim/analysis';
-import { type ManifestStore } from './document-store';
-import { type KustomizePreviewSource } from './kustomize-preview';
+import type { ManifestStore } from './document-store';
+import type { KustomizePreviewSource } from './kustomize-preview';
 
 /** Pods listed per step; the rest are counted in `podsOmitted`. */
 export const POD_LIMIT = 60;

@@ -1,7 +1,7 @@
 // Converts offset-based findings into LSP diagnostics (the only place offsets become ranges).
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver/node';
-import { type TextDocument } from 'vscode-languageserver-textdocument';
-import { type Finding, type FindingSeverity } from '@kubesim/analysis';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Finding, FindingSeverity } from '@kubesim/analysis';
 
 const SEVERITY: Record<FindingSeverity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,

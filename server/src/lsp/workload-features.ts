@@ -1,11 +1,11 @@
 // Registers hovers, enum completion and rollout code lenses on a connection (kept out of server.ts).
-import { type CodeLens, type Connection, type Hover, type Position, type ServerCapabilities, type TextDocuments } from 'vscode-languageserver/node';
-import { type TextDocument } from 'vscode-languageserver-textdocument';
-import { type ClusterSpec } from '@kubesim/engine';
-import { type ManifestObject, type ManifestFile } from '@kubesim/analysis';
+import type { CodeLens, Connection, Hover, Position, ServerCapabilities, TextDocuments } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ClusterSpec } from '@kubesim/engine';
+import type { ManifestObject, ManifestFile } from '@kubesim/analysis';
 import { provideCodeLenses } from './code-lens';
 import { provideCompletion } from './completion';
-import { type ManifestStore } from './document-store';
+import type { ManifestStore } from './document-store';
 import { provideHover } from './hover';
 import { isManifestDocument } from './is-manifest-document';
 

@@ -7,8 +7,8 @@ import {
   type ServerCapabilities,
   type TextDocuments,
 } from 'vscode-languageserver/node';
-import { type TextDocument } from 'vscode-languageserver-textdocument';
-import { type ClusterSpec } from '@kubesim/engine';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ClusterSpec } from '@kubesim/engine';
 import {
   runWorkspaceChecks,
   type WorkspaceCheckOptions,
@@ -20,7 +20,7 @@ import {
   WorkspaceIndex,
 } from '@kubesim/analysis';
 import { codeActionsFor } from './code-actions';
-import { type ManifestStore } from './document-store';
+import type { ManifestStore } from './document-store';
 import { BaselineCache } from './git-baseline';
 import { describeError, type Log } from './server-log';
 
