@@ -70,14 +70,16 @@ function writeDiskFiles(folder, count) {
   });
 }
 
-// The kustomize tree of the `overlay` mode: a base Deployment and Service, and a prod overlay that sets
+// The kustomize tree of the `overlay` mode: a base of Deployments and Services, and a prod overlay that sets
 // the image tag and replica count. Returns the overlay's kustomization.yaml.
 function writeOverlayTree(folder) {
   const base = join(folder, 'base');
   const prod = join(folder, 'overlays', 'prod');
   mkdirSync(base, { recursive: true });
   mkdirSync(prod, { recursive: true });
-  writeFileSync(join(base, 'app.yaml'), diskManifest(0, 0).replaceAll('disk-0', 'web'));
+  // Twenty workloads, so that a rendering kept per step is large enough to show between two marks.
+  const apps = [diskManifest(0, 0).replaceAll('disk-0', 'web'), ...Array.from({ length: 19 }, (_, index) => diskManifest(index + 1, 0))];
+  writeFileSync(join(base, 'app.yaml'), apps.join('---\n'));
   writeFileSync(join(base, 'kustomization.yaml'), 'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - app.yaml\n');
   const overlay = [
     'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nnamespace: prod\nnamePrefix: prod-\nresources:\n  - ../../base',
