@@ -5,7 +5,11 @@
 // reported by tools/soak-probe.cjs preloaded into the server. Used by tools/bench/lsp-soak.mjs and,
 // smaller, by server/test/lsp/memory-soak.test.ts.
 //
-// Usage: node tools/lsp-soak.mjs --file F [--mode edit|preview|features|reopen|disk|churn|settings] [--steps N] [--marks 100,N]
+// The `overlay` mode writes a small kustomize tree next to F (base/ and overlays/prod/) and edits the
+// overlay's kustomization.yaml instead of F, asking for its rollout preview after each edit (the server
+// renders it with kustomize or `kubectl kustomize`; the workspace is declared trusted).
+//
+// Usage: node tools/lsp-soak.mjs --file F [--mode edit|preview|features|reopen|disk|churn|settings|overlay] [--steps N] [--marks 100,N]
 //        [--heap-limit MB] [--snapshot-dir DIR] [--json-out F]
 //   --snapshot-dir  also write a V8 heap snapshot of the server at each mark (for tools/heap-diff.mjs)
 import { spawn } from 'node:child_process';
@@ -66,6 +70,38 @@ function writeDiskFiles(folder, count) {
   });
 }
 
+// The kustomize tree of the `overlay` mode: a base of Deployments and Services, and a prod overlay that sets
+// the image tag and replica count. Returns the overlay's kustomization.yaml.
+function writeOverlayTree(folder) {
+  const base = join(folder, 'base');
+  const prod = join(folder, 'overlays', 'prod');
+  mkdirSync(base, { recursive: true });
+  mkdirSync(prod, { recursive: true });
+  // Twenty workloads, so that a rendering kept per step is large enough to show between two marks.
+  const apps = [diskManifest(0, 0).replaceAll('disk-0', 'web'), ...Array.from({ length: 19 }, (_, index) => diskManifest(index + 1, 0))];
+  writeFileSync(join(base, 'app.yaml'), apps.join('---\n'));
+  writeFileSync(join(base, 'kustomization.yaml'), 'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - app.yaml\n');
+  const overlay = [
+    'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nnamespace: prod\nnamePrefix: prod-\nresources:\n  - ../../base',
+    'images:\n  - name: registry.example/web\n    newTag: v0\nreplicas:\n  - name: web\n    count: 3\n',
+  ].join('\n');
+  const path = join(prod, 'kustomization.yaml');
+  writeFileSync(path, overlay);
+  return path;
+}
+
+const NEW_TAG_LINE = /^(\s*newTag:\s*)(\S+)/;
+
+/** Edit `step` of the overlay: its image's `newTag` becomes v<step>. */
+function overlayEdit(lines, step) {
+  const line = lines.findIndex((text) => NEW_TAG_LINE.test(text));
+  const [, prefix, tag] = NEW_TAG_LINE.exec(lines[line]);
+  const text = `v${step}`;
+  const range = { start: { line, character: prefix.length }, end: { line, character: prefix.length + tag.length } };
+  lines[line] = prefix + text;
+  return { range, text };
+}
+
 /**
  * Runs one soak; resolves with `{ marks: [{ step, rssMB, rssAfterGcMB, heapUsedMB }], exitCode, stepsDone }`. A server that
  * dies (heap out of memory) ends the run early with its exit code.
@@ -80,9 +116,11 @@ export async function runSoak({
   snapshotDir,
   log = () => {},
 }) {
-  const text = readFileSync(file, 'utf8');
-  const diskFiles = mode === 'disk' ? writeDiskFiles(dirname(resolve(file)), diskFileCount) : [];
-  const uri = pathToFileURL(resolve(file)).href;
+  const folder = dirname(resolve(file));
+  const opened = mode === 'overlay' ? writeOverlayTree(folder) : resolve(file);
+  const text = readFileSync(opened, 'utf8');
+  const diskFiles = mode === 'disk' ? writeDiskFiles(folder, diskFileCount) : [];
+  const uri = pathToFileURL(opened).href;
   const probeFolder = mkdtempSync(join(tmpdir(), 'kubesim-soak-'));
   const probe = join(probeFolder, 'memory.json');
   const args = [`--max-old-space-size=${heapLimitMB}`, '--expose-gc', '--require', join(root, 'tools', 'soak-probe.cjs')];
@@ -129,13 +167,15 @@ export async function runSoak({
   const recorded = [];
   let stepsDone = 0;
   try {
-    const rootUri = pathToFileURL(dirname(resolve(file))).href;
+    const rootUri = pathToFileURL(folder).href;
     await Promise.race([
       connection.sendRequest('initialize', {
         processId: process.pid,
         rootUri,
         workspaceFolders: [{ uri: rootUri, name: 'soak' }],
         capabilities: { workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true } } },
+        // Kustomize runs only in a trusted workspace (the `overlay` mode needs it).
+        initializationOptions: { workspaceTrusted: true },
       }),
       died,
     ]);
@@ -143,9 +183,9 @@ export async function runSoak({
     const lines = text.split('\n');
     const targets = editTargets(lines);
     let version = 1;
-    const opened = diagnosticsFor(1);
+    const openPublished = diagnosticsFor(1);
     await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version, text } });
-    await Promise.race([opened, died]);
+    await Promise.race([openPublished, died]);
     const race = (promise) => Promise.race([promise, died]);
     const edit = async (step) => {
       const change = nextEdit(lines, targets, step);
@@ -206,6 +246,20 @@ export async function runSoak({
         const published = diagnosticsFor(version);
         await connection.sendNotification('workspace/didChangeWatchedFiles', { changes });
         await race(published);
+      },
+      // Editing an overlay with its preview open: a new image tag, its diagnostics, then the preview of
+      // the overlay as kustomize renders it from the buffer (a preview that fails is an error here).
+      overlay: async (step) => {
+        const change = overlayEdit(lines, step);
+        version++;
+        const published = diagnosticsFor(version);
+        await connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
+        await race(published);
+        const whatIf = step % 2 ? { readiness: { kind: 'ready', afterSeconds: 5 } } : { readiness: { kind: 'neverReady' } };
+        const preview = await race(
+          connection.sendRequest('kubesim/simulateRollout', { uri, offset: 0, base: { kind: 'opened' }, baseLabel: 'as opened', whatIf }),
+        );
+        if (preview?.kind !== 'view') throw new Error(`overlay preview at step ${step}: ${JSON.stringify(preview).slice(0, 400)}`);
       },
       // The user switching the Kubernetes release back and forth.
       settings: async (step) => {

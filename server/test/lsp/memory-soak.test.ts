@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { findKustomizeBinary } from '../../../analysis/src/kustomize/kustomize-process';
 import { generateManifests } from '../../../test/support/generated-manifests';
 import { repoPath } from '../../../test/support/paths';
 
@@ -47,10 +48,15 @@ const RUNS = [
   { mode: 'reopen', steps: 40, firstMark: 10 },
   // File churn (a file created and the previous one deleted per step, as a build tool or branch switch does).
   { mode: 'churn', steps: 200, firstMark: 50 },
+  // An overlay's kustomization.yaml edited with its rollout preview open: kustomize renders the overlay per step.
+  { mode: 'overlay', steps: 60, firstMark: 15 },
 ];
 
+const noKustomize = findKustomizeBinary() ? false : 'neither kustomize nor kubectl is on the PATH';
+
 for (const { mode, steps, firstMark } of RUNS) {
-  test(`${mode}: ${steps} steps on 300 documents under a ${HEAP_LIMIT_MB} MB heap`, async (t) => {
+  const skip = mode === 'overlay' ? noKustomize : false;
+  test(`${mode}: ${steps} steps on 300 documents under a ${HEAP_LIMIT_MB} MB heap`, { skip }, async (t) => {
     const result = await soak(mode, steps, firstMark);
     t.diagnostic(result.marks.map((mark) => `after ${mark.step}: heap ${mark.heapUsedMB} MB, RSS ${mark.rssMB} MB`).join('; '));
     assert.equal(result.exitCode, 0, `the server exited with ${String(result.exitCode)} after ${result.stepsDone} steps`);
