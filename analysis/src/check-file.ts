@@ -26,14 +26,15 @@ export function checkFile(file: ManifestFile, options: CheckOptions): Finding[] 
   const findings: Finding[] = problemsOf(file).map((problem) => ({ ...problem }));
   const objects = objectsOf(file).filter((object) => !object.document.isTemplated);
   const pairOf = options.previous ? pairPrevious(objects, objectsOf(options.previous)) : () => undefined;
+  const previousOfKind = options.previous ? indexPrevious(objectsOf(options.previous)) : () => undefined;
   const fileName = options.fileName ?? decodeURIComponent((options.uri ?? '').split('/').pop() ?? '');
   for (const object of objects) {
     findings.push(...apiLifecycleFindings(object, options.cluster.version, fileName));
     findings.push(...kindMatchFindings(object, options.cluster.version, fileName));
     const kind = checkedKindOf(object.apiVersion, object.kind);
     if (!kind) {
-      const previous = options.previous ? previousOfKind(object, objectsOf(options.previous)) : undefined;
-      for (const finding of checkKindObjectCached(object, previous, options.cluster) ?? []) findings.push(qualifyByCluster(finding, options.cluster));
+      for (const finding of checkKindObjectCached(object, previousOfKind(object), options.cluster) ?? [])
+        findings.push(qualifyByCluster(finding, options.cluster));
       continue;
     }
     for (const finding of checkObjectCached(kind, object, pairOf(kind, object), options.cluster)) {
@@ -44,16 +45,13 @@ export function checkFile(file: ManifestFile, options: CheckOptions): Finding[] 
   return findings.sort((a, b) => a.start - b.start);
 }
 
-// The previous version of an object of a kind outside CheckedKind: same apiVersion, kind, namespace and name.
-function previousOfKind(object: ManifestObject, previous: readonly ManifestObject[]): ManifestObject | undefined {
-  const namespace = object.namespace || 'default';
-  return previous.find(
-    (candidate) =>
-      candidate.apiVersion === object.apiVersion &&
-      candidate.kind === object.kind &&
-      (candidate.namespace || 'default') === namespace &&
-      candidate.name === object.name,
-  );
+// The previous version of an object of a kind outside CheckedKind (same apiVersion, kind, namespace and
+// name), looked up in an index made once per check rather than a scan of the previous file per object.
+function indexPrevious(previous: readonly ManifestObject[]): (object: ManifestObject) => ManifestObject | undefined {
+  const keyOf = (object: ManifestObject) => `${object.apiVersion}/${object.kind}/${object.namespace || 'default'}/${object.name ?? ''}`;
+  const byKey = new Map<string, ManifestObject>();
+  for (const object of previous) if (!byKey.has(keyOf(object))) byKey.set(keyOf(object), object);
+  return (object) => byKey.get(keyOf(object));
 }
 
 function objectKey(kind: CheckedKind, object: ManifestObject): string {

@@ -17,15 +17,12 @@ export const MAX_FULL_PARSER_DOCUMENT_CHARS = 500_000;
 /** The one problem of a document too long for the `yaml` parser, on its first character. */
 export function documentTooLargeProblem(text: string): SyntaxProblem | undefined {
   if (text.length <= MAX_FULL_PARSER_DOCUMENT_CHARS) return undefined;
-  return {
-    start: 0,
-    end: Math.min(1, text.length),
-    code: 'document-too-large',
-    message:
-      `Document too large for kubesim's full YAML reader: ${megabytes(text.length)}, limit ${megabytes(MAX_FULL_PARSER_DOCUMENT_CHARS)} ` +
+  return tooLargeProblem(
+    text,
+    'document-too-large',
+    `Document too large for kubesim's full YAML reader: ${megabytes(text.length)}, limit ${megabytes(MAX_FULL_PARSER_DOCUMENT_CHARS)} ` +
       "(plain block YAML has no limit but the file's). Nothing in it is checked.",
-    severity: 'warning',
-  };
+  );
 }
 
 /** YAML problems listed per document at most; one more problem counts the rest. */
@@ -37,13 +34,16 @@ export const MAX_FLOW_LEVEL = 10_000;
 /** The one problem of a file longer than MAX_MANIFEST_FILE_CHARS, on its first character. */
 export function fileTooLargeProblem(text: string): SyntaxProblem | undefined {
   if (text.length <= MAX_MANIFEST_FILE_CHARS) return undefined;
-  return {
-    start: 0,
-    end: Math.min(1, text.length),
-    code: 'file-too-large',
-    message: `File too large to check: ${megabytes(text.length)}, limit ${megabytes(MAX_MANIFEST_FILE_CHARS)}. Nothing in it is checked.`,
-    severity: 'warning',
-  };
+  return tooLargeProblem(
+    text,
+    'file-too-large',
+    `File too large to check: ${megabytes(text.length)}, limit ${megabytes(MAX_MANIFEST_FILE_CHARS)}. Nothing in it is checked.`,
+  );
+}
+
+// A size limit's one warning, on the text's first character.
+function tooLargeProblem(text: string, code: string, message: string): SyntaxProblem {
+  return { start: 0, end: Math.min(1, text.length), code, message, severity: 'warning' };
 }
 
 function megabytes(chars: number): string {
