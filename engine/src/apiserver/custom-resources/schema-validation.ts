@@ -1,0 +1,272 @@
+// A custom resource checked against its structural schema as apiextensions-apiserver checks it: kube-openapi's
+// SchemaValidator (type, format, enum, string, number, array and object validators, each run when it applies to
+// the value's kind) with its `<path> in body ...` messages, turned into field errors by
+// kubeOpenAPIResultToFieldErrors (pkg/apiserver/validation/validation.go), then the list-type rules of
+// pkg/apiserver/schema/listtype (ValidateListSetsAndMaps). Not checked: allOf/anyOf/oneOf/not, and the
+// formats whose parsers are lenient in ways not restated here (date-time, duration, hostname, uri, email, ...).
+import { isJsonObject } from '../../model/json-value';
+import type { JsonValue, ReadonlyJsonObject, ReadonlyJsonValue } from '../../model/objects';
+import {
+  duplicate,
+  goJson,
+  invalid,
+  notSupported,
+  numberValue,
+  OMIT,
+  required,
+  stringValue,
+  structuredValue,
+  tooLong,
+  type BadValue,
+  type FieldError,
+} from '../validation/field-error';
+import { additionalSchemaOf, itemsOf, propertiesOf } from './schema-defaulting';
+import { childOf, fieldPathOf, indexOf, ROOT_PATH, type SchemaPath } from './schema-path';
+
+type Schema = ReadonlyJsonObject;
+
+/** The schema errors of `object` (already defaulted and pruned), in the API server's words. */
+export function validateAgainstSchema(object: ReadonlyJsonObject, schema: Schema): FieldError[] {
+  const errors: FieldError[] = [];
+  const root: ReadonlyJsonObject = Object.fromEntries(Object.entries(object).filter(([key]) => key !== 'metadata'));
+  validateValue(root, schema, ROOT_PATH, errors);
+  validateListTypes(root, schema, ROOT_PATH, errors);
+  return errors;
+}
+
+function bodyMessage(path: SchemaPath, text: string): string {
+  return `${path.text} in body ${text}`;
+}
+
+// The `Invalid value` a kube-openapi error carries (its Value: the data, a size or a type name).
+function badValueOf(value: ReadonlyJsonValue | undefined): BadValue {
+  if (typeof value === 'string') return stringValue(value);
+  if (typeof value === 'number') return numberValue(value);
+  if (typeof value === 'boolean') return { kind: 'bool', value };
+  if (value === undefined) return stringValue('');
+  return structuredValue(value, goJson(value));
+}
+
+// `rule` is `schema-type` for kube-openapi's InvalidTypeCode (field.TypeInvalid, which blocks the CEL rules).
+function invalidAt(path: SchemaPath, value: ReadonlyJsonValue | undefined, text: string, rule = 'schema-invalid'): FieldError {
+  return invalid(fieldPathOf(path), badValueOf(value), bodyMessage(path, text), rule);
+}
+
+// The JSON type kube-openapi infers for a decoded value (int64 for whole numbers, float64 otherwise).
+function jsonTypeOf(value: ReadonlyJsonValue): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'object') return 'object';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+function typesOf(schema: Schema): string[] {
+  if (schema['x-kubernetes-int-or-string'] === true) return ['integer', 'string'];
+  return typeof schema.type === 'string' && schema.type !== '' ? [schema.type] : [];
+}
+
+function validateValue(value: ReadonlyJsonValue, schema: Schema, path: SchemaPath, errors: FieldError[]): void {
+  const types = typesOf(schema);
+  if (value === null) {
+    // typeValidator on nil data: only a nullable schema (or one without a type) accepts it.
+    if (types.length > 0 && schema.nullable !== true) errors.push(invalidAt(path, 'null', `must be of type ${types.join(',')}: "null"`, 'schema-type'));
+    validateEnum(value, schema, path, errors);
+    return;
+  }
+  const actual = jsonTypeOf(value);
+  const matches = types.includes(actual) || (actual === 'integer' && types.includes('number'));
+  if (types.length > 0 && !matches) errors.push(invalidAt(path, actual, `must be of type ${types.join(',')}: ${goJson(actual)}`, 'schema-type'));
+  if (typeof value === 'string') validateString(value, schema, path, errors);
+  if (typeof value === 'number') validateNumber(value, schema, path, errors);
+  validateEnum(value, schema, path, errors);
+  if (Array.isArray(value)) validateArray(value, schema, path, errors);
+  else if (isJsonObject(value)) validateObject(value, schema, path, errors);
+}
+
+function validateEnum(value: ReadonlyJsonValue, schema: Schema, path: SchemaPath, errors: FieldError[]): void {
+  if (!Array.isArray(schema.enum) || schema.enum.length === 0) return;
+  const allowed = schema.enum as readonly ReadonlyJsonValue[];
+  const text = JSON.stringify(value);
+  if (allowed.some((candidate) => JSON.stringify(candidate) === text)) return;
+  const supported = allowed.map((candidate) => (typeof candidate === 'string' ? candidate : JSON.stringify(candidate)));
+  errors.push(notSupported(fieldPathOf(path), value === null ? OMIT : badValueOf(value), supported, 'schema-enum'));
+}
+
+// utf8.RuneCountInString.
+function runeCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+function validateString(value: string, schema: Schema, path: SchemaPath, errors: FieldError[]): void {
+  if (typeof schema.maxLength === 'number' && runeCount(value) > schema.maxLength) {
+    errors.push(tooLong(fieldPathOf(path), schema.maxLength, 'schema-max-length'));
+  }
+  if (typeof schema.minLength === 'number' && runeCount(value) < schema.minLength) {
+    errors.push(invalidAt(path, value, `should be at least ${schema.minLength} chars long`));
+  }
+  if (typeof schema.pattern === 'string') {
+    const pattern = compiledPattern(schema.pattern);
+    if (pattern && !pattern.test(value)) errors.push(invalidAt(path, value, `should match '${schema.pattern}'`));
+  }
+  if (typeof schema.format === 'string' && FORMATS[schema.format] && !FORMATS[schema.format]!(value)) {
+    errors.push(invalidAt(path, value, `must be of type ${schema.format}: ${goJson(value)}`, 'schema-type'));
+  }
+}
+
+// Patterns are Go (RE2) expressions; one JavaScript cannot compile, or that uses RE2-only syntax, is not checked.
+const PATTERNS = new Map<string, RegExp | undefined>();
+function compiledPattern(source: string): RegExp | undefined {
+  if (PATTERNS.has(source)) return PATTERNS.get(source);
+  let compiled: RegExp | undefined;
+  try {
+    compiled = /\(\?[imsU]|\\[zACQEpP]|\[\[:/.test(source) ? undefined : new RegExp(source, 'u');
+  } catch {
+    compiled = undefined; // Not a JavaScript expression: left unchecked.
+  }
+  PATTERNS.set(source, compiled);
+  return compiled;
+}
+
+// The strfmt formats restated exactly enough to never refuse what the API server accepts.
+const FORMATS: Readonly<Record<string, (value: string) => boolean>> = {
+  uuid: (value) => /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i.test(value),
+  byte: (value) => /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(value),
+  date: (value) => /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value),
+};
+
+// A bound as kube-openapi prints it: MaximumNativeType/MinimumNativeType compare whole data as int64 (`%d` of
+// the truncated bound), other data as float64 (`%v`: Go's shortest %g, an exponent from 1e+06 or below 1e-04).
+function formatBound(bound: number, value: number): string {
+  if (Number.isInteger(value)) return String(Math.trunc(bound));
+  return goFloat(bound);
+}
+
+function goFloat(value: number): string {
+  if (value === 0 || !Number.isFinite(value)) return String(value);
+  const [mantissa, exponentText] = value.toExponential().split('e') as [string, string];
+  const exponent = Number(exponentText);
+  if (exponent >= -4 && exponent < 6) return String(value);
+  return `${mantissa}e${exponent < 0 ? '-' : '+'}${String(Math.abs(exponent)).padStart(2, '0')}`;
+}
+
+function validateNumber(value: number, schema: Schema, path: SchemaPath, errors: FieldError[]): void {
+  if (typeof schema.multipleOf === 'number' && schema.multipleOf > 0 && !Number.isInteger(value / schema.multipleOf)) {
+    errors.push(invalidAt(path, value, `should be a multiple of ${goFloat(schema.multipleOf)}`));
+  }
+  if (typeof schema.maximum === 'number') {
+    const exclusive = schema.exclusiveMaximum === true;
+    if (exclusive ? value >= schema.maximum : value > schema.maximum) {
+      errors.push(invalidAt(path, value, `should be less than ${exclusive ? '' : 'or equal to '}${formatBound(schema.maximum, value)}`));
+    }
+  }
+  if (typeof schema.minimum === 'number') {
+    const exclusive = schema.exclusiveMinimum === true;
+    if (exclusive ? value <= schema.minimum : value < schema.minimum) {
+      errors.push(invalidAt(path, value, `should be greater than ${exclusive ? '' : 'or equal to '}${formatBound(schema.minimum, value)}`));
+    }
+  }
+}
+
+function validateArray(value: readonly ReadonlyJsonValue[], schema: Schema, path: SchemaPath, errors: FieldError[]): void {
+  if (typeof schema.minItems === 'number' && value.length < schema.minItems) {
+    errors.push(invalidAt(path, value.length, `should have at least ${schema.minItems} items`));
+  }
+  if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) {
+    errors.push(tooMany(path, value.length, schema.maxItems, 'schema-max-items'));
+  }
+  const items = itemsOf(schema);
+  if (items) value.forEach((item, index) => validateValue(item, items, indexOf(path, index), errors));
+}
+
+// field.TooMany: `Too many: 4: must have at most 3 items`.
+function tooMany(path: SchemaPath, actual: number, max: number, rule: string): FieldError {
+  return { type: 'TooMany', path: fieldPathOf(path), value: numberValue(actual), detail: `must have at most ${max} ${max === 1 ? 'item' : 'items'}`, rule };
+}
+
+function validateObject(value: ReadonlyJsonObject, schema: Schema, path: SchemaPath, errors: FieldError[]): void {
+  const keys = Object.keys(value);
+  if (typeof schema.minProperties === 'number' && keys.length < schema.minProperties) {
+    errors.push(invalidAt(path, keys.length, `should have at least ${schema.minProperties} properties`));
+  }
+  if (typeof schema.maxProperties === 'number' && keys.length > schema.maxProperties) {
+    errors.push(tooMany(path, keys.length, schema.maxProperties, 'schema-max-properties'));
+  }
+  const properties = propertiesOf(schema) ?? {};
+  const additional = additionalSchemaOf(schema);
+  for (const key of keys) {
+    const property = properties[key];
+    if (isJsonObject(property)) validateValue(value[key]!, property, childOf(path, key), errors);
+    else if (additional) validateValue(value[key]!, additional, childOf(path, key), errors);
+  }
+  if (Array.isArray(schema.required)) {
+    for (const name of schema.required as readonly ReadonlyJsonValue[]) {
+      if (typeof name === 'string' && !(name in value)) errors.push(required(fieldPathOf(childOf(path, name)), '', 'schema-required'));
+    }
+  }
+}
+
+// ValidateListSetsAndMaps: the second occurrence of a set item or of a map key is a Duplicate.
+function validateListTypes(value: ReadonlyJsonValue, schema: Schema | undefined, path: SchemaPath, errors: FieldError[]): void {
+  if (!schema) return;
+  if (Array.isArray(value)) {
+    const listType = schema['x-kubernetes-list-type'];
+    if (listType === 'set')
+      duplicates(value).forEach((index) => errors.push(duplicate(fieldPathOf(indexOf(path, index)), badValueOf(value[index]), 'list-set-duplicate')));
+    if (listType === 'map') validateListMap(value, schema, path, errors);
+    value.forEach((item, index) => validateListTypes(item, itemsOf(schema), indexOf(path, index), errors));
+  } else if (isJsonObject(value)) {
+    const properties = propertiesOf(schema) ?? {};
+    const additional = additionalSchemaOf(schema);
+    for (const [key, child] of Object.entries(value)) {
+      const property = properties[key];
+      validateListTypes(child, isJsonObject(property) ? property : additional, childOf(path, key), errors);
+    }
+  }
+}
+
+function validateListMap(value: readonly ReadonlyJsonValue[], schema: Schema, path: SchemaPath, errors: FieldError[]): void {
+  const index = value.findIndex((item) => item !== null && !isJsonObject(item));
+  if (index >= 0) {
+    errors.push(invalid(fieldPathOf(indexOf(path, index)), badValueOf(value[index]), 'must be an object for an array of list-type map', 'list-map-invalid'));
+    return;
+  }
+  const keyFields = Array.isArray(schema['x-kubernetes-list-map-keys'])
+    ? (schema['x-kubernetes-list-map-keys'] as readonly ReadonlyJsonValue[]).map(String)
+    : [];
+  const keys = value.map((item) => {
+    const key: Record<string, JsonValue> = {};
+    for (const field of keyFields) if (isJsonObject(item) && item[field] !== undefined) key[field] = item[field] as JsonValue;
+    return key;
+  });
+  for (const duplicateIndex of duplicates(keys)) {
+    const key = keys[duplicateIndex]!;
+    const go = `map[string]interface {}{${Object.entries(key)
+      .map(([name, item]) => `"${name}":${typeof item === 'string' ? goJson(item) : JSON.stringify(item)}`)
+      .join(', ')}}`;
+    errors.push(duplicate(fieldPathOf(indexOf(path, duplicateIndex)), structuredValue(key, go), 'list-map-duplicate'));
+  }
+}
+
+// validateListSet: the index of each item's second occurrence (JSON text compares compound items).
+function duplicates(items: readonly (ReadonlyJsonValue | Record<string, JsonValue>)[]): number[] {
+  const seen = new Map<string, number>();
+  const result: number[] = [];
+  items.forEach((item, index) => {
+    const key = JSON.stringify(isJsonObject(item as ReadonlyJsonValue) ? sortKeys(item as ReadonlyJsonObject) : item);
+    const times = seen.get(key) ?? 0;
+    if (times === 1) result.push(index);
+    seen.set(key, times + 1);
+  });
+  return result;
+}
+
+function sortKeys(value: ReadonlyJsonObject): ReadonlyJsonObject {
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, value[key]!]),
+  );
+}
