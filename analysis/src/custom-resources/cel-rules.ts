@@ -150,7 +150,7 @@ function ruleError(
   version: KubernetesVersion,
   bindings: Record<string, unknown>,
 ): FieldError {
-  const path = withFieldPath(nodePath, typeof rule.fieldPath === 'string' ? rule.fieldPath : '');
+  const path = withFieldPath(nodePath, typeof rule.fieldPath === 'string' ? rule.fieldPath : '', value);
   const detail = messageOf(rule, bindings);
   const type = typeof schema.type === 'string' ? schema.type : 'object';
   // Before 1.35 the bad value is the schema type ("object"); since, the value itself, omitted for objects and lists.
@@ -191,8 +191,10 @@ function messageOf(rule: ReadonlyJsonObject, bindings: Record<string, unknown>):
 }
 
 // The rule's fieldPath (`.spec.x`, `.spec['a.b']`, `.items[0]`) under the node; the root node has no path (`<nil>`).
-function withFieldPath(path: FieldPath | undefined, fieldPath: string): FieldPath {
+// A field the object does not have is printed as named but found at the node holding the rule.
+function withFieldPath(path: FieldPath | undefined, fieldPath: string, value: ReadonlyJsonValue): FieldPath {
   let current = path;
+  let target: ReadonlyJsonValue | undefined = value;
   const steps = /\.([A-Za-z_$][\w$-]*)|\['([^']*)'\]|\[(\d+)\]/gy;
   const text = fieldPath.trim();
   let match: RegExpExecArray | null;
@@ -202,8 +204,14 @@ function withFieldPath(path: FieldPath | undefined, fieldPath: string): FieldPat
     if (match[1] !== undefined || match[2] !== undefined) {
       const name = match[1] ?? match[2]!;
       current = match[1] !== undefined ? childPath(current, name) : current ? current.key(name) : FieldPath.root(name);
-    } else if (current) current = current.index(Number(match[3]));
+      target = isJsonObject(target) ? target[name] : undefined;
+    } else if (current) {
+      current = current.index(Number(match[3]));
+      target = Array.isArray(target) ? (target as readonly ReadonlyJsonValue[])[Number(match[3])] : undefined;
+    }
   }
   if (consumed !== text.length) current = path;
-  return current ?? FieldPath.root('<nil>').locatedAt('kind');
+  const nodeSegments = path ? path.segments : ['kind'];
+  if (!current) return FieldPath.root('<nil>').locatedAt(...nodeSegments);
+  return target === undefined && current !== path ? current.locatedAt(...nodeSegments) : current;
 }

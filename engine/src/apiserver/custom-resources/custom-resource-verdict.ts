@@ -63,7 +63,7 @@ export function customResourceVerdict(
   if (unknown.length > 0) return { verdict: { decode: unknownFieldProblems(crd.kind, version.name, unknown) }, defaulted: undefined, celBlocked: true };
   if (isJsonObject(value.metadata)) object.metadata = value.metadata as JsonObject;
   const errors: FieldError[] = [...metadataErrors(crd, object, oldValue)];
-  const schemaErrors = validateAgainstSchema(object, schema);
+  const schemaErrors = validateAgainstSchema(object, schema, cluster.version);
   errors.push(...schemaErrors);
   const celBlocked = schemaErrors.some((error) => BLOCKING.has(error.type) || error.rule === 'schema-type');
   const seen = new Set<string>();

@@ -5,6 +5,7 @@
 // pkg/apiserver/schema/listtype (ValidateListSetsAndMaps). Not checked: allOf/anyOf/oneOf/not, and the
 // formats whose parsers are lenient in ways not restated here (date-time, duration, hostname, uri, email, ...).
 import { isJsonObject } from '../../model/json-value';
+import { isAtLeast, type KubernetesVersion } from '../../model/kubernetes-version';
 import type { JsonValue, ReadonlyJsonObject, ReadonlyJsonValue } from '../../model/objects';
 import {
   duplicate,
@@ -25,13 +26,18 @@ import { childOf, fieldPathOf, indexOf, ROOT_PATH, type SchemaPath } from './sch
 
 type Schema = ReadonlyJsonObject;
 
+/** Where the errors go, and the release whose messages they take. */
+interface Output {
+  readonly errors: FieldError[];
+  readonly version: KubernetesVersion;
+}
+
 /** The schema errors of `object` (already defaulted and pruned), in the API server's words. */
-export function validateAgainstSchema(object: ReadonlyJsonObject, schema: Schema): FieldError[] {
-  const errors: FieldError[] = [];
-  const root: ReadonlyJsonObject = Object.fromEntries(Object.entries(object).filter(([key]) => key !== 'metadata'));
-  validateValue(root, schema, ROOT_PATH, errors);
-  validateListTypes(root, schema, ROOT_PATH, errors);
-  return errors;
+export function validateAgainstSchema(object: ReadonlyJsonObject, schema: Schema, version: KubernetesVersion): FieldError[] {
+  const out: Output = { errors: [], version };
+  validateValue(object, schema, ROOT_PATH, out);
+  validateListTypes(object, schema, ROOT_PATH, out);
+  return out.errors;
 }
 
 function bodyMessage(path: SchemaPath, text: string): string {
@@ -66,31 +72,31 @@ function typesOf(schema: Schema): string[] {
   return typeof schema.type === 'string' && schema.type !== '' ? [schema.type] : [];
 }
 
-function validateValue(value: ReadonlyJsonValue, schema: Schema, path: SchemaPath, errors: FieldError[]): void {
+function validateValue(value: ReadonlyJsonValue, schema: Schema, path: SchemaPath, out: Output): void {
   const types = typesOf(schema);
   if (value === null) {
     // typeValidator on nil data: only a nullable schema (or one without a type) accepts it.
-    if (types.length > 0 && schema.nullable !== true) errors.push(invalidAt(path, 'null', `must be of type ${types.join(',')}: "null"`, 'schema-type'));
-    validateEnum(value, schema, path, errors);
+    if (types.length > 0 && schema.nullable !== true) out.errors.push(invalidAt(path, 'null', `must be of type ${types.join(',')}: "null"`, 'schema-type'));
+    validateEnum(value, schema, path, out);
     return;
   }
   const actual = jsonTypeOf(value);
   const matches = types.includes(actual) || (actual === 'integer' && types.includes('number'));
-  if (types.length > 0 && !matches) errors.push(invalidAt(path, actual, `must be of type ${types.join(',')}: ${goJson(actual)}`, 'schema-type'));
-  if (typeof value === 'string') validateString(value, schema, path, errors);
-  if (typeof value === 'number') validateNumber(value, schema, path, errors);
-  validateEnum(value, schema, path, errors);
-  if (Array.isArray(value)) validateArray(value, schema, path, errors);
-  else if (isJsonObject(value)) validateObject(value, schema, path, errors);
+  if (types.length > 0 && !matches) out.errors.push(invalidAt(path, actual, `must be of type ${types.join(',')}: ${goJson(actual)}`, 'schema-type'));
+  if (typeof value === 'string') validateString(value, schema, path, out);
+  if (typeof value === 'number') validateNumber(value, schema, path, out);
+  validateEnum(value, schema, path, out);
+  if (Array.isArray(value)) validateArray(value, schema, path, out);
+  else if (isJsonObject(value)) validateObject(value, schema, path, out);
 }
 
-function validateEnum(value: ReadonlyJsonValue, schema: Schema, path: SchemaPath, errors: FieldError[]): void {
+function validateEnum(value: ReadonlyJsonValue, schema: Schema, path: SchemaPath, out: Output): void {
   if (!Array.isArray(schema.enum) || schema.enum.length === 0) return;
   const allowed = schema.enum as readonly ReadonlyJsonValue[];
   const text = JSON.stringify(value);
   if (allowed.some((candidate) => JSON.stringify(candidate) === text)) return;
   const supported = allowed.map((candidate) => (typeof candidate === 'string' ? candidate : JSON.stringify(candidate)));
-  errors.push(notSupported(fieldPathOf(path), value === null ? OMIT : badValueOf(value), supported, 'schema-enum'));
+  out.errors.push(notSupported(fieldPathOf(path), value === null ? OMIT : badValueOf(value), supported, 'schema-enum'));
 }
 
 // utf8.RuneCountInString.
@@ -100,19 +106,19 @@ function runeCount(text: string): number {
   return count;
 }
 
-function validateString(value: string, schema: Schema, path: SchemaPath, errors: FieldError[]): void {
+function validateString(value: string, schema: Schema, path: SchemaPath, out: Output): void {
   if (typeof schema.maxLength === 'number' && runeCount(value) > schema.maxLength) {
-    errors.push(tooLong(fieldPathOf(path), schema.maxLength, 'schema-max-length'));
+    out.errors.push(tooLong(fieldPathOf(path), schema.maxLength, 'schema-max-length'));
   }
   if (typeof schema.minLength === 'number' && runeCount(value) < schema.minLength) {
-    errors.push(invalidAt(path, value, `should be at least ${schema.minLength} chars long`));
+    out.errors.push(invalidAt(path, value, `should be at least ${schema.minLength} chars long`));
   }
   if (typeof schema.pattern === 'string') {
     const pattern = compiledPattern(schema.pattern);
-    if (pattern && !pattern.test(value)) errors.push(invalidAt(path, value, `should match '${schema.pattern}'`));
+    if (pattern && !pattern.test(value)) out.errors.push(invalidAt(path, value, `should match '${schema.pattern}'`));
   }
   if (typeof schema.format === 'string' && FORMATS[schema.format] && !FORMATS[schema.format]!(value)) {
-    errors.push(invalidAt(path, value, `must be of type ${schema.format}: ${goJson(value)}`, 'schema-type'));
+    out.errors.push(invalidAt(path, value, `must be of type ${schema.format}: ${goJson(value)}`, 'schema-type'));
   }
 }
 
@@ -152,85 +158,88 @@ function goFloat(value: number): string {
   return `${mantissa}e${exponent < 0 ? '-' : '+'}${String(Math.abs(exponent)).padStart(2, '0')}`;
 }
 
-function validateNumber(value: number, schema: Schema, path: SchemaPath, errors: FieldError[]): void {
+function validateNumber(value: number, schema: Schema, path: SchemaPath, out: Output): void {
   if (typeof schema.multipleOf === 'number' && schema.multipleOf > 0 && !Number.isInteger(value / schema.multipleOf)) {
-    errors.push(invalidAt(path, value, `should be a multiple of ${goFloat(schema.multipleOf)}`));
+    out.errors.push(invalidAt(path, value, `should be a multiple of ${goFloat(schema.multipleOf)}`));
   }
   if (typeof schema.maximum === 'number') {
     const exclusive = schema.exclusiveMaximum === true;
     if (exclusive ? value >= schema.maximum : value > schema.maximum) {
-      errors.push(invalidAt(path, value, `should be less than ${exclusive ? '' : 'or equal to '}${formatBound(schema.maximum, value)}`));
+      out.errors.push(invalidAt(path, value, `should be less than ${exclusive ? '' : 'or equal to '}${formatBound(schema.maximum, value)}`));
     }
   }
   if (typeof schema.minimum === 'number') {
     const exclusive = schema.exclusiveMinimum === true;
     if (exclusive ? value <= schema.minimum : value < schema.minimum) {
-      errors.push(invalidAt(path, value, `should be greater than ${exclusive ? '' : 'or equal to '}${formatBound(schema.minimum, value)}`));
+      out.errors.push(invalidAt(path, value, `should be greater than ${exclusive ? '' : 'or equal to '}${formatBound(schema.minimum, value)}`));
     }
   }
 }
 
-function validateArray(value: readonly ReadonlyJsonValue[], schema: Schema, path: SchemaPath, errors: FieldError[]): void {
+function validateArray(value: readonly ReadonlyJsonValue[], schema: Schema, path: SchemaPath, out: Output): void {
   if (typeof schema.minItems === 'number' && value.length < schema.minItems) {
-    errors.push(invalidAt(path, value.length, `should have at least ${schema.minItems} items`));
+    out.errors.push(invalidAt(path, value.length, `should have at least ${schema.minItems} items`));
   }
   if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) {
-    errors.push(tooMany(path, value.length, schema.maxItems, 'schema-max-items'));
+    out.errors.push(tooMany(path, value.length, schema.maxItems, 'schema-max-items', out.version));
   }
   const items = itemsOf(schema);
-  if (items) value.forEach((item, index) => validateValue(item, items, indexOf(path, index), errors));
+  if (items) value.forEach((item, index) => validateValue(item, items, indexOf(path, index), out));
 }
 
-// field.TooMany: `Too many: 4: must have at most 3 items`.
-function tooMany(path: SchemaPath, actual: number, max: number, rule: string): FieldError {
-  return { type: 'TooMany', path: fieldPathOf(path), value: numberValue(actual), detail: `must have at most ${max} ${max === 1 ? 'item' : 'items'}`, rule };
+// field.TooMany: `Too many: 4: must have at most 3 items` (`1 item` since 1.34).
+function tooMany(path: SchemaPath, actual: number, max: number, rule: string, version: KubernetesVersion): FieldError {
+  const items = max === 1 && isAtLeast(version, '1.34') ? 'item' : 'items';
+  return { type: 'TooMany', path: fieldPathOf(path), value: numberValue(actual), detail: `must have at most ${max} ${items}`, rule };
 }
 
-function validateObject(value: ReadonlyJsonObject, schema: Schema, path: SchemaPath, errors: FieldError[]): void {
+function validateObject(value: ReadonlyJsonObject, schema: Schema, path: SchemaPath, out: Output): void {
   const keys = Object.keys(value);
   if (typeof schema.minProperties === 'number' && keys.length < schema.minProperties) {
-    errors.push(invalidAt(path, keys.length, `should have at least ${schema.minProperties} properties`));
+    out.errors.push(invalidAt(path, keys.length, `should have at least ${schema.minProperties} properties`));
   }
   if (typeof schema.maxProperties === 'number' && keys.length > schema.maxProperties) {
-    errors.push(tooMany(path, keys.length, schema.maxProperties, 'schema-max-properties'));
+    out.errors.push(tooMany(path, keys.length, schema.maxProperties, 'schema-max-properties', out.version));
   }
   const properties = propertiesOf(schema) ?? {};
   const additional = additionalSchemaOf(schema);
   for (const key of keys) {
     const property = properties[key];
-    if (isJsonObject(property)) validateValue(value[key]!, property, childOf(path, key), errors);
-    else if (additional) validateValue(value[key]!, additional, childOf(path, key), errors);
+    if (isJsonObject(property)) validateValue(value[key]!, property, childOf(path, key), out);
+    else if (additional) validateValue(value[key]!, additional, childOf(path, key), out);
   }
   if (Array.isArray(schema.required)) {
     for (const name of schema.required as readonly ReadonlyJsonValue[]) {
-      if (typeof name === 'string' && !(name in value)) errors.push(required(fieldPathOf(childOf(path, name)), '', 'schema-required'));
+      if (typeof name === 'string' && !(name in value)) out.errors.push(required(fieldPathOf(childOf(path, name)), '', 'schema-required'));
     }
   }
 }
 
 // ValidateListSetsAndMaps: the second occurrence of a set item or of a map key is a Duplicate.
-function validateListTypes(value: ReadonlyJsonValue, schema: Schema | undefined, path: SchemaPath, errors: FieldError[]): void {
+function validateListTypes(value: ReadonlyJsonValue, schema: Schema | undefined, path: SchemaPath, out: Output): void {
   if (!schema) return;
   if (Array.isArray(value)) {
     const listType = schema['x-kubernetes-list-type'];
     if (listType === 'set')
-      duplicates(value).forEach((index) => errors.push(duplicate(fieldPathOf(indexOf(path, index)), badValueOf(value[index]), 'list-set-duplicate')));
-    if (listType === 'map') validateListMap(value, schema, path, errors);
-    value.forEach((item, index) => validateListTypes(item, itemsOf(schema), indexOf(path, index), errors));
+      duplicates(value).forEach((index) => out.errors.push(duplicate(fieldPathOf(indexOf(path, index)), badValueOf(value[index]), 'list-set-duplicate')));
+    if (listType === 'map') validateListMap(value, schema, path, out);
+    value.forEach((item, index) => validateListTypes(item, itemsOf(schema), indexOf(path, index), out));
   } else if (isJsonObject(value)) {
     const properties = propertiesOf(schema) ?? {};
     const additional = additionalSchemaOf(schema);
     for (const [key, child] of Object.entries(value)) {
       const property = properties[key];
-      validateListTypes(child, isJsonObject(property) ? property : additional, childOf(path, key), errors);
+      validateListTypes(child, isJsonObject(property) ? property : additional, childOf(path, key), out);
     }
   }
 }
 
-function validateListMap(value: readonly ReadonlyJsonValue[], schema: Schema, path: SchemaPath, errors: FieldError[]): void {
+function validateListMap(value: readonly ReadonlyJsonValue[], schema: Schema, path: SchemaPath, out: Output): void {
   const index = value.findIndex((item) => item !== null && !isJsonObject(item));
   if (index >= 0) {
-    errors.push(invalid(fieldPathOf(indexOf(path, index)), badValueOf(value[index]), 'must be an object for an array of list-type map', 'list-map-invalid'));
+    out.errors.push(
+      invalid(fieldPathOf(indexOf(path, index)), badValueOf(value[index]), 'must be an object for an array of list-type map', 'list-map-invalid'),
+    );
     return;
   }
   const keyFields = Array.isArray(schema['x-kubernetes-list-map-keys'])
@@ -246,7 +255,7 @@ function validateListMap(value: readonly ReadonlyJsonValue[], schema: Schema, pa
     const go = `map[string]interface {}{${Object.entries(key)
       .map(([name, item]) => `"${name}":${typeof item === 'string' ? goJson(item) : JSON.stringify(item)}`)
       .join(', ')}}`;
-    errors.push(duplicate(fieldPathOf(indexOf(path, duplicateIndex)), structuredValue(key, go), 'list-map-duplicate'));
+    out.errors.push(duplicate(fieldPathOf(indexOf(path, duplicateIndex)), structuredValue(key, go), 'list-map-duplicate'));
   }
 }
 
