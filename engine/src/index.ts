@@ -133,12 +133,5 @@ export { DEFAULT_READY_SECONDS, type RolloutSimulation, type RolloutWhatIf, type
 export { createDeploymentCluster, runUntil } from './session/simulation-clock';
 export { statefulSetPodVerdict } from './statefulset/first-pod-admission';
 /** The custom resources the workspace's CustomResourceDefinitions serve, and the API server's verdict on one. */
-export {
-  CrdRegistry,
-  isCustomResourceDefinition,
-  type CrdEntry,
-  type CrdSourceObject,
-  type CrdVersion,
-  type CustomResourceMatch,
-} from './apiserver/custom-resources/crd-registry';
-export { customResourceVerdict, type CustomResourceVerdict } from './apiserver/custom-resources/custom-resource-verdict';
+export { CrdRegistry, isCustomResourceDefinition, type CrdSourceObject } from './apiserver/custom-resources/crd-registry';
+export { customResourceVerdict } from './apiserver/custom-resources/custom-resource-verdict';

@@ -8,7 +8,7 @@ import { defaultClusterSpec, type KubernetesVersion } from '@kubesim/engine';
 import { checkFile } from '../../src/check-file';
 import { parseManifestFile } from '../../src/manifest/manifest-file';
 import { expectMessages, findingLines } from '../../../test/support/expect-findings';
-import { widgetCrd, type Schema } from './crd-fixtures';
+import { widgetCrd, type Schema } from '../../../test/support/crd-fixtures';
 
 interface Row {
   name: string;

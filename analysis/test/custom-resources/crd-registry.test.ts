@@ -11,7 +11,7 @@ import { checkFile } from '../../src/check-file';
 import { parseManifestFile } from '../../src/manifest/manifest-file';
 import { parseProfileText } from '../../src/profile/cluster-profile';
 import { ProfileFinder } from '../../src/profile/find-profile';
-import { routeCrd, widgetCrd } from './crd-fixtures';
+import { routeCrd, widgetCrd } from '../../../test/support/crd-fixtures';
 
 const widget = (apiVersion: string) => `apiVersion: ${apiVersion}\nkind: Widget\nmetadata: {name: w}\nspec: {size: "big"}\n`;
 const crd = widgetCrd({ type: 'object', properties: { size: { type: 'integer' } } });

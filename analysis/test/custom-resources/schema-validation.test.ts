@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import type { KubernetesVersion } from '@kubesim/engine';
 import { expectMessages } from '../../../test/support/expect-findings';
-import { widgetCrd, type Schema } from './crd-fixtures';
+import { widgetCrd, type Schema } from '../../../test/support/crd-fixtures';
 
 interface Row {
   name: string;
