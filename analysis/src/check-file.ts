@@ -35,7 +35,9 @@ export function checkFile(file: ManifestFile, options: CheckOptions): Finding[] 
   for (const object of objects) {
     findings.push(...apiLifecycleFindings(object, options.cluster.version, fileName));
     // A custom resource whose CRD is seen is checked against it (the old object: --previous, else the baseline).
-    const custom = customResourceFindings(object, crds, previousOfKind(object) ?? findBaselineObject(object, options.baseline), options.cluster, fileName);
+    const previous = previousOfKind(object);
+    const old = previous ? { object: previous, ratchet: true } : baselineOf(object, options);
+    const custom = customResourceFindings(object, crds, old, options.cluster, fileName);
     if (custom) {
       findings.push(...custom);
       continue;
@@ -53,6 +55,13 @@ export function checkFile(file: ManifestFile, options: CheckOptions): Finding[] 
   }
   findings.push(...runWorkspaceChecks(file, options));
   return findings.sort((a, b) => a.start - b.start);
+}
+
+// The baseline version of a custom resource: its transition rules run against it, but its errors are not
+// ratcheted (the baseline is a guess at what the cluster holds, not the object an update replaces).
+function baselineOf(object: ManifestObject, options: CheckOptions): { object: ManifestObject; ratchet: boolean } | undefined {
+  const found = findBaselineObject(object, options.baseline);
+  return found ? { object: found, ratchet: false } : undefined;
 }
 
 // The previous version of an object of a kind outside CheckedKind (same apiVersion, kind, namespace and

@@ -78,7 +78,12 @@ export const routeCrd = JSON.stringify({
                     'x-kubernetes-validations': [
                       {
                         message: 'sectionName or port must be specified when parentRefs includes 2 or more references to the same parent',
-                        rule: "self.all(p1, self.all(p2, p1.group == p2.group && p1.kind == p2.kind && p1.name == p2.name && (((!has(p1.__namespace__) || p1.__namespace__ == '') && (!has(p2.__namespace__) || p2.__namespace__ == '')) || (has(p1.__namespace__) && has(p2.__namespace__) && p1.__namespace__ == p2.__namespace__)) ? ((!has(p1.sectionName) || p1.sectionName == '') == (!has(p2.sectionName) || p2.sectionName == '') && (!has(p1.port) || p1.port == 0) == (!has(p2.port) || p2.port == 0)): true))",
+                        rule:
+                          'self.all(p1, self.all(p2, p1.group == p2.group && p1.kind == p2.kind && p1.name == p2.name && ' +
+                          "(((!has(p1.__namespace__) || p1.__namespace__ == '') && (!has(p2.__namespace__) || p2.__namespace__ == '')) || " +
+                          '(has(p1.__namespace__) && has(p2.__namespace__) && p1.__namespace__ == p2.__namespace__)) ? ' +
+                          "((!has(p1.sectionName) || p1.sectionName == '') == (!has(p2.sectionName) || p2.sectionName == '') && " +
+                          '(!has(p1.port) || p1.port == 0) == (!has(p2.port) || p2.port == 0)): true))',
                       },
                     ],
                   },

@@ -27,6 +27,7 @@ export interface RuleOutcome {
   readonly errors: FieldError[];
   readonly ratcheted: FieldError[];
   readonly unchecked: { readonly rule: string; readonly why: string }[];
+  readonly ratchet: boolean;
 }
 
 const PROGRAMS = new Map<string, Program | string>();
@@ -45,9 +46,15 @@ export function programOf(expression: string): Program | string {
   return program;
 }
 
-/** The rules' verdict on `object` (defaulted) against `schema`, `old` on update. */
-export function evaluateRules(object: ReadonlyJsonObject, old: ReadonlyJsonObject | undefined, schema: Schema, version: KubernetesVersion): RuleOutcome {
-  const outcome: RuleOutcome = { errors: [], ratcheted: [], unchecked: [] };
+/** The rules' verdict on `object` (defaulted) against `schema`, `old` on update; `ratchet` turns errors on unchanged values into warnings. */
+export function evaluateRules(
+  object: ReadonlyJsonObject,
+  old: ReadonlyJsonObject | undefined,
+  schema: Schema,
+  version: KubernetesVersion,
+  ratchet: boolean,
+): RuleOutcome {
+  const outcome: RuleOutcome = { errors: [], ratcheted: [], unchecked: [], ratchet };
   // WithTypeAndObjectMeta: at the root, apiVersion, kind and metadata.name/generateName are visible.
   walk(rootValue(object), old ? rootValue(old) : undefined, schema, undefined, version, outcome);
   return outcome;
@@ -137,7 +144,7 @@ function evaluateNode(
       continue;
     }
     const error = ruleError(rule, value, schema, path, version, { self, ...(oldSelf === undefined ? {} : { oldSelf }) });
-    const unchanged = !usesOldSelf && old !== undefined && isSemanticallyEqual(value, old);
+    const unchanged = outcome.ratchet && !usesOldSelf && old !== undefined && isSemanticallyEqual(value, old);
     (unchanged ? outcome.ratcheted : outcome.errors).push(error);
   }
 }

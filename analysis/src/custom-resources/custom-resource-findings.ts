@@ -11,6 +11,12 @@ import { evaluateRules } from './cel-rules';
 
 const CUSTOM_RESOURCES = 'https://kubernetes.io/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definitions/';
 
+/** The version an update replaces; `ratchet` when it is known to be stored (the CLI's --previous), not guessed (git HEAD). */
+export interface OldObject {
+  readonly object: ManifestObject;
+  readonly ratchet: boolean;
+}
+
 /** The code of the note on a CEL rule kubesim could not evaluate. */
 export const RULE_NOT_CHECKED_CODE = 'validation-rule-not-checked';
 
@@ -21,7 +27,7 @@ const cache = new WeakMap<object, { definition: object; version: string; finding
 export function customResourceFindings(
   object: ManifestObject,
   registry: CrdRegistry,
-  old: ManifestObject | undefined,
+  old: OldObject | undefined,
   cluster: ClusterSpec,
   fileName: string,
 ): Finding[] | undefined {
@@ -53,10 +59,10 @@ function checkCustomResource(
   object: ManifestObject,
   crd: Parameters<typeof customResourceVerdict>[0],
   version: Parameters<typeof customResourceVerdict>[1],
-  old: ManifestObject | undefined,
+  old: OldObject | undefined,
   cluster: ClusterSpec,
 ): Finding[] {
-  const result = customResourceVerdict(crd, version, object.value, old?.value, cluster);
+  const result = customResourceVerdict(crd, version, object.value, old?.object.value, cluster);
   const findings: Finding[] = findingsOfVerdict(object.kind, object, result.verdict).map((finding) => ({ ...finding, href: CUSTOM_RESOURCES }));
   if (!result.defaulted || !version.schema) return findings;
   if (result.celBlocked) {
@@ -64,8 +70,8 @@ function checkCustomResource(
       findings.push(note(object, "The CRD's validation rules were not evaluated: the API server skips them while the object has the errors above."));
     return findings;
   }
-  const oldDefaulted = old ? customResourceVerdict(crd, version, old.value, undefined, cluster).defaulted : undefined;
-  const outcome = evaluateRules(result.defaulted, oldDefaulted, version.schema, cluster.version);
+  const oldDefaulted = old ? customResourceVerdict(crd, version, old.object.value, undefined, cluster).defaulted : undefined;
+  const outcome = evaluateRules(result.defaulted, oldDefaulted, version.schema, cluster.version, old?.ratchet ?? false);
   findings.push(...placed(object, outcome.errors, cluster, 'error'));
   findings.push(...placed(object, outcome.ratcheted, cluster, 'warning'));
   for (const unchecked of outcome.unchecked)

@@ -8,7 +8,7 @@ import { defaultClusterSpec, type KubernetesVersion } from '@kubesim/engine';
 import { checkFile } from '../../src/check-file';
 import { parseManifestFile } from '../../src/manifest/manifest-file';
 import { expectMessages, findingLines } from '../../../test/support/expect-findings';
-import { widgetCrd, type Schema } from '../../../test/support/crd-fixtures';
+import { routeCrd, widgetCrd, type Schema } from '../../../test/support/crd-fixtures';
 
 interface Row {
   name: string;
@@ -136,7 +136,8 @@ for (const row of ROWS) {
 
 test('CEL rule on the root schema: `<nil>` path, on the kind line', () => {
   const root = rules([{ rule: "self.metadata.name.startsWith('w-')", message: 'name must start with w-' }]);
-  const yaml = `${widgetCrd(spec({ name: { type: 'string' } }), root)}\n---\napiVersion: example.com/v1\nkind: ⟦Widget⟧\nmetadata: {name: web}\nspec: {name: a}\n`;
+  const resource = 'apiVersion: example.com/v1\nkind: ⟦Widget⟧\nmetadata: {name: web}\nspec: {name: a}\n';
+  const yaml = `${widgetCrd(spec({ name: { type: 'string' } }), root)}\n---\n${resource}`;
   expectMessages(yaml, '1.36', ['<nil>: Invalid value: name must start with w-'], (finding) => finding.code.startsWith('widget-'));
 });
 
@@ -187,3 +188,26 @@ function findingSeverities(text: string, previous: string): string[] {
     .filter((finding) => finding.code.startsWith('widget-'))
     .map((finding) => finding.severity);
 }
+
+test("HTTPRoute's parentRefs rule (Gateway API's text, with __namespace__): one ref with a sectionName and one without", () => {
+  const route = (refs: string) =>
+    `${routeCrd}\n---\napiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata: {name: r}\nspec:\n  parentRefs: ${refs}\n`;
+  const rule = (finding: { code: string }) => finding.code === 'httproute-validation-rule';
+  expectMessages(route('⟦[{name: gw, sectionName: a}, {name: gw}]⟧'), '1.36', ['spec.parentRefs: Invalid value: ' + PARENT_REFS_MESSAGE], rule);
+  expectMessages(route('[{name: gw, sectionName: a}, {name: gw, sectionName: b}]'), '1.36', [], rule);
+  expectMessages(route('[{name: gw, sectionName: a}, {name: gw, namespace: other}]'), '1.36', [], rule);
+});
+
+const PARENT_REFS_MESSAGE = 'sectionName or port must be specified when parentRefs includes 2 or more references to the same parent';
+
+test('the git baseline runs transition rules but ratchets nothing (it is a guess at what the cluster holds)', () => {
+  const schema = spec({
+    name: { type: 'string', ...rules([{ rule: 'self.size() <= 3', message: 'at most 3 characters' }]) },
+    class: { type: 'string', ...rules([{ rule: 'self == oldSelf', message: 'class is immutable' }]) },
+  });
+  const baseline = { source: 'git' as const, file: parseManifestFile(widget(schema, '  name: abcd\n  class: slow')) };
+  const findings = checkFile(parseManifestFile(widget(schema, '  name: abcd\n  class: fast')), { cluster: defaultClusterSpec('1.36'), baseline })
+    .filter((finding) => finding.code.startsWith('widget-'))
+    .map((finding) => `${finding.severity} ${finding.message}`);
+  assert.deepEqual(findings, ['error spec.name: Invalid value: "abcd": at most 3 characters', 'error spec.class: Invalid value: "fast": class is immutable']);
+});

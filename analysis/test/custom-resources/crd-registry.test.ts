@@ -32,7 +32,8 @@ test('a version the CRD does not serve is kubectl’s no matches for kind, with 
   assert.ok(error);
   assert.equal(
     error.message,
-    'resource mapping not found for name: "w" namespace: "" from "w.yaml": no matches for kind "Widget" in version "example.com/v1alpha1"\nensure CRDs are installed first',
+    'resource mapping not found for name: "w" namespace: "" from "w.yaml": ' +
+      'no matches for kind "Widget" in version "example.com/v1alpha1"\nensure CRDs are installed first',
   );
   assert.equal(error.hint, 'The CustomResourceDefinition widgets.example.com serves example.com/v1.');
 });

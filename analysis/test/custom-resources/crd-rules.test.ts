@@ -54,7 +54,8 @@ const ROWS: { name: string; yaml: string; messages: string[] }[] = [
     name: 'structural: a property without a type, an array without items',
     yaml: crd(
       `  group: example.com\n  names: {kind: Widget, plural: widgets}\n  scope: Namespaced\n${versions(
-        '        type: object\n        properties:\n          ⟦spec⟧:\n            properties:\n              size: {type: integer}\n          ⟦tags⟧: {type: array}',
+        '        type: object\n        properties:\n          ⟦spec⟧:\n            properties:\n' +
+          '              size: {type: integer}\n          ⟦tags⟧: {type: array}',
       )}`,
     ),
     messages: [

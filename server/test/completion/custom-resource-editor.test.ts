@@ -29,7 +29,8 @@ test('hover on a custom resource field: description, type, the CRD it comes from
   const value = (hover.contents as { value: string }).value;
   assert.equal(
     value,
-    '**spec.hostnames** `array of string`\n\nHostnames match the Host header.\n\n_From the CustomResourceDefinition httproutes.gateway.networking.k8s.io, version v1._',
+    '**spec.hostnames** `array of string`\n\nHostnames match the Host header.\n\n' +
+      '_From the CustomResourceDefinition httproutes.gateway.networking.k8s.io, version v1._',
   );
 });
 

@@ -1,5 +1,6 @@
 // Custom resources in the editor, over a real stdio connection: a CEL rule's finding lands on the field its
-// fieldPath names (else the object holding the rule; the bad value stays the rule's object, omitted since 1.35), and editing the CRD re-checks the open custom resources.
+// fieldPath names (else the object holding the rule; the bad value stays the rule's object, omitted since
+// 1.35), and editing the CRD re-checks the open custom resources.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TestLanguageServer, markedRange } from '../../../test/support/lsp-client';
