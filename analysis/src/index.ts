@@ -56,3 +56,7 @@ export { capFindings } from './finding-cap';
 export { findKustomizeBinaryAsync, removeStaleKustomizeMirrors, type KustomizeBinary } from './kustomize/kustomize-process';
 export { UnreadableFileError, asUnreadable, readManifestFileSync } from './read-manifest-file';
 export { notCheckedKindOf } from './validation/kind-match-findings';
+
+// Helm: charts rendered by the real helm, findings placed on template lines and values keys.
+export { chartToRender, checkHelmChart, type HelmCheckResult, renderedObjectsOf } from './helm/chart-check';
+export { describeHelmBinary, helmBinary, runHelmTemplate } from './helm/helm-process';
