@@ -16,7 +16,7 @@ import {
 } from './check-formats';
 import { CheckWorkspace } from './check-workspace';
 import { CLUSTER_FLAGS, clusterResolverOf } from './cluster-options';
-import { setChartsApart } from './helm-charts';
+import { chartDiagnostics, checkCharts, setChartsApart } from './helm-charts';
 import { collectFiles } from './collect-files';
 import { kustomizeDiagnostics, planKustomizeRun } from './kustomize-runs';
 import { UsageError } from './usage-error';
@@ -34,6 +34,9 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
       previous: { type: 'string' },
       format: { type: 'string', default: 'text' },
       'allow-remote-resources': { type: 'boolean' },
+      values: { type: 'string', multiple: true },
+      set: { type: 'string', multiple: true },
+      release: { type: 'string' },
       ...CLUSTER_FLAGS,
     },
   });
@@ -50,7 +53,6 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
   const kustomize = planKustomizeRun(collected, (text) => process.stderr.write(`${text}\n`), values['allow-remote-resources'] === true);
   const charts = setChartsApart(kustomize.plainFiles);
   const paths = charts.plainFiles;
-  diagnostics.push(...charts.notes);
   const workspace = new CheckWorkspace(paths);
   for (const path of paths) {
     const file = workspace.fileOf(path);
@@ -61,6 +63,8 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
     }
   }
   diagnostics.push(...kustomizeDiagnostics(await kustomize.render(), (root) => clusters.specFor(join(root, 'kustomization.yaml'))));
+  const helmFlags = { values: values.values, set: values.set, release: values.release };
+  diagnostics.push(...chartDiagnostics(await checkCharts(charts.chartRoots, helmFlags, (path) => clusters.specFor(path))));
   const summary = summarizeCheck(diagnostics, collected);
   if (format === 'json') out(formatJson(diagnostics, summary));
   else if (format === 'sarif') out(formatSarif(diagnostics, VERSION, process.cwd(), summary));

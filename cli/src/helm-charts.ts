@@ -1,30 +1,70 @@
-// Sets the files of Helm charts apart before a CLI command reads manifests: templates are never
-// checked raw, and each chart's Chart.yaml gets one note saying so.
-import { resolve } from 'node:path';
-import { LineIndex, HelmChartLookup, helmChartFindings, readManifestFileSync } from '@kubesim/analysis';
+// Helm charts in a CLI command: their files are never checked raw; `check` renders each chart found
+// under the given paths with the real helm (its own values sets, or --values/--set/--release) and
+// reports findings on template lines and values keys.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { ClusterSpec } from '@kubesim/engine';
+import { LineIndex, HelmChartLookup, chartToRender, checkHelmChart, diskHost, helmBinary, runHelmTemplate, type HelmCheckResult } from '@kubesim/analysis';
 import type { FileDiagnostic } from './check-formats';
+import { displayPath } from './kustomize-runs';
 
-/** The files outside charts, and the notes on the charts' Chart.yaml files that were named. */
-export function setChartsApart(paths: readonly string[]): { plainFiles: string[]; notes: FileDiagnostic[] } {
+/** `--values`, `--set` and `--release` of `kubesim check`: they replace each chart's own values sets. */
+export interface HelmFlags {
+  values?: readonly string[];
+  set?: readonly string[];
+  release?: string;
+}
+
+/** The files outside charts, and the roots of the charts to render (a subchart's parent, once). */
+export function setChartsApart(paths: readonly string[]): { plainFiles: string[]; chartRoots: string[] } {
   const lookup = new HelmChartLookup();
   const plainFiles: string[] = [];
-  const notes: FileDiagnostic[] = [];
+  const roots = new Set<string>();
   for (const path of paths) {
-    if (lookup.chartRootOf(resolve(path)) === undefined) {
-      plainFiles.push(path);
-      continue;
-    }
-    let text: string;
-    try {
-      text = readManifestFileSync(path);
-    } catch {
-      // A chart file that cannot be read is not checked anyway.
-      continue;
-    }
-    const lines = new LineIndex(text);
-    for (const finding of helmChartFindings(resolve(path), text, lookup) ?? []) {
-      notes.push({ file: path, range: { start: lines.positionAt(finding.start), end: lines.positionAt(finding.end) }, finding });
+    const root = lookup.chartRootOf(resolve(path));
+    if (root === undefined) plainFiles.push(path);
+    else roots.add(chartToRender(root, existsSync));
+  }
+  return { plainFiles, chartRoots: [...roots].sort() };
+}
+
+/** Renders and checks each chart; without helm, each Chart.yaml gets a note saying so. */
+export async function checkCharts(chartRoots: readonly string[], flags: HelmFlags, clusterFor: (root: string) => ClusterSpec): Promise<HelmCheckResult[]> {
+  if (chartRoots.length === 0) return [];
+  const binary = await helmBinary();
+  const host = diskHost();
+  const declared = flags.values || flags.set || flags.release ? declarationOf(flags) : undefined;
+  const results: HelmCheckResult[] = [];
+  for (const root of chartRoots) {
+    const run = binary ? (request: Parameters<typeof runHelmTemplate>[1]) => runHelmTemplate(binary, request) : ('not-found' as const);
+    results.push(await checkHelmChart({ host, root, cluster: clusterFor(join(root, 'Chart.yaml')), run, ...(declared ? { declared } : {}) }));
+  }
+  return results;
+}
+
+function declarationOf(flags: HelmFlags): { values?: string[]; set?: Record<string, string>; releaseName?: string } {
+  const set: Record<string, string> = {};
+  for (const entry of flags.set ?? []) {
+    const equals = entry.indexOf('=');
+    if (equals > 0) set[entry.slice(0, equals)] = entry.slice(equals + 1);
+  }
+  return {
+    ...(flags.values ? { values: flags.values.map((path) => resolve(path)) } : {}),
+    ...(flags.set ? { set } : {}),
+    ...(flags.release ? { releaseName: flags.release } : {}),
+  };
+}
+
+/** The findings of the charts on their files (templates, values files, Chart.yaml), as the CLI prints them. */
+export function chartDiagnostics(results: readonly HelmCheckResult[]): FileDiagnostic[] {
+  const lineIndexes = new Map<string, LineIndex>();
+  const diagnostics: FileDiagnostic[] = [];
+  for (const result of results) {
+    for (const { path, text, finding } of result.findings) {
+      let lines = lineIndexes.get(`${path}\u0000${text.length}`);
+      if (!lines) lineIndexes.set(`${path}\u0000${text.length}`, (lines = new LineIndex(text)));
+      diagnostics.push({ file: displayPath(path), range: { start: lines.positionAt(finding.start), end: lines.positionAt(finding.end) }, finding });
     }
   }
-  return { plainFiles, notes };
+  return diagnostics;
 }
