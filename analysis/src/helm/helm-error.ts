@@ -142,7 +142,7 @@ export function valuesKeyPlace(sources: readonly ValuesSource[], keyPath: readon
   return best;
 }
 
-/** The span of line `line` (1-based) from column `column` (1-based, 0 for the whole line) to its end. */
+/** The span of line `line` (1-based) from column `column` (text/template's ErrorContext: 0-based) to its end. */
 function lineSpan(text: string, line: number, column: number): SourceSpan {
   let start = 0;
   for (let current = 1; current < line; current++) {
@@ -152,6 +152,6 @@ function lineSpan(text: string, line: number, column: number): SourceSpan {
   }
   const lineEnd = text.indexOf('\n', start) < 0 ? text.length : text.indexOf('\n', start);
   const leading = text.slice(start, lineEnd).length - text.slice(start, lineEnd).trimStart().length;
-  const from = column > 0 ? Math.min(start + column - 1, lineEnd) : start + leading;
+  const from = column > 0 ? Math.min(start + column, lineEnd) : start + leading;
   return { start: from, end: Math.max(lineEnd, from + 1) };
 }

@@ -54,6 +54,15 @@ function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
   return undefined;
 }
 
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** `$KUBESIM_HELM` when set, else `helm` on the PATH; no process is started to find it. */
 export function locateHelm(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const chosen = env.KUBESIM_HELM;
@@ -74,7 +83,7 @@ function versionOf(command: string): Promise<string> {
 /** The helm to run (see locateHelm) and its version, asked asynchronously; undefined without one. */
 export async function findHelmBinary(env: NodeJS.ProcessEnv = process.env): Promise<HelmBinary | undefined> {
   const command = locateHelm(env);
-  if (command === undefined) return undefined;
+  if (command === undefined || !isExecutable(command)) return undefined;
   const version = (await versionOf(command)).split('+')[0] ?? '';
   return { command, label: `helm ${version || '(version unknown)'}` };
 }

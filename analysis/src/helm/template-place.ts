@@ -139,7 +139,10 @@ export function placeInTemplate(
     }
     // Not a literal key: the action in this block that emitted the rest.
     const rest = path.slice(depth);
-    const calls = indexesIn(lines, from, to).filter((index) => lines[index]!.actionOnly && CALL.test(lines[index]!.rest));
+    // Actions that print (`toYaml`, `include`, `{{ .Values.x }}`) before those that only steer (`with`, `if`, `range`).
+    const actions = indexesIn(lines, from, to).filter((index) => lines[index]!.actionOnly && CALL.test(lines[index]!.rest));
+    const steering = (index: number) => /^\{\{-?\s*(with|if|else|end|range)\b/.test(lines[index]!.rest);
+    const calls = [...actions.filter((index) => !steering(index)), ...actions.filter(steering)];
     const withValues = (index: number) => valuesPathsOf(lines, index, from, rest);
     const call = calls.find((index) => callEmits(lines[index]!.rest, withValues(index), rest)) ?? (calls.length === 1 ? calls[0] : undefined);
     if (call !== undefined) return { span: spanOf(lines[call]!), depth, valuesPaths: withValues(call), copiesValue: false };
