@@ -12,7 +12,7 @@ export { apiLifecycleFindings } from './validation/api-lifecycle-findings';
 export { WorkspaceIndex } from './workspace/workspace-index';
 export { readSmallFile, scanFolder } from './workspace/scan-folder';
 export { normalizeUri, pathOfUri } from './workspace/file-uri';
-export { helmChartFindings, HelmChartLookup } from './workspace/helm-chart';
+export { HelmChartLookup } from './workspace/helm-chart';
 
 // Manifests read as kubectl reads them, with [start, end) source offsets.
 export { type ManifestFile, objectsOf, parseManifestFile, problemsOf } from './manifest/manifest-file';
@@ -58,5 +58,6 @@ export { UnreadableFileError, asUnreadable, readManifestFileSync } from './read-
 export { notCheckedKindOf } from './validation/kind-match-findings';
 
 // Helm: charts rendered by the real helm, findings placed on template lines and values keys.
-export { chartToRender, checkHelmChart, type HelmCheckResult, renderedObjectsOf } from './helm/chart-check';
+export { chartToRender, checkHelmChart, type HelmCheckResult } from './helm/chart-check';
 export { describeHelmBinary, helmBinary, runHelmTemplate } from './helm/helm-process';
+export { HelmSession } from './helm/helm-session';

@@ -5,6 +5,7 @@ import { registerCommands } from './commands';
 import { RolloutPanel } from './rollout-panel';
 import { OpenedVersions } from './opened-versions';
 import { showKustomizeStatus } from './kustomize-status';
+import { showHelmStatus } from './helm-status';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { ToWebview, WebviewState } from '../../protocol/src/index';
 
@@ -24,7 +25,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Kubesi
   context.subscriptions.push(opened);
   context.subscriptions.push(...registerCommands(context, () => client));
   const started = startLanguageClient(context).then((started) => {
-    context.subscriptions.push(showKustomizeStatus(started));
+    context.subscriptions.push(showKustomizeStatus(started), showHelmStatus(started));
     return (client = started);
   });
   context.subscriptions.push(

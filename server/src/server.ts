@@ -13,8 +13,6 @@ import {
   pathOfUri,
   type Finding,
   ClusterResolver,
-  HelmChartLookup,
-  helmChartFindings,
 } from '@kubesim/analysis';
 import { ManifestStore } from './lsp/document-store';
 import { ParallelChecks } from './lsp/parallel-checks';
@@ -25,6 +23,7 @@ import { registerSimulateRollout } from './lsp/simulate-rollout';
 import { WorkspaceChecks, WORKSPACE_CHECK_CAPABILITIES } from './lsp/workspace-checks';
 import { isTraceLevel, ServerLog } from './lsp/server-log';
 import { KustomizeLive } from './lsp/kustomize-live';
+import { HelmLive } from './lsp/helm-live';
 import { kustomizeHover, kustomizeLenses } from './lsp/kustomize-features';
 import { kustomizePreviewSource } from './lsp/kustomize-preview';
 import { clusterSettingsFields, type ClusterSettings } from './lsp/cluster-settings';
@@ -55,6 +54,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   let canPullConfiguration = false;
   const workspace = new WorkspaceChecks(connection, documents, store, clusterOf, (document) => validate(document), log);
   const kustomize = new KustomizeLive(connection, documents, (document) => validate(document), clusterOf);
+  const helm = new HelmLive(connection, documents, (document) => validate(document), clusterOf);
   let folders: string[] = [];
   let trusted = true;
   let allowRemoteResources = false;
@@ -68,6 +68,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     // An untrusted workspace runs no program: no git (WorkspaceChecks), no kustomize.
     trusted = workspace.isTrusted();
     kustomize.configure({ trusted, allowRemoteResources });
+    helm.configure(trusted);
     folders = (params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : [])).flatMap((uri) => pathOfUri(uri) ?? []);
     return {
       capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...WORKLOAD_FEATURE_CAPABILITIES, ...WORKSPACE_CHECK_CAPABILITIES },
@@ -150,9 +151,9 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const alone = kustomize.isCheckedAlone(document.uri);
     const options = workspace.optionsFor(document, file);
     if (options.workspace) options.workspace = kustomize.objectsOutsideFragments(options.workspace);
-    // A Helm chart's files are templates: nothing is checked there, and Chart.yaml says so.
+    // A Helm chart's files are templates: they get what the chart's renderings placed in them, nothing else.
     const path = pathOfUri(document.uri);
-    const chart = path === undefined ? undefined : helmChartFindings(path, file.text, new HelmChartLookup());
+    const chart = helm.isInChart(document.uri) ? helm.findingsFor(document) : undefined;
     const findings: Finding[] = isProfileFile(path)
       ? profileFileFindings(file.text, clusters.version)
       : (chart ?? (alone ? checkFile(file, options) : problemsOf(file).map((problem) => ({ ...problem }))));
@@ -168,6 +169,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       .then(() => workspace.start())
       .catch((error: unknown) => log.error('starting the workspace checks failed', error));
     kustomize.start(folders).catch((error: unknown) => log.error('looking for kustomizations failed', error));
+    helm.start();
   });
   connection.onDidChangeConfiguration(() => {
     void refreshSettings()
@@ -179,6 +181,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   function noteKustomizeChange(document: TextDocument): void {
     try {
       kustomize.noteChange(document);
+      helm.noteChange(document);
     } catch (error) {
       log.error(`scheduling the kustomize rendering of ${document.uri} failed`, error);
     }
@@ -205,7 +208,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     return document ? workspace.optionsFor(document, file).workspace?.map((entry) => entry.object) : undefined;
   };
   registerWorkloadFeatures(connection, documents, store, clusterOf, workspaceObjects, {
-    hover: (document, position) => kustomizeHover(kustomize, document, position),
+    hover: (document, position) => helm.hover(document, position) ?? kustomizeHover(kustomize, document, position),
     lenses: (document) => kustomizeLenses(kustomize, document),
   });
   registerSimulateRollout(connection, documents, store, clusterOf, workspaceObjects, (document, params) =>

@@ -66,12 +66,18 @@ export function placesOf(rendered: RenderedChart, entry: RenderedChartObject, pa
   const place = placeInTemplate(templateText, fullPath, documentRange(templateText, entry.documentInTemplate), emits);
   const templateName = relative(chart.root, entry.templatePath);
   const templateLine = templateText.slice(0, place.span.start).split('\n').length;
+  // A value given with --set is in no file: the template line alone says where it went.
+  const setKeys = Object.keys(rendered.valuesSet.set).map((key) => key.split(/\.|\[(\d+)\]/).filter((part) => part !== undefined && part !== ''));
+  const fromSet = (valuesPath: readonly (string | number)[]) =>
+    setKeys.some((key) => key.every((segment, at) => at >= valuesPath.length || String(valuesPath[at]) === segment));
+  const setNames = place.valuesPaths.filter(fromSet).map((valuesPath) => `--set ${valuesPath.join('.')}`);
   const values = place.valuesPaths
+    .filter((valuesPath) => !fromSet(valuesPath))
     .map((valuesPath) => ({ valuesPath, found: valuesKeyPlace(sources, valuesPath, host) }))
     .filter((candidate) => candidate.found !== undefined && candidate.found.depth > 0);
   // The user's own values files first: a default the chart ships is less likely the value to fix.
   const chosen = values.some((candidate) => !candidate.found!.isDefault) ? values.filter((candidate) => !candidate.found!.isDefault) : values;
-  const keys = chosen.map((candidate) => `${candidate.found!.written.join('.')} in ${basename(candidate.found!.path)}`);
+  const keys = [...setNames, ...chosen.map((candidate) => `${candidate.found!.written.join('.')} in ${basename(candidate.found!.path)}`)];
   const places: FindingPlace[] = [
     { path: entry.templatePath, text: templateText, span: place.span, suffix: keys.length > 0 ? ` (value from ${keys.join(', ')})` : '' },
   ];
