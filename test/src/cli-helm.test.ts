@@ -1,6 +1,10 @@
 // `kubesim check` on a Helm chart with the real helm: the issue's acceptance case on the values file's keys
-// and the template lines (text and SARIF), `--set` and `--release`, and `kubesim names CHART`.
+// and the template lines (text and SARIF), `--set` and `--release`, `kubesim names CHART`, and a chart's values
+// declared in a `.kubesim.yaml`.
 import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { runKubesim } from '../support/cli';
 import { helmMissingReason, testHelm } from '../support/helm';
@@ -54,4 +58,26 @@ test('names CHART lists what the release creates, under --release', { skip }, ()
   );
   const renamed = runKubesim(['check', 'webapp', '--release', 'shop', '--format', 'json'], { cwd: FIXTURES, env: env() });
   assert.equal(renamed.status, 0, renamed.stdout);
+});
+
+test('a .kubesim.yaml declares the values files and release name a chart is rendered with', { skip }, () => {
+  const root = mkdtempSync(join(tmpdir(), 'kubesim-helm-profile-'));
+  try {
+    cpSync(join(FIXTURES, 'webapp'), join(root, 'charts', 'webapp'), { recursive: true });
+    cpSync(join(FIXTURES, 'broken-values.yaml'), join(root, 'env', 'prod-values.yaml'));
+    writeFileSync(join(root, '.kubesim.yaml'), 'helm:\n  charts:\n    charts/webapp:\n      values: [env/prod-values.yaml]\n      releaseName: shop\n');
+    const result = runKubesim(['check', 'charts', '--format', 'json'], { cwd: root, env: env() });
+    assert.equal(result.status, 1, result.stderr);
+    const diagnostics = (JSON.parse(result.stdout) as { diagnostics: { file: string; code: string; message: string }[] }).diagnostics;
+    const onValues = diagnostics.filter((item) => item.file === join('env', 'prod-values.yaml')).map((item) => item.code);
+    assert.deepEqual(onValues.sort(), [
+      'deployment-negative-value',
+      'deployment-port-name-invalid',
+      'pod-image-whitespace',
+      'service-target-port-invalid',
+      'statefulset-decode-error',
+    ]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });

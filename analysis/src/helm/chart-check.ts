@@ -56,7 +56,9 @@ export async function checkHelmChart(request: HelmCheckRequest): Promise<HelmChe
         : 'is not rendered: no helm found (set $KUBESIM_HELM or put helm on the PATH). Install helm to check this chart.';
     return { chart, findings: [note(chart, why)], renderings: [] };
   }
-  const sets = valuesSetsOf(chart, chartFilesOf(chart.root) ?? [], request.declared);
+  // The command line's flags, else what the `.kubesim.yaml` above the chart declares for it.
+  const declared = request.declared ?? request.cluster.declared.helmCharts?.[chart.root];
+  const sets = valuesSetsOf(chart, chartFilesOf(chart.root) ?? [], declared);
   const renderings: RenderedChart[] = [];
   const findings: PlacedFinding[] = [];
   const seen = new Set<string>();

@@ -11,10 +11,12 @@ import {
   formatPortRange,
   ipFamiliesOf,
   parsePortRange,
+  type HelmChartDeclaration,
   type IPFamily,
   type PortRange,
 } from '@kubesim/engine';
 import { readFeatureGates } from './feature-gate-overrides';
+import { readHelmDeclaration } from './helm-declaration';
 
 /** The file name kubesim looks for, upward from a checked file. */
 export const PROFILE_FILE_NAME = '.kubesim.yaml';
@@ -32,6 +34,8 @@ export interface ClusterProfile {
   clusterDomain?: string;
   /** `--feature-gates` overrides of the release defaults (kube-apiserver and kube-controller-manager alike). */
   featureGates?: Record<string, boolean>;
+  /** `helm.charts`: how each chart is rendered (folders and values files absolute once the profile's folder is known). */
+  helmCharts?: Record<string, HelmChartDeclaration>;
 }
 
 /** The profile and what was wrong in its text (each problem names the key). */
@@ -108,7 +112,12 @@ export function readProfileFields(fields: Record<string, unknown>, where: string
     problems.push(...gates.problems);
     if (Object.keys(gates.gates).length > 0) profile.featureGates = gates.gates;
   }
-  const known = new Set(['serviceCIDRs', 'ipFamilies', 'nodePortRange', 'clusterDomain', 'featureGates']);
+  if (fields.helm !== undefined && fields.helm !== null) {
+    const helm = readHelmDeclaration(fields.helm, where);
+    problems.push(...helm.problems);
+    if (Object.keys(helm.charts).length > 0) profile.helmCharts = helm.charts;
+  }
+  const known = new Set(['serviceCIDRs', 'ipFamilies', 'nodePortRange', 'clusterDomain', 'featureGates', 'helm']);
   for (const key of Object.keys(fields)) if (!known.has(key)) problems.push(`${where}: unknown key ${JSON.stringify(key)}`);
   return { profile, problems };
 }
