@@ -14,9 +14,11 @@ export type HelmRun = (request: HelmRunRequest) => Promise<HelmOutput>;
 /** One object of the output and the template that emitted it. */
 export interface RenderedChartObject {
   readonly object: ManifestObject;
-  /** The template file on disk (undefined for a packed subchart's template), helm's `# Source:` path, and the object's document among those of that template. */
+  /** The template file on disk (undefined for a packed subchart's template). */
   readonly templatePath?: string;
+  /** helm's `# Source:` path, e.g. `webapp/templates/deployment.yaml`. */
   readonly source: string;
+  /** Which of the documents that template emitted holds the object (0 for the first). */
   readonly documentInTemplate: number;
 }
 

@@ -66,7 +66,8 @@ test('issue 22: four bad values land on the values key and on the template line 
     'broken-values.yaml:6 portName error deployment-port-name-invalid',
     'broken-values.yaml:6 portName error service-target-port-invalid',
     'webapp/charts/cache/templates/statefulset.yaml:23 {{- toYaml .Values.resources | nindent 12 }} error statefulset-decode-error',
-    'webapp/templates/deployment.yaml:24 image: "{{ .Values.image.repository }}:{{ .Values.image.tag | default .Chart.AppVersion }}" warning pod-image-whitespace',
+    'webapp/templates/deployment.yaml:24 image: "{{ .Values.image.repository }}:{{ .Values.image.tag | default .Chart.AppVersion }}" ' +
+      'warning pod-image-whitespace',
     'webapp/templates/deployment.yaml:27 name: {{ .Values.service.portName }} error deployment-port-name-invalid',
     'webapp/templates/deployment.yaml:8 replicas: {{ .Values.replicaCount }} error deployment-negative-value',
     'webapp/templates/service.yaml:11 targetPort: {{ .Values.service.portName }} error service-target-port-invalid',
