@@ -3,7 +3,7 @@
 // reports findings on template lines and values keys.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { ClusterSpec } from '@kubesim/engine';
+import type { ClusterSpec, ReadonlyJsonObject } from '@kubesim/engine';
 import { LineIndex, HelmChartLookup, chartToRender, checkHelmChart, diskHost, helmBinary, runHelmTemplate, type HelmCheckResult } from '@kubesim/analysis';
 import type { FileDiagnostic } from './check-formats';
 import { displayPath } from './kustomize-runs';
@@ -67,4 +67,17 @@ export function chartDiagnostics(results: readonly HelmCheckResult[]): FileDiagn
     }
   }
   return diagnostics;
+}
+
+/** The objects a chart renders with `valuesFiles` (none: its defaults), for `plan`; helm's message when it fails. */
+export async function chartObjects(
+  root: string,
+  valuesFiles: readonly string[],
+  cluster: ClusterSpec,
+): Promise<{ objects: ReadonlyJsonObject[] } | { error: string }> {
+  const [result] = await checkCharts([root], valuesFiles.length > 0 ? { values: valuesFiles } : {}, () => cluster);
+  const rendered = result?.renderings[0];
+  if (!rendered) return { error: result?.findings[0]?.finding.message ?? `${root}: not a chart` };
+  if (rendered.error) return { error: `helm template: ${rendered.error.message}` };
+  return { objects: rendered.objects.map((entry) => entry.object.value) };
 }

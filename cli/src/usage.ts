@@ -75,9 +75,19 @@ const USAGE: Record<CommandName, CommandUsage> = {
     exitCodes: '0 every command succeeded, 1 a command failed, 2 bad usage or a path that cannot be read',
   },
   plan: {
-    synopsis: 'kubesim plan NEW.yaml [--from OLD.yaml] [--kubernetes-version V] [--json] [CLUSTER OPTIONS]',
+    synopsis:
+      'kubesim plan NEW.yaml [--from OLD.yaml] [--kubernetes-version V] [--json] [CLUSTER OPTIONS]\n' +
+      '       kubesim plan CHART --values NEW-values.yaml [--from-values OLD-values.yaml] [...]',
     summary: 'show what applying NEW does to a cluster running OLD, fully available (apply, rollout status, get, describe)',
-    options: [VERSION_OPTION, ['--from OLD.yaml', 'the objects running before NEW is applied'], ['--json', 'print JSON'], ...CLUSTER_OPTIONS, HELP_OPTION],
+    options: [
+      VERSION_OPTION,
+      ['--from OLD.yaml', 'the objects running before NEW is applied'],
+      ['--values FILE', 'with a Helm chart: the values the release is upgraded to'],
+      ['--from-values FILE', "with a Helm chart: the values it runs with before (default: the chart's own)"],
+      ['--json', 'print JSON'],
+      ...CLUSTER_OPTIONS,
+      HELP_OPTION,
+    ],
     exitCodes: '0 every step succeeded, 1 a step failed, 2 bad usage or a path that cannot be read',
   },
   lsp: {

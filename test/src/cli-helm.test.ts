@@ -81,3 +81,21 @@ test('a .kubesim.yaml declares the values files and release name a chart is rend
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('plan CHART --values NEW --from-values OLD plays the upgrade of the release', { skip }, () => {
+  const root = mkdtempSync(join(tmpdir(), 'kubesim-helm-plan-'));
+  try {
+    writeFileSync(join(root, 'old.yaml'), 'image:\n  tag: "6.5.0"\n');
+    writeFileSync(join(root, 'new.yaml'), 'image:\n  tag: "6.5.1"\n');
+    const chart = join(FIXTURES, 'webapp');
+    const result = runKubesim(['plan', chart, '--values', join(root, 'new.yaml'), '--from-values', join(root, 'old.yaml')], { env: env() });
+    assert.equal(result.status, 0, result.stdout + result.stderr);
+    assert.match(result.stdout, /\$ kubectl apply -f new\.yaml\ndeployment\.apps\/release-name-webapp configured\n/);
+    assert.match(result.stdout, /deployment "release-name-webapp" successfully rolled out/);
+    // Two ReplicaSets: the old template's, scaled to 0, and the new one's.
+    const replicaSets = /\$ kubectl get rs\n([\s\S]*?)(\n\$|$)/.exec(result.stdout)?.[1]?.split('\n').slice(1) ?? [];
+    assert.equal(replicaSets.filter((line) => line.startsWith('release-name-webapp-')).length, 2, result.stdout);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

@@ -58,6 +58,13 @@ export function locateHelmError(raw: string, chart: HelmChart, valuesSet: ChartV
     return onChart(dependency?.span ?? chart.keySpans.get('dependencies') ?? firstLine, 'missing-dependency');
   }
   if (/chart requires kubeVersion/.test(message)) return onChart(chart.keySpans.get('kubeVersion') ?? firstLine);
+  // A values file that is not YAML: `failed to parse /path/values-prod.yaml: ... line 3: ...`, `cannot load values.yaml: ... line 2`.
+  const badValues = /(?:failed to parse (\S+?)|cannot load (values\.yaml)):[\s\S]*?\bline (\d+)/.exec(message);
+  if (badValues) {
+    const path = badValues[1] ?? join(chart.root, 'values.yaml');
+    const text = host.readText(path);
+    if (text !== undefined) return { message, path, text, span: lineSpan(text, Number(badValues[3]), 0), kind: 'error' };
+  }
   // Helm 3: `template: webapp/templates/x.yaml:34:20: executing ...`; Helm 4: `webapp/templates/x.yaml:34:20\n  executing ...`;
   // a parse error: `parse error at (webapp/templates/x.yaml:5): ...`.
   const position = /([\w.-]+\/[^\s:()]+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::(\d+))?/.exec(message);

@@ -56,7 +56,9 @@ export class HelmSession {
   }
 
   /** Checks `root` unless nothing it reads changed; returns the check and whether it is new. */
-  async check(root: string, cluster: ClusterSpec, declared?: ChartDeclaration): Promise<{ result: HelmCheckResult; isNew: boolean }> {
+  async check(root: string, cluster: ClusterSpec, flags?: ChartDeclaration): Promise<{ result: HelmCheckResult; isNew: boolean }> {
+    // The values files a `.kubesim.yaml` declares are inputs too.
+    const declared = flags ?? cluster.declared.helmCharts?.[root];
     const inputs = this.inputsOf(root, cluster, declared);
     const previous = this.checks.get(root);
     if (previous && previous.inputs === inputs) return { result: previous.result, isNew: false };

@@ -94,7 +94,16 @@ export async function renderChart(
     return { chart, valuesSet, objects: [], error: { message, path: chart.chartPath, text: chart.chartText, span: { start: 0, end: 1 }, kind: 'error' } };
   }
   const output = await run({ files, args: helmTemplateArgs(valuesSet, cluster, extraApiVersions) });
-  if (!output.ok) return { chart, valuesSet, objects: [], error: locateHelmError(output.message.split(HELM_MIRROR).join('<tmp>'), chart, valuesSet, host) };
+  if (!output.ok) {
+    // helm names the copy's files: the user's paths again (values files by their index in the set).
+    const message = output.message
+      .replace(new RegExp(`${HELM_MIRROR}/values/(\\d+)\\.yaml`, 'g'), (_match, index: string) => valuesSet.valuesFiles[Number(index)] ?? 'values')
+      .split(`${HELM_MIRROR}/chart`)
+      .join(chart.root)
+      .split(HELM_MIRROR)
+      .join('<tmp>');
+    return { chart, valuesSet, objects: [], error: locateHelmError(message, chart, valuesSet, host) };
+  }
   return { chart, valuesSet, ...readRenderedObjects(chart, output.stdout) };
 }
 

@@ -45,6 +45,18 @@ const CASES: { name: string; message: string; file: string; text: string; kind?:
     text: 'replicaCount',
   },
   {
+    name: 'a values file that is not YAML, on the line helm names',
+    message: `Error: failed to parse ${join(FIXTURES, 'broken-values.yaml')}: cannot unmarshal yaml document: error converting YAML to JSON: yaml: line 4: bad`,
+    file: 'broken-values.yaml',
+    text: 'tag: "6.5.0 "',
+  },
+  {
+    name: "the chart's values.yaml that is not YAML",
+    message: 'Error: cannot load values.yaml: cannot unmarshal yaml document: error converting YAML to JSON: yaml: line 2: mapping values are not allowed',
+    file: 'webapp/values.yaml',
+    text: 'replicaCount: 2',
+  },
+  {
     name: 'kubeVersion',
     message: 'Error: chart requires kubeVersion: >=1.25.0-0 which is incompatible with Kubernetes v1.20.0',
     file: 'webapp/Chart.yaml',

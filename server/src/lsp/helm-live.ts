@@ -1,6 +1,7 @@
 // Live Helm in the language server: renders the chart an edited file belongs to from the editor's buffers
 // (debounced, one run per chart at a time, off the edit path, reused while no input changed) and says which
 // helm runs. Nothing runs before `initialize` has answered, and nothing at all in an untrusted workspace.
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Connection, Hover, Position, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -116,7 +117,7 @@ export class HelmLive {
     this.sendStatus();
     const before = new Set(this.session.resultOf(root)?.findings.map((placed) => placed.path) ?? []);
     try {
-      const { result, isNew } = await this.session.check(root, this.clusterFor(pathToFileURL(root).href));
+      const { result, isNew } = await this.session.check(root, this.clusterFor(pathToFileURL(join(root, 'Chart.yaml')).href));
       if (isNew) {
         const paths = new Set([...before, ...result.findings.map((placed) => placed.path)]);
         for (const path of paths) {
