@@ -21,6 +21,9 @@ const OPTIONS = {
   ...CLUSTER_FLAGS,
 } as const;
 
+/** The kinds a session applies (the engine's apply handlers). */
+const SIMULATED_KINDS = new Set(['Deployment', 'StatefulSet', 'Service', 'Ingress']);
+
 /** Runs the plan command; returns the process exit code. */
 export async function runPlan(args: string[], out: (text: string) => void): Promise<number> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
@@ -84,7 +87,11 @@ async function planChart(chart: string, values: ParsedValues, out: (text: string
       return 1;
     }
   }
-  const objects = (rendered: typeof before) => ('objects' in rendered ? rendered.objects : []).map((value) => writableCopyAs<KubernetesObject>(value));
+  // A release's ConfigMaps, Secrets and the like are not simulated: only the kinds sessions apply are replayed.
+  const objects = (rendered: typeof before) =>
+    ('objects' in rendered ? rendered.objects : [])
+      .filter((value) => SIMULATED_KINDS.has(String(value.kind)))
+      .map((value) => writableCopyAs<KubernetesObject>(value));
   const workloads = objects(after).filter((object) => object.kind === 'Deployment' || object.kind === 'StatefulSet');
   if (workloads.length === 0) throw new UsageError(`${chart} renders no Deployment or StatefulSet`);
   const lines = ['kubectl apply -f old.yaml'];

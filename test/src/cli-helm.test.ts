@@ -90,7 +90,8 @@ test('plan CHART --values NEW --from-values OLD plays the upgrade of the release
     const chart = join(FIXTURES, 'webapp');
     const result = runKubesim(['plan', chart, '--values', join(root, 'new.yaml'), '--from-values', join(root, 'old.yaml')], { env: env() });
     assert.equal(result.status, 0, result.stdout + result.stderr);
-    assert.match(result.stdout, /\$ kubectl apply -f new\.yaml\ndeployment\.apps\/release-name-webapp configured\n/);
+    assert.match(result.stdout, /\$ kubectl apply -f new\.yaml\n(?:.+\n)*?deployment\.apps\/release-name-webapp configured\n/);
+    assert.match(result.stdout, /statefulset\.apps\/release-name-cache unchanged\n/);
     assert.match(result.stdout, /deployment "release-name-webapp" successfully rolled out/);
     // Two ReplicaSets: the old template's, scaled to 0, and the new one's.
     const replicaSets = /\$ kubectl get rs\n([\s\S]*?)(\n\$|$)/.exec(result.stdout)?.[1]?.split('\n').slice(1) ?? [];
