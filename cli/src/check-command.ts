@@ -1,8 +1,8 @@
 // `kubesim check FILE|DIR...`: reports what the API server would reject; exits 1 on errors.
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion } from '@kubesim/engine';
-import { LineIndex, parseManifestFile, checkFile, type CheckOptions, readManifestFileSync } from '@kubesim/analysis';
+import { analyzeDocument, HelmChartLookup, LineIndex, parseManifestFile, readManifestFileSync } from '@kubesim/analysis';
 import {
   CHECK_FORMATS,
   formatJson,
@@ -16,7 +16,7 @@ import {
 } from './check-formats';
 import { CheckWorkspace } from './check-workspace';
 import { CLUSTER_FLAGS, clusterResolverOf } from './cluster-options';
-import { chartDiagnostics, checkCharts, setChartsApart } from './helm-charts';
+import { chartDiagnostics, chartFindingsByPath, checkCharts, setChartsApart } from './helm-charts';
 import { collectFiles } from './collect-files';
 import { kustomizeDiagnostics, planKustomizeRun } from './kustomize-runs';
 import { UsageError } from './usage-error';
@@ -51,23 +51,48 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
   const diagnostics: FileDiagnostic[] = [];
   const collected = collectFiles(positionals);
   const kustomize = planKustomizeRun(collected, (text) => process.stderr.write(`${text}\n`), values['allow-remote-resources'] === true);
-  const charts = setChartsApart(kustomize.plainFiles);
-  const paths = charts.plainFiles;
-  const workspace = new CheckWorkspace(paths);
-  for (const path of paths) {
-    const file = workspace.fileOf(path);
-    const lines = new LineIndex(file.text);
-    const options: CheckOptions = { cluster: clusters.specFor(path), ...(previous ? { previous } : {}) };
-    for (const finding of checkFile(file, workspace.optionsFor(path, options))) {
+  const charts = new HelmChartLookup();
+  const { plainFiles, chartFiles, chartRoots } = setChartsApart(kustomize.plainFiles, charts);
+  // Each chart is rendered by helm (its own values sets, or --values/--set/--release); its findings land on its files.
+  const helmFlags = { values: values.values, set: values.set, release: values.release };
+  const chartResults = await checkCharts(chartRoots, helmFlags, (path) => clusters.specFor(path));
+  const placedInCharts = chartFindingsByPath(chartResults);
+  const workspace = new CheckWorkspace(plainFiles);
+  // The charts' files first (their notes), then the manifests; kustomize's findings come per rendering below.
+  const inCharts = new Set(chartFiles);
+  for (const path of [...chartFiles, ...plainFiles]) {
+    const text = inCharts.has(path) ? readChartFile(path) : workspace.fileOf(path).text;
+    if (text === undefined) continue;
+    const findings = analyzeDocument({
+      path: resolve(path),
+      text,
+      parsed: () => workspace.fileOf(path),
+      checkOptions: () => workspace.optionsFor(path, { cluster: clusters.specFor(path), ...(previous ? { previous } : {}) }),
+      checkedAlone: true,
+      charts,
+      chartFindings: placedInCharts.get(resolve(path))?.map((placed) => placed.finding) ?? [],
+    });
+    placedInCharts.delete(resolve(path));
+    const lines = new LineIndex(text);
+    for (const finding of findings) {
       diagnostics.push({ file: path, range: { start: lines.positionAt(finding.start), end: lines.positionAt(finding.end) }, finding });
     }
   }
   diagnostics.push(...kustomizeDiagnostics(await kustomize.render(), (root) => clusters.specFor(join(root, 'kustomization.yaml'))));
-  const helmFlags = { values: values.values, set: values.set, release: values.release };
-  diagnostics.push(...chartDiagnostics(await checkCharts(charts.chartRoots, helmFlags, (path) => clusters.specFor(path))));
+  // Findings of the charts on files not named (a values file given with --values, a chart file left out).
+  diagnostics.push(...chartDiagnostics([...placedInCharts.values()].flat()));
   const summary = summarizeCheck(diagnostics, collected);
   if (format === 'json') out(formatJson(diagnostics, summary));
   else if (format === 'sarif') out(formatSarif(diagnostics, VERSION, process.cwd(), summary));
   else out([formatText(reportedDiagnostics(diagnostics)), formatSummary(summary)].filter((part) => part !== '').join('\n'));
   return diagnostics.some((diagnostic) => diagnostic.finding.severity === 'error') ? 1 : 0;
+}
+
+/** A chart's file as text; undefined when it cannot be read (a chart's file is not checked anyway). */
+function readChartFile(path: string): string | undefined {
+  try {
+    return readManifestFileSync(path);
+  } catch {
+    return undefined;
+  }
 }

@@ -4,7 +4,17 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ClusterSpec, ReadonlyJsonObject } from '@kubesim/engine';
-import { LineIndex, HelmChartLookup, chartToRender, checkHelmChart, diskHost, helmBinary, runHelmTemplate, type HelmCheckResult } from '@kubesim/analysis';
+import {
+  LineIndex,
+  HelmChartLookup,
+  chartToRender,
+  checkHelmChart,
+  diskHost,
+  helmBinary,
+  runHelmTemplate,
+  type HelmCheckResult,
+  type PlacedFinding,
+} from '@kubesim/analysis';
 import type { FileDiagnostic } from './check-formats';
 import { displayPath } from './kustomize-runs';
 
@@ -15,17 +25,23 @@ export interface HelmFlags {
   release?: string;
 }
 
-/** The files outside charts, and the roots of the charts to render (a subchart's parent, once). */
-export function setChartsApart(paths: readonly string[]): { plainFiles: string[]; chartRoots: string[] } {
-  const lookup = new HelmChartLookup();
+/**
+ * The files outside charts, those inside one (each in the order given) and the roots of the charts to render
+ * (a subchart's parent, once).
+ */
+export function setChartsApart(paths: readonly string[], lookup = new HelmChartLookup()): { plainFiles: string[]; chartFiles: string[]; chartRoots: string[] } {
   const plainFiles: string[] = [];
+  const chartFiles: string[] = [];
   const roots = new Set<string>();
   for (const path of paths) {
     const root = lookup.chartRootOf(resolve(path));
     if (root === undefined) plainFiles.push(path);
-    else roots.add(chartToRender(root, existsSync));
+    else {
+      chartFiles.push(path);
+      roots.add(chartToRender(root, existsSync));
+    }
   }
-  return { plainFiles, chartRoots: [...roots].sort() };
+  return { plainFiles, chartFiles, chartRoots: [...roots].sort() };
 }
 
 /** Renders and checks each chart; without helm, each Chart.yaml gets a note saying so. */
@@ -55,18 +71,25 @@ function declarationOf(flags: HelmFlags): { values?: string[]; set?: Record<stri
   };
 }
 
-/** The findings of the charts on their files (templates, values files, Chart.yaml), as the CLI prints them. */
-export function chartDiagnostics(results: readonly HelmCheckResult[]): FileDiagnostic[] {
-  const lineIndexes = new Map<string, LineIndex>();
-  const diagnostics: FileDiagnostic[] = [];
-  for (const result of results) {
-    for (const { path, text, finding } of result.findings) {
-      let lines = lineIndexes.get(`${path}\u0000${text.length}`);
-      if (!lines) lineIndexes.set(`${path}\u0000${text.length}`, (lines = new LineIndex(text)));
-      diagnostics.push({ file: displayPath(path), range: { start: lines.positionAt(finding.start), end: lines.positionAt(finding.end) }, finding });
-    }
+/** The charts' findings per file they landed on (absolute path). */
+export function chartFindingsByPath(results: readonly HelmCheckResult[]): Map<string, PlacedFinding[]> {
+  const byPath = new Map<string, PlacedFinding[]>();
+  for (const placed of results.flatMap((result) => result.findings)) {
+    const list = byPath.get(placed.path) ?? [];
+    list.push(placed);
+    byPath.set(placed.path, list);
   }
-  return diagnostics;
+  return byPath;
+}
+
+/** Findings placed on files, as the CLI prints them. */
+export function chartDiagnostics(placedFindings: readonly PlacedFinding[]): FileDiagnostic[] {
+  const lineIndexes = new Map<string, LineIndex>();
+  return placedFindings.map(({ path, text, finding }) => {
+    let lines = lineIndexes.get(path);
+    if (!lines) lineIndexes.set(path, (lines = new LineIndex(text)));
+    return { file: displayPath(path), range: { start: lines.positionAt(finding.start), end: lines.positionAt(finding.end) }, finding };
+  });
 }
 
 /** The objects a chart renders with `valuesFiles` (none: its defaults), for `plan`; helm's message when it fails. */
