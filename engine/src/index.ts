@@ -65,6 +65,7 @@ export { rolloutStatusMessage } from './kubectl/rollout';
 export { cloneJson } from './model/clone';
 export {
   type ClusterDeclaration,
+  type HelmChartDeclaration,
   type ClusterSpec,
   clusterSpecKey,
   clusterSpecOf,

@@ -11,10 +11,12 @@ import {
   formatPortRange,
   ipFamiliesOf,
   parsePortRange,
+  type HelmChartDeclaration,
   type IPFamily,
   type PortRange,
 } from '@kubesim/engine';
 import { readFeatureGates } from './feature-gate-overrides';
+import { readHelmDeclaration } from './helm-declaration';
 
 /** The file name kubesim looks for, upward from a checked file. */
 export const PROFILE_FILE_NAME = '.kubesim.yaml';
@@ -32,6 +34,8 @@ export interface ClusterProfile {
   clusterDomain?: string;
   /** `--feature-gates` overrides of the release defaults (kube-apiserver and kube-controller-manager alike). */
   featureGates?: Record<string, boolean>;
+  /** `helm.charts`: how each chart is rendered (folders and values files absolute once the profile's folder is known). */
+  helmCharts?: Record<string, HelmChartDeclaration>;
   /** CustomResourceDefinition files or folders (relative to the `.kubesim.yaml` that lists them, absolute once found). */
   crds?: string[];
 }
@@ -110,12 +114,17 @@ export function readProfileFields(fields: Record<string, unknown>, where: string
     problems.push(...gates.problems);
     if (Object.keys(gates.gates).length > 0) profile.featureGates = gates.gates;
   }
+  if (fields.helm !== undefined && fields.helm !== null) {
+    const helm = readHelmDeclaration(fields.helm, where);
+    problems.push(...helm.problems);
+    if (Object.keys(helm.charts).length > 0) profile.helmCharts = helm.charts;
+  }
   if (fields.crds !== undefined && fields.crds !== null) {
     const crds = listOf(fields.crds);
     if (Array.isArray(fields.crds) && fields.crds.every((item) => typeof item === 'string' && item.trim() !== '') && crds) profile.crds = crds;
     else problems.push(`${where}: crds must be a list of files or folders holding CustomResourceDefinitions`);
   }
-  const known = new Set(['serviceCIDRs', 'ipFamilies', 'nodePortRange', 'clusterDomain', 'featureGates', 'crds']);
+  const known = new Set(['serviceCIDRs', 'ipFamilies', 'nodePortRange', 'clusterDomain', 'featureGates', 'crds', 'helm']);
   for (const key of Object.keys(fields)) if (!known.has(key)) problems.push(`${where}: unknown key ${JSON.stringify(key)}`);
   return { profile, problems };
 }

@@ -21,6 +21,16 @@ export interface ClusterDeclaration {
   readonly featureGates?: FeatureGateOverrides;
   /** CustomResourceDefinition files or folders (absolute paths) the cluster has besides the workspace's own. */
   readonly crds?: readonly string[];
+  /** How each Helm chart is rendered, keyed by its folder (absolute once resolved): `helm.charts` of a `.kubesim.yaml`. */
+  readonly helmCharts?: Readonly<Record<string, HelmChartDeclaration>>;
+}
+
+/** How one chart is installed: values files (in order), `--set` values, release name and namespace. */
+export interface HelmChartDeclaration {
+  readonly values?: readonly string[];
+  readonly releaseName?: string;
+  readonly namespace?: string;
+  readonly set?: Readonly<Record<string, string>>;
 }
 
 /**
