@@ -9,6 +9,7 @@ import { changeCauseOf, parseArguments, parseDuration } from './session-parser';
 import { ManifestReadError, startsWith, type SessionCommand, type SessionContext } from './session-command';
 import { runFor, runUntil } from './simulation-clock';
 import { APPLY_HANDLERS } from './apply-handlers';
+import { placeInNamespace } from './namespace-flags';
 
 const DEPLOYMENT_WORDS = ['deployment', 'deployments', 'deploy', 'deployment.apps', 'deployments.apps'];
 const REPLICA_SET_WORDS = ['rs', 'replicaset', 'replicasets', 'replicaset.apps', 'replicasets.apps'];
@@ -206,9 +207,10 @@ export const deploymentCommands: readonly SessionCommand[] = [
         objects = error.objectsBefore;
         readError = error.message;
       }
-      const result = applyObjects(
+      const placed = placeInNamespace(objects, context.namespace, context.explicitNamespace === true);
+      const applied = applyObjects(
         context.cluster,
-        objects,
+        placed.objects,
         {
           mode: argv[1] === 'create' ? 'create' : 'apply',
           fileName,
@@ -216,6 +218,8 @@ export const deploymentCommands: readonly SessionCommand[] = [
         },
         APPLY_HANDLERS,
       );
+      const result =
+        placed.errors.length === 0 ? applied : { output: [applied.output, ...placed.errors].filter((part) => part !== '').join('\n'), error: true };
       if (readError === undefined) return result;
       // kubectl prints the objects it applied, then the reading error (cmdutil.CheckErr at the end).
       return { output: [result.output, `error: ${readError}`].filter((part) => part !== '').join('\n'), error: true };
