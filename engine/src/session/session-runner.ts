@@ -16,6 +16,7 @@ import { extractNamespaceFlags } from './namespace-flags';
 import { NamespaceController } from '../cluster/namespace-controller';
 import { namespacesOf } from '../cluster/namespaces';
 import { deleteService } from '../service/service-admission';
+import { bootstrapKubeSystem } from '../service/kind-kube-system';
 import { mergeNamespaceTables } from '../kubectl/all-namespaces';
 import { parseArguments } from './session-parser';
 import { createDeploymentCluster } from './simulation-clock';
@@ -56,6 +57,7 @@ export function runSession(input: SessionInput): SessionResult {
   cluster.registerController(new NamespaceController((target, name, namespace) => void deleteService(target, name, namespace)));
   input.prepare?.(cluster);
   namespacesOf(cluster);
+  bootstrapKubeSystem(cluster);
   const kubeconfig: SessionKubeconfig = { namespace: 'default' };
   const steps: SessionStep[] = [];
   for (const line of parseSession(input.text)) {

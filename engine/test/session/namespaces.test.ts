@@ -196,7 +196,7 @@ test('-A lists every namespace with NAMESPACE first, namespace by namespace (the
   assert.match(rows[0], /^NAMESPACE +NAME +TYPE +CLUSTER-IP +EXTERNAL-IP +PORT\(S\) +AGE$/);
   assert.deepEqual(
     rows.slice(1).map((row) => row.split(/\s+/).slice(0, 2).join('/')),
-    ['apps/web', 'default/kubernetes'],
+    ['apps/web', 'default/kubernetes', 'kube-system/kube-dns'],
   );
   assert.equal(outputOf(result, 'kubectl get svc --all-namespaces'), outputOf(result, 'kubectl get svc -A'));
   // cli-runtime Builder.visitByName: a name with --all-namespaces.
@@ -232,6 +232,32 @@ test('a pod gets the Service variables of its own namespace only, and always tho
   assert.match(env, /^WEB_SERVICE_HOST=/m);
   assert.match(env, /^KUBERNETES_SERVICE_HOST=10\.96\.0\.1$/m);
   assert.doesNotMatch(env, /OTHER_SERVICE_HOST/);
+});
+
+for (const version of ['1.32', '1.33', '1.34'] as const) {
+  test(`${version}: kube-system's kube-dns Service holds 10.96.0.10 with 53/UDP, 53/TCP and 9153/TCP`, () => {
+    // kubeadm phases/addons/dns: the Service of manifests.go at GetDNSIP (the tenth address of 10.96.0.0/12).
+    const taken = service('mydns', { clusterIP: '10.96.0.10', ports: [{ port: 53, protocol: 'UDP' }] });
+    const result = runServiceSession('kubectl get svc kube-dns -n kube-system\nkubectl apply -f dns.yaml', { 'dns.yaml': [taken] }, version);
+    assert.match(
+      outputOf(result, 'kubectl get svc kube-dns -n kube-system').split('\n')[1],
+      /^kube-dns +ClusterIP +10\.96\.0\.10 +<none> +53\/UDP,53\/TCP,9153\/TCP +0s$/,
+    );
+    // The allocator refuses an address in use (ipallocator ErrAllocated); the value is rendered as each release's
+    // field errors render it (Go syntax before 1.34, JSON from 1.34).
+    const value = version === '1.34' ? '["10.96.0.10"]' : '[]string{"10.96.0.10"}';
+    assert.equal(
+      outputOf(result, 'kubectl apply -f dns.yaml'),
+      `The Service "mydns" is invalid: spec.clusterIPs: Invalid value: ${value}: failed to allocate IP 10.96.0.10: provided IP is already allocated`,
+    );
+  });
+}
+
+test('kube-dns is in kube-system, so a pod of default gets no KUBE_DNS_ variables (Service links are per namespace)', () => {
+  const result = runServiceSession('kubectl apply -f web.yaml\nkubesim wait 30s\nkubectl exec deploy/web -- env', { 'web.yaml': [deployment('web')] });
+  const env = outputOf(result, 'kubectl exec deploy/web -- env');
+  assert.match(env, /^KUBERNETES_SERVICE_HOST=/m);
+  assert.doesNotMatch(env, /KUBE_DNS/);
 });
 
 const FLAG_ROWS: { argv: string[]; namespace?: string; all: boolean; rest: string[] }[] = [
