@@ -25,11 +25,19 @@ export function tableCells(output: string): string[][] {
 export function mergeNamespaceTables(tables: readonly NamespaceTable[]): string {
   let header: string[] | undefined;
   const rows: string[][] = [];
+  // The API server's warnings (`Warning: v1 Endpoints is deprecated ...`) come once, before the table.
+  const warnings: string[] = [];
   for (const table of tables) {
-    if (table.output === '' || table.output.startsWith('No resources found')) continue;
-    const [own, ...cells] = tableCells(table.output);
+    const lines = table.output.split('\n');
+    while (lines[0]?.startsWith('Warning: ')) {
+      const warning = lines.shift()!;
+      if (!warnings.includes(warning)) warnings.push(warning);
+    }
+    const output = lines.join('\n');
+    if (output === '' || output.startsWith('No resources found')) continue;
+    const [own, ...cells] = tableCells(output);
     header ??= ['NAMESPACE', ...own];
     for (const row of cells) rows.push([table.namespace, ...row]);
   }
-  return header ? formatTable([header, ...rows], GET_LAYOUT) : 'No resources found';
+  return [...warnings, header ? formatTable([header, ...rows], GET_LAYOUT) : 'No resources found'].join('\n');
 }

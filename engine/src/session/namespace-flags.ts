@@ -13,7 +13,8 @@ export interface NamespaceFlags {
 /** Takes the namespace flags out of a kubectl command line (other commands are returned unchanged). */
 export function extractNamespaceFlags(argv: readonly string[]): NamespaceFlags {
   // `kubectl config set-context --namespace=NS` sets the context's namespace: that flag is the command's own.
-  if (argv[0] !== 'kubectl' || argv[1] === 'config') return { argv: [...argv], allNamespaces: false };
+  // kubesim's own commands (`kubesim traffic svc/NAME -n NS`) take the same flags.
+  if ((argv[0] !== 'kubectl' && argv[0] !== 'kubesim') || argv[1] === 'config') return { argv: [...argv], allNamespaces: false };
   const kept: string[] = [];
   let namespace: string | undefined;
   let allNamespaces = false;
@@ -68,7 +69,8 @@ export function placeInNamespace<T extends { kind: string; metadata: { name: str
     if (own !== undefined && own !== '') {
       if (explicit && own !== namespace)
         errors.push(
-          `error: the namespace from the provided object "${own}" does not match the namespace "${namespace}". You must pass '--namespace=${own}' to perform this operation`,
+          `error: the namespace from the provided object "${own}" does not match the namespace "${namespace}". ` +
+            `You must pass '--namespace=${own}' to perform this operation`,
         );
       else placed.push(object);
       continue;

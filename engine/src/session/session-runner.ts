@@ -17,6 +17,7 @@ import { NamespaceController } from '../cluster/namespace-controller';
 import { namespacesOf } from '../cluster/namespaces';
 import { deleteService } from '../service/service-admission';
 import { bootstrapKubeSystem } from '../service/kind-kube-system';
+import { bootstrapSystemPods } from '../service/kind-system-pods';
 import { mergeNamespaceTables } from '../kubectl/all-namespaces';
 import { parseArguments } from './session-parser';
 import { createDeploymentCluster } from './simulation-clock';
@@ -58,6 +59,7 @@ export function runSession(input: SessionInput): SessionResult {
   input.prepare?.(cluster);
   namespacesOf(cluster);
   bootstrapKubeSystem(cluster);
+  bootstrapSystemPods(cluster);
   const kubeconfig: SessionKubeconfig = { namespace: 'default' };
   const steps: SessionStep[] = [];
   for (const line of parseSession(input.text)) {

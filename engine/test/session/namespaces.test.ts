@@ -72,7 +72,8 @@ test('an explicit -n refuses a manifest of another namespace (cli-runtime Requir
   const result = runServiceSession('kubectl create ns team-a\nkubectl apply -f svc.yaml -n team-a', { 'svc.yaml': [inNamespace(WEB_SERVICE, 'other-ns')] });
   assert.equal(
     outputOf(result, 'kubectl apply -f svc.yaml -n team-a'),
-    `error: the namespace from the provided object "other-ns" does not match the namespace "team-a". You must pass '--namespace=other-ns' to perform this operation`,
+    `error: the namespace from the provided object "other-ns" does not match the namespace "team-a". ` +
+      `You must pass '--namespace=other-ns' to perform this operation`,
   );
 });
 
@@ -144,7 +145,8 @@ for (const version of ['1.32', '1.34'] as const) {
     // lifecycle.Admit on a Create in a Terminating namespace: admission.NewForbidden.
     assert.equal(
       outputOf(result, 'kubectl apply -f web.yaml -n team-a'),
-      'Error from server (Forbidden): error when creating "web.yaml": deployments.apps "web" is forbidden: unable to create new content in namespace team-a because it is being terminated',
+      'Error from server (Forbidden): error when creating "web.yaml": deployments.apps "web" is forbidden: ' +
+        'unable to create new content in namespace team-a because it is being terminated',
     );
     // The namespace controller deleted the Deployment; its pods terminate with their grace period.
     assert.match(outputOf(result, 'kubectl get pods -n team-a'), /Terminating/);
@@ -258,6 +260,46 @@ test('kube-dns is in kube-system, so a pod of default gets no KUBE_DNS_ variable
   const env = outputOf(result, 'kubectl exec deploy/web -- env');
   assert.match(env, /^KUBERNETES_SERVICE_HOST=/m);
   assert.doesNotMatch(env, /KUBE_DNS/);
+});
+
+test("kind's system pods: CoreDNS, the static pods, kindnet, kube-proxy and local-path-provisioner, listed by -A", () => {
+  const result = runServiceSession(
+    'kubectl get pods -n kube-system -o wide\nkubectl get pods -A\nkubectl get pods\nkubectl get endpoints kube-dns -n kube-system',
+    {},
+  );
+  const rows = outputOf(result, 'kubectl get pods -n kube-system -o wide')
+    .split('\n')
+    .slice(1)
+    .map((row) => row.split(/\s+/));
+  // Name shapes: `<deployment>-<hash>-<5>`, `<daemonset>-<5>`, static pods `<component>-<node>` (kubelet's mirror pods).
+  assert.deepEqual(
+    rows.map((row) => row[0]!.replace(/^(coredns)-[a-z0-9]{10}-[a-z0-9]{5}$/, '$1-HASH-X').replace(/^(kindnet|kube-proxy)-[a-z0-9]{5}$/, '$1-X')),
+    [
+      'coredns-HASH-X',
+      'coredns-HASH-X',
+      'etcd-kind-control-plane',
+      'kindnet-X',
+      'kube-apiserver-kind-control-plane',
+      'kube-controller-manager-kind-control-plane',
+      'kube-proxy-X',
+      'kube-scheduler-kind-control-plane',
+    ],
+  );
+  // CoreDNS takes the first pod addresses; kindnet, kube-proxy and the static pods use the host network.
+  assert.deepEqual(
+    rows.map((row) => row[5]),
+    ['10.244.0.2', '10.244.0.3', '172.18.0.2', '172.18.0.2', '172.18.0.2', '172.18.0.2', '172.18.0.2', '172.18.0.2'],
+  );
+  assert.ok(rows.every((row) => row[1] === '1/1' && row[2] === 'Running'));
+  const all = outputOf(result, 'kubectl get pods -A').split('\n');
+  assert.equal(all.length, 1 + 9);
+  assert.match(all.at(-1)!, /^local-path-storage +local-path-provisioner-[a-z0-9]{10}-[a-z0-9]{5} +1\/1 +Running /);
+  assert.equal(outputOf(result, 'kubectl get pods'), 'No resources found in default namespace.');
+  // kube-dns selects the CoreDNS pods: 2 pods x (53/UDP, 53/TCP, 9153/TCP), printEndpoints shows three then `+ 3 more...`.
+  assert.match(
+    outputOf(result, 'kubectl get endpoints kube-dns -n kube-system'),
+    /\nkube-dns +10\.244\.0\.\d+:\d+,10\.244\.0\.\d+:\d+,10\.244\.0\.\d+:\d+ \+ 3 more\.\.\. /,
+  );
 });
 
 const FLAG_ROWS: { argv: string[]; namespace?: string; all: boolean; rest: string[] }[] = [
