@@ -69,6 +69,16 @@ function appendBlankLine(result: CommandResult): CommandResult {
   return result.error || result.output.endsWith('No rollout history found.') ? result : { ...result, output: `${result.output}\n` };
 }
 
+/**
+ * kubectl's RecordFlags.AddFlags marks `--record` deprecated (`--record will be removed in the future`), and pflag
+ * prints `Flag --record has been deprecated, <reason>` whenever the flag is set, before the command's output.
+ */
+function withRecordDeprecation(recordSet: boolean, result: CommandResult): CommandResult {
+  if (!recordSet) return result;
+  const warning = 'Flag --record has been deprecated, --record will be removed in the future';
+  return { ...result, output: result.output === '' ? warning : `${warning}\n${result.output}` };
+}
+
 /** The Deployment commands, in the order they are tried. */
 export const deploymentCommands: readonly SessionCommand[] = [
   {
@@ -173,12 +183,15 @@ export const deploymentCommands: readonly SessionCommand[] = [
         images[container] = image;
       }
       const record = parsed.flags.get('record') === 'true';
-      return setImage(
-        context.cluster,
-        deploymentName(parsed.positional) ?? '',
-        images,
-        record ? changeCauseOf(['set', 'image'], parsed) : undefined,
-        context.namespace,
+      return withRecordDeprecation(
+        parsed.flags.has('record'),
+        setImage(
+          context.cluster,
+          deploymentName(parsed.positional) ?? '',
+          images,
+          record ? changeCauseOf(['set', 'image'], parsed) : undefined,
+          context.namespace,
+        ),
       );
     },
   },
@@ -220,7 +233,7 @@ export const deploymentCommands: readonly SessionCommand[] = [
       );
       const result =
         placed.errors.length === 0 ? applied : { output: [applied.output, ...placed.errors].filter((part) => part !== '').join('\n'), error: true };
-      if (readError === undefined) return result;
+      if (readError === undefined) return withRecordDeprecation(parsed.flags.has('record'), result);
       // kubectl prints the objects it applied, then the reading error (cmdutil.CheckErr at the end).
       return { output: [result.output, `error: ${readError}`].filter((part) => part !== '').join('\n'), error: true };
     },
