@@ -60,3 +60,6 @@ export { capFindings } from './finding-cap';
 export { findKustomizeBinaryAsync, removeStaleKustomizeMirrors, type KustomizeBinary } from './kustomize/kustomize-process';
 export { UnreadableFileError, asUnreadable, readManifestFileSync } from './read-manifest-file';
 export { notCheckedKindOf } from './validation/kind-match-findings';
+
+// Custom resources in the editor: a field's schema (hover) and an object's properties (completion), from the CRDs in sight.
+export { customResourceFieldAt, customResourcePropertiesAt, type CustomResourceField } from './custom-resources/schema-docs';
