@@ -5,6 +5,7 @@ import { admitManifest, applyDeployment, type ApplyHandler } from '../kubectl/mu
 import { applyStatefulSetObject } from '../kubectl/statefulset-session';
 import { applyIngress } from '../service/ingress-admission';
 import { applyService } from '../service/service-admission';
+import { applyCronJob, applyJob } from '../job/batch-apply';
 
 // A StatefulSet goes through the API server first: create, or update of the stored set (kubectl apply).
 const applyStatefulSet: ApplyHandler = (cluster, object, options) => {
@@ -20,4 +21,6 @@ export const APPLY_HANDLERS: ReadonlyMap<string, ApplyHandler> = new Map<string,
   ['StatefulSet', applyStatefulSet],
   ['Service', (cluster, object, options) => applyService(cluster, object as Service, options.mode, options.fileName)],
   ['Ingress', (cluster, object, options) => applyIngress(cluster, object, options.mode, options.fileName)],
+  ['Job', applyJob],
+  ['CronJob', applyCronJob],
 ]);
