@@ -116,7 +116,9 @@ function syncCronJob(cluster: Cluster, cronJob: CronJob, jobs: readonly Job[]): 
   }
   if (cronJob.spec.suspend) return undefined;
   if (cronJob.spec.schedule.includes('TZ')) {
-    const message = `CRON_TZ or TZ used in schedule "${cronJob.spec.schedule}" is not officially supported, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details`;
+    const message =
+      `CRON_TZ or TZ used in schedule "${cronJob.spec.schedule}" is not officially supported, ` +
+      'see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details';
     cluster.recordEvent(subject, 'Warning', 'UnsupportedSchedule', message, SOURCE);
   }
   const plan = cronJobSchedule(cronJob.spec.schedule, timeZone);
@@ -131,7 +133,13 @@ function syncCronJob(cluster: Cluster, cronJob: CronJob, jobs: readonly Job[]): 
   const requeue = (): number => simulated(nextRequeueTime(times, now, plan));
   const next = nextScheduleTime(times, now, plan);
   if (next.missed === 'many')
-    cluster.recordEvent(subject, 'Warning', 'TooManyMissedTimes', 'too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew', SOURCE);
+    cluster.recordEvent(
+      subject,
+      'Warning',
+      'TooManyMissedTimes',
+      'too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew',
+      SOURCE,
+    );
   if (next.error !== undefined) {
     cluster.recordEvent(subject, 'Warning', 'InvalidSchedule', `invalid schedule: ${cronJob.spec.schedule} : ${next.error}`, SOURCE);
     return undefined;

@@ -46,7 +46,13 @@ export function jobFromCronJob(cronJob: CronJob, scheduledMs: number, cluster: C
 
 /** getRef: the reference a CronJob's status.active keeps of a Job. */
 export function jobReferenceOf(job: Job): JobReference {
-  const reference: JobReference = { apiVersion: 'batch/v1', kind: 'Job', name: job.metadata.name, namespace: job.metadata.namespace ?? 'default', uid: job.metadata.uid ?? '' };
+  const reference: JobReference = {
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    name: job.metadata.name,
+    namespace: job.metadata.namespace ?? 'default',
+    uid: job.metadata.uid ?? '',
+  };
   if (job.metadata.resourceVersion !== undefined) reference.resourceVersion = job.metadata.resourceVersion;
   return reference;
 }

@@ -12,7 +12,13 @@ export const applyJob: ApplyHandler = (cluster, object, options) => {
   const manifest = object as unknown as JsonObject;
   const existing = cluster.jobs.get(object.metadata.name, namespace);
   if (existing && options.mode === 'create')
-    return { output: '', error: true, failure: { text: `Error from server (AlreadyExists): error when creating "${options.fileName ?? ''}": jobs.batch "${object.metadata.name}" already exists` } };
+    return {
+      output: '',
+      error: true,
+      failure: {
+        text: `Error from server (AlreadyExists): error when creating "${options.fileName ?? ''}": jobs.batch "${object.metadata.name}" already exists`,
+      },
+    };
   if (existing) {
     const merged = { ...(existing as unknown as JsonObject), spec: { ...existing.spec, ...((manifest.spec ?? {}) as JsonObject) } } as JsonObject;
     const rejection = admitObject(merged, existing as unknown as JsonObject, cluster.spec);
@@ -41,7 +47,9 @@ export const applyCronJob: ApplyHandler = (cluster, object, options) => {
     return {
       output: '',
       error: true,
-      failure: { text: `Error from server (AlreadyExists): error when creating "${options.fileName ?? ''}": cronjobs.batch "${object.metadata.name}" already exists` },
+      failure: {
+        text: `Error from server (AlreadyExists): error when creating "${options.fileName ?? ''}": cronjobs.batch "${object.metadata.name}" already exists`,
+      },
     };
   const generation = existing?.metadata.generation;
   const stored = storeCronJob(cluster, object as unknown as JsonObject, namespace, existing);

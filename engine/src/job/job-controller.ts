@@ -183,7 +183,8 @@ export function syncJob(cluster: Cluster, job: Job, plan: PodExitPlan): boolean 
     deleteActivePods(cluster, job, counts.active);
     terminating += active;
     active = 0;
-    if (!trueCondition(job, 'FailureTarget')) (job.status.conditions ??= []).push(newJobCondition('FailureTarget', 'True', failure.reason, failure.message, timestamp));
+    if (!trueCondition(job, 'FailureTarget'))
+      (job.status.conditions ??= []).push(newJobCondition('FailureTarget', 'True', failure.reason, failure.message, timestamp));
     if (terminating === 0) finished = newJobCondition('Failed', 'True', failure.reason, failure.message, timestamp);
   } else if (job.spec.suspend) {
     deleteActivePods(cluster, job, counts.active);

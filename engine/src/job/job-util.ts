@@ -45,7 +45,14 @@ export function newJobCondition(type: JobCondition['type'], status: 'True' | 'Fa
  * ensureJobConditionStatus: sets the condition of `type` to `status` (adding it only when it is to be
  * True); returns whether anything changed.
  */
-export function ensureJobConditionStatus(job: Job, type: JobCondition['type'], status: 'True' | 'False', reason: string, message: string, timestamp: string): boolean {
+export function ensureJobConditionStatus(
+  job: Job,
+  type: JobCondition['type'],
+  status: 'True' | 'False',
+  reason: string,
+  message: string,
+  timestamp: string,
+): boolean {
   const conditions = (job.status.conditions ??= []);
   const existing = conditions.find((condition) => condition.type === type);
   if (!existing) {
@@ -66,7 +73,7 @@ export function ensureJobConditionStatus(job: Job, type: JobCondition['type'], s
 export function formatIndexes(indexes: Iterable<number>): string {
   const sorted = [...new Set(indexes)].sort((a, b) => a - b);
   const parts: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
     parts.push(i === j ? `${sorted[i]}` : `${sorted[i]}-${sorted[j]}`);

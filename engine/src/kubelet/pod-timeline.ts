@@ -108,8 +108,9 @@ export function hasExitedAt(timeline: PodTimeline, now: number): boolean {
 
 /** True when a pod of this timeline is Ready at `now` (what podStatusAt reports, without building it). */
 export function isReadyAt(timeline: PodTimeline, now: number): boolean {
-  return timeline.failure === undefined &&
-    !hasExitedAt(timeline, now) && timeline.readyAt !== undefined && now >= timeline.readyAt && now >= timeline.runningAt;
+  return (
+    timeline.failure === undefined && !hasExitedAt(timeline, now) && timeline.readyAt !== undefined && now >= timeline.readyAt && now >= timeline.runningAt
+  );
 }
 
 /** True when a pod of this timeline counts as available at `now` (IsPodAvailable, minReadySeconds). */

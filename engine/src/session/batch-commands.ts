@@ -107,7 +107,8 @@ export const batchCommands: readonly SessionCommand[] = [
     },
   },
   {
-    matches: (argv) => startsWith(argv, 'kubectl', 'delete') && [...JOB_WORDS, ...CRONJOB_WORDS].includes(target(parseArguments(argv.slice(2)).positional).kind),
+    matches: (argv) =>
+      startsWith(argv, 'kubectl', 'delete') && [...JOB_WORDS, ...CRONJOB_WORDS].includes(target(parseArguments(argv.slice(2)).positional).kind),
     run: (context, argv) => {
       const { kind, name } = target(parseArguments(argv.slice(2)).positional);
       if (!name) return usage('resource(s) were provided, but no name was specified');
