@@ -132,3 +132,5 @@ export { MAX_PREVIEW_STEPS, MAX_SIMULATED_REPLICAS } from './session/simulation-
 export { DEFAULT_READY_SECONDS, type RolloutSimulation, type RolloutWhatIf, type RolloutWorkload, simulateRollout } from './session/simulate-rollout';
 export { createDeploymentCluster, runUntil } from './session/simulation-clock';
 export { statefulSetPodVerdict } from './statefulset/first-pod-admission';
+/** A CronJob's next runs with the Jobs they create, and a Job's pod name prefixes (`kubesim names`). */
+export { type CronJobRun, cronJobNextRuns, jobPodNamePrefixes } from './cronjob/next-runs';
