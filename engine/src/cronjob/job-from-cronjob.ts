@@ -8,7 +8,7 @@ import { cloneJson } from '../model/clone';
 import { isFeatureEnabled } from '../defaulting/feature-gates';
 import type { ClusterSpec } from '../model/cluster-spec';
 import { cronJobJobName } from './schedule-times';
-import { ZoneClock } from './zone-clock';
+import { zoneClockOf } from './zone-clock';
 
 /** batch.kubernetes.io/cronjob-scheduled-timestamp (CronJobScheduledTimestampAnnotation). */
 export const CRONJOB_SCHEDULED_TIMESTAMP_ANNOTATION = 'batch.kubernetes.io/cronjob-scheduled-timestamp';
@@ -19,7 +19,7 @@ function pad(value: number, width = 2): string {
 
 /** time.Format(time.RFC3339) of `epochMs` in a location: `2026-01-01T09:00:00-05:00`, `Z` in UTC. */
 export function formatRfc3339In(epochMs: number, timeZone: string | undefined): string {
-  const clock = new ZoneClock(timeZone);
+  const clock = zoneClockOf(timeZone);
   const seconds = Math.floor(epochMs / 1000);
   const offset = clock.offsetAt(seconds);
   const wall = clock.fieldsAt(seconds);

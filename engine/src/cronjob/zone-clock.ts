@@ -66,43 +66,65 @@ export function civilSeconds(year: number, month: number, day: number, hour: num
   return (daysFromCivil(normalizedYear, normalizedMonth, 1) + day - 1) * SECONDS_PER_DAY + hour * 3600 + minute * 60 + second;
 }
 
+// One formatter per zone: building an Intl.DateTimeFormat costs far more than using one.
+const FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+function formatOf(zone: string): Intl.DateTimeFormat {
+  let format = FORMATS.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      era: 'short',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    if (FORMATS.size > 1000) FORMATS.clear();
+    FORMATS.set(zone, format);
+  }
+  return format;
+}
+
+const HOUR = 3600;
+
 /** A time.Location: the UTC offset at each instant, and time.Date in it. */
 export class ZoneClock {
   private readonly format: Intl.DateTimeFormat | undefined;
-  private readonly offsets = new Map<number, number>();
+  /** The offset of each whole UTC hour whose first and last second share it (no transition inside). */
+  private readonly hourOffsets = new Map<number, number>();
 
   /** `zone` is a tz database name; undefined, '' and 'UTC' are UTC (kube-controller-manager's local time in kind). */
   constructor(readonly zone: string | undefined) {
-    this.format =
-      zone === undefined || zone === '' || zone === 'UTC'
-        ? undefined
-        : new Intl.DateTimeFormat('en-US', {
-            timeZone: zone,
-            hourCycle: 'h23',
-            era: 'short',
-            year: 'numeric',
-            month: 'numeric',
-            day: 'numeric',
-            hour: 'numeric',
-            minute: 'numeric',
-            second: 'numeric',
-          });
+    this.format = zone === undefined || zone === '' || zone === 'UTC' ? undefined : formatOf(zone);
   }
 
   /** The offset east of UTC, in seconds, in effect at instant `seconds`. */
   offsetAt(seconds: number): number {
     if (!this.format) return 0;
-    const cached = this.offsets.get(seconds);
+    // The tz database never changes an offset twice within an hour: when an hour starts and ends with
+    // the same offset, every second of it has that offset.
+    const hour = Math.floor(seconds / HOUR);
+    const cached = this.hourOffsets.get(hour);
     if (cached !== undefined) return cached;
+    const first = this.exactOffsetAt(hour * HOUR);
+    const last = this.exactOffsetAt(hour * HOUR + HOUR - 1);
+    if (first !== last) return this.exactOffsetAt(seconds);
+    if (this.hourOffsets.size > 100_000) this.hourOffsets.clear();
+    this.hourOffsets.set(hour, first);
+    return first;
+  }
+
+  private exactOffsetAt(seconds: number): number {
     const parts: Record<string, string> = {};
-    for (const part of this.format.formatToParts(seconds * 1000)) parts[part.type] = part.value;
+    for (const part of this.format!.formatToParts(seconds * 1000)) parts[part.type] = part.value;
     // Go's zero time is year 1; the era keeps earlier years (1 BC is year 0) apart.
     const year = parts.era?.startsWith('B') ? 1 - Number(parts.year) : Number(parts.year);
     const local = civilSeconds(year, Number(parts.month), Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-    const offset = local - seconds;
-    if (this.offsets.size > 50_000) this.offsets.clear();
-    this.offsets.set(seconds, offset);
-    return offset;
+    return local - seconds;
   }
 
   /** The wall clock of instant `seconds` in this location (Time.Year, Month, Day, Hour, ... after In(loc)). */
@@ -124,4 +146,18 @@ export class ZoneClock {
     const actual = this.offsetAt(utc);
     return actual === guess ? utc : local - actual;
   }
+}
+
+const CLOCKS = new Map<string, ZoneClock>();
+
+/** The clock of a zone, shared so its offsets are looked up once (a cache: results never depend on it). */
+export function zoneClockOf(zone: string | undefined): ZoneClock {
+  const key = zone ?? '';
+  let clock = CLOCKS.get(key);
+  if (!clock) {
+    if (CLOCKS.size > 1000) CLOCKS.clear();
+    clock = new ZoneClock(zone);
+    CLOCKS.set(key, clock);
+  }
+  return clock;
 }
