@@ -3,7 +3,7 @@
 // (constantdelay.go). Times are whole seconds since the Unix epoch; Go's zero time (no activation
 // within five years) is GO_ZERO_TIME.
 import type { CronField, CronSchedule } from '../apiserver/validation/rules/cron-schedule';
-import { ZoneClock, civilSeconds, zoneClockOf, type WallClock } from './zone-clock';
+import { civilSeconds, zoneClockOf, type WallClock, type ZoneClock } from './zone-clock';
 
 /** time.Time{} (January 1, year 1, 00:00:00 UTC) in seconds since the Unix epoch. */
 export const GO_ZERO_TIME = civilSeconds(1, 1, 1, 0, 0, 0);

@@ -52,7 +52,10 @@ export function addJob(cluster: Cluster, manifest: JsonObject): Job {
   return stored;
 }
 
-/** The invariants every pass keeps: a Job never runs more pods than parallelism, nor counts more successes than completions; an Indexed Job runs one pod per index. */
+/**
+ * The invariants every pass keeps: a Job never runs more pods than parallelism, nor counts more successes
+ * than completions; an Indexed Job runs one pod per index; a finished Job has no active pod.
+ */
 export function checkInvariants(cluster: Cluster): void {
   for (const job of cluster.jobs.all()) {
     const pods = jobPodsOf(cluster, job);
