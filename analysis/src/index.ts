@@ -2,6 +2,7 @@
 // test holds it). Each group below is one question a front-end asks; the modules behind it stay private.
 
 // Checking a file or a workspace: YAML problems, per-object API-server verdicts, cross-object checks, quick fixes.
+export { analyzeDocument } from './analyze-document';
 export { checkFile, type CheckOptions } from './check-file';
 export { type Baseline, type CheckFinding, type FindingFix } from './checks/check-context';
 export { runWorkspaceChecks, type WorkspaceCheckOptions } from './checks/run-workspace-checks';
@@ -12,7 +13,7 @@ export { apiLifecycleFindings } from './validation/api-lifecycle-findings';
 export { WorkspaceIndex } from './workspace/workspace-index';
 export { readSmallFile, scanFolder } from './workspace/scan-folder';
 export { normalizeUri, pathOfUri } from './workspace/file-uri';
-export { helmChartFindings, HelmChartLookup } from './workspace/helm-chart';
+export { HelmChartLookup } from './workspace/helm-chart';
 
 // Manifests read as kubectl reads them, with [start, end) source offsets.
 export { type ManifestFile, objectsOf, parseManifestFile, problemsOf } from './manifest/manifest-file';
@@ -32,8 +33,12 @@ export { computeContainerEnvironment, type ContainerEnvironmentFacts } from './f
 export { computeServiceFacts, type ServiceFacts, type ServicePortFact, servicePortsReaching } from './facts/service-facts';
 export { findSelectingServices, isService, type SelectingService, templateLabelsOf } from './facts/service-selection';
 
-// The preview: does applying an edit roll out (the one verdict for the lens, the diagnostic and the panel).
+// The preview: does applying an edit roll out (the one verdict for the lens, the diagnostic and the panel), and the
+// base it starts from (git HEAD, a revision, the file as first opened, a fresh create), resolved from the choice alone.
 export { rolloutVerdict } from './checks/rollout-verdict';
+export { type RolloutBaseChoice, resolveRolloutBase, rolloutBaseSources } from './preview/rollout-base';
+export { OpenedTexts } from './preview/opened-texts';
+export { type GitFailure, readGitFile, readHeadCommit } from './preview/git-show';
 
 // Kustomize: kustomizations rendered by the real kustomize, findings placed back on their sources.
 export { isKustomizationFileName, keySpanOfField, type Kustomization, parseKustomization } from './kustomize/kustomization-file';
@@ -49,7 +54,6 @@ export { describeRollouts, generatedNameOf, generatorEntriesOf, generatorEntryAt
 
 // The cluster profile: `.kubesim.yaml` found upward, merged with settings and flags.
 export { ClusterResolver } from './profile/cluster-resolver';
-export { isProfileFile, profileFileFindings } from './profile-file-findings';
 
 // Reading files, limits and what is left unchecked.
 export { capFindings } from './finding-cap';

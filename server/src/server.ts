@@ -3,19 +3,7 @@ import { basename } from 'node:path';
 import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_CLUSTER_DOMAIN, DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion, SUPPORTED_KUBERNETES_VERSIONS, type ClusterSpec } from '@kubesim/engine';
-import {
-  checkFile,
-  capFindings,
-  isProfileFile,
-  profileFileFindings,
-  problemsOf,
-  type ManifestFile,
-  pathOfUri,
-  type Finding,
-  ClusterResolver,
-  HelmChartLookup,
-  helmChartFindings,
-} from '@kubesim/analysis';
+import { analyzeDocument, capFindings, type ManifestFile, pathOfUri, ClusterResolver, HelmChartLookup, OpenedTexts } from '@kubesim/analysis';
 import { ManifestStore } from './lsp/document-store';
 import { ParallelChecks } from './lsp/parallel-checks';
 import { isManifestDocument } from './lsp/is-manifest-document';
@@ -42,6 +30,8 @@ interface KubesimSettings {
 export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): void {
   const documents = new TextDocuments(TextDocument);
   const store = new ManifestStore();
+  // The documents as first opened: the preview's base when git has none (saves never replace them).
+  const opened = new OpenedTexts();
   const log = new ServerLog(connection.console);
   const parallel = new ParallelChecks(log);
   parallel.start();
@@ -146,17 +136,21 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   function publish(document: TextDocument, file: ManifestFile): void {
     const started = performance.now();
-    // A file of a kustomization (patch, base resource) is checked as part of its rendering only.
-    const alone = kustomize.isCheckedAlone(document.uri);
-    const options = workspace.optionsFor(document, file);
-    if (options.workspace) options.workspace = kustomize.objectsOutsideFragments(options.workspace);
-    // A Helm chart's files are templates: nothing is checked there, and Chart.yaml says so.
     const path = pathOfUri(document.uri);
-    const chart = path === undefined ? undefined : helmChartFindings(path, file.text, new HelmChartLookup());
-    const findings: Finding[] = isProfileFile(path)
-      ? profileFileFindings(file.text, clusters.version)
-      : (chart ?? (alone ? checkFile(file, options) : problemsOf(file).map((problem) => ({ ...problem }))));
-    findings.push(...kustomize.findingsFor(document));
+    // Which checks run on which file (profile, Helm chart, kustomize fragment, plain manifest) is the analysis's call.
+    const findings = analyzeDocument({
+      path,
+      text: file.text,
+      parsed: () => file,
+      checkOptions: () => {
+        const options = workspace.optionsFor(document, file);
+        if (options.workspace) options.workspace = kustomize.objectsOutsideFragments(options.workspace);
+        return options;
+      },
+      checkedAlone: kustomize.isCheckedAlone(document.uri),
+      charts: new HelmChartLookup(),
+      renderedFindings: kustomize.findingsFor(document),
+    });
     log.verbose(`checked ${document.uri} v${document.version}: ${findings.length} findings in ${(performance.now() - started).toFixed(1)} ms`);
     const shown = capFindings(findings, path === undefined ? '' : basename(path));
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: shown.map((finding) => toDiagnostic(document, finding)) });
@@ -192,7 +186,12 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     noteKustomizeChange(event.document);
     validate(event.document);
   });
-  documents.onDidOpen((event) => kustomize.noteOpened(event.document));
+  documents.onDidOpen((event) => {
+    kustomize.noteOpened(event.document);
+    // An untitled buffer was never opened from disk: its preview starts from a fresh create.
+    const { uri, languageId } = event.document;
+    if (isManifestDocument(uri, languageId) && !uri.startsWith('untitled:')) void opened.noteOpened(uri, event.document.getText(), pathOfUri(uri));
+  });
   documents.onDidClose((event) => {
     store.forget(event.document.uri);
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
@@ -208,9 +207,14 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     hover: (document, position) => kustomizeHover(kustomize, document, position),
     lenses: (document) => kustomizeLenses(kustomize, document),
   });
-  registerSimulateRollout(connection, documents, store, clusterOf, workspaceObjects, (document, params) =>
-    kustomizePreviewSource(kustomize, document, params, workspace.canRunGit()),
-  );
+  registerSimulateRollout(connection, documents, store, {
+    clusterOf,
+    candidates: workspaceObjects,
+    kustomizeSource: (document, params) => kustomizePreviewSource(kustomize, document, params, workspace.canRunGit()),
+    opened,
+    canRunGit: () => workspace.canRunGit(),
+    log,
+  });
   documents.listen(connection);
   connection.listen();
 }
