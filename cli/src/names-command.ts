@@ -31,6 +31,7 @@ import { CLUSTER_FLAGS, clusterResolverOf } from './cluster-options';
 import { checkCharts, setChartsApart } from './helm-charts';
 import { workloadRejection } from './workload-rejection';
 import { basename } from 'node:path';
+import { batchNamesOf, formatBatchNames, type BatchNames } from './batch-names';
 
 /** One StatefulSet pod with its stable identity. */
 export interface StatefulSetPodNames {
@@ -83,6 +84,7 @@ export async function runNames(args: string[], out: (text: string) => void): Pro
       'collision-count': { type: 'string' },
       json: { type: 'boolean' },
       'allow-remote-resources': { type: 'boolean' },
+      from: { type: 'string' },
       ...CLUSTER_FLAGS,
     },
   });
@@ -94,6 +96,11 @@ export async function runNames(args: string[], out: (text: string) => void): Pro
   if (countText !== undefined && !/^\d+$/.test(countText)) throw new UsageError(`--collision-count must be a non-negative integer, not "${countText}"`);
   const collisionCount = countText === undefined ? undefined : Number(countText);
   if (collisionCount !== undefined && collisionCount > 0xffffffff) throw new UsageError('--collision-count must fit in 32 bits');
+  // A CronJob's next runs count from --from (RFC 3339), else from now.
+  const fromText = values.from;
+  const from = fromText === undefined ? Date.now() : Date.parse(fromText);
+  if (Number.isNaN(from)) throw new UsageError(`--from must be an RFC 3339 time such as 2026-01-01T00:00:00Z, not "${fromText}"`);
+  const batch: BatchNames[] = [];
   const clusters = clusterResolverOf(values, version, (text) => process.stderr.write(`${text}\n`));
   const options: NamesOptions = { collisionCount, clusterOf: (path) => clusters.specFor(path) };
   const workloads: WorkloadNames[] = [];
@@ -105,6 +112,7 @@ export async function runNames(args: string[], out: (text: string) => void): Pro
     const objects = objectsOf(parseManifestFile(readManifestFileSync(path)));
     workloads.push(...namesOf(path, objects, options));
     services.push(...serviceNamesOf(path, objects, options));
+    batch.push(...batchNamesOf(path, objects, from));
   }
   const generated: GeneratedName[] = [];
   let failed = false;
@@ -134,8 +142,15 @@ export async function runNames(args: string[], out: (text: string) => void): Pro
     workloads.push(...namesOf(root, objects, options));
     services.push(...serviceNamesOf(root, objects, options));
   }
-  if (values.json) out(JSON.stringify({ kubernetesVersion: version, workloads, services, ...(generated.length > 0 ? { generated } : {}) }, null, 2));
-  else out(formatTable(version, workloads, generated) + formatServices(services));
+  if (values.json)
+    out(
+      JSON.stringify(
+        { kubernetesVersion: version, workloads, services, ...(batch.length > 0 ? { batch } : {}), ...(generated.length > 0 ? { generated } : {}) },
+        null,
+        2,
+      ),
+    );
+  else out(formatTable(version, workloads, generated) + formatServices(services) + formatBatchNames(batch, from));
   return failed ? 1 : 0;
 }
 

@@ -50,11 +50,12 @@ const USAGE: Record<CommandName, CommandUsage> = {
     exitCodes: '0 no errors (warnings allowed), 1 errors found, 2 bad usage or a path that cannot be read',
   },
   names: {
-    synopsis: 'kubesim names FILE|DIR... [--kubernetes-version V] [--collision-count N] [--json] [--allow-remote-resources] [CLUSTER OPTIONS]',
-    summary: 'print the ReplicaSet, ControllerRevision, pod, DNS and PVC names the cluster will create',
+    synopsis: 'kubesim names FILE|DIR... [--kubernetes-version V] [--collision-count N] [--from TIME] [--json] [--allow-remote-resources] [CLUSTER OPTIONS]',
+    summary: "print the ReplicaSet, ControllerRevision, pod, DNS and PVC names the cluster will create, and a CronJob's next Jobs",
     options: [
       VERSION_OPTION,
       ['--collision-count N', 'hash as if status.collisionCount were N'],
+      ['--from TIME', "count a CronJob's next runs from this RFC 3339 time (default: now)"],
       ['--json', 'print JSON (a workload the cluster would reject has `rejected`, its messages, instead of names)'],
       REMOTE_OPTION,
       ...CLUSTER_OPTIONS,

@@ -129,10 +129,12 @@ export {
 export { ManifestReadError } from './session/session-command';
 export { formatSessionTranscript, runSession, type SessionResult } from './session/session-runner';
 /** The simulation budget: the largest replica count simulated and the preview's pass limit. */
-export { MAX_PREVIEW_STEPS, MAX_SIMULATED_REPLICAS } from './session/simulation-budget';
+export { MAX_PREVIEW_STEPS, MAX_SIMULATED_REPLICAS } from './cluster/simulation-budget';
 export { DEFAULT_READY_SECONDS, type RolloutSimulation, type RolloutWhatIf, type RolloutWorkload, simulateRollout } from './session/simulate-rollout';
 export { createDeploymentCluster, runUntil } from './session/simulation-clock';
 export { statefulSetPodVerdict } from './statefulset/first-pod-admission';
 /** The custom resources the workspace's CustomResourceDefinitions serve, and the API server's verdict on one. */
 export { CrdRegistry, isCustomResourceDefinition, type CrdSourceObject } from './apiserver/custom-resources/crd-registry';
 export { customResourceVerdict } from './apiserver/custom-resources/custom-resource-verdict';
+/** A CronJob's next runs with the Jobs they create, and a Job's pod name prefixes (`kubesim names`). */
+export { type CronJobRun, cronJobNextRuns, jobPodNamePrefixes } from './cronjob/next-runs';

@@ -276,6 +276,8 @@ const ENGINE_LAYERS: Record<string, number> = {
   deployment: 6,
   replicaset: 6,
   statefulset: 6,
+  job: 6,
+  cronjob: 7,
   service: 7,
   kubectl: 8,
   session: 9,

@@ -20,6 +20,7 @@ import { checkWorkloadSelectorOverlap } from './workload-selector-overlap';
 import { checkDuplicateObject } from './duplicate-object';
 import { appliedTogether } from './applied-together';
 import { checkPodOnlyRules } from './pod-only-rules';
+import { checkAutoscaledReplicas } from './autoscaled-replicas';
 
 const CHECKS: readonly ObjectCheck[] = [
   checkStatefulSetService,
@@ -29,6 +30,7 @@ const CHECKS: readonly ObjectCheck[] = [
   checkWorkloadSelectorOverlap,
   checkDisruptionBudgetTarget,
   checkAutoscalerTarget,
+  checkAutoscaledReplicas,
   checkStatefulSetNameLength,
   checkDeploymentNameLength,
   checkPodOnlyRules,
@@ -112,8 +114,9 @@ function checkObject(object: ManifestObject, file: ManifestFile, context: CheckC
 // An edit re-checks only what it can change. An object's findings depend on its own parsed value
 // (shared by later parses while its document is unchanged), the settings, the baseline, and what
 // the checks read of the other objects of its namespace: their kind, name, selector, service
-// fields, pod labels and port names (plus which kinds exist anywhere, for HPA targets). Changing
-// an image or a replica count leaves all of those alone, so every other object keeps its findings.
+// fields, pod labels and port names, an HPA's scaleTargetRef, whether a workload sets replicas (plus
+// which kinds exist anywhere, for HPA targets). Changing an image or a replica count leaves all of
+// those alone, so every other object keeps its findings.
 const findingsByValue = new PlacedFindingsCache<string, CheckFinding>();
 const crossKeys = new WeakMap<object, string>();
 const identities = new WeakMap<object, number>();
@@ -151,6 +154,8 @@ function crossKeyOf(object: ManifestObject): string {
       valueAt(object.value, ['spec', 'clusterIP']) ?? null,
       source?.labels ?? null,
       portNames,
+      valueAt(object.value, ['spec', 'scaleTargetRef']) ?? null,
+      valueAt(object.value, ['spec', 'replicas']) === undefined,
     ]);
     crossKeys.set(object.value, key);
   }

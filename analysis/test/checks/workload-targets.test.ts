@@ -107,3 +107,20 @@ test('the overlap message names three other workloads and counts the rest (400 u
   const [first] = findings;
   assert.match(first!.message, /^This selector overlaps with Deployment\/b, Deployment\/c, Deployment\/d and 2 more in namespace "default": /);
 });
+
+test('a Deployment or StatefulSet with replicas that an HPA applied with it scales: warned on spec.replicas', () => {
+  const hpa = (kind: string, name: string) =>
+    `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: web-hpa\nspec:\n ` +
+    ` scaleTargetRef:\n    apiVersion: apps/v1\n    kind: ${kind}\n    name: ${name}\n  minReplicas: 2\n  maxReplicas: 5\n`;
+  const deployment = (replicas: string) =>
+    `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n${replicas}  selector:\n    matchLabels:\n      app: web\n` +
+    '  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: web\n        image: nginx\n';
+  const message = 'HorizontalPodAutoscaler "web-hpa" scales this Deployment: each kubectl apply of this manifest sets it back to 3 replicas';
+  expectFindings(`${deployment('  replicas: ⟦3⟧\n')}---\n${hpa('Deployment', 'web')}`, [{ code: 'replicas-with-hpa', message }]);
+  // Applied together from another file of the folder.
+  expectFindings(deployment('  replicas: ⟦3⟧\n'), [{ code: 'replicas-with-hpa' }], { otherFiles: { 'file:///work/hpa.yaml': hpa('Deployment', 'web') } });
+  // No replicas field, another target, or another kind: nothing to say.
+  expectFindings(`${deployment('')}---\n${hpa('Deployment', 'web')}`, []);
+  expectFindings(`${deployment('  replicas: 3\n')}---\n${hpa('Deployment', 'api')}`, [{ code: 'hpa-target-missing' }]);
+  expectFindings(`${deployment('  replicas: 3\n')}---\n${hpa('StatefulSet', 'web')}`, []);
+});

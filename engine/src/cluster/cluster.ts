@@ -28,6 +28,7 @@ import type {
   Service,
   StatefulSet,
 } from '../model/objects';
+import type { CronJob, Job } from '../model/batch-objects';
 import { defaultKubeletOptions, type KubeletOptions } from '../kubelet/kubelet-options';
 import { planPodTimeline } from '../kubelet/pod-timeline';
 import { EventRecorder, type EventSubject } from './event-recorder';
@@ -79,6 +80,8 @@ export class Cluster {
   readonly ingresses = new ObjectStore<Ingress>();
   readonly persistentVolumeClaims = new ObjectStore<PersistentVolumeClaim>();
   readonly controllerRevisions = new ObjectStore<ControllerRevision>();
+  readonly jobs = new ObjectStore<Job>();
+  readonly cronJobs = new ObjectStore<CronJob>();
   readonly recorder = new EventRecorder(() => this.now);
   readonly controllers: Controller[] = [];
   private cohorts: PodCohort[] = [];

@@ -20,6 +20,8 @@ export interface PodCohort {
   /** When the pods were deleted (they show `Terminating` until goneAt). */
   deletedAt?: number;
   goneAt?: number;
+  /** The container whose exit code `timeline.exit` gives (a Job's pod; the first container when unset). */
+  exitContainer?: string;
 }
 
 /** True while the cohort's pods are not being deleted (controller_utils IsPodActive; phases never end here). */

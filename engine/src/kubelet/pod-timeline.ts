@@ -13,6 +13,8 @@ export interface PodTimeline {
   runningAt: number;
   readyAt?: number;
   failure?: PodFailure;
+  /** When the containers exit and with which code (a Job's pods, restartPolicy Never): Completed or Error from then on. */
+  exit?: { at: number; code: number };
 }
 
 /** Longest image pull and crash back-off of the kubelet (5 minutes). */
@@ -72,6 +74,10 @@ export function podStatusAt(timeline: PodTimeline, now: number, deletedAt?: numb
 function basePodStatus(timeline: PodTimeline, now: number): PodStatus {
   if (now < timeline.scheduledAt) return { phase: 'Pending', displayStatus: 'Pending', ready: false, restarts: 0 };
   if (now < timeline.runningAt) return { phase: 'Pending', displayStatus: 'ContainerCreating', ready: false, restarts: 0 };
+  if (hasExitedAt(timeline, now)) {
+    const succeeded = timeline.exit!.code === 0;
+    return { phase: succeeded ? 'Succeeded' : 'Failed', displayStatus: succeeded ? 'Completed' : 'Error', ready: false, restarts: 0 };
+  }
   switch (timeline.failure) {
     case 'ImagePull': {
       // Each pull attempt shows ErrImagePull for a second, then ImagePullBackOff until the next attempt.
@@ -95,9 +101,16 @@ function basePodStatus(timeline: PodTimeline, now: number): PodStatus {
   }
 }
 
+/** True once the pod's containers have exited (a finished Job pod: Succeeded or Failed). */
+export function hasExitedAt(timeline: PodTimeline, now: number): boolean {
+  return timeline.exit !== undefined && now >= timeline.exit.at && now >= timeline.runningAt;
+}
+
 /** True when a pod of this timeline is Ready at `now` (what podStatusAt reports, without building it). */
 export function isReadyAt(timeline: PodTimeline, now: number): boolean {
-  return timeline.failure === undefined && timeline.readyAt !== undefined && now >= timeline.readyAt && now >= timeline.runningAt;
+  return (
+    timeline.failure === undefined && !hasExitedAt(timeline, now) && timeline.readyAt !== undefined && now >= timeline.readyAt && now >= timeline.runningAt
+  );
 }
 
 /** True when a pod of this timeline counts as available at `now` (IsPodAvailable, minReadySeconds). */

@@ -3,13 +3,14 @@
 // first passes NamespaceLifecycle admission (a mutating plugin: it answers before validation, after decoding).
 import type { Deployment, JsonObject, ReadonlyJsonObject, Service } from '../model/objects';
 import { admitObject } from '../apiserver/admission';
-import { namespaceLifecycleRefusal } from '../apiserver/namespace-lifecycle';
+import { namespaceLifecycleRefusal } from '../cluster/namespace-lifecycle';
 import { creatingFrom } from '../kubectl/api-errors';
 import { createNamespace } from '../kubectl/namespace-mutations';
 import { admitManifest, applyDeployment, type ApplyHandler } from '../kubectl/mutations';
 import { applyStatefulSetObject } from '../kubectl/statefulset-session';
 import { applyIngress } from '../service/ingress-admission';
 import { applyService } from '../service/service-admission';
+import { applyCronJob, applyJob } from '../kubectl/batch-apply';
 
 // A StatefulSet goes through the API server first: create, or update of the stored set (kubectl apply).
 const applyStatefulSet: ApplyHandler = (cluster, object, options) => {
@@ -40,4 +41,6 @@ export const APPLY_HANDLERS: ReadonlyMap<string, ApplyHandler> = new Map<string,
   ['Service', inLiveNamespace((cluster, object, options) => applyService(cluster, object as Service, options.mode, options.fileName))],
   ['Ingress', inLiveNamespace((cluster, object, options) => applyIngress(cluster, object, options.mode, options.fileName))],
   ['Namespace', (cluster, object, options) => createNamespace(cluster, object as unknown as ReadonlyJsonObject, options.mode, options.fileName)],
+  ['Job', inLiveNamespace(applyJob)],
+  ['CronJob', inLiveNamespace(applyCronJob)],
 ]);

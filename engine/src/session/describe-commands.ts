@@ -1,7 +1,8 @@
-// `kubectl describe rs|statefulset|pod NAME` in sessions (registered into the session table); the
+// `kubectl describe rs|statefulset|pod|job|cronjob NAME` in sessions (registered into the session table); the
 // Deployment describer has its own command in deployment-commands.ts.
 import { describePod } from '../kubectl/describe-pod';
 import { describeReplicaSet, describeStatefulSet } from '../kubectl/describe-workloads';
+import { describeCronJob, describeJob } from '../kubectl/describe-batch';
 import { parseArguments } from './session-parser';
 import { startsWith, type SessionCommand } from './session-command';
 
@@ -9,6 +10,8 @@ const DESCRIBERS: { words: string[]; describe: typeof describeReplicaSet }[] = [
   { words: ['rs', 'replicaset', 'replicasets', 'replicaset.apps', 'replicasets.apps'], describe: describeReplicaSet },
   { words: ['po', 'pod', 'pods'], describe: describePod },
   { words: ['sts', 'statefulset', 'statefulsets', 'statefulset.apps', 'statefulsets.apps'], describe: describeStatefulSet },
+  { words: ['job', 'jobs', 'job.batch', 'jobs.batch'], describe: describeJob },
+  { words: ['cj', 'cronjob', 'cronjobs', 'cronjob.batch', 'cronjobs.batch'], describe: describeCronJob },
 ];
 
 // `rs NAME` or `rs/NAME`: the describer and the name, when the kind is one of ours.
@@ -22,7 +25,7 @@ function target(argv: string[]): { describe: typeof describeReplicaSet; name: st
   return describer && name ? { describe: describer.describe, name } : undefined;
 }
 
-/** The describe commands of ReplicaSets, StatefulSets and pods, in the order they are tried. */
+/** The describe commands of ReplicaSets, StatefulSets, pods, Jobs and CronJobs, in the order they are tried. */
 export const describeCommands: readonly SessionCommand[] = [
   {
     matches: (argv) => startsWith(argv, 'kubectl', 'describe') && target(argv) !== undefined,

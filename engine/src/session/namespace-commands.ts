@@ -4,7 +4,7 @@
 // --namespace NS`. Applying a Namespace manifest is in apply-handlers.ts.
 import type { CommandResult } from '../deployment/rollback';
 import { namespacesOf } from '../cluster/namespaces';
-import { namespaceDeleteRefusal } from '../apiserver/namespace-lifecycle';
+import { namespaceDeleteRefusal } from '../cluster/namespace-lifecycle';
 import { getNamespaceDefaults, getNamespaces } from '../kubectl/namespace-get';
 import { createNamespace, formatNamespaceFailure } from '../kubectl/namespace-mutations';
 import { parseArguments } from './session-parser';

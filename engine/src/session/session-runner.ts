@@ -23,7 +23,7 @@ import { parseArguments } from './session-parser';
 import { createDeploymentCluster } from './simulation-clock';
 import { summarizeStatefulSets, type StatefulSetClusterSummary } from '../kubectl/statefulset-session';
 import { summarizeServices, type ServiceSummary } from '../service/service-summary';
-import { overBudgetInCluster, overBudgetMessage } from './simulation-budget';
+import { overBudgetInCluster, overBudgetMessage } from '../cluster/simulation-budget';
 
 /** Input of runSession. */
 export interface SessionInput {

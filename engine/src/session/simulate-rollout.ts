@@ -20,7 +20,7 @@ import { snapshotDeployment, snapshotStatefulSet, templateImages, toSeconds, typ
 import type { GoverningServiceState, RolloutStep } from './rollout-step-view';
 import { groupRolloutSteps, type RolloutStepGroup } from './rollout-step-groups';
 import { deploymentOutcome, statefulSetOutcome, stepLimitOutcome, type RolloutOutcomeSummary } from './rollout-outcome';
-import { MAX_PREVIEW_STEPS, overBudgetMessage, overBudgetWorkload, type OverBudgetWorkload } from './simulation-budget';
+import { MAX_PREVIEW_STEPS, overBudgetMessage, overBudgetWorkload, type OverBudgetWorkload } from '../cluster/simulation-budget';
 
 /** A workload the preview can roll out. */
 export type RolloutWorkload = Deployment | StatefulSet;

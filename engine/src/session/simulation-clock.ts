@@ -3,16 +3,22 @@ import { Cluster, type ClusterOptions } from '../cluster/cluster';
 import { DeploymentController } from '../deployment/deployment-controller';
 import { ReplicaSetController } from '../replicaset/replica-set';
 import { StatefulSetController } from '../statefulset/stateful-set-controller';
+import { CronJobController } from '../cronjob/cronjob-controller';
+import { JobController } from '../job/job-controller';
+import { TtlAfterFinishedController } from '../job/ttl-after-finished';
 
 /** Called after every controller pass that changed something. */
 export type PassListener = (changed: string[]) => void;
 
-/** A cluster running the Deployment, ReplicaSet and StatefulSet controllers (in that order). */
+/** A cluster running the Deployment, ReplicaSet, StatefulSet, CronJob, Job and TTL-after-finished controllers (in that order). */
 export function createDeploymentCluster(options: ClusterOptions): Cluster {
   const cluster = new Cluster(options);
   cluster.registerController(new DeploymentController());
   cluster.registerController(new ReplicaSetController());
   cluster.registerController(new StatefulSetController());
+  cluster.registerController(new CronJobController());
+  cluster.registerController(new JobController());
+  cluster.registerController(new TtlAfterFinishedController());
   return cluster;
 }
 

@@ -4,8 +4,8 @@
 // immortal namespaces may not be deleted. Admit is a mutating plugin, so it answers before validation
 // (the create handler runs mutating admission, then the strategy's Validate): a bad object in a missing
 // namespace gets the NotFound, not its field errors.
-import type { Cluster } from '../cluster/cluster';
-import { IMMORTAL_NAMESPACES, namespacesOf } from '../cluster/namespaces';
+import type { Cluster } from './cluster';
+import { IMMORTAL_NAMESPACES, namespacesOf } from './namespaces';
 
 /** The resource (plural, with group) of each kind kubesim stores, as StatusError details print it. */
 const GROUP_RESOURCES: Record<string, string> = {

@@ -8,7 +8,7 @@ import type { Deployment, KubernetesObject, StatefulSet } from '../../src/model/
 import { simulateRollout } from '../../src/session/simulate-rollout';
 import { runSession } from '../../src/session/session-runner';
 import { defaultClusterSpec } from '../../src/model/cluster-spec';
-import { MAX_PREVIEW_STEPS, MAX_SIMULATED_REPLICAS } from '../../src/session/simulation-budget';
+import { MAX_PREVIEW_STEPS, MAX_SIMULATED_REPLICAS } from '../../src/cluster/simulation-budget';
 
 function deployment(replicas: number, image = 'nginx:2'): Deployment {
   return {

@@ -1,0 +1,106 @@
+// A Job's pods as the Job controller sees them (active, succeeded, failed, terminating, with their
+// completion index and finish time) and the pods it creates, following kubernetes
+// pkg/controller/job/job_controller.go (manageJob, getNewFinishedPods, getFinishedTime) and
+// indexed_job_utils.go (addCompletionIndexAnnotation, addCompletionIndexEnvVariables, podGenerateNameWithIndex).
+import type { Cluster } from '../cluster/cluster';
+import type { PodCohort } from '../cluster/pod-cohort';
+import { isActiveCohort } from '../cluster/pod-cohort';
+import type { Job } from '../model/batch-objects';
+import type { JsonObject, JsonValue, PodTemplateSpec } from '../model/objects';
+import { cloneJson } from '../model/clone';
+import { hasExitedAt, isReadyAt } from '../kubelet/pod-timeline';
+import { JOB_COMPLETION_INDEX_ANNOTATION } from './job-util';
+
+/** How a Job's pods end: exit code, time after the containers start, and the container that exits with it. */
+export interface PodExitPlan {
+  code: number;
+  afterMs: number;
+  container?: string;
+}
+
+/** The simulated run time of a Job's pod when a session says nothing (exit 0, 5 s after its containers start). */
+export const DEFAULT_POD_EXIT: PodExitPlan = { code: 0, afterMs: 5000 };
+
+/** One pod of a Job (every Job pod is a cohort of one). */
+export interface JobPod {
+  cohort: PodCohort;
+  name: string;
+  index?: number;
+  state: 'active' | 'succeeded' | 'failed' | 'terminating';
+  ready: boolean;
+  /** When the containers exited (the pod's finish time). */
+  finishedAt?: number;
+  exitCode?: number;
+  container: string;
+}
+
+function containerNames(spec: JsonObject): string[] {
+  const containers = Array.isArray(spec.containers) ? spec.containers : [];
+  return containers.map((container) => String((container as JsonObject | null)?.name ?? ''));
+}
+
+/** The Job's pods at `now`, oldest first. */
+export function jobPodsOf(cluster: Cluster, job: Job): JobPod[] {
+  const pods: JobPod[] = [];
+  for (const cohort of cluster.podsOwnedBy(job.metadata.uid ?? '')) {
+    const indexText = cohort.annotations?.[JOB_COMPLETION_INDEX_ANNOTATION];
+    const exited = hasExitedAt(cohort.timeline, cluster.now);
+    for (const name of cohort.names) {
+      let state: JobPod['state'];
+      if (exited) state = cohort.timeline.exit!.code === 0 ? 'succeeded' : 'failed';
+      else state = isActiveCohort(cohort) ? 'active' : 'terminating';
+      const pod: JobPod = {
+        cohort,
+        name,
+        state,
+        ready: state === 'active' && isReadyAt(cohort.timeline, cluster.now),
+        container: cohort.exitContainer ?? containerNames(cohort.spec)[0] ?? '',
+      };
+      if (indexText !== undefined) pod.index = Number(indexText);
+      if (exited) {
+        pod.finishedAt = cohort.timeline.exit!.at;
+        pod.exitCode = cohort.timeline.exit!.code;
+      }
+      pods.push(pod);
+    }
+  }
+  return pods;
+}
+
+// addCompletionIndexEnvVariables: JOB_COMPLETION_INDEX from the pod's completion-index label, in every container.
+function withCompletionIndexEnv(spec: JsonObject): void {
+  for (const field of ['initContainers', 'containers']) {
+    const containers = spec[field];
+    if (!Array.isArray(containers)) continue;
+    for (const container of containers as JsonValue[]) {
+      const object = container as JsonObject;
+      const env = Array.isArray(object.env) ? object.env : (object.env = []);
+      if (env.some((variable) => (variable as JsonObject | null)?.name === 'JOB_COMPLETION_INDEX')) continue;
+      env.push({ name: 'JOB_COMPLETION_INDEX', valueFrom: { fieldRef: { fieldPath: `metadata.labels['${JOB_COMPLETION_INDEX_ANNOTATION}']` } } });
+    }
+  }
+}
+
+/**
+ * Creates one pod of the Job (with its completion index for an Indexed Job: `<job>-<index>-<suffix>`,
+ * the index annotation, label, hostname and env var), planned to exit as `plan` says.
+ */
+export function createJobPod(cluster: Cluster, job: Job, index: number | undefined, plan: PodExitPlan): string {
+  const template = cloneJson(job.spec.template) as PodTemplateSpec & JsonObject;
+  const metadata = (template.metadata ??= {});
+  let generateName = `${job.metadata.name}-`;
+  if (index !== undefined) {
+    metadata.annotations = { ...(metadata.annotations ?? {}), [JOB_COMPLETION_INDEX_ANNOTATION]: String(index) };
+    metadata.labels = { ...(metadata.labels ?? {}), [JOB_COMPLETION_INDEX_ANNOTATION]: String(index) };
+    const spec = (template.spec ??= {});
+    spec.hostname = `${job.metadata.name}-${index}`;
+    withCompletionIndexEnv(spec);
+    generateName = `${job.metadata.name}-${index}-`;
+  }
+  const owner = { apiVersion: 'batch/v1', kind: 'Job', name: job.metadata.name, uid: job.metadata.uid ?? '', controller: true, blockOwnerDeletion: true };
+  const cohort = cluster.createPods(owner, job.metadata.namespace ?? 'default', template, { generateName, count: 1 });
+  // restartPolicy Never: the containers run once, then the pod is Succeeded or Failed (never, when its image does not pull).
+  if (cohort.timeline.failure === undefined) cohort.timeline.exit = { at: cohort.timeline.runningAt + plan.afterMs, code: plan.code };
+  if (plan.container !== undefined) cohort.exitContainer = plan.container;
+  return cohort.names[0]!;
+}

@@ -1,0 +1,62 @@
+// Which rule of a Job's podFailurePolicy a failed pod matches, following kubernetes
+// pkg/controller/job/pod_failure_policy.go (matchPodFailurePolicy, matchOnExitCodes). The simulated
+// pod fails in one container (the one `kubesim pod-exits` names, else the first) with one exit code,
+// and carries no pod conditions (no DisruptionTarget: nodes are never drained here), so onPodConditions
+// rules never match.
+import type { JsonObject, JsonValue } from '../model/objects';
+
+/** What a failed pod means for the Job: counted or not, and the action of the rule it matched. */
+export interface PodFailureVerdict {
+  countFailed: boolean;
+  action?: 'FailJob' | 'Ignore' | 'Count' | 'FailIndex';
+  /** FailJob's condition message. */
+  failJobMessage?: string;
+}
+
+/** The failed container of a simulated pod. */
+export interface FailedContainer {
+  podNamespace: string;
+  podName: string;
+  containerName: string;
+  exitCode: number;
+}
+
+function asObject(value: JsonValue | undefined): JsonObject | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
+}
+
+// matchOnExitCodes: a terminated container (exit code not 0) of the named container (or any).
+function exitCodesMatch(requirement: JsonObject, failed: FailedContainer): boolean {
+  if (failed.exitCode === 0) return false;
+  const container = requirement.containerName;
+  if (typeof container === 'string' && container !== failed.containerName) return false;
+  const values = Array.isArray(requirement.values) ? requirement.values : [];
+  const listed = values.includes(failed.exitCode);
+  return requirement.operator === 'In' ? listed : requirement.operator === 'NotIn' ? !listed : false;
+}
+
+/** matchPodFailurePolicy: the first rule matching the failed container decides; no rule: counted. */
+export function matchPodFailurePolicy(policy: JsonValue | undefined, failed: FailedContainer): PodFailureVerdict {
+  const rules = asObject(policy)?.rules;
+  if (!Array.isArray(rules)) return { countFailed: true };
+  for (let index = 0; index < rules.length; index++) {
+    const rule = asObject(rules[index]);
+    const onExitCodes = asObject(rule?.onExitCodes);
+    if (!rule || !onExitCodes || !exitCodesMatch(onExitCodes, failed)) continue;
+    switch (rule.action) {
+      case 'Ignore':
+        return { countFailed: false, action: 'Ignore' };
+      case 'Count':
+        return { countFailed: true, action: 'Count' };
+      case 'FailIndex':
+        return { countFailed: true, action: 'FailIndex' };
+      case 'FailJob': {
+        const message =
+          `Container ${failed.containerName} for pod ${failed.podNamespace}/${failed.podName} failed with exit code ${failed.exitCode} ` +
+          `matching FailJob rule at index ${index}`;
+        return { countFailed: true, action: 'FailJob', failJobMessage: message };
+      }
+    }
+  }
+  return { countFailed: true };
+}
