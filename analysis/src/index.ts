@@ -56,3 +56,8 @@ export { capFindings } from './finding-cap';
 export { findKustomizeBinaryAsync, removeStaleKustomizeMirrors, type KustomizeBinary } from './kustomize/kustomize-process';
 export { UnreadableFileError, asUnreadable, readManifestFileSync } from './read-manifest-file';
 export { notCheckedKindOf } from './validation/kind-match-findings';
+
+// Schemas: what completion and hovers know of a field (documentation, type, enum values, fields), per kind.
+export { BuiltinSchemaSource } from './schema/builtin-schema';
+export { type FieldDocTable, fieldDocTableOf } from './schema/field-docs';
+export { firstSchemaFor, type KindSchemaSource, schemaAt } from './schema/field-schema';

@@ -15,7 +15,10 @@ import {
   ClusterResolver,
   HelmChartLookup,
   helmChartFindings,
+  BuiltinSchemaSource,
+  type KindSchemaSource,
 } from '@kubesim/analysis';
+import { loadFieldDocs } from './lsp/field-docs-file';
 import { ManifestStore } from './lsp/document-store';
 import { ParallelChecks } from './lsp/parallel-checks';
 import { isManifestDocument } from './lsp/is-manifest-document';
@@ -204,7 +207,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const document = documents.get(uri);
     return document ? workspace.optionsFor(document, file).workspace?.map((entry) => entry.object) : undefined;
   };
+  // What completion and hovers know of fields, asked in order: built-in kinds (layouts and OpenAPI descriptions).
+  const schemas: KindSchemaSource[] = [new BuiltinSchemaSource(loadFieldDocs(log))];
   registerWorkloadFeatures(connection, documents, store, clusterOf, workspaceObjects, {
+    schemas,
     hover: (document, position) => kustomizeHover(kustomize, document, position),
     lenses: (document) => kustomizeLenses(kustomize, document),
   });

@@ -44,6 +44,7 @@ const RULES: Rule[] = [
     mayReach: ['analysis/src/checks', 'analysis/src/validation', 'analysis/src/manifest'],
     packages: ['@kubesim/engine', 'yaml'],
   },
+  { folder: 'analysis/src/schema', mayReach: ['analysis/src/schema', 'analysis/src/manifest'], packages: ['@kubesim/engine'] },
   { folder: 'analysis/src/facts', mayReach: ['analysis/src/facts', 'analysis/src/checks', 'analysis/src/manifest'], packages: ['@kubesim/engine'] },
   {
     folder: 'analysis/src/workspace',

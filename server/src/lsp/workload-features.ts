@@ -2,7 +2,7 @@
 import type { CodeLens, Connection, Hover, Position, ServerCapabilities, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ClusterSpec } from '@kubesim/engine';
-import type { ManifestObject, ManifestFile } from '@kubesim/analysis';
+import type { KindSchemaSource, ManifestObject, ManifestFile } from '@kubesim/analysis';
 import { provideCodeLenses } from './code-lens';
 import { provideCompletion } from './completion';
 import type { ManifestStore } from './document-store';
@@ -16,8 +16,10 @@ export const WORKLOAD_FEATURE_CAPABILITIES: ServerCapabilities = {
   codeLensProvider: { resolveProvider: false },
 };
 
-/** Hovers and lenses another part of the server adds (kustomization files). */
+/** Hovers and lenses another part of the server adds (kustomization files), and the schema sources of fields. */
 export interface ExtraFeatures {
+  /** Field documentation, types and enum values by kind, asked in order (built-in kinds, custom resources). */
+  schemas?: readonly KindSchemaSource[];
   hover?: (document: TextDocument, position: Position) => Hover | null;
   lenses?: (document: TextDocument) => CodeLens[];
 }
@@ -45,7 +47,7 @@ export function registerWorkloadFeatures(
     const extraHover = found && extra?.hover?.(found.document, params.position);
     if (extraHover) return extraHover;
     return found
-      ? provideHover(found.document, found.file, params.position, clusterOf(found.document.uri), candidates?.(found.document.uri, found.file))
+      ? provideHover(found.document, found.file, params.position, clusterOf(found.document.uri), candidates?.(found.document.uri, found.file), extra?.schemas)
       : null;
   });
   connection.onCompletion((params) => {
