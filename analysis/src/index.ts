@@ -61,3 +61,7 @@ export { notCheckedKindOf } from './validation/kind-match-findings';
 export { BuiltinSchemaSource } from './schema/builtin-schema';
 export { type FieldDocTable, fieldDocTableOf } from './schema/field-docs';
 export { firstSchemaFor, type KindSchemaSource, schemaAt } from './schema/field-schema';
+
+// Navigation: the outline of a file, folding, and the references between objects (go to definition, find references).
+export { foldingLinesOf, outlineOf, type OutlineSymbol } from './navigation/outline';
+export { findReferencesTo, objectReferenceAt, resolveReference } from './navigation/object-references';

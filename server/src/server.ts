@@ -25,6 +25,7 @@ import { isManifestDocument } from './lsp/is-manifest-document';
 import { toDiagnostic } from './lsp/to-diagnostic';
 import { registerWorkloadFeatures, WORKLOAD_FEATURE_CAPABILITIES } from './lsp/workload-features';
 import { registerSimulateRollout } from './lsp/simulate-rollout';
+import { NAVIGATION_CAPABILITIES, registerNavigation } from './lsp/navigation-features';
 import { WorkspaceChecks, WORKSPACE_CHECK_CAPABILITIES } from './lsp/workspace-checks';
 import { isTraceLevel, ServerLog } from './lsp/server-log';
 import { KustomizeLive } from './lsp/kustomize-live';
@@ -73,7 +74,12 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     kustomize.configure({ trusted, allowRemoteResources });
     folders = (params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : [])).flatMap((uri) => pathOfUri(uri) ?? []);
     return {
-      capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...WORKLOAD_FEATURE_CAPABILITIES, ...WORKSPACE_CHECK_CAPABILITIES },
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        ...WORKLOAD_FEATURE_CAPABILITIES,
+        ...WORKSPACE_CHECK_CAPABILITIES,
+        ...NAVIGATION_CAPABILITIES,
+      },
       serverInfo: { name: 'kubesim' },
     };
   });
@@ -213,6 +219,13 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     schemas,
     hover: (document, position) => kustomizeHover(kustomize, document, position),
     lenses: (document) => kustomizeLenses(kustomize, document),
+  });
+  registerNavigation(connection, documents, store, {
+    objects: (uri, file) => {
+      const document = documents.get(uri);
+      return (document && workspace.optionsFor(document, file).workspace) || [];
+    },
+    textOf: (uri) => workspace.textOf(uri),
   });
   registerSimulateRollout(connection, documents, store, clusterOf, workspaceObjects, (document, params) =>
     kustomizePreviewSource(kustomize, document, params, workspace.canRunGit()),

@@ -57,6 +57,11 @@ export class WorkspaceIndex {
     return true;
   }
 
+  /** The text of an indexed file (the editor's for an open one), for positions in files the editor has not opened. */
+  textOf(uri: string): string | undefined {
+    return this.files.get(uri)?.file.text;
+  }
+
   has(uri: string): boolean {
     return this.files.has(uri);
   }

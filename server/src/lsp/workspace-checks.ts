@@ -66,6 +66,11 @@ export class WorkspaceChecks {
     return this.workspaceTrusted;
   }
 
+  /** The text of a workspace file as indexed (open or read from disk), for positions in it. */
+  textOf(uri: string): string | undefined {
+    return this.index.textOf(normalizeUri(uri));
+  }
+
   /** Whether git may run (trusted workspace, `kubesim.git.enabled`). */
   canRunGit(): boolean {
     return this.workspaceTrusted && this.gitEnabled;
