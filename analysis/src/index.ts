@@ -60,7 +60,8 @@ export { notCheckedKindOf } from './validation/kind-match-findings';
 // Schemas: what completion and hovers know of a field (documentation, type, enum values, fields), per kind.
 export { BuiltinSchemaSource } from './schema/builtin-schema';
 export { type FieldDocTable, fieldDocTableOf } from './schema/field-docs';
-export { firstSchemaFor, type KindSchemaSource, schemaAt } from './schema/field-schema';
+export { type FieldSchema, firstSchemaFor, type KindSchemaSource, schemaAt } from './schema/field-schema';
+export { keyPositionAt, type KeyPosition } from './schema/key-position';
 
 // Navigation: the outline of a file, folding, and the references between objects (go to definition, find references).
 export { foldingLinesOf, outlineOf, type OutlineSymbol } from './navigation/outline';

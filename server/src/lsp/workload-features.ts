@@ -2,9 +2,9 @@
 import type { CodeLens, Connection, Hover, Position, ServerCapabilities, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ClusterSpec } from '@kubesim/engine';
-import type { KindSchemaSource, ManifestObject, ManifestFile } from '@kubesim/analysis';
+import { objectsOf, type KindSchemaSource, type ManifestObject, type ManifestFile } from '@kubesim/analysis';
 import { provideCodeLenses } from './code-lens';
-import { provideCompletion } from './completion';
+import { provideCompletion } from './completion-items';
 import type { ManifestStore } from './document-store';
 import { provideHover } from './hover';
 import { isManifestDocument } from './is-manifest-document';
@@ -52,7 +52,10 @@ export function registerWorkloadFeatures(
   });
   connection.onCompletion((params) => {
     const found = manifestOf(params.textDocument.uri);
-    return found ? provideCompletion(found.document, found.file, params.position) : [];
+    if (!found) return [];
+    const cluster = clusterOf(found.document.uri);
+    const objects = candidates?.(found.document.uri, found.file) ?? objectsOf(found.file);
+    return provideCompletion(found.document, found.file, params.position, { cluster, schemas: extra?.schemas ?? [], candidates: objects });
   });
   connection.onCodeLens((params) => {
     const found = manifestOf(params.textDocument.uri);
