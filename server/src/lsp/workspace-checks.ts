@@ -91,7 +91,8 @@ export class WorkspaceChecks {
       const document = this.documents.get(actionParams.textDocument.uri);
       if (!document) return [];
       const file = this.store.get(document);
-      return codeActionsFor(document, file, runWorkspaceChecks(file, this.optionsFor(document, file)), actionParams);
+      const options = this.optionsFor(document, file);
+      return codeActionsFor(document, file, runWorkspaceChecks(file, options), actionParams, options.cluster);
     });
     this.connection.onDidChangeWatchedFiles((change) => void this.onWatchedFiles(change.changes));
     this.documents.onDidChangeContent((event) => this.scheduleRecheck(normalizeUri(event.document.uri)));
