@@ -35,13 +35,17 @@ export const NEW_OBJECT_SNIPPETS: readonly NewObjectSnippet[] = [
     label: 'StatefulSet',
     detail: 'apps/v1 StatefulSet and its headless Service',
     body:
-      'apiVersion: v1\nkind: Service\nmetadata:\n  name: ${1:name}\nspec:\n  clusterIP: None\n  selector:\n    app: ${1:name}\n  ports:\n  - port: ${4:80}\n---\n' +
-      `apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: \${1:name}\nspec:\n  serviceName: \${1:name}\n  replicas: \${2:2}\n${podTemplate('  ')}\n$0`,
+      'apiVersion: v1\nkind: Service\nmetadata:\n  name: ${1:name}\nspec:\n  clusterIP: None\n' +
+      '  selector:\n    app: ${1:name}\n  ports:\n  - port: ${4:80}\n---\n' +
+      'apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: ${1:name}\nspec:\n' +
+      `  serviceName: \${1:name}\n  replicas: \${2:2}\n${podTemplate('  ')}\n$0`,
   },
   {
     label: 'Service',
     detail: 'v1 Service selecting pods by label',
-    body: 'apiVersion: v1\nkind: Service\nmetadata:\n  name: ${1:name}\nspec:\n  selector:\n    app: ${1:name}\n  ports:\n  - port: ${2:80}\n    targetPort: ${3:80}\n$0',
+    body:
+      'apiVersion: v1\nkind: Service\nmetadata:\n  name: ${1:name}\nspec:\n  selector:\n    app: ${1:name}\n' +
+      '  ports:\n  - port: ${2:80}\n    targetPort: ${3:80}\n$0',
   },
   {
     label: 'ConfigMap',
@@ -52,7 +56,8 @@ export const NEW_OBJECT_SNIPPETS: readonly NewObjectSnippet[] = [
     label: 'Ingress',
     detail: 'networking.k8s.io/v1 Ingress to one Service',
     body:
-      'apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: ${1:name}\nspec:\n  rules:\n  - host: ${2:example.com}\n    http:\n      paths:\n' +
-      '      - path: /\n        pathType: Prefix\n        backend:\n          service:\n            name: ${3:service}\n            port:\n              number: ${4:80}\n$0',
+      'apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: ${1:name}\nspec:\n  rules:\n' +
+      '  - host: ${2:example.com}\n    http:\n      paths:\n      - path: /\n        pathType: Prefix\n        backend:\n' +
+      '          service:\n            name: ${3:service}\n            port:\n              number: ${4:80}\n$0',
   },
 ];

@@ -127,7 +127,9 @@ const VALUE_CASES: { name: string; yaml: string; labels: string[] }[] = [
   },
   {
     name: 'Ingress pathType',
-    yaml: 'apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: i\nspec:\n  rules:\n  - http:\n      paths:\n      - path: /\n        pathType: ‸\n',
+    yaml:
+      'apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: i\nspec:\n  rules:\n  - http:\n' +
+      '      paths:\n      - path: /\n        pathType: ‸\n',
     labels: ['Exact', 'ImplementationSpecific', 'Prefix'],
   },
 ];
