@@ -17,6 +17,7 @@ import {
   helmChartFindings,
   BuiltinSchemaSource,
   type KindSchemaSource,
+  OpenedTexts,
 } from '@kubesim/analysis';
 import { loadFieldDocs } from './lsp/field-docs-file';
 import { ManifestStore } from './lsp/document-store';
@@ -46,6 +47,8 @@ interface KubesimSettings {
 export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): void {
   const documents = new TextDocuments(TextDocument);
   const store = new ManifestStore();
+  // The documents as first opened: the preview's base when git has none (saves never replace them).
+  const opened = new OpenedTexts();
   const log = new ServerLog(connection.console);
   const parallel = new ParallelChecks(log);
   parallel.start();
@@ -201,7 +204,12 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     noteKustomizeChange(event.document);
     validate(event.document);
   });
-  documents.onDidOpen((event) => kustomize.noteOpened(event.document));
+  documents.onDidOpen((event) => {
+    kustomize.noteOpened(event.document);
+    // An untitled buffer was never opened from disk: its preview starts from a fresh create.
+    const { uri, languageId } = event.document;
+    if (isManifestDocument(uri, languageId) && !uri.startsWith('untitled:')) void opened.noteOpened(uri, event.document.getText(), pathOfUri(uri));
+  });
   documents.onDidClose((event) => {
     store.forget(event.document.uri);
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
@@ -227,9 +235,14 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     },
     textOf: (uri) => workspace.textOf(uri),
   });
-  registerSimulateRollout(connection, documents, store, clusterOf, workspaceObjects, (document, params) =>
-    kustomizePreviewSource(kustomize, document, params, workspace.canRunGit()),
-  );
+  registerSimulateRollout(connection, documents, store, {
+    clusterOf,
+    candidates: workspaceObjects,
+    kustomizeSource: (document, params) => kustomizePreviewSource(kustomize, document, params, workspace.canRunGit()),
+    opened,
+    canRunGit: () => workspace.canRunGit(),
+    log,
+  });
   documents.listen(connection);
   connection.listen();
 }
