@@ -27,6 +27,7 @@ import { toDiagnostic } from './lsp/to-diagnostic';
 import { registerWorkloadFeatures, WORKLOAD_FEATURE_CAPABILITIES } from './lsp/workload-features';
 import { registerSimulateRollout } from './lsp/simulate-rollout';
 import { NAVIGATION_CAPABILITIES, registerNavigation } from './lsp/navigation-features';
+import { WorkspaceProblems } from './lsp/workspace-problems';
 import { WorkspaceChecks, WORKSPACE_CHECK_CAPABILITIES } from './lsp/workspace-checks';
 import { isTraceLevel, ServerLog } from './lsp/server-log';
 import { KustomizeLive } from './lsp/kustomize-live';
@@ -214,6 +215,26 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     store.forget(event.document.uri);
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
   });
+
+  // The problems of files not open: a background scan of the index once it is read, and again when it changes.
+  const problems = new WorkspaceProblems(
+    connection,
+    documents,
+    {
+      closedFiles: () => {
+        const charts = new HelmChartLookup();
+        return workspace.closedFiles().flatMap((entry) => {
+          const path = pathOfUri(entry.uri);
+          if (path === undefined || isProfileFile(path) || helmChartFindings(path, entry.file.text, charts) !== undefined) return [];
+          return [{ ...entry, options: { ...entry.options, workspace: kustomize.objectsOutsideFragments(entry.options.workspace ?? []) } }];
+        });
+      },
+      isCheckedAlone: (uri) => kustomize.isCheckedAlone(uri),
+    },
+    log,
+  );
+  workspace.onIndexChange = () => problems.schedule();
+  connection.onShutdown(() => problems.dispose());
 
   // Hovers name the Services selecting a workload, and the rollout preview finds a StatefulSet's
   // governing Service, anywhere in the workspace index (this file included).
