@@ -4,20 +4,15 @@ import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_CLUSTER_DOMAIN, DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion, SUPPORTED_KUBERNETES_VERSIONS, type ClusterSpec } from '@kubesim/engine';
 import {
-  checkFile,
+  analyzeDocument,
   capFindings,
-  isProfileFile,
-  profileFileFindings,
-  problemsOf,
   type ManifestFile,
   pathOfUri,
-  type Finding,
   ClusterResolver,
   HelmChartLookup,
-  helmChartFindings,
+  OpenedTexts,
   BuiltinSchemaSource,
   type KindSchemaSource,
-  OpenedTexts,
 } from '@kubesim/analysis';
 import { loadFieldDocs } from './lsp/field-docs-file';
 import { ManifestStore } from './lsp/document-store';
@@ -159,17 +154,21 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   function publish(document: TextDocument, file: ManifestFile): void {
     const started = performance.now();
-    // A file of a kustomization (patch, base resource) is checked as part of its rendering only.
-    const alone = kustomize.isCheckedAlone(document.uri);
-    const options = workspace.optionsFor(document, file);
-    if (options.workspace) options.workspace = kustomize.objectsOutsideFragments(options.workspace);
-    // A Helm chart's files are templates: nothing is checked there, and Chart.yaml says so.
     const path = pathOfUri(document.uri);
-    const chart = path === undefined ? undefined : helmChartFindings(path, file.text, new HelmChartLookup());
-    const findings: Finding[] = isProfileFile(path)
-      ? profileFileFindings(file.text, clusters.version)
-      : (chart ?? (alone ? checkFile(file, options) : problemsOf(file).map((problem) => ({ ...problem }))));
-    findings.push(...kustomize.findingsFor(document));
+    // Which checks run on which file (profile, Helm chart, kustomize fragment, plain manifest) is the analysis's call.
+    const findings = analyzeDocument({
+      path,
+      text: file.text,
+      parsed: () => file,
+      checkOptions: () => {
+        const options = workspace.optionsFor(document, file);
+        if (options.workspace) options.workspace = kustomize.objectsOutsideFragments(options.workspace);
+        return options;
+      },
+      checkedAlone: kustomize.isCheckedAlone(document.uri),
+      charts: new HelmChartLookup(),
+      renderedFindings: kustomize.findingsFor(document),
+    });
     log.verbose(`checked ${document.uri} v${document.version}: ${findings.length} findings in ${(performance.now() - started).toFixed(1)} ms`);
     const shown = capFindings(findings, path === undefined ? '' : basename(path));
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: shown.map((finding) => toDiagnostic(document, finding)) });
@@ -221,14 +220,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     connection,
     documents,
     {
-      closedFiles: () => {
-        const charts = new HelmChartLookup();
-        return workspace.closedFiles().flatMap((entry) => {
-          const path = pathOfUri(entry.uri);
-          if (path === undefined || isProfileFile(path) || helmChartFindings(path, entry.file.text, charts) !== undefined) return [];
-          return [{ ...entry, options: { ...entry.options, workspace: kustomize.objectsOutsideFragments(entry.options.workspace ?? []) } }];
-        });
-      },
+      closedFiles: () =>
+        workspace
+          .closedFiles()
+          .map((entry) => ({ ...entry, options: { ...entry.options, workspace: kustomize.objectsOutsideFragments(entry.options.workspace ?? []) } })),
       isCheckedAlone: (uri) => kustomize.isCheckedAlone(uri),
     },
     log,

@@ -3,7 +3,7 @@
 import { basename } from 'node:path';
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { capFindings, checkFile, type CheckOptions, type ManifestFile, pathOfUri } from '@kubesim/analysis';
+import { analyzeDocument, capFindings, type CheckOptions, HelmChartLookup, type ManifestFile, pathOfUri } from '@kubesim/analysis';
 import type { Log } from './server-log';
 import { toDiagnostic } from './to-diagnostic';
 
@@ -15,7 +15,7 @@ const SCAN_DELAY_MS = 1000;
 /** What a scan reads: the closed files with their check options, and whether a file is checked on its own. */
 export interface WorkspaceProblemSource {
   closedFiles(): { uri: string; file: ManifestFile; options: CheckOptions }[];
-  /** False for a file checked only as part of something else (a kustomization's patch, a chart's template, a profile). */
+  /** False for a file checked only as part of a kustomization (a patch, a base resource): its YAML problems alone. */
   isCheckedAlone(uri: string): boolean;
 }
 
@@ -51,7 +51,8 @@ export class WorkspaceProblems {
 
   private async scan(): Promise<void> {
     const generation = this.generation;
-    const all = this.source.closedFiles().filter((entry) => !this.documents.get(entry.uri) && this.source.isCheckedAlone(entry.uri));
+    const all = this.source.closedFiles().filter((entry) => !this.documents.get(entry.uri));
+    const charts = new HelmChartLookup();
     const files = all.slice(0, MAX_SCANNED_FILES);
     if (all.length > files.length) this.log.warn(`workspace problems: checked the first ${files.length} of ${all.length} closed YAML files`);
     const progress = await this.connection.window.createWorkDoneProgress();
@@ -65,7 +66,7 @@ export class WorkspaceProblems {
         await new Promise((resolve) => setImmediate(resolve));
         if (this.documents.get(uri)) continue;
         seen.add(uri);
-        if (this.publish(uri, file, options) > 0) withProblems++;
+        if (this.publish(uri, file, options, charts) > 0) withProblems++;
         progress.report(Math.round(((i + 1) * 100) / Math.max(1, files.length)), `${i + 1} of ${files.length} files`);
       }
       // A file gone from the index (deleted, now open, now part of a kustomization) keeps no stale problems.
@@ -79,9 +80,19 @@ export class WorkspaceProblems {
     }
   }
 
-  private publish(uri: string, file: ManifestFile, options: CheckOptions): number {
+  // The same findings an open document gets (analyzeDocument decides which checks run on which file), without the
+  // kustomize renderings' findings, which are placed on open documents only.
+  private publish(uri: string, file: ManifestFile, options: CheckOptions, charts: HelmChartLookup): number {
     const path = pathOfUri(uri);
-    const findings = capFindings(checkFile(file, options), path === undefined ? '' : basename(path));
+    const all = analyzeDocument({
+      path,
+      text: file.text,
+      parsed: () => file,
+      checkOptions: () => options,
+      checkedAlone: this.source.isCheckedAlone(uri),
+      charts,
+    });
+    const findings = capFindings(all, path === undefined ? '' : basename(path));
     const document = TextDocument.create(uri, 'yaml', 0, file.text);
     void this.connection.sendDiagnostics({ uri, diagnostics: findings.map((finding) => toDiagnostic(document, finding)) });
     return findings.length;
