@@ -70,3 +70,6 @@ export { keyPositionAt, type KeyPosition } from './schema/key-position';
 // Navigation: the outline of a file, folding, and the references between objects (go to definition, find references).
 export { foldingLinesOf, outlineOf, type OutlineSymbol } from './navigation/outline';
 export { findReferencesTo, objectReferenceAt, resolveReference } from './navigation/object-references';
+
+// Custom resources in the editor: a field's schema (hover) and an object's properties (completion), from the CRDs in sight.
+export { customResourceFieldAt, customResourcePropertiesAt, type CustomResourceField } from './custom-resources/schema-docs';

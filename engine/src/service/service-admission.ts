@@ -13,7 +13,7 @@ import { goStringSlice, renderValue, structuredValue } from '../apiserver/valida
 import { asArray, asNumber, asObject, asString, jsonEqual } from '../apiserver/validation/rules/json-access';
 import { serviceNetworkOf, type ServiceNetwork } from './service-network';
 import { invalidRejection } from '../apiserver/admission';
-import type { KubectlError } from '../kubectl/api-errors';
+import type { KubectlError } from '../apiserver/admission';
 
 /** kubectl's line for one Service, and whether it is an error; `failure` is printed after the other objects. */
 export interface ServiceApplyResult {

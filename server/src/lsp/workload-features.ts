@@ -7,6 +7,8 @@ import { provideCodeLenses } from './code-lens';
 import { provideCompletion } from './completion-items';
 import type { ManifestStore } from './document-store';
 import { provideHover } from './hover';
+import { provideCustomResourceCompletion } from './custom-resource-completion';
+import { provideCustomResourceHover } from './custom-resource-hover';
 import { isManifestDocument } from './is-manifest-document';
 
 /** The capabilities the handlers below answer. */
@@ -46,16 +48,26 @@ export function registerWorkloadFeatures(
     const found = manifestOf(params.textDocument.uri);
     const extraHover = found && extra?.hover?.(found.document, params.position);
     if (extraHover) return extraHover;
-    return found
-      ? provideHover(found.document, found.file, params.position, clusterOf(found.document.uri), candidates?.(found.document.uri, found.file), extra?.schemas)
-      : null;
+    if (!found) return null;
+    const cluster = clusterOf(found.document.uri);
+    const others = candidates?.(found.document.uri, found.file);
+    return (
+      provideHover(found.document, found.file, params.position, cluster, others, extra?.schemas) ??
+      provideCustomResourceHover(found.document, found.file, params.position, cluster, others)
+    );
   });
   connection.onCompletion((params) => {
     const found = manifestOf(params.textDocument.uri);
     if (!found) return [];
     const cluster = clusterOf(found.document.uri);
-    const objects = candidates?.(found.document.uri, found.file) ?? objectsOf(found.file);
-    return provideCompletion(found.document, found.file, params.position, { cluster, schemas: extra?.schemas ?? [], candidates: objects });
+    const others = candidates?.(found.document.uri, found.file);
+    const items = provideCompletion(found.document, found.file, params.position, {
+      cluster,
+      schemas: extra?.schemas ?? [],
+      candidates: others ?? objectsOf(found.file),
+    });
+    if (items.length > 0) return items;
+    return provideCustomResourceCompletion(found.document, found.file, params.position, cluster, others);
   });
   connection.onCodeLens((params) => {
     const found = manifestOf(params.textDocument.uri);
