@@ -1,6 +1,7 @@
 // Bundles the extension: client (node, cjs, vscode external), server and CLI (node, cjs), webview (browser, iife).
 import * as esbuild from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { writeFieldDocs } from './tools/gen-field-docs.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -48,3 +49,6 @@ if (watch) {
 } else {
   await Promise.all(builds.map((options) => esbuild.build(options)));
 }
+// The field documentation hovers show, derived from kubernetes-models in node_modules (never committed).
+mkdirSync(outdir, { recursive: true });
+writeFieldDocs(outdir);

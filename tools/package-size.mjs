@@ -1,6 +1,7 @@
 // Keeps the README's package size measured, not remembered.
 //   node tools/package-size.mjs kubesim.vsix   prints the size and file count of a package and writes them into README.md
-//                                               (`npm run package` runs this after vsce)
+//                                               (`npm run package` runs this after vsce; KUBESIM_PACKAGE_KEEP_README=1,
+//                                               set by `npm start` and the e2e suite, only prints it)
 //   node tools/package-size.mjs --check        packages a fresh copy in a temporary folder (production bundles, the
 //                                               same vsce options as `npm run package`, dist/ untouched) and exits 1
 //                                               when README.md's file count differs or its size is off by more than 10%
@@ -96,7 +97,8 @@ if (args[0] === '--check') {
   }
 } else if (args.length === 1) {
   const figure = measure(args[0]);
-  const changed = writeReadmeFigure(figure);
+  // `npm start` and the e2e suite package too, and a user's first command must not dirty the tracked README.
+  const changed = process.env.KUBESIM_PACKAGE_KEEP_README === '1' ? false : writeReadmeFigure(figure);
   console.log(`${args[0]}: ${figure.kilobytes} KB, ${figure.files} files${changed ? ' (README.md updated)' : ''}`);
 } else {
   console.error('usage: node tools/package-size.mjs VSIX | --check');

@@ -24,5 +24,13 @@ export function qualifyByCluster(finding: Finding, cluster: ClusterSpec): Findin
   const setting = clusterSettingOfRule(finding.code.slice(SERVICE_PREFIX.length));
   const hint = setting === undefined ? undefined : HINTS[setting];
   if (setting === undefined || hint === undefined || cluster.declared[setting] !== undefined) return finding;
-  return { ...finding, severity: 'warning', hint };
+  return { ...finding, severity: 'warning', hint, message: undeclaredWording(finding.message) };
+}
+
+// The API server speaks of "this cluster", which is right once the cluster is declared; undeclared, the message
+// says which clusters answer so (the hint says which those are).
+function undeclaredWording(message: string): string {
+  return message
+    .replace('this cluster is not configured for dual-stack services', 'a single-stack cluster is not configured for dual-stack services')
+    .replace('not configured on this cluster', 'not configured on a cluster without this IP family');
 }

@@ -66,5 +66,15 @@ export { chartToRender, checkHelmChart, type HelmCheckResult } from './helm/char
 export { describeHelmBinary, helmBinary, runHelmTemplate } from './helm/helm-process';
 export { HelmSession } from './helm/helm-session';
 
+// Schemas: what completion and hovers know of a field (documentation, type, enum values, fields), per kind.
+export { BuiltinSchemaSource } from './schema/builtin-schema';
+export { type FieldDocTable, fieldDocTableOf } from './schema/field-docs';
+export { type FieldSchema, firstSchemaFor, type KindSchemaSource, schemaAt } from './schema/field-schema';
+export { keyPositionAt, type KeyPosition } from './schema/key-position';
+
+// Navigation: the outline of a file, folding, and the references between objects (go to definition, find references).
+export { foldingLinesOf, outlineOf, type OutlineSymbol } from './navigation/outline';
+export { findReferencesTo, objectReferenceAt, resolveReference } from './navigation/object-references';
+
 // Custom resources in the editor: a field's schema (hover) and an object's properties (completion), from the CRDs in sight.
 export { customResourceFieldAt, customResourcePropertiesAt, type CustomResourceField } from './custom-resources/schema-docs';

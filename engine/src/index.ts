@@ -58,6 +58,7 @@ export {
 export { cleanupUnhealthyReplicas, reconcileNewReplicaSet, reconcileOldReplicaSets, scaleDownOldReplicaSetsForRollingUpdate } from './deployment/rolling';
 export { cleanupDeployment, scale, type SyncContext } from './deployment/sync';
 export { goLayoutFor } from './go-layout/go-layouts';
+export { type GoField, type GoLayout } from './go-layout/go-layout-types';
 export { computeControllerRevisionHash, controllerRevisionData, controllerRevisionName } from './hash/controller-revision';
 export { computePodTemplateHash, replicaSetNameFor } from './hash/pod-template-hash';
 export { applyDeployment } from './kubectl/mutations';

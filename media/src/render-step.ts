@@ -63,7 +63,8 @@ function renderBudget(step: RolloutStep): string {
   const ceiling = `at most ${esc(replicas + budget.maxSurge)} (replicas ${esc(replicas)} + maxSurge ${esc(budget.maxSurge)})`;
   return (
     '<p class="budget">' +
-    `<span>ReplicaSets ask for <b>${esc(asked)}</b> pods, ${ceiling}</span> · ` +
+    // The separator ends the first span: in a narrow panel the spans wrap, and a lone "·" never sits on a line of its own.
+    `<span>ReplicaSets ask for <b>${esc(asked)}</b> pods, ${ceiling} ·</span> ` +
     `<span><b>${esc(available)}</b> available; old ReplicaSets scale down only while ${esc(floor)} stay available ` +
     `(replicas ${esc(replicas)} − maxUnavailable ${esc(budget.maxUnavailable)})${scaleDown}</span></p>`
   );

@@ -21,6 +21,8 @@ test('the selected step shows every ReplicaSet with its counts and the budget', 
   assert.match(html, /nginx-deployment-77d8468669<\/button> <span class="rs-tag">old · revision 1/);
   assert.match(html, /desired <b>2<\/b> · current <b>2<\/b> · ready <b>1<\/b> · available <b>1<\/b>/);
   assert.match(html, /ReplicaSets ask for <b>4<\/b> pods, at most 4 \(replicas 3 \+ maxSurge 1\)/);
+  // The budget's two inline-block spans wrap in a narrow panel: the "·" between them ends the first, never alone.
+  assert.match(html, /maxSurge 1\) ·<\/span> <span>/);
   assert.match(html, /<b>3<\/b> available; old ReplicaSets scale down only while 3 stay available \(replicas 3 − maxUnavailable 0\)/);
   const eventRow = new RegExp(
     '<tr class="event event-Normal"><td>Normal</td><td>ScalingReplicaSet</td><td>deployment-controller</td>' +

@@ -3,13 +3,26 @@ import { basename } from 'node:path';
 import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_CLUSTER_DOMAIN, DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion, SUPPORTED_KUBERNETES_VERSIONS, type ClusterSpec } from '@kubesim/engine';
-import { analyzeDocument, capFindings, type ManifestFile, pathOfUri, ClusterResolver, HelmChartLookup, OpenedTexts } from '@kubesim/analysis';
+import {
+  analyzeDocument,
+  capFindings,
+  type ManifestFile,
+  pathOfUri,
+  ClusterResolver,
+  HelmChartLookup,
+  OpenedTexts,
+  BuiltinSchemaSource,
+  type KindSchemaSource,
+} from '@kubesim/analysis';
+import { loadFieldDocs } from './lsp/field-docs-file';
 import { ManifestStore } from './lsp/document-store';
 import { ParallelChecks } from './lsp/parallel-checks';
 import { isManifestDocument } from './lsp/is-manifest-document';
 import { toDiagnostic } from './lsp/to-diagnostic';
 import { registerWorkloadFeatures, WORKLOAD_FEATURE_CAPABILITIES } from './lsp/workload-features';
 import { registerSimulateRollout } from './lsp/simulate-rollout';
+import { NAVIGATION_CAPABILITIES, registerNavigation } from './lsp/navigation-features';
+import { WorkspaceProblems } from './lsp/workspace-problems';
 import { WorkspaceChecks, WORKSPACE_CHECK_CAPABILITIES } from './lsp/workspace-checks';
 import { isTraceLevel, ServerLog } from './lsp/server-log';
 import { KustomizeLive } from './lsp/kustomize-live';
@@ -63,7 +76,12 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     helm.configure(trusted);
     folders = (params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : [])).flatMap((uri) => pathOfUri(uri) ?? []);
     return {
-      capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...WORKLOAD_FEATURE_CAPABILITIES, ...WORKSPACE_CHECK_CAPABILITIES },
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        ...WORKLOAD_FEATURE_CAPABILITIES,
+        ...WORKSPACE_CHECK_CAPABILITIES,
+        ...NAVIGATION_CAPABILITIES,
+      },
       serverInfo: { name: 'kubesim' },
     };
   });
@@ -204,15 +222,41 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
   });
 
+  // The problems of files not open: a background scan of the index once it is read, and again when it changes.
+  const problems = new WorkspaceProblems(
+    connection,
+    documents,
+    {
+      closedFiles: () =>
+        workspace
+          .closedFiles()
+          .map((entry) => ({ ...entry, options: { ...entry.options, workspace: kustomize.objectsOutsideFragments(entry.options.workspace ?? []) } })),
+      isCheckedAlone: (uri) => kustomize.isCheckedAlone(uri),
+    },
+    log,
+  );
+  workspace.onIndexChange = () => problems.schedule();
+  connection.onShutdown(() => problems.dispose());
+
   // Hovers name the Services selecting a workload, and the rollout preview finds a StatefulSet's
   // governing Service, anywhere in the workspace index (this file included).
   const workspaceObjects = (uri: string, file: ManifestFile) => {
     const document = documents.get(uri);
     return document ? workspace.optionsFor(document, file).workspace?.map((entry) => entry.object) : undefined;
   };
+  // What completion and hovers know of fields, asked in order: built-in kinds (layouts and OpenAPI descriptions).
+  const schemas: KindSchemaSource[] = [new BuiltinSchemaSource(loadFieldDocs(log))];
   registerWorkloadFeatures(connection, documents, store, clusterOf, workspaceObjects, {
+    schemas,
     hover: (document, position) => helm.hover(document, position) ?? kustomizeHover(kustomize, document, position),
     lenses: (document) => kustomizeLenses(kustomize, document),
+  });
+  registerNavigation(connection, documents, store, {
+    objects: (uri, file) => {
+      const document = documents.get(uri);
+      return (document && workspace.optionsFor(document, file).workspace) || [];
+    },
+    textOf: (uri) => workspace.textOf(uri),
   });
   registerSimulateRollout(connection, documents, store, {
     clusterOf,

@@ -44,6 +44,12 @@ const RULES: Rule[] = [
     mayReach: ['analysis/src/checks', 'analysis/src/validation', 'analysis/src/manifest'],
     packages: ['@kubesim/engine', 'yaml'],
   },
+  { folder: 'analysis/src/schema', mayReach: ['analysis/src/schema', 'analysis/src/manifest'], packages: ['@kubesim/engine'] },
+  {
+    folder: 'analysis/src/navigation',
+    mayReach: ['analysis/src/navigation', 'analysis/src/manifest', 'analysis/src/facts', 'analysis/src/checks'],
+    packages: ['@kubesim/engine'],
+  },
   { folder: 'analysis/src/facts', mayReach: ['analysis/src/facts', 'analysis/src/checks', 'analysis/src/manifest'], packages: ['@kubesim/engine'] },
   {
     folder: 'analysis/src/workspace',

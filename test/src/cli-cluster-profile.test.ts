@@ -32,7 +32,10 @@ test('with no profile a dual-stack Service is a warning; a .kubesim.yaml above i
   const root = tree({ 'app/svc.yaml': DUAL_STACK_SERVICE, 'declared/.kubesim.yaml': 'ipFamilies: [IPv4]\n', 'declared/app/svc.yaml': DUAL_STACK_SERVICE });
   const loose = runKubesim(['check', join(root, 'app')]);
   assert.equal(loose.status, 0, loose.stdout);
-  assert.match(loose.stdout, /warning: spec\.ipFamilyPolicy: Invalid value: "RequireDualStack": this cluster is not configured for dual-stack services/);
+  assert.match(
+    loose.stdout,
+    /warning: spec\.ipFamilyPolicy: Invalid value: "RequireDualStack": a single-stack cluster is not configured for dual-stack services/,
+  );
   assert.match(loose.stdout, /hint: Only clusters set up without this IP family reject it/);
   const declared = runKubesim(['check', join(root, 'declared')]);
   assert.equal(declared.status, 1, declared.stdout);

@@ -1,7 +1,7 @@
 // The one findings helper of the analysis tests: inline YAML whose expected underlines are marked ⟦…⟧,
 // run through the workspace checks (expectFindings: codes, severities, ranges) or through the whole
 // checkFile pipeline (expectMessages: the API server's exact messages and what each underlines).
-import { defaultClusterSpec, type KubernetesVersion } from '@kubesim/engine';
+import { clusterSpecOf, defaultClusterSpec, type ClusterDeclaration, type KubernetesVersion } from '@kubesim/engine';
 import assert from 'node:assert/strict';
 import type { BaselineSource, CheckFinding, IndexedObject } from '../../analysis/src/checks/check-context';
 import { runWorkspaceChecks } from '../../analysis/src/checks/run-workspace-checks';
@@ -91,9 +91,15 @@ export function unmark(marked: string): { yaml: string; spans: string[] } {
 }
 
 /** The findings whose code passes `filter`, as `message @ underlined text`. */
-export function findingLines(marked: string, version: KubernetesVersion, filter: (finding: Finding) => boolean, previous?: string): string[] {
+export function findingLines(
+  marked: string,
+  version: KubernetesVersion,
+  filter: (finding: Finding) => boolean,
+  previous?: string,
+  declared?: ClusterDeclaration,
+): string[] {
   const { yaml } = unmark(marked);
-  const cluster = defaultClusterSpec(version);
+  const cluster = declared === undefined ? defaultClusterSpec(version) : clusterSpecOf(version, declared);
   const options = previous === undefined ? { cluster } : { cluster, previous: parseManifestFile(previous) };
   return checkFile(parseManifestFile(yaml), options)
     .filter(filter)
@@ -104,11 +110,18 @@ export function findingLines(marked: string, version: KubernetesVersion, filter:
  * Asserts the findings (restricted by `filter`) are exactly `messages`, in source order, the
  * n-th one underlining the n-th ⟦…⟧ span of the YAML (messages past the last span share it).
  */
-export function expectMessages(marked: string, version: KubernetesVersion, messages: string[], filter: (finding: Finding) => boolean, previous?: string): void {
+export function expectMessages(
+  marked: string,
+  version: KubernetesVersion,
+  messages: string[],
+  filter: (finding: Finding) => boolean,
+  previous?: string,
+  declared?: ClusterDeclaration,
+): void {
   const { spans } = unmark(marked);
   assert.ok(messages.length === 0 ? spans.length === 0 : spans.length >= 1 && spans.length <= messages.length, 'a ⟦…⟧ span per expected message');
   assert.deepEqual(
-    findingLines(marked, version, filter, previous),
+    findingLines(marked, version, filter, previous, declared),
     messages.map((message, i) => `${message} @ ${spans[Math.min(i, spans.length - 1)]}`),
   );
 }

@@ -148,9 +148,9 @@ export class TestLanguageServer {
     });
   }
 
-  /** Opens a document; resolves with its first diagnostics. */
+  /** Opens a document; resolves with its first diagnostics (those of a closed file's background check carry no version). */
   async open(uri: string, text: string, languageId = 'yaml'): Promise<Diagnostic[]> {
-    const wait = this.nextDiagnostics(uri);
+    const wait = this.nextDiagnostics(uri, (params) => params.version !== undefined);
     this.versions.set(uri, 1);
     await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
     return wait;

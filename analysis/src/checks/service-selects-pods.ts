@@ -1,11 +1,13 @@
 // A Service whose selector matches no pod template, and named targetPorts no selected container declares.
 import { type ReadonlyJsonValue, isJsonObject, serviceSelectorMatches } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
-import { spanForPath } from '../manifest/manifest-document';
+import { locate, spanForPath } from '../manifest/manifest-document';
 import { namespaceOf, type CheckContext, type CheckFinding } from './check-context';
 import { labelsOf, valueAt } from './label-selector';
 import { podSourcesIn, type PodSource } from './pod-templates';
 import { namedList } from './named-list';
+import { replaceValue, yamlScalar } from './yaml-edits';
+import type { FindingFix, TextReplacement } from './check-context';
 
 /**
  * Reported only when something applied with the Service makes pods in its namespace, and no pod
@@ -22,15 +24,16 @@ export function checkServiceSelectsPods(object: ManifestObject, context: CheckCo
   const sources = podSourcesIn(context.workspace, namespaceOf(object));
   const selected = sourcesWithLabel(sources, Object.entries(selector)[0]!).filter((source) => serviceSelectorMatches(selector, source.labels));
   if (selected.length === 0) {
-    return [
-      {
-        ...spanForPath(object, ['spec', 'selector']),
-        severity: podsMayComeFromElsewhere(object, context) ? 'information' : 'warning',
-        code: 'service-selects-no-pods',
-        field: 'spec.selector',
-        message: `No pod template in namespace "${namespaceOf(object)}" has the labels ${JSON.stringify(selector)}: this Service will have no endpoints.`,
-      },
-    ];
+    const finding: CheckFinding = {
+      ...spanForPath(object, ['spec', 'selector']),
+      severity: podsMayComeFromElsewhere(object, context) ? 'information' : 'warning',
+      code: 'service-selects-no-pods',
+      field: 'spec.selector',
+      message: `No pod template in namespace "${namespaceOf(object)}" has the labels ${JSON.stringify(selector)}: this Service will have no endpoints.`,
+    };
+    const fixes = selectorTypoFixes(object, selector, sources);
+    if (fixes.length > 0) finding.fixes = fixes;
+    return [finding];
   }
   // Named ports are compared with the pods applied with the Service only: another file may be an alternative.
   const together = new Set(context.appliedTogether.map((entry) => entry.object.value));
@@ -81,15 +84,18 @@ function checkNamedTargetPorts(object: ManifestObject, selected: PodSource[]): C
     const target = isJsonObject(port) ? port.targetPort : undefined;
     if (typeof target !== 'string' || declared.has(target)) return [];
     const owners = namedList(selected.map((source) => `${source.owner.object.kind}/${source.owner.object.name ?? '?'}`));
-    return [
-      {
-        ...spanForPath(object, ['spec', 'ports', i, 'targetPort']),
-        severity: 'warning' as const,
-        code: 'service-target-port-unknown',
-        field: `spec.ports[${i}].targetPort`,
-        message: `No container of the selected pods (${owners}) declares a port named "${target}": the Service has no endpoints for this port.`,
-      },
-    ];
+    const finding: CheckFinding = {
+      ...spanForPath(object, ['spec', 'ports', i, 'targetPort']),
+      severity: 'warning' as const,
+      code: 'service-target-port-unknown',
+      field: `spec.ports[${i}].targetPort`,
+      message: `No container of the selected pods (${owners}) declares a port named "${target}": the Service has no endpoints for this port.`,
+    };
+    // The selected pods declare exactly one named port: that is the one meant.
+    const only = declared.size === 1 ? [...declared][0]! : undefined;
+    const edit = only === undefined ? undefined : replaceValue(object, ['spec', 'ports', i, 'targetPort'], yamlScalar(only));
+    if (edit && only !== undefined) finding.fixes = [{ title: `Change targetPort to ${only}`, edits: [edit], isPreferred: true }];
+    return [finding];
   });
 }
 
@@ -130,4 +136,46 @@ function sourcesWithLabel(sources: readonly PodSource[], [key, value]: [string, 
     sourcesByLabel.set(sources, index);
   }
   return index.get(`${key}\u0000${value}`) ?? [];
+}
+
+/**
+ * A selector one edit away from a pod template's labels (`app: back-end` against `app: backend`, or the key
+ * `ap: web`): the fix writes the template's spelling, when every selector entry then matches that template.
+ */
+function selectorTypoFixes(object: ManifestObject, selector: Record<string, string>, sources: readonly PodSource[]): FindingFix[] {
+  const fixes = new Map<string, FindingFix>();
+  for (const source of sources) {
+    const edits: TextReplacement[] = [];
+    const changes: string[] = [];
+    const resolved = Object.entries(selector).every(([key, value]) => {
+      const label = source.labels[key];
+      if (label === value) return true;
+      if (label !== undefined && isOneEditAway(value, label)) {
+        const edit = replaceValue(object, ['spec', 'selector', key], yamlScalar(label));
+        if (!edit) return false;
+        edits.push(edit);
+        changes.push(`${key}: ${label}`);
+        return true;
+      }
+      const renamed = Object.keys(source.labels).find((candidate) => candidate !== key && isOneEditAway(key, candidate) && source.labels[candidate] === value);
+      const keySpan = renamed === undefined ? undefined : locate(object, ['spec', 'selector', key]).key;
+      if (renamed === undefined || !keySpan || renamed in selector) return false;
+      edits.push({ ...keySpan, newText: yamlScalar(renamed) });
+      changes.push(`${renamed}: ${value}`);
+      return true;
+    });
+    if (!resolved || edits.length === 0) continue;
+    const title = `Change the selector to ${changes.join(', ')} (the labels of ${source.owner.object.kind}/${source.owner.object.name ?? '?'})`;
+    if (!fixes.has(changes.join())) fixes.set(changes.join(), { title, edits, isPreferred: fixes.size === 0 });
+  }
+  return [...fixes.values()];
+}
+
+/** True when one insertion, deletion or substitution turns `a` into `b`. */
+function isOneEditAway(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }

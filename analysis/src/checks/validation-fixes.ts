@@ -4,13 +4,17 @@ import { locate, objectPathAt, type ManifestObject } from '../manifest/manifest-
 import { retypedScalar } from '../manifest/scalar-reading';
 import type { PathSegment } from '../manifest/yaml-path';
 import type { FindingFix } from './check-context';
-import { isJsonObject } from '@kubesim/engine';
+import { type ClusterSpec, isJsonObject } from '@kubesim/engine';
+import { rollingZeroFixes, servedKindFixes } from './editor-fixes';
 import { labelSelectorMatches, labelsOf, valueAt } from './label-selector';
 import { yamlScalar, insertMapEntries, removeEntry, replaceValue } from './yaml-edits';
 import type { TextReplacement } from './check-context';
 
-/** The fixes for a validation finding with `code` (and `message`) that starts at `offset`, if kubesim knows one. */
-export function fixesForValidationFinding(file: ManifestFile, code: string, offset: number, message = ''): FindingFix[] {
+/**
+ * The fixes for a validation finding with `code` (and `message`) that starts at `offset`, if kubesim knows one.
+ * `cluster` is the file's cluster, for fixes that depend on what the release serves.
+ */
+export function fixesForValidationFinding(file: ManifestFile, code: string, offset: number, message = '', cluster?: ClusterSpec): FindingFix[] {
   const document = file.documents.find((candidate) => offset >= candidate.start && offset <= candidate.end);
   const found = document && objectPathAt(document, offset);
   const object = found?.object;
@@ -21,6 +25,8 @@ export function fixesForValidationFinding(file: ManifestFile, code: string, offs
     return missing.length > 0 ? missing : conflictingLabelFixes(object);
   }
   if (code === 'deployment-recreate-with-rolling-update') return dropRollingUpdateFix(object);
+  if (code === 'deployment-max-unavailable-and-surge-zero' || code === 'daemonset-max-unavailable-and-surge-zero') return rollingZeroFixes(object);
+  if ((code === 'kind-not-served' || code === 'api-group-not-served') && cluster) return servedKindFixes(object, cluster);
   return [];
 }
 

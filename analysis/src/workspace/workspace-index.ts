@@ -57,6 +57,16 @@ export class WorkspaceIndex {
     return true;
   }
 
+  /** The files the editor has not open, as last read from disk (the workspace's problems are checked from these). */
+  closedFiles(): { uri: string; file: ManifestFile }[] {
+    return [...this.files].flatMap(([uri, entry]) => (entry.open ? [] : [{ uri, file: entry.file }]));
+  }
+
+  /** The text of an indexed file (the editor's for an open one), for positions in files the editor has not opened. */
+  textOf(uri: string): string | undefined {
+    return this.files.get(uri)?.file.text;
+  }
+
   has(uri: string): boolean {
     return this.files.has(uri);
   }

@@ -31,7 +31,7 @@ const rows: Row[] = [
   {
     name: 'RequireDualStack, cluster not declared: a warning (single-stack clusters reject it)',
     yaml: service('  ipFamilyPolicy: RequireDualStack\n'),
-    expected: ['warning spec.ipFamilyPolicy: Invalid value: "RequireDualStack": this cluster is not configured for dual-stack services'],
+    expected: ['warning spec.ipFamilyPolicy: Invalid value: "RequireDualStack": a single-stack cluster is not configured for dual-stack services'],
   },
   {
     name: 'RequireDualStack on a declared dual-stack cluster: accepted',
@@ -79,7 +79,7 @@ const rows: Row[] = [
     name: 'declaring only the node ports leaves the families undeclared',
     yaml: service('  ipFamilies: [IPv6]\n'),
     profile: { nodePortRange: { base: 30000, size: 2768 } },
-    expected: ['warning spec.ipFamilies[0]: Invalid value: "IPv6": not configured on this cluster'],
+    expected: ['warning spec.ipFamilies[0]: Invalid value: "IPv6": not configured on a cluster without this IP family'],
   },
 ];
 

@@ -4,6 +4,8 @@
 /** The `kubesim.cluster` settings section as the client sends it (untrusted). */
 export interface ClusterSettings {
   ipFamilies?: unknown;
+  serviceClusterIPRange?: unknown;
+  /** The setting's name before it was titled after the flag (VS Code showed it as "Service CID Rs"); still read. */
   serviceCIDRs?: unknown;
   nodePortRange?: unknown;
   featureGates?: unknown;
@@ -13,7 +15,8 @@ export interface ClusterSettings {
 export function clusterSettingsFields(cluster: ClusterSettings | null | undefined, clusterDomain: unknown): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   const ipFamilies = cluster?.ipFamilies;
-  const serviceCIDRs = cluster?.serviceCIDRs;
+  const range = cluster?.serviceClusterIPRange;
+  const serviceCIDRs = Array.isArray(range) && range.length > 0 ? range : cluster?.serviceCIDRs;
   if (Array.isArray(ipFamilies) && ipFamilies.length > 0) fields.ipFamilies = ipFamilies;
   if (Array.isArray(serviceCIDRs) && serviceCIDRs.length > 0) fields.serviceCIDRs = serviceCIDRs;
   if (typeof cluster?.nodePortRange === 'string' && cluster.nodePortRange !== '') fields.nodePortRange = cluster.nodePortRange;

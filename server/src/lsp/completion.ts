@@ -1,6 +1,6 @@
 // Completion of enum-valued fields (strategy.type, imagePullPolicy, Service type, ...) at their exact paths.
 import { isJsonObject, type ReadonlyJsonValue } from '@kubesim/engine';
-import { CompletionItemKind, type CompletionItem, type Position } from 'vscode-languageserver/node';
+import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { objectPathAt, type ManifestObject, type ManifestFile, type PathSegment } from '@kubesim/analysis';
 
@@ -115,8 +115,16 @@ export function enumChoicesFor(object: ManifestObject, path: readonly PathSegmen
 // `  key: partial` or `- key: partial` with the cursor in the value: the key names the field.
 const VALUE_LINE = /^(\s*(?:-\s+)*)([A-Za-z][\w-]*)(\s*:\s*)(["']?[\w-]*)$/;
 
-/** The completion at a file offset: the cursor must sit in the (possibly empty) value of an enum field. */
-export function computeEnumCompletion(file: ManifestFile, offset: number): EnumCompletion | undefined {
+/** A value being typed: the object and field it belongs to and the [start, end) offsets of the text it replaces. */
+export interface ValuePosition {
+  object: ManifestObject;
+  path: PathSegment[];
+  start: number;
+  end: number;
+}
+
+/** Where a value is typed at `offset` (`key: partial`), or undefined when the cursor is not in a value. */
+export function valuePositionAt(file: ManifestFile, offset: number): ValuePosition | undefined {
   const lineStart = file.text.lastIndexOf('\n', offset - 1) + 1;
   const match = VALUE_LINE.exec(file.text.slice(lineStart, offset));
   if (!match) return undefined;
@@ -125,19 +133,23 @@ export function computeEnumCompletion(file: ManifestFile, offset: number): EnumC
   if (!document) return undefined;
   const found = objectPathAt(document, keyOffset + 1);
   if (!found || found.path[found.path.length - 1] !== match[2]) return undefined;
-  const enumChoices = enumChoicesFor(found.object, found.path);
-  if (!enumChoices) return undefined;
   const start = offset - match[4]!.length;
   const lineEnd = file.text.indexOf('\n', offset);
   const rest = file.text.slice(offset, lineEnd < 0 ? file.text.length : lineEnd);
   const end = offset + (/^[\w-]*["']?/.exec(rest)?.[0].length ?? 0);
-  return { field: found.path.join('.'), choices: enumChoices, start, end };
+  return { object: found.object, path: found.path, start, end };
 }
 
-/** The LSP completion items for a position in an open document. */
-export function provideCompletion(document: TextDocument, file: ManifestFile, position: Position): CompletionItem[] {
-  const completion = computeEnumCompletion(file, document.offsetAt(position));
-  if (!completion) return [];
+/** The completion at a file offset: the cursor must sit in the (possibly empty) value of an enum field. */
+export function computeEnumCompletion(file: ManifestFile, offset: number): EnumCompletion | undefined {
+  const position = valuePositionAt(file, offset);
+  const enumChoices = position && enumChoicesFor(position.object, position.path);
+  if (!position || !enumChoices) return undefined;
+  return { field: position.path.join('.'), choices: enumChoices, start: position.start, end: position.end };
+}
+
+/** The LSP completion items for an enum completion. */
+export function enumCompletionItems(document: TextDocument, completion: EnumCompletion): CompletionItem[] {
   const range = { start: document.positionAt(completion.start), end: document.positionAt(completion.end) };
   return completion.choices.map((choice, i) => {
     const item: CompletionItem = {

@@ -16,7 +16,9 @@ import {
   type ManifestFile,
   type SourceSpan,
   type PathSegment,
+  type KindSchemaSource,
 } from '@kubesim/analysis';
+import { describeFieldDocumentation } from './hover-field';
 import { describeContainerPath } from './hover-container';
 import { describeServicePath } from './hover-service';
 import {
@@ -39,19 +41,23 @@ export interface HoverContent extends SourceSpan {
 
 /**
  * The hover at a file offset, or undefined when nothing useful is known there. `candidates` are
- * the objects searched for selecting Services (the file's own objects unless a wider index is given).
+ * the objects searched for selecting Services (the file's own objects unless a wider index is given);
+ * `schemas` give the field's documentation, under kubesim's own facts.
  */
 export function computeHover(
   file: ManifestFile,
   offset: number,
   cluster: ClusterSpec,
   candidates: readonly ManifestObject[] = objectsOf(file),
+  schemas: readonly KindSchemaSource[] = [],
 ): HoverContent | undefined {
   const document = file.documents.find((candidate) => offset >= candidate.start && offset <= candidate.end);
   if (!document || document.objects.length === 0) return undefined;
   const found = objectPathAt(document, offset);
   if (!found) return undefined;
-  const markdown = describePath(found.object, found.path, cluster, candidates);
+  const facts = describePath(found.object, found.path, cluster, candidates);
+  const documentation = describeFieldDocumentation(found.object, found.path, cluster, schemas);
+  const markdown = [facts, documentation].filter((part) => part !== undefined).join('\n\n---\n\n');
   if (!markdown) return undefined;
   const location = locate(found.object, found.path);
   const span = (found.onKey ? location.key : location.value) ?? location.key ?? location.value;
@@ -65,8 +71,9 @@ export function provideHover(
   position: Position,
   cluster: ClusterSpec,
   candidates?: readonly ManifestObject[],
+  schemas?: readonly KindSchemaSource[],
 ): Hover | null {
-  const content = computeHover(file, document.offsetAt(position), cluster, candidates);
+  const content = computeHover(file, document.offsetAt(position), cluster, candidates, schemas);
   if (!content) return null;
   return {
     contents: { kind: 'markdown', value: content.markdown },

@@ -34,7 +34,10 @@ export function kustomizeHover(live: KustomizeLive, document: TextDocument, posi
   for (const root of live.session.rootsReading(kustomization.path)) {
     const rendered = live.session.renderingOf(root)?.rendered;
     const name = rendered ? generatedNameOf(rendered, kustomization, entry) : undefined;
-    if (name !== undefined) lines.push(`- \`${relative(kustomization.directory, dirname(root)) || '.'}\`: \`${name}\``);
+    // The kustomization's own rendering is named by its folder (a bare "." read as nothing).
+    const folder = relative(kustomization.directory, dirname(root));
+    const label = folder === '' ? `\`${basename(kustomization.directory)}\` (this kustomization)` : `\`${folder}\``;
+    if (name !== undefined) lines.push(`- ${label}: \`${name}\``);
   }
   const heading = `**${entry.kind} \`${entry.name}\`**`;
   if (lines.length === 0)

@@ -2,9 +2,9 @@
 import type { CodeLens, Connection, Hover, Position, ServerCapabilities, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ClusterSpec } from '@kubesim/engine';
-import type { ManifestObject, ManifestFile } from '@kubesim/analysis';
+import { objectsOf, type KindSchemaSource, type ManifestObject, type ManifestFile } from '@kubesim/analysis';
 import { provideCodeLenses } from './code-lens';
-import { provideCompletion } from './completion';
+import { provideCompletion } from './completion-items';
 import type { ManifestStore } from './document-store';
 import { provideHover } from './hover';
 import { provideCustomResourceCompletion } from './custom-resource-completion';
@@ -18,8 +18,10 @@ export const WORKLOAD_FEATURE_CAPABILITIES: ServerCapabilities = {
   codeLensProvider: { resolveProvider: false },
 };
 
-/** Hovers and lenses another part of the server adds (kustomization files). */
+/** Hovers and lenses another part of the server adds (kustomization files), and the schema sources of fields. */
 export interface ExtraFeatures {
+  /** Field documentation, types and enum values by kind, asked in order (built-in kinds, custom resources). */
+  schemas?: readonly KindSchemaSource[];
   hover?: (document: TextDocument, position: Position) => Hover | null;
   lenses?: (document: TextDocument) => CodeLens[];
 }
@@ -50,22 +52,22 @@ export function registerWorkloadFeatures(
     const cluster = clusterOf(found.document.uri);
     const others = candidates?.(found.document.uri, found.file);
     return (
-      provideHover(found.document, found.file, params.position, cluster, others) ??
+      provideHover(found.document, found.file, params.position, cluster, others, extra?.schemas) ??
       provideCustomResourceHover(found.document, found.file, params.position, cluster, others)
     );
   });
   connection.onCompletion((params) => {
     const found = manifestOf(params.textDocument.uri);
     if (!found) return [];
-    const items = provideCompletion(found.document, found.file, params.position);
+    const cluster = clusterOf(found.document.uri);
+    const others = candidates?.(found.document.uri, found.file);
+    const items = provideCompletion(found.document, found.file, params.position, {
+      cluster,
+      schemas: extra?.schemas ?? [],
+      candidates: others ?? objectsOf(found.file),
+    });
     if (items.length > 0) return items;
-    return provideCustomResourceCompletion(
-      found.document,
-      found.file,
-      params.position,
-      clusterOf(found.document.uri),
-      candidates?.(found.document.uri, found.file),
-    );
+    return provideCustomResourceCompletion(found.document, found.file, params.position, cluster, others);
   });
   connection.onCodeLens((params) => {
     const found = manifestOf(params.textDocument.uri);

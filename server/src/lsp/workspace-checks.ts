@@ -66,6 +66,20 @@ export class WorkspaceChecks {
     return this.workspaceTrusted;
   }
 
+  /** Called when the index changed in a way open documents are re-checked for (start, watched files, a close). */
+  onIndexChange: (() => void) | undefined;
+
+  /** The indexed files the editor has not open, with the workspace part of their check options. */
+  closedFiles(): { uri: string; file: ManifestFile; options: WorkspaceCheckOptions }[] {
+    const workspace = this.index.objects();
+    return this.index.closedFiles().map(({ uri, file }) => ({ uri, file, options: { cluster: this.clusterOf(uri), uri, workspace } }));
+  }
+
+  /** The text of a workspace file as indexed (open or read from disk), for positions in it. */
+  textOf(uri: string): string | undefined {
+    return this.index.textOf(normalizeUri(uri));
+  }
+
   /** Whether git may run (trusted workspace, `kubesim.git.enabled`). */
   canRunGit(): boolean {
     return this.workspaceTrusted && this.gitEnabled;
@@ -86,7 +100,8 @@ export class WorkspaceChecks {
       const document = this.documents.get(actionParams.textDocument.uri);
       if (!document) return [];
       const file = this.store.get(document);
-      return codeActionsFor(document, file, runWorkspaceChecks(file, this.optionsFor(document, file)), actionParams);
+      const options = this.optionsFor(document, file);
+      return codeActionsFor(document, file, runWorkspaceChecks(file, options), actionParams, options.cluster);
     });
     this.connection.onDidChangeWatchedFiles((change) => void this.onWatchedFiles(change.changes));
     this.documents.onDidChangeContent((event) => this.scheduleRecheck(normalizeUri(event.document.uri)));
@@ -117,6 +132,7 @@ export class WorkspaceChecks {
     }
     if (this.folders.length > 0) this.log.info(`indexed ${files} YAML files of ${this.folders.join(', ')} in ${Date.now() - started} ms`);
     this.documents.all().forEach(this.revalidate);
+    this.onIndexChange?.();
   }
 
   /** Pulls `kubesim.git.enabled`; a change drops every cached baseline. */
@@ -154,6 +170,7 @@ export class WorkspaceChecks {
     const text = path === undefined ? undefined : await readSmallFile(path, this.readFailure);
     const changed = text === undefined ? this.index.remove(key) : this.index.setFromDisk(key, text);
     if (changed) this.scheduleRecheck(key);
+    this.onIndexChange?.();
   }
 
   private async onWatchedFiles(changes: { uri: string; type: FileChangeType }[]): Promise<void> {
@@ -191,6 +208,7 @@ export class WorkspaceChecks {
 
   private recheckAll(): void {
     this.documents.all().forEach(this.revalidate);
+    this.onIndexChange?.();
   }
 }
 

@@ -148,12 +148,17 @@ test('StatefulSet maxUnavailable is dropped in 1.36 (MaxUnavailableStatefulSet o
   assert.match(markdown, /partition `0` \(default\)/);
 });
 
-test('hovering outside a workload gives no hover', async () => {
+test('outside a workload the hover has the field documentation only; outside an object, no hover', async () => {
   const { text } = markedRange('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ⟦x⟧\n');
   const uri = `file:///tmp/kubesim-hover/doc-${++counter}.yaml`;
   await server.open(uri, text);
-  const hover = await server.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 3, character: 9 } });
-  assert.equal(hover, null);
+  const hover = await server.connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: 3, character: 9 } });
+  const markdown = (hover?.contents as MarkupContent | undefined)?.value ?? '';
+  assert.match(markdown, /^\*\*name\*\* `string`\n\n/);
+  assert.doesNotMatch(markdown, /\n---\n/);
+  const plain = `file:///tmp/kubesim-hover/doc-${++counter}.yaml`;
+  await server.open(plain, 'settings:\n  name: x\n');
+  assert.equal(await server.connection.sendRequest('textDocument/hover', { textDocument: { uri: plain }, position: { line: 1, character: 9 } }), null);
 });
 
 test('kubesim.kubernetesVersion 1.37 honours StatefulSet maxUnavailable (40% of 5 rounds down to 2)', async () => {

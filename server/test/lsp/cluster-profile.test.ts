@@ -48,6 +48,22 @@ test('the kubesim.cluster.ipFamilies setting declares a single-stack cluster: th
   }
 });
 
+// The setting is titled after the API server's flag ("Service Cluster IP Range"); its first name, serviceCIDRs, is still read.
+for (const key of ['serviceClusterIPRange', 'serviceCIDRs']) {
+  test(`the kubesim.cluster.${key} setting declares a single-stack cluster: the API server error`, async () => {
+    const workspace = await TestLanguageServer.onWorkspace(
+      { 'svc.yaml': DUAL_STACK_SERVICE },
+      { settings: { cluster: { [key]: ['10.96.0.0/12'] }, trace: { server: 'messages' } } },
+    );
+    try {
+      await workspace.server.nextLog(settingsApplied);
+      assert.deepEqual(summary(await workspace.server.open(workspace.uri('svc.yaml'), DUAL_STACK_SERVICE)), ['1 service-dual-stack-not-configured']);
+    } finally {
+      await workspace.dispose();
+    }
+  });
+}
+
 test('a Helm chart without helm: a template gets no diagnostics, Chart.yaml one note saying to install helm', async () => {
   const template = 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  selector:\n    app: nothing\n{{- end }}\n';
   const chart = 'apiVersion: v2\nname: web\nversion: 0.1.0\n';

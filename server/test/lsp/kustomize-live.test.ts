@@ -91,7 +91,7 @@ test('hover on a generator names its ConfigMap per rendering; a literal edit get
       contents: { value: string };
     };
     // The name `kubectl kustomize overlays/prod` prints for this overlay (kustomize v5.5.0).
-    assert.match(hover.contents.value, /`\.`: `prod-shop-config-k766fbbdfg`/);
+    assert.match(hover.contents.value, /`prod` \(this kustomization\): `prod-shop-config-k766fbbdfg`/);
 
     const edited = text.replace('LOG_LEVEL=warn', 'LOG_LEVEL=error');
     const editRendering = renderingsSettled(server);
