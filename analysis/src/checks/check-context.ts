@@ -3,6 +3,7 @@ import type { ClusterSpec } from '@kubesim/engine';
 import type { ManifestFile } from '../manifest/manifest-file';
 import type { ManifestObject } from '../manifest/manifest-document';
 import type { Finding } from '../validation/finding';
+import type { WorkspaceLookup } from './workspace-lookup';
 
 /** An object somewhere in the workspace and the URI of the file that holds it. */
 export interface IndexedObject {
@@ -48,6 +49,11 @@ export interface CheckContext {
   uri?: string;
   /** Every object of the workspace, including the current version of `file`'s objects. */
   workspace: readonly IndexedObject[];
+  /**
+   * The same objects grouped once per change (workspace-view.ts): by namespace, kind, label and identity.
+   * A check that looks something up across the workspace asks here instead of scanning `workspace`.
+   */
+  index: WorkspaceLookup;
   /**
    * The objects applied together with the checked file (applied-together.ts): its own, and its
    * folder's unless the folder holds alternatives. Conflicts are reported only among these; a

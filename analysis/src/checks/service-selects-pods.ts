@@ -19,8 +19,10 @@ export function checkServiceSelectsPods(object: ManifestObject, context: CheckCo
   if (!selector || Object.keys(selector).length === 0) return [];
   // Pods made by nothing applied with the Service come from elsewhere (another folder, a chart, an operator).
   if (podSourcesIn(context.appliedTogether, namespaceOf(object)).length === 0) return [];
-  const sources = podSourcesIn(context.workspace, namespaceOf(object));
-  const selected = sourcesWithLabel(sources, Object.entries(selector)[0]!).filter((source) => serviceSelectorMatches(selector, source.labels));
+  // Only templates carrying the selector's first pair can match: the view's label index finds them.
+  const [firstKey, firstValue] = Object.entries(selector)[0]!;
+  const candidates = context.index.podSourcesWithLabel(namespaceOf(object), firstKey, firstValue);
+  const selected = candidates.filter((source) => serviceSelectorMatches(selector, source.labels));
   if (selected.length === 0) {
     return [
       {
@@ -108,26 +110,4 @@ function containerPortNames(podSpec: ReadonlyJsonValue | undefined): string[] {
     }
   }
   return names;
-}
-
-// Each Service is matched against every pod template of its namespace; a template can only match
-// when it carries the selector's first pair, so the sources (one array per namespace and run) are
-// indexed by label pair once. The subset keeps the sources' order.
-const sourcesByLabel = new WeakMap<readonly PodSource[], Map<string, PodSource[]>>();
-
-function sourcesWithLabel(sources: readonly PodSource[], [key, value]: [string, string]): PodSource[] {
-  let index = sourcesByLabel.get(sources);
-  if (!index) {
-    index = new Map();
-    for (const source of sources) {
-      for (const [label, labelValue] of Object.entries(source.labels)) {
-        const pair = `${label}\u0000${labelValue}`;
-        const list = index.get(pair);
-        if (list) list.push(source);
-        else index.set(pair, [source]);
-      }
-    }
-    sourcesByLabel.set(sources, index);
-  }
-  return index.get(`${key}\u0000${value}`) ?? [];
 }
