@@ -81,7 +81,9 @@ export function runWorkspaceChecks(file: ManifestFile, options: WorkspaceCheckOp
   if (options.previous) context.updateRulesRan = true;
   const signatures = signaturesOf(view);
   const release = clusterSpecKey(options.cluster);
-  const runKey = `${release}|${uri ?? ''}|${options.previous ? 'update' : ''}|${identityOf(options.baseline?.file)}|${signatures.kinds}`;
+  // Whether the folder is applied as a whole depends on objects of every namespace (two files defining one object).
+  const together = context.appliedTogether === ownEntries ? 'alone' : 'folder';
+  const runKey = `${release}|${uri ?? ''}|${options.previous ? 'update' : ''}|${identityOf(options.baseline?.file)}|${signatures.kinds}|${together}`;
   const findings: CheckFinding[] = [];
   for (const object of own) {
     const key = `${runKey}|${signatures.byNamespace.get(namespaceOf(object)) ?? ''}`;
