@@ -19,6 +19,7 @@ import { checkServiceHeadlessForStatefulSet, checkStatefulSetService } from './s
 import { checkWorkloadSelectorOverlap } from './workload-selector-overlap';
 import { checkDuplicateObject } from './duplicate-object';
 import { appliedTogether } from './applied-together';
+import { withoutAbsenceFindings } from './absence-findings';
 import { WorkspaceLookup } from './workspace-lookup';
 import { workspaceViewOf, type WorkspaceView } from './workspace-view';
 import { checkPodOnlyRules } from './pod-only-rules';
@@ -55,6 +56,11 @@ export interface WorkspaceCheckOptions {
   baseline?: Baseline;
   /** Given to checkFile, which then runs the update rules itself: the baseline update check stays quiet. */
   previous?: ManifestFile;
+  /**
+   * True while the workspace is still being read (the server's first scan): findings that something is
+   * absent (absence-findings.ts) wait until it is complete rather than being published and withdrawn.
+   */
+  workspaceIncomplete?: boolean;
 }
 
 /**
@@ -103,7 +109,7 @@ export function runWorkspaceChecks(file: ManifestFile, options: WorkspaceCheckOp
     }
     findings.push(...objectFindings);
   }
-  return findings;
+  return options.workspaceIncomplete ? withoutAbsenceFindings(findings) : findings;
 }
 
 /**

@@ -32,9 +32,6 @@ export const WORKSPACE_CHECK_CAPABILITIES: ServerCapabilities = {
 /** Files whose change means HEAD (or the branch it names) may point at another commit. */
 const GIT_REF_GLOBS = ['**/.git/HEAD', '**/.git/refs/heads/**', '**/.git/packed-refs'];
 
-/** Other open documents are re-checked this long after the last edit of a file they depend on. */
-const RECHECK_DELAY_MS = 150;
-
 /** The workspace side of the server: index, baselines, watched files, code actions. */
 export class WorkspaceChecks {
   private readonly index = new WorkspaceIndex();
@@ -44,7 +41,9 @@ export class WorkspaceChecks {
   private gitEnabled = true;
   private canWatchFiles = false;
   private canPullConfiguration = false;
-  private pendingRecheck: ReturnType<typeof setTimeout> | undefined;
+  private pendingRecheck: ReturnType<typeof setImmediate> | undefined;
+  // From `initialize` until the first scan of the folders is done: absence is not yet known.
+  private indexing = false;
 
   constructor(
     private readonly connection: Connection,
@@ -80,6 +79,7 @@ export class WorkspaceChecks {
     if (options?.git?.enabled === false) this.gitEnabled = false;
     const folderUris = params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []);
     this.folders = folderUris.flatMap((uri) => pathOfUri(uri) ?? []);
+    this.indexing = this.folders.length > 0;
     this.canWatchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     this.canPullConfiguration = params.capabilities.workspace?.configuration === true;
     this.connection.onCodeAction((actionParams) => {
@@ -116,6 +116,7 @@ export class WorkspaceChecks {
       );
     }
     if (this.folders.length > 0) this.log.info(`indexed ${files} YAML files of ${this.folders.join(', ')} in ${Date.now() - started} ms`);
+    this.indexing = false;
     this.documents.all().forEach(this.revalidate);
   }
 
@@ -138,6 +139,7 @@ export class WorkspaceChecks {
     const uri = normalizeUri(document.uri);
     this.index.setOpen(uri, file);
     const options: WorkspaceCheckOptions = { cluster: this.clusterOf(document.uri), uri, workspace: this.index.objects() };
+    if (this.indexing) options.workspaceIncomplete = true;
     const baseline = this.baselines.get(document.uri);
     if (!this.canWatchFiles) this.baselines.poll(document.uri);
     if (baseline) options.baseline = baseline;
@@ -175,13 +177,15 @@ export class WorkspaceChecks {
     if (changed || changes.length > 0) this.recheckAll();
   }
 
-  // Re-checks the open documents other than `uri` once edits pause: they may depend on it.
+  // Re-checks the open documents other than `uri`, which may depend on it, right after the edited one
+  // (changes of one tick coalesce). Their unchanged objects keep their cached findings, and a document
+  // whose diagnostics did not change publishes nothing (published-diagnostics.ts).
   private scheduleRecheck(uri: string): void {
-    if (this.pendingRecheck) clearTimeout(this.pendingRecheck);
-    this.pendingRecheck = setTimeout(() => {
+    if (this.pendingRecheck) clearImmediate(this.pendingRecheck);
+    this.pendingRecheck = setImmediate(() => {
       this.pendingRecheck = undefined;
       for (const document of this.documents.all()) if (normalizeUri(document.uri) !== uri) this.revalidate(document);
-    }, RECHECK_DELAY_MS);
+    });
   }
 
   private recheck(uri: string): void {
