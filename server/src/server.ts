@@ -18,7 +18,6 @@ import {
 } from '@kubesim/analysis';
 import { ManifestStore } from './lsp/document-store';
 import { ParallelChecks } from './lsp/parallel-checks';
-import { PublishedDiagnostics } from './lsp/published-diagnostics';
 import { isManifestDocument } from './lsp/is-manifest-document';
 import { toDiagnostic } from './lsp/to-diagnostic';
 import { registerWorkloadFeatures, WORKLOAD_FEATURE_CAPABILITIES } from './lsp/workload-features';
@@ -45,7 +44,6 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   const store = new ManifestStore();
   const log = new ServerLog(connection.console);
   const parallel = new ParallelChecks(log);
-  const published = new PublishedDiagnostics();
   parallel.start();
   let clusterDomain: string | undefined;
   // Each document's cluster: the release and settings over its nearest `.kubesim.yaml`; problems logged once.
@@ -162,7 +160,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     log.verbose(`checked ${document.uri} v${document.version}: ${findings.length} findings in ${(performance.now() - started).toFixed(1)} ms`);
     const shown = capFindings(findings, path === undefined ? '' : basename(path));
     const diagnostics = shown.map((finding) => toDiagnostic(document, finding));
-    if (!published.isNew(document.uri, document.version, diagnostics)) return;
+    if (!workspace.shouldPublish(document.uri, document.version, diagnostics)) return;
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
   }
 
@@ -199,7 +197,6 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   documents.onDidOpen((event) => kustomize.noteOpened(event.document));
   documents.onDidClose((event) => {
     store.forget(event.document.uri);
-    published.forget(event.document.uri);
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
   });
 

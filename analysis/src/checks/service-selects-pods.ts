@@ -2,7 +2,7 @@
 import { type ReadonlyJsonValue, isJsonObject, serviceSelectorMatches } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
-import { namespaceOf, type CheckContext, type CheckFinding } from './check-context';
+import { namespaceOf, type CheckContext, type CheckFinding, type IndexedObject } from './check-context';
 import { labelsOf, valueAt } from './label-selector';
 import { podSourcesIn, type PodSource } from './pod-templates';
 import { namedList } from './named-list';
@@ -35,7 +35,7 @@ export function checkServiceSelectsPods(object: ManifestObject, context: CheckCo
     ];
   }
   // Named ports are compared with the pods applied with the Service only: another file may be an alternative.
-  const together = new Set(context.appliedTogether.map((entry) => entry.object.value));
+  const together = factsOf(context.appliedTogether, context.uri ?? '').values;
   const selectedTogether = selected.filter((source) => together.has(source.owner.object.value));
   return selectedTogether.length > 0 ? checkNamedTargetPorts(object, selectedTogether) : [];
 }
@@ -46,11 +46,36 @@ export function checkServiceSelectsPods(object: ManifestObject, context: CheckCo
  * manager) makes or labels pods at run time, and a folder's other files may be partial.
  */
 function podsMayComeFromElsewhere(object: ManifestObject, context: CheckContext): boolean {
-  const namespace = namespaceOf(object);
-  const uri = context.uri ?? '';
-  const ownFile = context.appliedTogether.filter((entry) => entry.uri === uri);
-  if (podSourcesIn(ownFile, namespace).length === 0) return true;
-  return context.appliedTogether.some(({ object: other }) => other.kind === 'CustomResourceDefinition' || isCustomResource(other.apiVersion));
+  const facts = factsOf(context.appliedTogether, context.uri ?? '');
+  if (podSourcesIn(facts.ownFile, namespaceOf(object)).length === 0) return true;
+  return facts.hasCustomResources;
+}
+
+interface TogetherFacts {
+  uri: string;
+  /** The parsed values of the objects applied together. */
+  values: Set<object>;
+  /** The checked file's own objects among them. */
+  ownFile: readonly IndexedObject[];
+  hasCustomResources: boolean;
+}
+
+// Every Service of a file asks the same questions of the objects applied with it: answer them once
+// per run (one array per run), not once per Service (a file of 10,000 objects made that quadratic).
+const togetherFacts = new WeakMap<readonly IndexedObject[], TogetherFacts>();
+
+function factsOf(together: readonly IndexedObject[], uri: string): TogetherFacts {
+  let facts = togetherFacts.get(together);
+  if (!facts || facts.uri !== uri) {
+    facts = {
+      uri,
+      values: new Set(together.map((entry) => entry.object.value)),
+      ownFile: together.filter((entry) => entry.uri === uri),
+      hasCustomResources: together.some(({ object: other }) => other.kind === 'CustomResourceDefinition' || isCustomResource(other.apiVersion)),
+    };
+    togetherFacts.set(together, facts);
+  }
+  return facts;
 }
 
 // Built-in groups are unqualified (apps, batch) or end in .k8s.io; anything else is a custom resource.

@@ -20,6 +20,27 @@ export function identityOf(entry: IndexedObject): string {
 
 const identities = new WeakMap<object, string>();
 
+// Per index entry (the index keeps one entry per object of a file version, so these survive other files' edits).
+const folderIdentities = new WeakMap<IndexedObject, string>();
+const entrySources = new WeakMap<IndexedObject, PodSource | null>();
+
+// Folder, kind, namespace and name: two files of a folder defining the same one make the folder alternatives.
+function folderIdentityOf(entry: IndexedObject): string {
+  let key = folderIdentities.get(entry);
+  if (key === undefined) {
+    const { uri, object } = entry;
+    key = `${folderOfUri(uri)}\u0000${object.kind}\u0000${namespaceOf(object)}\u0000${object.name ?? ''}`;
+    folderIdentities.set(entry, key);
+  }
+  return key;
+}
+
+function cachedPodSourceOf(entry: IndexedObject): PodSource | undefined {
+  let source = entrySources.get(entry);
+  if (source === undefined) entrySources.set(entry, (source = podSourceOf(entry) ?? null));
+  return source ?? undefined;
+}
+
 /** The folder part of a URI, with its trailing slash (`''` for a URI without one). */
 export function folderOfUri(uri: string): string {
   const slash = uri.lastIndexOf('/');
@@ -72,9 +93,10 @@ export class WorkspaceView {
     if (!this.alternatives) {
       const folders = new Set<string>();
       const definedIn = new Map<string, string>();
-      for (const { uri, object } of this.objects) {
+      for (const entry of this.objects) {
+        const { uri, object } = entry;
         if (object.name === undefined) continue;
-        const key = `${folderOfUri(uri)}\u0000${object.kind}\u0000${namespaceOf(object)}\u0000${object.name}`;
+        const key = folderIdentityOf(entry);
         const first = definedIn.get(key);
         if (first === undefined) definedIn.set(key, uri);
         else if (first !== uri) folders.add(folderOfUri(uri));
@@ -104,7 +126,7 @@ export class WorkspaceView {
     if (!this.sources) {
       this.sources = new Map();
       for (const entry of this.objects) {
-        const source = podSourceOf(entry);
+        const source = cachedPodSourceOf(entry);
         if (source) push(this.sources, namespaceOf(entry.object), source);
       }
     }

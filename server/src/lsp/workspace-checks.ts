@@ -3,6 +3,7 @@ import {
   DidChangeWatchedFilesNotification,
   FileChangeType,
   type Connection,
+  type Diagnostic,
   type InitializeParams,
   type ServerCapabilities,
   type TextDocuments,
@@ -22,6 +23,7 @@ import {
 import { codeActionsFor } from './code-actions';
 import type { ManifestStore } from './document-store';
 import { BaselineCache } from './git-baseline';
+import { PublishedDiagnostics } from './published-diagnostics';
 import { describeError, type Log } from './server-log';
 
 /** Capabilities the workspace checks add to the server's answer to `initialize`. */
@@ -44,6 +46,8 @@ export class WorkspaceChecks {
   private pendingRecheck: ReturnType<typeof setImmediate> | undefined;
   // From `initialize` until the first scan of the folders is done: absence is not yet known.
   private indexing = false;
+  private readonly published = new PublishedDiagnostics();
+  private recheckingDependents = false;
 
   constructor(
     private readonly connection: Connection,
@@ -146,7 +150,16 @@ export class WorkspaceChecks {
     return options;
   }
 
+  /**
+   * Whether to send these diagnostics: always, except when a document re-checked because another one
+   * changed (scheduleRecheck) found exactly what the client already shows.
+   */
+  shouldPublish(uri: string, version: number | undefined, diagnostics: readonly Diagnostic[]): boolean {
+    return this.published.isNew(uri, version, diagnostics) || !this.recheckingDependents;
+  }
+
   private async onClose(uri: string): Promise<void> {
+    this.published.forget(uri);
     const key = normalizeUri(uri);
     this.index.close(key);
     // Only open documents are compared with a baseline: keep none for closed ones (a day of opening
@@ -184,7 +197,12 @@ export class WorkspaceChecks {
     if (this.pendingRecheck) clearImmediate(this.pendingRecheck);
     this.pendingRecheck = setImmediate(() => {
       this.pendingRecheck = undefined;
-      for (const document of this.documents.all()) if (normalizeUri(document.uri) !== uri) this.revalidate(document);
+      this.recheckingDependents = true;
+      try {
+        for (const document of this.documents.all()) if (normalizeUri(document.uri) !== uri) this.revalidate(document);
+      } finally {
+        this.recheckingDependents = false;
+      }
     });
   }
 
