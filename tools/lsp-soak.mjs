@@ -202,7 +202,7 @@ export async function runSoak({
         const target = targets[(step * 7919) % targets.length];
         const offset = lines.slice(0, target.line).reduce((sum, line) => sum + line.length + 1, 0);
         const whatIf = step % 2 ? { readiness: { kind: 'ready', afterSeconds: 5 } } : { readiness: { kind: 'neverReady' }, replicas: (step % 7) + 1 };
-        await race(connection.sendRequest('kubesim/simulateRollout', { uri, offset, base: { kind: 'fresh' }, baseLabel: 'fresh create', whatIf }));
+        await race(connection.sendRequest('kubesim/simulateRollout', { uri, offset, base: { kind: 'fresh' }, whatIf }));
       },
       // Hovers and lenses after each edit.
       features: async (step) => {
@@ -256,9 +256,7 @@ export async function runSoak({
         await connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
         await race(published);
         const whatIf = step % 2 ? { readiness: { kind: 'ready', afterSeconds: 5 } } : { readiness: { kind: 'neverReady' } };
-        const preview = await race(
-          connection.sendRequest('kubesim/simulateRollout', { uri, offset: 0, base: { kind: 'opened' }, baseLabel: 'as opened', whatIf }),
-        );
+        const preview = await race(connection.sendRequest('kubesim/simulateRollout', { uri, offset: 0, base: { kind: 'opened' }, whatIf }));
         if (preview?.kind !== 'view') throw new Error(`overlay preview at step ${step}: ${JSON.stringify(preview).slice(0, 400)}`);
       },
       // The user switching the Kubernetes release back and forth.

@@ -32,8 +32,12 @@ export { computeContainerEnvironment, type ContainerEnvironmentFacts } from './f
 export { computeServiceFacts, type ServiceFacts, type ServicePortFact, servicePortsReaching } from './facts/service-facts';
 export { findSelectingServices, isService, type SelectingService, templateLabelsOf } from './facts/service-selection';
 
-// The preview: does applying an edit roll out (the one verdict for the lens, the diagnostic and the panel).
+// The preview: does applying an edit roll out (the one verdict for the lens, the diagnostic and the panel), and the
+// base it starts from (git HEAD, a revision, the file as first opened, a fresh create), resolved from the choice alone.
 export { rolloutVerdict } from './checks/rollout-verdict';
+export { type RolloutBaseChoice, resolveRolloutBase, rolloutBaseSources } from './preview/rollout-base';
+export { OpenedTexts } from './preview/opened-texts';
+export { type GitFailure, readGitFile, readHeadCommit } from './preview/git-show';
 
 // Kustomize: kustomizations rendered by the real kustomize, findings placed back on their sources.
 export { isKustomizationFileName, keySpanOfField, type Kustomization, parseKustomization } from './kustomize/kustomization-file';

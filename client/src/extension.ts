@@ -3,7 +3,6 @@ import * as vscode from 'vscode';
 import { startLanguageClient } from './language-client';
 import { registerCommands } from './commands';
 import { RolloutPanel } from './rollout-panel';
-import { OpenedVersions } from './opened-versions';
 import { showKustomizeStatus } from './kustomize-status';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { ToWebview, WebviewState } from '../../protocol/src/index';
@@ -18,10 +17,6 @@ let client: LanguageClient | undefined;
 
 /** Called by VS Code on the first YAML file. */
 export async function activate(context: vscode.ExtensionContext): Promise<KubesimTestApi | undefined> {
-  // First, so the document whose opening activated us is remembered as it is on disk.
-  const opened = new OpenedVersions();
-  RolloutPanel.openedVersions = opened;
-  context.subscriptions.push(opened);
   context.subscriptions.push(...registerCommands(context, () => client));
   const started = startLanguageClient(context).then((started) => {
     context.subscriptions.push(showKustomizeStatus(started));

@@ -13,8 +13,6 @@ import {
   type WebviewState,
   type WhatIf,
 } from '../../protocol/src/index';
-import { readBaseText } from './base-text';
-import { OpenedVersions } from './opened-versions';
 
 /** Milliseconds of quiet typing before the preview recomputes. */
 const DEBOUNCE = 300;
@@ -23,8 +21,6 @@ const DEBOUNCE = 300;
 export class RolloutPanel {
   static readonly viewType = 'kubesim.rolloutPreview';
   private static current: RolloutPanel | undefined;
-  /** The versions documents had when opened (set by `activate`, which owns its disposal). */
-  static openedVersions: OpenedVersions | undefined;
   /** Fires with every message for the webview (the extension-host tests read the panel through it). */
   static readonly posted = new vscode.EventEmitter<ToWebview>();
 
@@ -146,10 +142,8 @@ export class RolloutPanel {
   async refresh(): Promise<void> {
     const generation = ++this.generation;
     try {
-      const opened = (RolloutPanel.openedVersions ??= new OpenedVersions());
-      const base = await readBaseText(this.uri, this.base, opened);
-      const params: SimulateRolloutParams = { uri: this.uri.toString(), offset: this.offset, base: base.base, baseLabel: base.label, whatIf: this.whatIf };
-      if (base.text !== undefined) params.baseText = base.text;
+      // Only the choice travels: the server reads git HEAD (where git may run) or keeps the file as first opened.
+      const params: SimulateRolloutParams = { uri: this.uri.toString(), offset: this.offset, base: this.base, whatIf: this.whatIf };
       if (!this.baseChosen) params.freshWhenUnchanged = true;
       const result = await this.client.sendRequest<SimulateRolloutResult>(Methods.simulateRollout, params);
       if (generation !== this.generation) return;

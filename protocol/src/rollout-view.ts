@@ -22,9 +22,10 @@ export interface SourceSpan {
 }
 
 /**
- * The version of the manifest the rollout starts from: git HEAD (what is running), a git revision, the
- * file as it was when the editor opened it (kept across saves, so auto-save never erases the change),
- * the saved file, or a fresh create. Without git, `head` falls back to `opened`.
+ * The version of the manifest the rollout starts from, as the editor asks for it: git HEAD (what is running), a
+ * git revision, the file as it was when the editor opened it (kept by the server across saves, so auto-save
+ * never erases the change), or a fresh create; `saved` (older panels) means `opened`. The server reads the text
+ * (analysis/src/preview/rollout-base.ts): without git, `head` falls back to `opened`, and that to `fresh`.
  */
 export type RolloutBase = { kind: 'head' } | { kind: 'opened' } | { kind: 'saved' } | { kind: 'revision'; revision: string } | { kind: 'fresh' };
 
@@ -194,6 +195,7 @@ export interface RolloutView {
   kubernetesVersion: string;
   /** `RollingUpdate`, `Recreate`, `OnDelete`. */
   strategy: string;
+  /** The base actually used (a `head` that git could not answer comes back as `opened` or `fresh`). */
   base: RolloutBase;
   whatIf: WhatIf;
   change: RolloutChange;
@@ -226,11 +228,8 @@ export interface SimulateRolloutParams {
   uri: string;
   /** The cursor offset; the workload containing it (or the first one) is previewed. */
   offset: number;
+  /** Only the choice: the server reads the base's text (git, or the file as it first opened it). */
   base: RolloutBase;
-  /** How the preview names the base, e.g. "git HEAD" or "saved file (no git HEAD version)". */
-  baseLabel: string;
-  /** The base manifest's text, read by the client (git show, saved file); absent for `fresh`. */
-  baseText?: string;
   whatIf: WhatIf;
   /** When the workload equals its base, show its fresh create instead of "nothing changed". */
   freshWhenUnchanged?: boolean;

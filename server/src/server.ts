@@ -15,6 +15,7 @@ import {
   ClusterResolver,
   HelmChartLookup,
   helmChartFindings,
+  OpenedTexts,
 } from '@kubesim/analysis';
 import { ManifestStore } from './lsp/document-store';
 import { ParallelChecks } from './lsp/parallel-checks';
@@ -42,6 +43,8 @@ interface KubesimSettings {
 export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): void {
   const documents = new TextDocuments(TextDocument);
   const store = new ManifestStore();
+  // The documents as first opened: the preview's base when git has none (saves never replace them).
+  const opened = new OpenedTexts();
   const log = new ServerLog(connection.console);
   const parallel = new ParallelChecks(log);
   parallel.start();
@@ -194,7 +197,12 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     noteKustomizeChange(event.document);
     validate(event.document);
   });
-  documents.onDidOpen((event) => kustomize.noteOpened(event.document));
+  documents.onDidOpen((event) => {
+    kustomize.noteOpened(event.document);
+    // An untitled buffer was never opened from disk: its preview starts from a fresh create.
+    const { uri, languageId } = event.document;
+    if (isManifestDocument(uri, languageId) && !uri.startsWith('untitled:')) void opened.noteOpened(uri, event.document.getText(), pathOfUri(uri));
+  });
   documents.onDidClose((event) => {
     store.forget(event.document.uri);
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
@@ -210,9 +218,14 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     hover: (document, position) => kustomizeHover(kustomize, document, position),
     lenses: (document) => kustomizeLenses(kustomize, document),
   });
-  registerSimulateRollout(connection, documents, store, clusterOf, workspaceObjects, (document, params) =>
-    kustomizePreviewSource(kustomize, document, params, workspace.canRunGit()),
-  );
+  registerSimulateRollout(connection, documents, store, {
+    clusterOf,
+    candidates: workspaceObjects,
+    kustomizeSource: (document, params) => kustomizePreviewSource(kustomize, document, params, workspace.canRunGit()),
+    opened,
+    canRunGit: () => workspace.canRunGit(),
+    log,
+  });
   documents.listen(connection);
   connection.listen();
 }

@@ -55,6 +55,7 @@ const RULES: Rule[] = [
     mayReach: ['analysis/src/kustomize', 'analysis/src/manifest', 'analysis/src/validation', 'analysis/src/check-file.ts'],
     packages: ['@kubesim/engine', 'yaml', 'node:path', 'node:fs', 'node:os', 'node:child_process'],
   },
+  { folder: 'analysis/src/preview', mayReach: ['analysis/src/preview', 'analysis/src/workspace/scan-folder.ts'], packages: ['node:'] },
   { folder: 'analysis/src/profile', mayReach: ['analysis/src/profile', 'analysis/src/read-manifest-file.ts'], packages: ['@kubesim/engine', 'yaml', 'node:'] },
   { folder: 'analysis/src', mayReach: ['analysis/src'], packages: ['@kubesim/engine', 'yaml', 'node:'] },
   // The front-ends reach the analysis through its front door, `@kubesim/analysis` (analysis/src/index.ts), never by a deep path.

@@ -68,7 +68,7 @@ async function runCase(testCase) {
     const started = performance.now();
     await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text: testCase.text } });
     if (testCase.preview) {
-      const params = { uri, offset: 0, base: { kind: 'fresh' }, baseLabel: 'fresh create', whatIf: { readiness: { kind: 'ready', afterSeconds: 5 } } };
+      const params = { uri, offset: 0, base: { kind: 'fresh' }, whatIf: { readiness: { kind: 'ready', afterSeconds: 5 } } };
       const answer = await race(connection.sendRequest('kubesim/simulateRollout', params), 'preview');
       bytes = JSON.stringify(answer).length;
       result.answer = `${answer.view?.steps.length ?? 0} steps, ${answer.view?.outcome.kind ?? answer.kind}`;

@@ -1,62 +1,13 @@
 // The baseline a document is compared with: the file at git HEAD, or, when git may not run, the file
 // as it was on disk when first checked (its version when opened): saves never replace that one, since
 // with auto-save a buffer compared with its own save would show no change a second after each edit.
-import { execFile } from 'node:child_process';
-import { basename, dirname } from 'node:path';
-import { type Baseline, parseManifestFile, type ManifestFile, pathOfUri, readSmallFile } from '@kubesim/analysis';
+import { type Baseline, type GitFailure, parseManifestFile, type ManifestFile, pathOfUri, readGitFile, readHeadCommit, readSmallFile } from '@kubesim/analysis';
 import type { Log } from './server-log';
-
-/** git gets this long to answer; a slow repository must not hold diagnostics back. */
-const GIT_TIMEOUT_MS = 5000;
 
 /** Whether git may run: the client's trust flag and the `kubesim.git.enabled` setting. */
 export interface BaselinePolicy {
   workspaceTrusted: boolean;
   gitEnabled: boolean;
-}
-
-/**
- * Hears git failing to run at all (not installed, timed out); git answering "not a repository" or
- * "no such path at HEAD" is an ordinary answer, not a failure.
- */
-export type GitFailure = (message: string) => void;
-
-/** Runs git with execFile (no shell) in `folder`; undefined on any failure or timeout. */
-function runGit(folder: string, args: string[], onFailure?: GitFailure): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    execFile(
-      'git',
-      ['--no-pager', ...args],
-      {
-        cwd: folder,
-        timeout: GIT_TIMEOUT_MS,
-        maxBuffer: 16 * 1024 * 1024,
-        windowsHide: true,
-        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' },
-      },
-      (error, stdout) => {
-        const code = (error as { code?: unknown } | null)?.code;
-        if (error && (typeof code === 'string' || error.killed)) {
-          onFailure?.(`git ${args[0]} in ${folder} ${error.killed ? `took over ${GIT_TIMEOUT_MS} ms` : `could not run: ${error.message}`}`);
-        }
-        resolve(error ? undefined : stdout);
-      },
-    );
-  });
-}
-
-/** The commit id HEAD points at (`git rev-parse HEAD`), for the repository holding `path`. */
-export async function readHeadCommit(path: string, onFailure?: GitFailure): Promise<string | undefined> {
-  return (await runGit(dirname(path), ['rev-parse', '--verify', '-q', 'HEAD'], onFailure))?.trim() || undefined;
-}
-
-/**
- * Reads `git show <commit>:./<file>` in the file's folder. A repository's own config can make git
- * run programs, so in an untrusted workspace git is never started and the file as it was when
- * first read (opened) is the baseline instead.
- */
-export function readGitHead(path: string, commit = 'HEAD', onFailure?: GitFailure): Promise<string | undefined> {
-  return runGit(dirname(path), ['show', `${commit}:./${basename(path)}`], onFailure);
 }
 
 /** A loaded baseline and the commit it was read at (git baselines). */
@@ -173,6 +124,6 @@ async function loadBaselineEntry(path: string, policy: BaselinePolicy, previous?
   // Read HEAD once and show that commit, so a commit landing in between cannot mix two versions.
   const commit = await readHeadCommit(path, onFailure);
   if (commit === undefined) return { baseline: undefined };
-  const head = await readGitHead(path, commit, onFailure);
+  const head = await readGitFile(path, commit, onFailure);
   return { baseline: head === undefined ? undefined : { source: 'git', file: parseManifestFile(head, previous) }, commit };
 }

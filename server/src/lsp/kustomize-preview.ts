@@ -17,8 +17,8 @@ import {
   parseManifestFile,
   normalizeUri,
   pathOfUri,
+  readGitFile,
 } from '@kubesim/analysis';
-import { readGitHead } from './git-baseline';
 import type { KustomizeLive } from './kustomize-live';
 
 const UNTRUSTED_MESSAGE = 'Overlays are not rendered in an untrusted workspace (kustomize could run programs and fetch remote resources): trust it to preview.';
@@ -52,7 +52,7 @@ export async function kustomizePreviewSource(
   if (rendered.error || !rendered.file) return { kind: 'failed', message: `kustomize: ${rendered.error?.message ?? 'no output'}` };
   const offset = workloadOffset(rendered, isKustomizationFileName(basename(path)) ? undefined : document.getText());
   const label = `${dirname(root)}`;
-  if (params.base.kind === 'fresh') return { kind: 'rendered', text: rendered.file.text, offset, baseLabel: params.baseLabel, root: label };
+  if (params.base.kind === 'fresh') return { kind: 'rendered', text: rendered.file.text, offset, baseLabel: 'fresh create (nothing exists yet)', root: label };
   if (params.base.kind === 'head' && canRunGit) {
     const binary = await live.binary();
     const head = binary && (await renderAtHead(root, binary, live.allowRemoteResources));
@@ -99,7 +99,7 @@ async function renderAtHead(rootPath: string, binary: KustomizeBinary, allowRemo
       for (const path of tree.files.keys()) textOf(path);
     }
     if (asked.size === 0) break;
-    for (const path of asked) texts.set(path, await readGitHead(path));
+    for (const path of asked) texts.set(path, await readGitFile(path));
   }
   const root = kustomizationAt(host, rootPath);
   if (!root) return undefined;

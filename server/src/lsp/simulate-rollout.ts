@@ -30,6 +30,11 @@ import {
   type WhatIf,
 } from '../../../protocol/src/index';
 import {
+  type OpenedTexts,
+  pathOfUri,
+  resolveRolloutBase,
+  type RolloutBaseChoice,
+  rolloutBaseSources,
   rolloutVerdict,
   spanForPath,
   type ManifestObject,
@@ -41,6 +46,13 @@ import {
 } from '@kubesim/analysis';
 import type { ManifestStore } from './document-store';
 import type { KustomizePreviewSource } from './kustomize-preview';
+import type { Log } from './server-log';
+
+/** The request with its base resolved: the base's name and text (absent for a fresh create). */
+export interface ResolvedRolloutParams extends SimulateRolloutParams {
+  baseLabel: string;
+  baseText?: string;
+}
 
 /** Pods listed per step; the rest are counted in `podsOmitted`. */
 export const POD_LIMIT = 60;
@@ -146,7 +158,7 @@ function findSame(file: ManifestFile, object: ManifestObject): ManifestObject | 
  */
 export function simulateRolloutFor(
   text: string,
-  params: SimulateRolloutParams,
+  params: ResolvedRolloutParams,
   cluster: ClusterSpec,
   file = parseManifestFile(text),
   workspaceObjects?: readonly ManifestObject[],
@@ -242,18 +254,28 @@ function describeChange(baseLabel: string, hasBase: boolean, templateChanged: bo
   return change;
 }
 
-/**
- * Registers the request handler on the connection; `candidates` gives the workspace index objects for a
- * file; `kustomizeSource` swaps a kustomization's file for the overlay it renders (with its own baseline).
- */
+/** What the request handler needs of the server besides the documents: the cluster, the workspace, the bases. */
+export interface SimulateRolloutContext {
+  clusterOf: (uri?: string) => ClusterSpec;
+  /** The workspace index objects for a file (a StatefulSet's governing Service, Ingress routes). */
+  candidates?: (uri: string, file: ManifestFile) => readonly ManifestObject[] | undefined;
+  /** Swaps a kustomization's file for the overlay it renders (with its own baseline). */
+  kustomizeSource?: (document: TextDocument, params: SimulateRolloutParams) => Promise<KustomizePreviewSource | undefined>;
+  /** The documents as the editor first opened them: the base when git has none. */
+  opened: OpenedTexts;
+  /** False in an untrusted workspace or with `kubesim.git.enabled: false`: no git runs for the base. */
+  canRunGit: () => boolean;
+  log?: Log;
+}
+
+/** Registers the request handler on the connection. */
 export function registerSimulateRollout(
   connection: Connection,
   documents: TextDocuments<TextDocument>,
   store: ManifestStore,
-  clusterOf: (uri?: string) => ClusterSpec,
-  candidates?: (uri: string, file: ManifestFile) => readonly ManifestObject[] | undefined,
-  kustomizeSource?: (document: TextDocument, params: SimulateRolloutParams) => Promise<KustomizePreviewSource | undefined>,
+  context: SimulateRolloutContext,
 ): void {
+  const { clusterOf, candidates, kustomizeSource } = context;
   const handler = async (params: SimulateRolloutParams, token: CancellationToken): Promise<SimulateRolloutResult | ResponseError<void>> => {
     // One turn of the event loop first, then the token: a request cancelled while it waited (behind another
     // preview, as when the editor asks again after an edit) is not simulated. A running simulation is not
@@ -267,7 +289,7 @@ export function registerSimulateRollout(
     if (source?.kind === 'failed') return { kind: 'brokenDocument', message: source.message };
     if (source) {
       const { uri, base, whatIf } = params;
-      const renderedParams: SimulateRolloutParams = { uri, offset: source.offset, base, baseLabel: source.baseLabel, whatIf };
+      const renderedParams: ResolvedRolloutParams = { uri, offset: source.offset, base, baseLabel: source.baseLabel, whatIf };
       if (params.freshWhenUnchanged) renderedParams.freshWhenUnchanged = true;
       if (source.baseText !== undefined) renderedParams.baseText = source.baseText;
       const result = simulateRolloutFor(source.text, renderedParams, clusterOf(params.uri));
@@ -275,8 +297,24 @@ export function registerSimulateRollout(
       if (result.kind === 'view') result.view.spans = {};
       return result;
     }
-    const file = store.get(document);
-    return simulateRolloutFor(document.getText(), params, clusterOf(document.uri), file, candidates?.(document.uri, file));
+    // The protocol's RolloutBase is the analysis's choice as the editor sends it (and the resolved base goes back as one).
+    const choice: RolloutBaseChoice = params.base;
+    const resolved = await resolveRolloutBase(
+      choice,
+      rolloutBaseSources({
+        path: pathOfUri(document.uri),
+        canRunGit: context.canRunGit(),
+        openedText: context.opened.textOf(document.uri),
+        onGitFailure: (message) => context.log?.warn(`${message}; the preview compares with the file as opened`),
+      }),
+    );
+    if (token.isCancellationRequested) return cancelled();
+    // The document may have changed while git answered: the preview shows it as it is now.
+    const current = documents.get(params.uri) ?? document;
+    const file = store.get(current);
+    const resolvedParams: ResolvedRolloutParams = { ...params, base: resolved.base, baseLabel: resolved.label };
+    if (resolved.text !== undefined) resolvedParams.baseText = resolved.text;
+    return simulateRolloutFor(current.getText(), resolvedParams, clusterOf(current.uri), file, candidates?.(current.uri, file));
   };
   connection.onRequest<SimulateRolloutResult, void>(Methods.simulateRollout, handler);
 }

@@ -82,7 +82,7 @@ async function hoverAnswers(workspace: TestWorkspace): Promise<void> {
 }
 
 function previewParams(uri: string): SimulateRolloutParams {
-  return { uri, offset: 0, base: { kind: 'fresh' }, baseLabel: 'nothing (fresh create)', whatIf: { readiness: { kind: 'ready', afterSeconds: 5 } } };
+  return { uri, offset: 0, base: { kind: 'fresh' }, whatIf: { readiness: { kind: 'ready', afterSeconds: 5 } } };
 }
 
 test(`the server under a ${HEAP_LIMIT_MB} MB heap survives hostile input and answers a hover after each`, async (t) => {

@@ -31,7 +31,6 @@ async function preview(server: TestLanguageServer, uri: string): Promise<Rollout
     uri,
     offset: 0,
     base: { kind: 'head' },
-    baseLabel: 'git HEAD',
     whatIf: { readiness: { kind: 'ready', afterSeconds: 5 } },
   };
   const result = (await server.connection.sendRequest('kubesim/simulateRollout', params)) as SimulateRolloutResult;

@@ -51,7 +51,6 @@ async function servicesInTraffic(files: Record<string, string>): Promise<string[
       uri,
       offset: 0,
       base: { kind: 'fresh' },
-      baseLabel: 'nothing (fresh create)',
       whatIf: { readiness: { kind: 'ready', afterSeconds: 5 } },
     };
     const result = (await workspace.server.connection.sendRequest('kubesim/simulateRollout', params)) as SimulateRolloutResult;

@@ -58,13 +58,13 @@ test('defaults written out: the diagnostic, the lens and the preview all say no 
     uri,
     offset: 0,
     base: { kind: 'opened' },
-    baseLabel: 'as opened',
     whatIf: { readiness: { kind: 'ready', afterSeconds: 5 } },
-    baseText: BASE,
   };
   const result = (await server.connection.sendRequest('kubesim/simulateRollout', params)) as SimulateRolloutResult;
   assert.equal(result.kind, 'view', JSON.stringify(result));
   const view = (result as { view: RolloutView }).view;
+  // The server kept the file as the editor opened it: the client sent no base text.
+  assert.equal(view.change.baseLabel, 'the file as it was when opened');
   assert.equal(view.change.triggersRollout, false, view.change.summary);
   assert.equal(view.change.reusedReplicaSet, undefined);
   assert.doesNotMatch(view.change.summary, /back to an earlier one/);

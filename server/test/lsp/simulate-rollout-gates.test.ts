@@ -4,14 +4,14 @@
 import { clusterSpecOf } from '@kubesim/engine';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { simulateRolloutFor } from '../../src/lsp/simulate-rollout';
-import type { RolloutView, SimulateRolloutParams } from '../../../protocol/src/index';
+import { type ResolvedRolloutParams, simulateRolloutFor } from '../../src/lsp/simulate-rollout';
+import type { RolloutView } from '../../../protocol/src/index';
 import { gatedStatefulSet } from '../../../test/support/gated-statefulset';
 
 const statefulSet = (image: string) => gatedStatefulSet(image);
 
 function deletionBatches(featureGates?: Record<string, boolean>): string[][] {
-  const params: SimulateRolloutParams = {
+  const params: ResolvedRolloutParams = {
     uri: 'file:///w/web.yaml',
     offset: 0,
     base: { kind: 'head' },

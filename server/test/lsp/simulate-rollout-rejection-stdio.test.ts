@@ -37,7 +37,6 @@ test('the preview of a Deployment the API server rejects carries the rejection a
       uri,
       offset: 0,
       base: { kind: 'fresh' },
-      baseLabel: 'nothing (fresh create)',
       whatIf: { readiness: { kind: 'ready', afterSeconds: 5 } },
     };
     const result = (await server.connection.sendRequest('kubesim/simulateRollout', params)) as SimulateRolloutResult;

@@ -3,8 +3,8 @@
 import { defaultClusterSpec } from '@kubesim/engine';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { simulateRolloutFor } from '../../src/lsp/simulate-rollout';
-import type { RolloutView, SimulateRolloutParams } from '../../../protocol/src/index';
+import { type ResolvedRolloutParams, simulateRolloutFor } from '../../src/lsp/simulate-rollout';
+import type { RolloutView } from '../../../protocol/src/index';
 
 const deployment = (selector: string, labels: string, image = 'nginx:1.27') => `apiVersion: apps/v1
 kind: Deployment
@@ -26,7 +26,7 @@ spec:
 `;
 
 function simulate(edited: string, baseText: string | undefined, kubernetesVersion: '1.33' | '1.36' = '1.36'): RolloutView {
-  const params: SimulateRolloutParams = {
+  const params: ResolvedRolloutParams = {
     uri: 'file:///w/web.yaml',
     offset: 0,
     base: baseText === undefined ? { kind: 'fresh' } : { kind: 'head' },

@@ -2,8 +2,8 @@
 import { DEFAULT_READY_SECONDS as ENGINE_DEFAULT_READY_SECONDS, defaultClusterSpec } from '@kubesim/engine';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { simulateRolloutFor } from '../../src/lsp/simulate-rollout';
-import { DEFAULT_READY_SECONDS, DEFAULT_WHAT_IF, type RolloutView, type SimulateRolloutParams, type WhatIf } from '../../../protocol/src/index';
+import { type ResolvedRolloutParams, simulateRolloutFor } from '../../src/lsp/simulate-rollout';
+import { DEFAULT_READY_SECONDS, DEFAULT_WHAT_IF, type RolloutView, type WhatIf } from '../../../protocol/src/index';
 import { objectsOf, parseManifestFile } from '../../../analysis/src/manifest/manifest-file';
 
 const SETTINGS = defaultClusterSpec('1.36');
@@ -27,7 +27,7 @@ spec:
 `;
 
 function simulate(edited: string, whatIf: WhatIf = { readiness: { kind: 'ready', afterSeconds: 5 } }, baseText: string | null = BASE): RolloutView {
-  const params: SimulateRolloutParams = { uri: 'file:///w/nginx.yaml', offset: 0, base: { kind: 'head' }, baseLabel: 'git HEAD', whatIf };
+  const params: ResolvedRolloutParams = { uri: 'file:///w/nginx.yaml', offset: 0, base: { kind: 'head' }, baseLabel: 'git HEAD', whatIf };
   if (baseText !== null) params.baseText = baseText;
   const result = simulateRolloutFor(edited, params, SETTINGS);
   assert.equal(result.kind, 'view');
@@ -128,7 +128,7 @@ spec:
 `;
 
 function statefulSetView(text: string, workspace?: string): RolloutView {
-  const params: SimulateRolloutParams = {
+  const params: ResolvedRolloutParams = {
     uri: 'file:///w/web.yaml',
     offset: text.indexOf('kind: StatefulSet'),
     base: { kind: 'fresh' },
@@ -165,7 +165,7 @@ test('StatefulSet: claims and kubectl text come from the simulated cluster', () 
 
 test('an unchanged file opens on its fresh create when the base was not chosen (freshWhenUnchanged)', () => {
   const whatIf: WhatIf = { readiness: { kind: 'ready', afterSeconds: 2 } };
-  const params: SimulateRolloutParams = { uri: 'file:///w/nginx.yaml', offset: 0, base: { kind: 'head' }, baseLabel: 'git HEAD', whatIf, baseText: BASE };
+  const params: ResolvedRolloutParams = { uri: 'file:///w/nginx.yaml', offset: 0, base: { kind: 'head' }, baseLabel: 'git HEAD', whatIf, baseText: BASE };
   const unchosen = simulateRolloutFor(BASE, { ...params, freshWhenUnchanged: true }, SETTINGS);
   assert.equal(unchosen.kind, 'view');
   const view = (unchosen as { view: RolloutView }).view;

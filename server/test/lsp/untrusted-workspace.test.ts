@@ -56,7 +56,6 @@ async function openEverything(workspace: Awaited<ReturnType<typeof TestLanguageS
     uri: workspace.uri('app/deployment.yaml'),
     offset: 0,
     base: { kind: 'head' },
-    baseLabel: 'git HEAD',
     whatIf: { readiness: { kind: 'ready', afterSeconds: 5 } },
   };
   return (await server.connection.sendRequest('kubesim/simulateRollout', params)) as SimulateRolloutResult;
@@ -89,6 +88,15 @@ test('an untrusted workspace starts no process: plain files are checked, overlay
     );
     assert.equal(preview.kind, 'brokenDocument', JSON.stringify(preview));
     assert.match((preview as { message: string }).message, /not rendered in an untrusted workspace/);
+    // A plain file's preview asked against git HEAD runs no git either: it starts from the file as opened.
+    const params: SimulateRolloutParams = {
+      uri: workspace.uri('plain.yaml'),
+      offset: 0,
+      base: { kind: 'head' },
+      whatIf: { readiness: { kind: 'ready', afterSeconds: 5 } },
+    };
+    const plainPreview = (await workspace.server.connection.sendRequest('kubesim/simulateRollout', params)) as SimulateRolloutResult;
+    assert.equal(plainPreview.kind === 'view' && plainPreview.view.change.baseLabel, 'the file as it was when opened (no git HEAD version)');
   } finally {
     await workspace.dispose();
   }

@@ -1,12 +1,12 @@
 // A revision typed for the rollout preview's base never reaches git as an option: only plain revisions
-// pass (client/src/git-show-arguments.ts), and `--end-of-options` stops git reading one even if it did.
+// pass (analysis/src/preview/git-show.ts), and `--end-of-options` stops git reading one even if it did.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { gitShowArguments } from '../../client/src/git-show-arguments';
+import { gitShowArguments } from '../../src/preview/git-show';
 
 const rows: { revision: string; plain: boolean }[] = [
   { revision: 'HEAD', plain: true },
