@@ -109,18 +109,22 @@ export class WorkspaceChecks {
     }
     const started = Date.now();
     let files = 0;
-    for (const folder of this.folders) {
-      await scanFolder(
-        folder,
-        (uri, text) => {
-          files++;
-          this.index.setFromDisk(uri, text);
-        },
-        this.readFailure,
-      );
+    try {
+      for (const folder of this.folders) {
+        await scanFolder(
+          folder,
+          (uri, text) => {
+            files++;
+            this.index.setFromDisk(uri, text);
+          },
+          this.readFailure,
+        );
+      }
+    } finally {
+      // A scan that failed part-way leaves what it read: absence is reported from then on, as before.
+      this.indexing = false;
     }
     if (this.folders.length > 0) this.log.info(`indexed ${files} YAML files of ${this.folders.join(', ')} in ${Date.now() - started} ms`);
-    this.indexing = false;
     this.documents.all().forEach(this.revalidate);
   }
 
