@@ -102,9 +102,16 @@ try {
       const run = check(target);
       if (target === folder) folderTimes.push(run.ms);
       const perSecond = Math.round((docs / run.ms) * 1000);
-      console.log(
-        `| ${label} | ${docs} | ${(run.ms / 1000).toFixed(2)} s | ${perSecond} | ${(floor / 1000).toFixed(2)} s | ${(run.ms / floor).toFixed(1)} | ${run.rssMB.toFixed(0)} MB |`,
-      );
+      const cells = [
+        label,
+        docs,
+        `${(run.ms / 1000).toFixed(2)} s`,
+        perSecond,
+        `${(floor / 1000).toFixed(2)} s`,
+        (run.ms / floor).toFixed(1),
+        `${run.rssMB.toFixed(0)} MB`,
+      ];
+      console.log(`| ${cells.join(' | ')} |`);
     }
   }
   const growth = folderTimes[1] / folderTimes[0];

@@ -78,7 +78,8 @@ const documentText = fc.oneof(
     .tuple(name, namespace, name, fc.constantFrom('Deployment', 'StatefulSet'))
     .map(
       ([n, ns, target, kind]) =>
-        `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\n${meta(n, ns)}spec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: ${kind}, name: ${target}}\n` +
+        `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\n${meta(n, ns)}spec:\n` +
+        `  scaleTargetRef: {apiVersion: apps/v1, kind: ${kind}, name: ${target}}\n` +
         '  minReplicas: 1\n  maxReplicas: 3\n',
     ),
   fc
