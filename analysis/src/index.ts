@@ -2,6 +2,7 @@
 // test holds it). Each group below is one question a front-end asks; the modules behind it stay private.
 
 // Checking a file or a workspace: YAML problems, per-object API-server verdicts, cross-object checks, quick fixes.
+export { analyzeDocument } from './analyze-document';
 export { checkFile, type CheckOptions } from './check-file';
 export { type Baseline, type CheckFinding, type FindingFix } from './checks/check-context';
 export { runWorkspaceChecks, type WorkspaceCheckOptions } from './checks/run-workspace-checks';
@@ -12,7 +13,7 @@ export { apiLifecycleFindings } from './validation/api-lifecycle-findings';
 export { WorkspaceIndex } from './workspace/workspace-index';
 export { readSmallFile, scanFolder } from './workspace/scan-folder';
 export { normalizeUri, pathOfUri } from './workspace/file-uri';
-export { helmChartFindings, HelmChartLookup } from './workspace/helm-chart';
+export { HelmChartLookup } from './workspace/helm-chart';
 
 // Manifests read as kubectl reads them, with [start, end) source offsets.
 export { type ManifestFile, objectsOf, parseManifestFile, problemsOf } from './manifest/manifest-file';
@@ -53,7 +54,6 @@ export { describeRollouts, generatedNameOf, generatorEntriesOf, generatorEntryAt
 
 // The cluster profile: `.kubesim.yaml` found upward, merged with settings and flags.
 export { ClusterResolver } from './profile/cluster-resolver';
-export { isProfileFile, profileFileFindings } from './profile-file-findings';
 
 // Reading files, limits and what is left unchecked.
 export { capFindings } from './finding-cap';

@@ -1,8 +1,8 @@
 // `kubesim check FILE|DIR...`: reports what the API server would reject; exits 1 on errors.
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion } from '@kubesim/engine';
-import { LineIndex, parseManifestFile, checkFile, type CheckOptions, readManifestFileSync } from '@kubesim/analysis';
+import { analyzeDocument, HelmChartLookup, LineIndex, parseManifestFile, readManifestFileSync } from '@kubesim/analysis';
 import {
   CHECK_FORMATS,
   formatJson,
@@ -48,15 +48,24 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
   const diagnostics: FileDiagnostic[] = [];
   const collected = collectFiles(positionals);
   const kustomize = planKustomizeRun(collected, (text) => process.stderr.write(`${text}\n`), values['allow-remote-resources'] === true);
-  const charts = setChartsApart(kustomize.plainFiles);
-  const paths = charts.plainFiles;
-  diagnostics.push(...charts.notes);
-  const workspace = new CheckWorkspace(paths);
-  for (const path of paths) {
-    const file = workspace.fileOf(path);
-    const lines = new LineIndex(file.text);
-    const options: CheckOptions = { cluster: clusters.specFor(path), ...(previous ? { previous } : {}) };
-    for (const finding of checkFile(file, workspace.optionsFor(path, options))) {
+  const charts = new HelmChartLookup();
+  const { plainFiles, chartFiles } = setChartsApart(kustomize.plainFiles, charts);
+  const workspace = new CheckWorkspace(plainFiles);
+  // The charts' files first (their notes), then the manifests; kustomize's findings come per rendering below.
+  const inCharts = new Set(chartFiles);
+  for (const path of [...chartFiles, ...plainFiles]) {
+    const text = inCharts.has(path) ? readChartFile(path) : workspace.fileOf(path).text;
+    if (text === undefined) continue;
+    const findings = analyzeDocument({
+      path: resolve(path),
+      text,
+      parsed: () => workspace.fileOf(path),
+      checkOptions: () => workspace.optionsFor(path, { cluster: clusters.specFor(path), ...(previous ? { previous } : {}) }),
+      checkedAlone: true,
+      charts,
+    });
+    const lines = new LineIndex(text);
+    for (const finding of findings) {
       diagnostics.push({ file: path, range: { start: lines.positionAt(finding.start), end: lines.positionAt(finding.end) }, finding });
     }
   }
@@ -66,4 +75,13 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
   else if (format === 'sarif') out(formatSarif(diagnostics, VERSION, process.cwd(), summary));
   else out([formatText(reportedDiagnostics(diagnostics)), formatSummary(summary)].filter((part) => part !== '').join('\n'));
   return diagnostics.some((diagnostic) => diagnostic.finding.severity === 'error') ? 1 : 0;
+}
+
+/** A chart's file as text; undefined when it cannot be read (a chart's file is not checked anyway). */
+function readChartFile(path: string): string | undefined {
+  try {
+    return readManifestFileSync(path);
+  } catch {
+    return undefined;
+  }
 }

@@ -3,20 +3,7 @@ import { basename } from 'node:path';
 import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_CLUSTER_DOMAIN, DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion, SUPPORTED_KUBERNETES_VERSIONS, type ClusterSpec } from '@kubesim/engine';
-import {
-  checkFile,
-  capFindings,
-  isProfileFile,
-  profileFileFindings,
-  problemsOf,
-  type ManifestFile,
-  pathOfUri,
-  type Finding,
-  ClusterResolver,
-  HelmChartLookup,
-  helmChartFindings,
-  OpenedTexts,
-} from '@kubesim/analysis';
+import { analyzeDocument, capFindings, type ManifestFile, pathOfUri, ClusterResolver, HelmChartLookup, OpenedTexts } from '@kubesim/analysis';
 import { ManifestStore } from './lsp/document-store';
 import { ParallelChecks } from './lsp/parallel-checks';
 import { isManifestDocument } from './lsp/is-manifest-document';
@@ -149,17 +136,21 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   function publish(document: TextDocument, file: ManifestFile): void {
     const started = performance.now();
-    // A file of a kustomization (patch, base resource) is checked as part of its rendering only.
-    const alone = kustomize.isCheckedAlone(document.uri);
-    const options = workspace.optionsFor(document, file);
-    if (options.workspace) options.workspace = kustomize.objectsOutsideFragments(options.workspace);
-    // A Helm chart's files are templates: nothing is checked there, and Chart.yaml says so.
     const path = pathOfUri(document.uri);
-    const chart = path === undefined ? undefined : helmChartFindings(path, file.text, new HelmChartLookup());
-    const findings: Finding[] = isProfileFile(path)
-      ? profileFileFindings(file.text, clusters.version)
-      : (chart ?? (alone ? checkFile(file, options) : problemsOf(file).map((problem) => ({ ...problem }))));
-    findings.push(...kustomize.findingsFor(document));
+    // Which checks run on which file (profile, Helm chart, kustomize fragment, plain manifest) is the analysis's call.
+    const findings = analyzeDocument({
+      path,
+      text: file.text,
+      parsed: () => file,
+      checkOptions: () => {
+        const options = workspace.optionsFor(document, file);
+        if (options.workspace) options.workspace = kustomize.objectsOutsideFragments(options.workspace);
+        return options;
+      },
+      checkedAlone: kustomize.isCheckedAlone(document.uri),
+      charts: new HelmChartLookup(),
+      renderedFindings: kustomize.findingsFor(document),
+    });
     log.verbose(`checked ${document.uri} v${document.version}: ${findings.length} findings in ${(performance.now() - started).toFixed(1)} ms`);
     const shown = capFindings(findings, path === undefined ? '' : basename(path));
     const diagnostics = shown.map((finding) => toDiagnostic(document, finding));

@@ -269,7 +269,7 @@ function overBudgetSimulation(version: KubernetesVersion, after: RolloutWorkload
 // Steps the cluster pass by pass; when nothing is left to do, it runs the next what-if action
 // (pause, resume), then the undo, and stops once nothing happens within `tailMs` of the last one.
 // Deployments wake at every pod phase (the pod listing of a step changes); StatefulSets only at
-// what their controller reads, as runStatefulSetUntilSettled does.
+// what their controller reads.
 function runWithActions(
   cluster: Cluster,
   after: RolloutWorkload,

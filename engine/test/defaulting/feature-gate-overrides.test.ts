@@ -18,7 +18,7 @@ import { defaultStatefulSet } from '../../src/defaulting/workload-defaults';
 import { controllerRevisionData } from '../../src/hash/controller-revision';
 import type { KubernetesVersion } from '../../src/model/kubernetes-version';
 import type { JsonObject, PodTemplateSpec, StatefulSet } from '../../src/model/objects';
-import { simulateStatefulSetRollout } from '../../src/statefulset/stateful-set-simulation';
+import { simulateRollout } from '../../src/session/simulate-rollout';
 
 const MAX_UNAVAILABLE = 'MaxUnavailableStatefulSet';
 const RESTART_RULES = 'ContainerRestartRules';
@@ -123,13 +123,14 @@ test('the revision bytes follow the defaulted template, so an override that keep
 
 // Each pass that deletes pods for the update, as the names it deletes (updateStatefulSetAfterInvariantEstablished).
 function deletionBatches(version: KubernetesVersion, overrides: FeatureGateOverrides): string[][] {
-  const preview = simulateStatefulSetRollout(
-    statefulSet('nginx:2', 2),
-    { clusterSpec: clusterSpecOf(version, { featureGates: overrides }) },
-    statefulSet('nginx:1', 2),
-  );
+  // The preview's path: the StatefulSet at nginx:1 settled, then nginx:2 applied and stepped pass by pass.
+  const preview = simulateRollout({
+    oldManifest: statefulSet('nginx:1', 2),
+    newManifest: statefulSet('nginx:2', 2),
+    cluster: clusterSpecOf(version, { featureGates: overrides }),
+  });
   return preview.steps
-    .map((step) => step.messages.filter((message) => message.startsWith('delete Pod ')).map((message) => message.split(' ')[2]!))
+    .map((step) => step.events.filter((event) => event.reason === 'SuccessfulDelete').map((event) => event.message.split(' ')[2]!))
     .filter((batch) => batch.length > 0);
 }
 

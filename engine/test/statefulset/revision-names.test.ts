@@ -4,7 +4,7 @@ import { defaultClusterSpec } from '../../src/model/cluster-spec';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { StatefulSet } from '../../src/model/objects';
-import { simulateStatefulSetRollout } from '../../src/statefulset/stateful-set-simulation';
+import { simulateRollout } from '../../src/session/simulate-rollout';
 import { readVector } from './vectors';
 
 interface HashVectors {
@@ -30,9 +30,10 @@ for (const row of [
 ]) {
   test(`pod test-0 on ${row.version} carries the ${row.golden} revision name`, () => {
     const expected = goldens.find((golden) => golden.name === row.golden)!.expect.revisionName;
-    const preview = simulateStatefulSetRollout(compatibilitySet, { clusterSpec: defaultClusterSpec(row.version) });
-    assert.equal(preview.finalPods[0].revision, expected);
-    assert.equal(preview.steps[0].messages[0], 'create Pod test-0 in StatefulSet test successful');
+    const preview = simulateRollout({ newManifest: compatibilitySet, cluster: defaultClusterSpec(row.version) });
+    assert.equal(preview.steps.at(-1)!.pods[0]!.revision, expected);
+    const created = preview.steps.flatMap((step) => step.events).find((event) => event.reason === 'SuccessfulCreate' && event.message.includes('Pod'));
+    assert.equal(created?.message, 'create Pod test-0 in StatefulSet test successful');
   });
 }
 
@@ -47,14 +48,18 @@ test('preview lists hostname, DNS name and claims per ordinal', () => {
       volumeClaimTemplates: [{ metadata: { name: 'www' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
     },
   };
-  const preview = simulateStatefulSetRollout(set, { clusterSpec: defaultClusterSpec('1.36') });
-  assert.equal(preview.stuck, false);
+  const preview = simulateRollout({ newManifest: set, cluster: defaultClusterSpec('1.36') });
+  assert.equal(preview.complete, true);
+  const last = preview.steps.at(-1)!;
   assert.deepEqual(
-    preview.finalPods.map((pod) => [pod.name, pod.hostname, pod.dnsName, pod.claims]),
+    last.pods.map((pod) => [pod.name, pod.hostname, pod.dnsName, pod.persistentVolumeClaims]),
     [
       ['web-0', 'web-0', 'web-0.nginx.default.svc.cluster.local', ['www-web-0']],
       ['web-1', 'web-1', 'web-1.nginx.default.svc.cluster.local', ['www-web-1']],
     ],
   );
-  assert.deepEqual(preview.claims, ['www-web-0', 'www-web-1']);
+  assert.deepEqual(
+    last.statefulSet?.claims.map((claim) => claim.name),
+    ['www-web-0', 'www-web-1'],
+  );
 });

@@ -1,0 +1,56 @@
+// Every finding of one document, in the one order both front-ends show them: the server's diagnostics and
+// `kubesim check` call this and decide nothing about which checks run on which file.
+import type { CheckOptions } from './check-file';
+import { checkFile } from './check-file';
+import { type ManifestFile, problemsOf } from './manifest/manifest-file';
+import { isProfileFile, profileFileFindings } from './profile-file-findings';
+import type { Finding } from './validation/finding';
+import { helmChartFindings, type HelmChartLookup } from './workspace/helm-chart';
+
+/** One document as a front-end has it. Parsing and the check options are asked for only when needed. */
+export interface DocumentToAnalyze {
+  /** The file on disk; undefined for a document that is not a file (untitled, another scheme). */
+  path: string | undefined;
+  text: string;
+  /** The parsed document (a chart's template is never parsed by this function). */
+  parsed: () => ManifestFile;
+  /** The cluster, the workspace index and the baseline of its checks. */
+  checkOptions: () => CheckOptions;
+  /**
+   * False for a file kustomize builds into a kustomization (a patch, a base resource): it is checked as part
+   * of that rendering only, so only its YAML problems are its own.
+   */
+  checkedAlone: boolean;
+  /** Where the Helm charts are (cached per run or per server). */
+  charts: HelmChartLookup;
+  /** Findings the kustomize renderings placed on this document, if the front-end renders them per document. */
+  renderedFindings?: readonly Finding[];
+}
+
+/**
+ * The findings of `document`: a cluster profile's own problems; a Helm chart's files (templates are not
+ * manifests); a kustomization's fragment (its YAML problems alone); else the whole `checkFile` pipeline. Then
+ * what kustomize renderings placed on it.
+ */
+export function analyzeDocument(document: DocumentToAnalyze): Finding[] {
+  const findings = ownFindings(document);
+  if (document.renderedFindings) findings.push(...document.renderedFindings);
+  return findings;
+}
+
+function ownFindings(document: DocumentToAnalyze): Finding[] {
+  const { path } = document;
+  if (isProfileFile(path)) return profileFileFindings(document.text, document.checkOptions().cluster.version);
+  const chart = chartFindings(path, document);
+  if (chart) return chart;
+  if (!document.checkedAlone) return problemsOf(document.parsed()).map((problem) => ({ ...problem }));
+  return checkFile(document.parsed(), document.checkOptions());
+}
+
+/**
+ * Helm: the findings of a file of a chart, or undefined for a file outside any chart. This is where chart
+ * findings plug in: today one note on Chart.yaml and nothing on templates (they are not rendered).
+ */
+function chartFindings(path: string | undefined, document: DocumentToAnalyze): Finding[] | undefined {
+  return path === undefined ? undefined : helmChartFindings(path, document.text, document.charts);
+}
