@@ -3,7 +3,7 @@
 // here. A folder in which two files define the same object is not applied as a whole (the second
 // would overwrite the first): it holds alternatives (ingress-nginx's per-provider deploy.yaml,
 // kube-state-metrics' sharding examples) and each of its files stands alone.
-import type { IndexedObject } from './check-context';
+import type { IndexedObject } from './indexed-object';
 import { folderOfUri, type WorkspaceView } from './workspace-view';
 
 /**

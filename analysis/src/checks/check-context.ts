@@ -5,11 +5,8 @@ import type { ManifestObject } from '../manifest/manifest-document';
 import type { Finding } from '../validation/finding';
 import type { WorkspaceLookup } from './workspace-lookup';
 
-/** An object somewhere in the workspace and the URI of the file that holds it. */
-export interface IndexedObject {
-  readonly uri: string;
-  readonly object: ManifestObject;
-}
+import type { IndexedObject } from './indexed-object';
+export { namespaceOf, type IndexedObject } from './indexed-object';
 
 /** Where the baseline text came from: `git` HEAD, the `saved` file (untrusted or git off), or the CLI's `--previous` file. */
 export type BaselineSource = 'git' | 'saved' | 'previous';
@@ -72,8 +69,3 @@ export interface CheckContext {
 
 /** A check looks at one object of the file and reports findings on it. */
 export type ObjectCheck = (object: ManifestObject, context: CheckContext) => CheckFinding[];
-
-/** The namespace an object lands in: its own, or `default` as kubectl apply without `-n`. */
-export function namespaceOf(object: ManifestObject): string {
-  return object.namespace ?? 'default';
-}

@@ -1,6 +1,6 @@
 // What one checked file asks of the workspace view: its lookups in the order the checks have always
 // seen the workspace, the file's own objects first and then everyone else's in index order.
-import type { IndexedObject } from './check-context';
+import type { IndexedObject } from './indexed-object';
 import type { PodSource } from './pod-templates';
 import type { WorkspaceView } from './workspace-view';
 

@@ -1,7 +1,7 @@
 // The workspace's objects grouped once per change for every cross-object check: by file, folder, kind,
 // namespace (pod templates with a label index, Services), API identity, and per-namespace signatures.
 // A check run over one file of 10,000 objects asks a handful of lookups instead of scanning them all.
-import { namespaceOf, type IndexedObject } from './check-context';
+import { namespaceOf, type IndexedObject } from './indexed-object';
 import { podSourceOf, templatePathOf, type PodSource } from './pod-templates';
 
 /** API group, kind, namespace and name: what makes two manifests one object on the API server. */

@@ -51,13 +51,14 @@ function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
 }
 
 function versionOf(command: string, args: string[]): string {
-  const remembered = rememberedVersion(command, args);
+  const remembered = rememberedVersion(command, args, tmpdir());
   if (remembered !== undefined) return remembered;
   try {
     return rememberVersion(
       command,
       args,
       execFileSync(command, args, { encoding: 'utf8', timeout: VERSION_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'ignore'] }).trim(),
+      tmpdir(),
     );
   } catch {
     return '';
@@ -66,11 +67,11 @@ function versionOf(command: string, args: string[]): string {
 
 // The same question without blocking: the language server asks it after `initialize` has answered.
 function versionOfAsync(command: string, args: string[]): Promise<string> {
-  const remembered = rememberedVersion(command, args);
+  const remembered = rememberedVersion(command, args, tmpdir());
   if (remembered !== undefined) return Promise.resolve(remembered);
   return new Promise((resolveVersion) => {
     const child = execFile(command, args, { encoding: 'utf8', timeout: VERSION_TIMEOUT_MS }, (error, stdout) =>
-      resolveVersion(error ? '' : rememberVersion(command, args, stdout.trim())),
+      resolveVersion(error ? '' : rememberVersion(command, args, stdout.trim(), tmpdir())),
     );
     child.stdin?.end();
   });

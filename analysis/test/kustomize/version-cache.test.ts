@@ -13,13 +13,13 @@ test('a remembered version holds until the binary is replaced', () => {
     const binary = join(folder, 'kubectl');
     writeFileSync(binary, '#!/bin/sh\n');
     const args = ['version', '--client', '-o', 'json'];
-    assert.equal(rememberedVersion(binary, args), undefined);
-    rememberVersion(binary, args, '{"kustomizeVersion":"v5.5.0"}');
-    assert.equal(rememberedVersion(binary, args), '{"kustomizeVersion":"v5.5.0"}');
-    assert.equal(rememberedVersion(binary, ['version']), undefined);
+    assert.equal(rememberedVersion(binary, args, folder), undefined);
+    rememberVersion(binary, args, '{"kustomizeVersion":"v5.5.0"}', folder);
+    assert.equal(rememberedVersion(binary, args, folder), '{"kustomizeVersion":"v5.5.0"}');
+    assert.equal(rememberedVersion(binary, ['version'], folder), undefined);
     utimesSync(binary, new Date(2020, 0, 1), new Date(2020, 0, 1));
-    assert.equal(rememberedVersion(binary, args), undefined);
-    assert.equal(rememberedVersion(join(folder, 'missing'), args), undefined);
+    assert.equal(rememberedVersion(binary, args, folder), undefined);
+    assert.equal(rememberedVersion(join(folder, 'missing'), args, folder), undefined);
   } finally {
     delete process.env.KUBESIM_CACHE_DIR;
   }
