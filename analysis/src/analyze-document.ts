@@ -5,7 +5,7 @@ import { checkFile } from './check-file';
 import { type ManifestFile, problemsOf } from './manifest/manifest-file';
 import { isProfileFile, profileFileFindings } from './profile-file-findings';
 import type { Finding } from './validation/finding';
-import { helmChartFindings, type HelmChartLookup } from './workspace/helm-chart';
+import type { HelmChartLookup } from './workspace/helm-chart';
 
 /** One document as a front-end has it. Parsing and the check options are asked for only when needed. */
 export interface DocumentToAnalyze {
@@ -25,6 +25,8 @@ export interface DocumentToAnalyze {
   charts: HelmChartLookup;
   /** Findings the kustomize renderings placed on this document, if the front-end renders them per document. */
   renderedFindings?: readonly Finding[];
+  /** Findings the renderings of this document's Helm chart placed on it (the chart rendered by helm, analysis/src/helm). */
+  chartFindings?: readonly Finding[];
 }
 
 /**
@@ -48,9 +50,10 @@ function ownFindings(document: DocumentToAnalyze): Finding[] {
 }
 
 /**
- * Helm: the findings of a file of a chart, or undefined for a file outside any chart. This is where chart
- * findings plug in: today one note on Chart.yaml and nothing on templates (they are not rendered).
+ * Helm: the findings of a file of a chart (what the chart's renderings placed on it: templates, values files,
+ * Chart.yaml), or undefined for a file outside any chart. A chart's file is never checked as a manifest.
  */
 function chartFindings(path: string | undefined, document: DocumentToAnalyze): Finding[] | undefined {
-  return path === undefined ? undefined : helmChartFindings(path, document.text, document.charts);
+  if (path === undefined || document.charts.chartRootOf(path) === undefined) return undefined;
+  return (document.chartFindings ?? []).map((finding) => ({ ...finding }));
 }

@@ -9,6 +9,9 @@ import type { Finding } from './validation/finding';
 import { apiLifecycleFindings } from './validation/api-lifecycle-findings';
 import { kindMatchFindings } from './validation/kind-match-findings';
 import { qualifyByCluster } from './cluster-dependent-findings';
+import { findBaselineObject } from './checks/baseline-object';
+import { crdRegistryFor } from './custom-resources/crd-sources';
+import { customResourceFindings } from './custom-resources/custom-resource-findings';
 
 /**
  * What changes what the checks report: the cluster (`.kubesim.yaml`, settings, flags and release, made
@@ -28,8 +31,17 @@ export function checkFile(file: ManifestFile, options: CheckOptions): Finding[] 
   const pairOf = options.previous ? pairPrevious(objects, objectsOf(options.previous)) : () => undefined;
   const previousOfKind = options.previous ? indexPrevious(objectsOf(options.previous)) : () => undefined;
   const fileName = options.fileName ?? decodeURIComponent((options.uri ?? '').split('/').pop() ?? '');
+  const crds = crdRegistryFor(file, options.workspace, options.cluster, options.uri);
   for (const object of objects) {
     findings.push(...apiLifecycleFindings(object, options.cluster.version, fileName));
+    // A custom resource whose CRD is seen is checked against it (the old object: --previous, else the baseline).
+    const previous = previousOfKind(object);
+    const old = previous ? { object: previous, ratchet: true } : baselineOf(object, options);
+    const custom = customResourceFindings(object, crds, old, options.cluster, fileName);
+    if (custom) {
+      findings.push(...custom);
+      continue;
+    }
     findings.push(...kindMatchFindings(object, options.cluster.version, fileName));
     const kind = checkedKindOf(object.apiVersion, object.kind);
     if (!kind) {
@@ -43,6 +55,13 @@ export function checkFile(file: ManifestFile, options: CheckOptions): Finding[] 
   }
   findings.push(...runWorkspaceChecks(file, options));
   return findings.sort((a, b) => a.start - b.start);
+}
+
+// The baseline version of a custom resource: its transition rules run against it, but its errors are not
+// ratcheted (the baseline is a guess at what the cluster holds, not the object an update replaces).
+function baselineOf(object: ManifestObject, options: CheckOptions): { object: ManifestObject; ratchet: boolean } | undefined {
+  const found = findBaselineObject(object, options.baseline);
+  return found ? { object: found, ratchet: false } : undefined;
 }
 
 // The previous version of an object of a kind outside CheckedKind (same apiVersion, kind, namespace and

@@ -60,3 +60,11 @@ export { capFindings } from './finding-cap';
 export { findKustomizeBinaryAsync, removeStaleKustomizeMirrors, type KustomizeBinary } from './kustomize/kustomize-process';
 export { UnreadableFileError, asUnreadable, readManifestFileSync } from './read-manifest-file';
 export { notCheckedKindOf } from './validation/kind-match-findings';
+
+// Helm: charts rendered by the real helm, findings placed on template lines and values keys.
+export { chartToRender, checkHelmChart, type HelmCheckResult } from './helm/chart-check';
+export { describeHelmBinary, helmBinary, runHelmTemplate } from './helm/helm-process';
+export { HelmSession } from './helm/helm-session';
+
+// Custom resources in the editor: a field's schema (hover) and an object's properties (completion), from the CRDs in sight.
+export { customResourceFieldAt, customResourcePropertiesAt, type CustomResourceField } from './custom-resources/schema-docs';

@@ -36,7 +36,13 @@ spec:
 `;
 const RENDERED: Finding = { start: 0, end: 3, severity: 'error', code: 'rendered-by-kustomize', message: 'from a rendering' };
 
-function codes(path: string | undefined, text: string, checkedAlone = true, renderedFindings?: readonly Finding[]): string[] {
+function codes(
+  path: string | undefined,
+  text: string,
+  checkedAlone = true,
+  renderedFindings?: readonly Finding[],
+  chartFindings?: readonly Finding[],
+): string[] {
   const findings = analyzeDocument({
     path,
     text,
@@ -45,11 +51,22 @@ function codes(path: string | undefined, text: string, checkedAlone = true, rend
     checkedAlone,
     charts: new HelmChartLookup(),
     ...(renderedFindings ? { renderedFindings } : {}),
+    ...(chartFindings ? { chartFindings } : {}),
   });
   return findings.map((finding) => String(finding.code));
 }
 
-const rows: { name: string; path: string | undefined; text: string; checkedAlone?: boolean; rendered?: Finding[]; expected: (found: string[]) => boolean }[] = [
+const CHART_NOTE: Finding = { start: 0, end: 3, severity: 'information', code: 'helm-chart-not-rendered', message: 'no helm' };
+
+const rows: {
+  name: string;
+  path: string | undefined;
+  text: string;
+  checkedAlone?: boolean;
+  rendered?: Finding[];
+  chart?: Finding[];
+  expected: (found: string[]) => boolean;
+}[] = [
   {
     name: 'a plain manifest gets the API server verdict',
     path: join(folder, 'web.yaml'),
@@ -69,10 +86,18 @@ const rows: { name: string; path: string | undefined; text: string; checkedAlone
     expected: (found) => found.length === 0,
   },
   {
-    name: "a chart's Chart.yaml gets one note",
+    name: "a chart's Chart.yaml gets what the chart's check placed on it",
     path: join(folder, 'chart', 'Chart.yaml'),
     text: 'apiVersion: v2\nname: web\n',
+    chart: [CHART_NOTE],
     expected: (found) => found.length === 1 && found[0] === 'helm-chart-not-rendered',
+  },
+  {
+    name: "a chart's template gets the rendering's findings, never a manifest check",
+    path: join(folder, 'chart', 'templates', 'web.yaml'),
+    text: BAD_DEPLOYMENT,
+    chart: [{ ...CHART_NOTE, code: 'deployment-negative-value' }],
+    expected: (found) => found.length === 1 && found[0] === 'deployment-negative-value',
   },
   {
     name: "a kustomization's fragment gets its YAML problems alone",
@@ -104,7 +129,7 @@ const rows: { name: string; path: string | undefined; text: string; checkedAlone
 ];
 for (const row of rows) {
   test(`analyzeDocument: ${row.name}`, () => {
-    const found = codes(row.path, row.text, row.checkedAlone ?? true, row.rendered);
+    const found = codes(row.path, row.text, row.checkedAlone ?? true, row.rendered, row.chart);
     assert.ok(row.expected(found), JSON.stringify(found));
   });
 }

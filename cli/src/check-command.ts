@@ -16,7 +16,7 @@ import {
 } from './check-formats';
 import { CheckWorkspace } from './check-workspace';
 import { CLUSTER_FLAGS, clusterResolverOf } from './cluster-options';
-import { setChartsApart } from './helm-charts';
+import { chartDiagnostics, chartFindingsByPath, checkCharts, setChartsApart } from './helm-charts';
 import { collectFiles } from './collect-files';
 import { kustomizeDiagnostics, planKustomizeRun } from './kustomize-runs';
 import { UsageError } from './usage-error';
@@ -34,6 +34,9 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
       previous: { type: 'string' },
       format: { type: 'string', default: 'text' },
       'allow-remote-resources': { type: 'boolean' },
+      values: { type: 'string', multiple: true },
+      set: { type: 'string', multiple: true },
+      release: { type: 'string' },
       ...CLUSTER_FLAGS,
     },
   });
@@ -49,7 +52,11 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
   const collected = collectFiles(positionals);
   const kustomize = planKustomizeRun(collected, (text) => process.stderr.write(`${text}\n`), values['allow-remote-resources'] === true);
   const charts = new HelmChartLookup();
-  const { plainFiles, chartFiles } = setChartsApart(kustomize.plainFiles, charts);
+  const { plainFiles, chartFiles, chartRoots } = setChartsApart(kustomize.plainFiles, charts);
+  // Each chart is rendered by helm (its own values sets, or --values/--set/--release); its findings land on its files.
+  const helmFlags = { values: values.values, set: values.set, release: values.release };
+  const chartResults = await checkCharts(chartRoots, helmFlags, (path) => clusters.specFor(path));
+  const placedInCharts = chartFindingsByPath(chartResults);
   const workspace = new CheckWorkspace(plainFiles);
   // The charts' files first (their notes), then the manifests; kustomize's findings come per rendering below.
   const inCharts = new Set(chartFiles);
@@ -63,13 +70,17 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
       checkOptions: () => workspace.optionsFor(path, { cluster: clusters.specFor(path), ...(previous ? { previous } : {}) }),
       checkedAlone: true,
       charts,
+      chartFindings: placedInCharts.get(resolve(path))?.map((placed) => placed.finding) ?? [],
     });
+    placedInCharts.delete(resolve(path));
     const lines = new LineIndex(text);
     for (const finding of findings) {
       diagnostics.push({ file: path, range: { start: lines.positionAt(finding.start), end: lines.positionAt(finding.end) }, finding });
     }
   }
   diagnostics.push(...kustomizeDiagnostics(await kustomize.render(), (root) => clusters.specFor(join(root, 'kustomization.yaml'))));
+  // Findings of the charts on files not named (a values file given with --values, a chart file left out).
+  diagnostics.push(...chartDiagnostics([...placedInCharts.values()].flat()));
   const summary = summarizeCheck(diagnostics, collected);
   if (format === 'json') out(formatJson(diagnostics, summary));
   else if (format === 'sarif') out(formatSarif(diagnostics, VERSION, process.cwd(), summary));

@@ -6,7 +6,7 @@ import { runRun } from './run-command';
 import { runNames } from './names-command';
 import { runJson } from './json-command';
 import { UsageError } from './usage-error';
-import { describeKustomizeBinary, kustomizeBinary, asUnreadable, UnreadableFileError } from '@kubesim/analysis';
+import { describeHelmBinary, describeKustomizeBinary, helmBinary, kustomizeBinary, asUnreadable, UnreadableFileError } from '@kubesim/analysis';
 import { commandHelp, isCommandName, overviewHelp, type CommandName } from './usage';
 
 declare const __KUBESIM_VERSION__: string | undefined;
@@ -46,6 +46,7 @@ export async function main(
   if (first === '--version' || first === '-v') {
     out(VERSION);
     out(`kustomize: ${describeKustomizeBinary(kustomizeBinary())}`);
+    out(`helm: ${describeHelmBinary(await helmBinary())}`);
     return 0;
   }
   if (!isCommandName(first)) {

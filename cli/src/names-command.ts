@@ -28,7 +28,7 @@ import { collectFiles } from './collect-files';
 import { displayPath, planKustomizeRun } from './kustomize-runs';
 import { UsageError } from './usage-error';
 import { CLUSTER_FLAGS, clusterResolverOf } from './cluster-options';
-import { setChartsApart } from './helm-charts';
+import { checkCharts, setChartsApart } from './helm-charts';
 import { workloadRejection } from './workload-rejection';
 import { basename } from 'node:path';
 
@@ -100,7 +100,8 @@ export async function runNames(args: string[], out: (text: string) => void): Pro
   const services: ServiceNames[] = [];
   // A kustomization is named by what it renders: its patches and bases are not workloads of their own.
   const kustomize = planKustomizeRun(collectFiles(positionals), (text) => process.stderr.write(`${text}\n`), values['allow-remote-resources'] === true);
-  for (const path of setChartsApart(kustomize.plainFiles).plainFiles) {
+  const charts = setChartsApart(kustomize.plainFiles);
+  for (const path of charts.plainFiles) {
     const objects = objectsOf(parseManifestFile(readManifestFileSync(path)));
     workloads.push(...namesOf(path, objects, options));
     services.push(...serviceNamesOf(path, objects, options));
@@ -118,6 +119,20 @@ export async function runNames(args: string[], out: (text: string) => void): Pro
     workloads.push(...namesOf(root, objects, options));
     services.push(...serviceNamesOf(root, objects, options));
     generated.push(...generatedNamesOf(rendered).map((name) => ({ ...name, kustomization: root })));
+  }
+  // A chart is named by what its release creates with its default values.
+  for (const result of await checkCharts(charts.chartRoots, {}, (path) => clusters.specFor(path))) {
+    const root = displayPath(result.chart?.root ?? '');
+    const rendered = result.renderings[0];
+    if (!rendered || rendered.error) {
+      const why = rendered?.error?.message ?? result.findings[0]?.finding.message ?? 'not rendered';
+      process.stderr.write(`kubesim names: ${root}: helm: ${why}\n`);
+      failed = true;
+      continue;
+    }
+    const objects = rendered.objects.map((object) => object.object);
+    workloads.push(...namesOf(root, objects, options));
+    services.push(...serviceNamesOf(root, objects, options));
   }
   if (values.json) out(JSON.stringify({ kubernetesVersion: version, workloads, services, ...(generated.length > 0 ? { generated } : {}) }, null, 2));
   else out(formatTable(version, workloads, generated) + formatServices(services));

@@ -33,13 +33,17 @@ const CLUSTER_OPTIONS: [string, string][] = [
 const USAGE: Record<CommandName, CommandUsage> = {
   check: {
     synopsis:
-      'kubesim check FILE|DIR... [--kubernetes-version V] [--previous OLD.yaml] [--format text|json|sarif] [--allow-remote-resources] [CLUSTER OPTIONS]',
+      'kubesim check FILE|DIR... [--kubernetes-version V] [--previous OLD.yaml] [--format text|json|sarif] [--allow-remote-resources] ' +
+      '[--values FILE]... [--set K=V]... [--release NAME] [CLUSTER OPTIONS]',
     summary: 'report what the API server would reject, and the cross-object problems of the files checked together',
     options: [
       VERSION_OPTION,
       ['--previous OLD.yaml', 'check as an update of the objects in OLD.yaml (immutable fields)'],
       ['--format F', 'text (file:line:col, then a count like "1 error, 2 warnings in 2 of 5 files"; the default), json (with a summary) or sarif'],
       REMOTE_OPTION,
+      ['--values FILE', 'render the Helm charts found with this values file (repeatable, in order) instead of their own values sets'],
+      ['--set K=V', "a value for the charts, as helm's --set (repeatable)"],
+      ['--release NAME', 'the release name charts are rendered with (default release-name)'],
       ...CLUSTER_OPTIONS,
       HELP_OPTION,
     ],
@@ -71,9 +75,19 @@ const USAGE: Record<CommandName, CommandUsage> = {
     exitCodes: '0 every command succeeded, 1 a command failed, 2 bad usage or a path that cannot be read',
   },
   plan: {
-    synopsis: 'kubesim plan NEW.yaml [--from OLD.yaml] [--kubernetes-version V] [--json] [CLUSTER OPTIONS]',
+    synopsis:
+      'kubesim plan NEW.yaml [--from OLD.yaml] [--kubernetes-version V] [--json] [CLUSTER OPTIONS]\n' +
+      '       kubesim plan CHART --values NEW-values.yaml [--from-values OLD-values.yaml] [...]',
     summary: 'show what applying NEW does to a cluster running OLD, fully available (apply, rollout status, get, describe)',
-    options: [VERSION_OPTION, ['--from OLD.yaml', 'the objects running before NEW is applied'], ['--json', 'print JSON'], ...CLUSTER_OPTIONS, HELP_OPTION],
+    options: [
+      VERSION_OPTION,
+      ['--from OLD.yaml', 'the objects running before NEW is applied'],
+      ['--values FILE', 'with a Helm chart: the values the release is upgraded to'],
+      ['--from-values FILE', "with a Helm chart: the values it runs with before (default: the chart's own)"],
+      ['--json', 'print JSON'],
+      ...CLUSTER_OPTIONS,
+      HELP_OPTION,
+    ],
     exitCodes: '0 every step succeeded, 1 a step failed, 2 bad usage or a path that cannot be read',
   },
   lsp: {

@@ -4,6 +4,7 @@ import { startLanguageClient } from './language-client';
 import { registerCommands } from './commands';
 import { RolloutPanel } from './rollout-panel';
 import { showKustomizeStatus } from './kustomize-status';
+import { showHelmStatus } from './helm-status';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { ToWebview, WebviewState } from '../../protocol/src/index';
 
@@ -19,7 +20,7 @@ let client: LanguageClient | undefined;
 export async function activate(context: vscode.ExtensionContext): Promise<KubesimTestApi | undefined> {
   context.subscriptions.push(...registerCommands(context, () => client));
   const started = startLanguageClient(context).then((started) => {
-    context.subscriptions.push(showKustomizeStatus(started));
+    context.subscriptions.push(showKustomizeStatus(started), showHelmStatus(started));
     return (client = started);
   });
   context.subscriptions.push(

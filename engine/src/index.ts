@@ -65,6 +65,7 @@ export { rolloutStatusMessage } from './kubectl/rollout';
 export { cloneJson } from './model/clone';
 export {
   type ClusterDeclaration,
+  type HelmChartDeclaration,
   type ClusterSpec,
   clusterSpecKey,
   clusterSpecOf,
@@ -132,3 +133,6 @@ export { MAX_PREVIEW_STEPS, MAX_SIMULATED_REPLICAS } from './session/simulation-
 export { DEFAULT_READY_SECONDS, type RolloutSimulation, type RolloutWhatIf, type RolloutWorkload, simulateRollout } from './session/simulate-rollout';
 export { createDeploymentCluster, runUntil } from './session/simulation-clock';
 export { statefulSetPodVerdict } from './statefulset/first-pod-admission';
+/** The custom resources the workspace's CustomResourceDefinitions serve, and the API server's verdict on one. */
+export { CrdRegistry, isCustomResourceDefinition, type CrdSourceObject } from './apiserver/custom-resources/crd-registry';
+export { customResourceVerdict } from './apiserver/custom-resources/custom-resource-verdict';

@@ -6,7 +6,19 @@ export const Methods = {
   simulateRollout: 'kubesim/simulateRollout',
   /** Server -> client notification: which kustomize renders and whether renderings run or failed. */
   kustomizeStatus: 'kubesim/kustomizeStatus',
+  /** Server -> client notification: which helm renders charts and which charts render now. */
+  helmStatus: 'kubesim/helmStatus',
 } as const;
+
+/** Parameters of `kubesim/helmStatus`. */
+export interface HelmStatus {
+  /** The helm in use, e.g. "helm v4.2.3 at /usr/local/bin/helm", or why there is none. */
+  binary: string;
+  /** Chart folders being rendered now. */
+  running: string[];
+  /** The workspace is not trusted: helm never runs, charts are not rendered. */
+  untrusted?: boolean;
+}
 
 /** Parameters of `kubesim/kustomizeStatus`. */
 export interface KustomizeStatus {

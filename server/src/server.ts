@@ -13,6 +13,7 @@ import { registerSimulateRollout } from './lsp/simulate-rollout';
 import { WorkspaceChecks, WORKSPACE_CHECK_CAPABILITIES } from './lsp/workspace-checks';
 import { isTraceLevel, ServerLog } from './lsp/server-log';
 import { KustomizeLive } from './lsp/kustomize-live';
+import { HelmLive } from './lsp/helm-live';
 import { kustomizeHover, kustomizeLenses } from './lsp/kustomize-features';
 import { kustomizePreviewSource } from './lsp/kustomize-preview';
 import { clusterSettingsFields, type ClusterSettings } from './lsp/cluster-settings';
@@ -45,6 +46,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   let canPullConfiguration = false;
   const workspace = new WorkspaceChecks(connection, documents, store, clusterOf, (document) => validate(document), log);
   const kustomize = new KustomizeLive(connection, documents, (document) => validate(document), clusterOf);
+  const helm = new HelmLive(connection, documents, (document) => validate(document), clusterOf);
   let folders: string[] = [];
   let trusted = true;
   let allowRemoteResources = false;
@@ -58,6 +60,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     // An untrusted workspace runs no program: no git (WorkspaceChecks), no kustomize.
     trusted = workspace.isTrusted();
     kustomize.configure({ trusted, allowRemoteResources });
+    helm.configure(trusted);
     folders = (params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : [])).flatMap((uri) => pathOfUri(uri) ?? []);
     return {
       capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...WORKLOAD_FEATURE_CAPABILITIES, ...WORKSPACE_CHECK_CAPABILITIES },
@@ -150,6 +153,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       checkedAlone: kustomize.isCheckedAlone(document.uri),
       charts: new HelmChartLookup(),
       renderedFindings: kustomize.findingsFor(document),
+      // A chart's file gets what the chart's renderings placed in it (rendered off the edit path, debounced).
+      chartFindings: helm.findingsFor(document),
     });
     log.verbose(`checked ${document.uri} v${document.version}: ${findings.length} findings in ${(performance.now() - started).toFixed(1)} ms`);
     const shown = capFindings(findings, path === undefined ? '' : basename(path));
@@ -164,6 +169,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       .then(() => workspace.start())
       .catch((error: unknown) => log.error('starting the workspace checks failed', error));
     kustomize.start(folders).catch((error: unknown) => log.error('looking for kustomizations failed', error));
+    helm.start();
   });
   connection.onDidChangeConfiguration(() => {
     void refreshSettings()
@@ -175,6 +181,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   function noteKustomizeChange(document: TextDocument): void {
     try {
       kustomize.noteChange(document);
+      helm.noteChange(document);
     } catch (error) {
       log.error(`scheduling the kustomize rendering of ${document.uri} failed`, error);
     }
@@ -206,7 +213,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     return document ? workspace.optionsFor(document, file).workspace?.map((entry) => entry.object) : undefined;
   };
   registerWorkloadFeatures(connection, documents, store, clusterOf, workspaceObjects, {
-    hover: (document, position) => kustomizeHover(kustomize, document, position),
+    hover: (document, position) => helm.hover(document, position) ?? kustomizeHover(kustomize, document, position),
     lenses: (document) => kustomizeLenses(kustomize, document),
   });
   registerSimulateRollout(connection, documents, store, {

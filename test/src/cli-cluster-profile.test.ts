@@ -82,14 +82,14 @@ test('names: the cluster domain of .kubesim.yaml, and a workload the API server 
   assert.match(text, /StatefulSet default\/broken would be rejected/);
 });
 
-test('a Helm chart: templates are not checked, Chart.yaml gets one note', () => {
+test('a Helm chart without helm: templates are not checked, Chart.yaml gets one note', () => {
   const root = tree({
     'chart/Chart.yaml': 'apiVersion: v2\nname: web\nversion: 0.1.0\n',
     'chart/templates/service.yaml':
       'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  selector:\n    app: web\n  ports:\n  - port: 80\n{{- end }}\n',
     'chart/templates/broken.yaml': 'apiVersion: apps/v1beta2\nkind: ReplicaSet\nmetadata:\n  name: web\n',
   });
-  const result = runKubesim(['check', root, '--format', 'json']);
+  const result = runKubesim(['check', root, '--format', 'json'], { env: { ...process.env, KUBESIM_HELM: '/nonexistent/helm' } });
   assert.equal(result.status, 0, result.stdout);
   const diagnostics = (JSON.parse(result.stdout) as { diagnostics: { file: string; code: string; severity: string }[] }).diagnostics;
   assert.deepEqual(

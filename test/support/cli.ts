@@ -11,12 +11,13 @@ export interface CliResult {
 }
 
 /** Runs `kubesim ...args` in `cwd` (the repository root by default) and waits for it to end. */
-export function runKubesim(args: readonly string[], options: { cwd?: string; input?: string } = {}): CliResult {
+export function runKubesim(args: readonly string[], options: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv } = {}): CliResult {
   if (!existsSync(repoPath('dist', 'cli.js'))) throw new Error('dist/cli.js is missing: run "npm run build" first');
   const result = spawnSync(process.execPath, [repoPath('bin', 'kubesim'), ...args], {
     cwd: options.cwd ?? REPO_ROOT,
     encoding: 'utf8',
     ...(options.input === undefined ? {} : { input: options.input }),
+    ...(options.env === undefined ? {} : { env: options.env }),
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -11,10 +11,12 @@ import {
   formatPortRange,
   ipFamiliesOf,
   parsePortRange,
+  type HelmChartDeclaration,
   type IPFamily,
   type PortRange,
 } from '@kubesim/engine';
 import { readFeatureGates } from './feature-gate-overrides';
+import { readHelmDeclaration } from './helm-declaration';
 
 /** The file name kubesim looks for, upward from a checked file. */
 export const PROFILE_FILE_NAME = '.kubesim.yaml';
@@ -32,6 +34,10 @@ export interface ClusterProfile {
   clusterDomain?: string;
   /** `--feature-gates` overrides of the release defaults (kube-apiserver and kube-controller-manager alike). */
   featureGates?: Record<string, boolean>;
+  /** `helm.charts`: how each chart is rendered (folders and values files absolute once the profile's folder is known). */
+  helmCharts?: Record<string, HelmChartDeclaration>;
+  /** CustomResourceDefinition files or folders (relative to the `.kubesim.yaml` that lists them, absolute once found). */
+  crds?: string[];
 }
 
 /** The profile and what was wrong in its text (each problem names the key). */
@@ -76,7 +82,7 @@ export function describeCluster(cluster: ClusterSpec): string {
  * Reads the declared values, wherever they come from (a file's map, settings, flags):
  * `serviceCIDRs` (a list or a comma-separated string, as the API server's flag), `ipFamilies`
  * (shorthand for kind's default CIDR of each family), `nodePortRange` (`30000-32767`), `clusterDomain`,
- * `featureGates` (a map of gate names to booleans, or `Name=true,Other=false`).
+ * `featureGates` (a map of gate names to booleans, or `Name=true,Other=false`), `crds` (a list of paths).
  */
 export function readProfileFields(fields: Record<string, unknown>, where: string): ProfileReading {
   const profile: ClusterProfile = {};
@@ -108,7 +114,17 @@ export function readProfileFields(fields: Record<string, unknown>, where: string
     problems.push(...gates.problems);
     if (Object.keys(gates.gates).length > 0) profile.featureGates = gates.gates;
   }
-  const known = new Set(['serviceCIDRs', 'ipFamilies', 'nodePortRange', 'clusterDomain', 'featureGates']);
+  if (fields.helm !== undefined && fields.helm !== null) {
+    const helm = readHelmDeclaration(fields.helm, where);
+    problems.push(...helm.problems);
+    if (Object.keys(helm.charts).length > 0) profile.helmCharts = helm.charts;
+  }
+  if (fields.crds !== undefined && fields.crds !== null) {
+    const crds = listOf(fields.crds);
+    if (Array.isArray(fields.crds) && fields.crds.every((item) => typeof item === 'string' && item.trim() !== '') && crds) profile.crds = crds;
+    else problems.push(`${where}: crds must be a list of files or folders holding CustomResourceDefinitions`);
+  }
+  const known = new Set(['serviceCIDRs', 'ipFamilies', 'nodePortRange', 'clusterDomain', 'featureGates', 'crds', 'helm']);
   for (const key of Object.keys(fields)) if (!known.has(key)) problems.push(`${where}: unknown key ${JSON.stringify(key)}`);
   return { profile, problems };
 }

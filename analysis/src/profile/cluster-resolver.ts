@@ -53,6 +53,8 @@ export class ClusterResolver {
    */
   setOverrides(fields: Record<string, unknown>, where: string, source = where): string[] {
     const reading = readProfileFields(fields, where);
+    // Paths in settings or flags are relative to the working folder.
+    if (reading.profile.crds) reading.profile.crds = reading.profile.crds.map((crd) => resolve(crd));
     this.overrides = reading.profile;
     this.overridesSource = source;
     this.byFolder.clear();

@@ -1,8 +1,9 @@
 // Finds the `.kubesim.yaml` that governs a file: the nearest one in its folder or a folder above.
 import { statSync } from 'node:fs';
 import { readManifestFileSync } from '../read-manifest-file';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseProfileText, PROFILE_FILE_NAME, type ProfileReading } from './cluster-profile';
+import { resolveHelmDeclaration } from './helm-declaration';
 
 /** A profile file found for a checked file, with its path. */
 export interface FoundProfile extends ProfileReading {
@@ -48,6 +49,10 @@ export class ProfileFinder {
     let reading: FoundProfile;
     try {
       reading = { path, ...parseProfileText(readManifestFileSync(path), path) };
+      // Chart folders and values files are written relative to the profile's folder.
+      if (reading.profile.helmCharts) reading.profile.helmCharts = resolveHelmDeclaration(reading.profile.helmCharts, dirname(path));
+      // `crds:` paths are relative to the profile's folder.
+      if (reading.profile.crds) reading.profile.crds = reading.profile.crds.map((crd) => resolve(dirname(path), crd));
     } catch (error) {
       // An unreadable profile is reported, and the checks go on as if none were declared.
       reading = { path, profile: {}, problems: [`${path}: ${(error as Error).message}`] };

@@ -96,7 +96,8 @@ export function primeObjectFindings(kind: CheckedKind, object: ManifestObject, c
   objectFindings.set(object, cacheKey(kind, cluster), findingsOfVerdict(kind, object, verdict));
 }
 
-function findingsOfVerdict(kind: string, object: ManifestObject, verdict: ObjectVerdict): Finding[] {
+/** The findings of a verdict on `object`, coded `<kind>-<rule>` (also for custom resources). */
+export function findingsOfVerdict(kind: string, object: ManifestObject, verdict: ObjectVerdict): Finding[] {
   if ('decode' in verdict) return verdict.decode.map((problem) => decodeFinding(kind, object, problem));
   return verdict.errors.map((error) => toFinding(kind, object, error));
 }

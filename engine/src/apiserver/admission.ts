@@ -29,6 +29,13 @@ export interface ApiRejection {
   message: string;
 }
 
+/**
+ * One error of a client's command (kubectl prints it, kubectl/api-errors.ts): a status from the API server with the
+ * request the client names, or a line of the client's own. Declared here, beside the status, so that what the
+ * server side (admission, allocators) returns does not depend on the kubectl layer above it.
+ */
+export type KubectlError = { rejection: ApiRejection; request?: string } | { text: string };
+
 // The API group of each kind the simulated API server stores ("" is the core group).
 const GROUP_OF: Record<string, string> = { Deployment: 'apps', ReplicaSet: 'apps', StatefulSet: 'apps', Service: '', Pod: '' };
 

@@ -1,10 +1,7 @@
 // How kubectl prints the errors of a command: checkErr, StandardErrorMessage, MultilineError and
 // MultipleErrors in kubectl pkg/cmd/util/helpers.go, with AddSourceToErr's `error when creating
 // "<file>": ` put before the server's message.
-import type { ApiRejection } from '../apiserver/admission';
-
-/** One error of a kubectl command: a status from the API server (with the request kubectl names), or a line of its own. */
-export type KubectlError = { rejection: ApiRejection; request?: string } | { text: string };
+import type { ApiRejection, KubectlError } from '../apiserver/admission';
 
 /** The request AddSourceToErr names for a create from a file: `error when creating "web.yaml"`. */
 export function creatingFrom(fileName: string | undefined): string | undefined {

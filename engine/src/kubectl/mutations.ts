@@ -8,7 +8,8 @@ import { defaultDeployment } from '../defaulting/deployment-defaults';
 import { CHANGE_CAUSE_ANNOTATION } from '../deployment/deployment-util';
 import type { CommandResult } from '../deployment/rollback';
 import { admitObject, type ApiRejection } from '../apiserver/admission';
-import { creatingFrom, formatKubectlErrors, type KubectlError } from './api-errors';
+import type { KubectlError } from '../apiserver/admission';
+import { creatingFrom, formatKubectlErrors } from './api-errors';
 
 /** Options of apply/create: the change-cause to record (`--record`), and create vs apply. */
 export interface ApplyOptions {

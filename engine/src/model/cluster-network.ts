@@ -1,7 +1,7 @@
 // How a cluster's Service network is set up: kube-apiserver's `--service-cluster-ip-range` (one CIDR
 // per IP family, primary first; a second one makes the cluster dual-stack) and
 // `--service-node-port-range`. Validation and the simulated allocators read it.
-import { ipFamilyOf } from '../apiserver/validation/ip-address';
+import { ipFamilyOf } from './ip-address';
 
 /** An IP family as the Service API names it. */
 export type IPFamily = 'IPv4' | 'IPv6';

@@ -19,6 +19,18 @@ export interface ClusterDeclaration {
   readonly clusterDomain?: string;
   /** `--feature-gates` overrides of the release defaults. */
   readonly featureGates?: FeatureGateOverrides;
+  /** CustomResourceDefinition files or folders (absolute paths) the cluster has besides the workspace's own. */
+  readonly crds?: readonly string[];
+  /** How each Helm chart is rendered, keyed by its folder (absolute once resolved): `helm.charts` of a `.kubesim.yaml`. */
+  readonly helmCharts?: Readonly<Record<string, HelmChartDeclaration>>;
+}
+
+/** How one chart is installed: values files (in order), `--set` values, release name and namespace. */
+export interface HelmChartDeclaration {
+  readonly values?: readonly string[];
+  readonly releaseName?: string;
+  readonly namespace?: string;
+  readonly set?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -79,5 +91,6 @@ export function featureGatesKey(spec: Pick<ClusterSpec, 'featureGates'>): string
  */
 export function clusterSpecKey(spec: ClusterSpec): string {
   const declared = ['serviceCIDRs', 'nodePortRange', 'clusterDomain'].filter((key) => spec.declared[key as keyof ClusterDeclaration] !== undefined);
-  return `${spec.version}|${featureGatesKey(spec)}|${networkKey(spec.network)}|${spec.clusterDomain}|${declared.join(',')}`;
+  const crds = spec.declared.crds && spec.declared.crds.length > 0 ? `|crds=${spec.declared.crds.join(',')}` : '';
+  return `${spec.version}|${featureGatesKey(spec)}|${networkKey(spec.network)}|${spec.clusterDomain}|${declared.join(',')}${crds}`;
 }

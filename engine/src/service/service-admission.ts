@@ -5,6 +5,7 @@ import type { Cluster } from '../cluster/cluster';
 import { generateName } from '../cluster/name-generator';
 import type { JsonObject, ReadonlyJsonObject, Service } from '../model/objects';
 import { cloneJson } from '../model/clone';
+import { isAtLeast } from '../model/kubernetes-version';
 import { applyDefaults } from '../apiserver/validation/apply-defaults';
 import { clusterSettingOfRule, isCertainRefusal } from '../apiserver/validation/cluster-dependent-rules';
 import type { ClusterSpec } from '../model/cluster-spec';
@@ -13,7 +14,7 @@ import { goStringSlice, renderValue, structuredValue } from '../apiserver/valida
 import { asArray, asNumber, asObject, asString, jsonEqual } from '../apiserver/validation/rules/json-access';
 import { serviceNetworkOf, type ServiceNetwork } from './service-network';
 import { invalidRejection } from '../apiserver/admission';
-import type { KubectlError } from '../kubectl/api-errors';
+import type { KubectlError } from '../apiserver/admission';
 
 /** kubectl's line for one Service, and whether it is an error; `failure` is printed after the other objects. */
 export interface ServiceApplyResult {
@@ -226,7 +227,8 @@ export function deleteService(cluster: Cluster, name: string, namespace: string)
     if (port && typeof port.nodePort === 'number') network.nodePorts.release(port.nodePort);
   cluster.services.delete(name, namespace);
   network.forget(namespace, name);
-  return { output: `service "${name}" deleted` };
+  // kubectl delete.go PrintObj: from kubectl 1.34 a namespaced object adds ` from NAMESPACE namespace`.
+  return { output: `service "${name}" deleted${isAtLeast(cluster.spec.version, '1.34') ? ` from ${namespace} namespace` : ''}` };
 }
 
 /**

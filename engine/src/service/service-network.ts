@@ -72,6 +72,8 @@ export class ServiceNetwork {
    * the same name, as StatefulSet pods are, gets a new one).
    */
   podIp(cohort: PodCohort, name: string): string {
+    // A host-network pod has the node's address (kubelet: status.podIP from the node's addresses).
+    if (cohort.spec.hostNetwork === true) return API_SERVER_ENDPOINT.ip;
     const key = `${cohort.namespace}/${name}`;
     const known = this.podIps.get(key);
     if (known && known.createdAt >= cohort.timeline.createdAt) return known.ip;

@@ -1,6 +1,11 @@
 // The kinds `kubectl apply|create -f` can store in the simulated cluster, each with the handler that
-// admits and stores it; any other kind gets kubectl's "resource mapping not found".
-import type { Deployment, Service } from '../model/objects';
+// admits and stores it; any other kind gets kubectl's "resource mapping not found". A namespaced kind
+// first passes NamespaceLifecycle admission (a mutating plugin: it answers before validation, after decoding).
+import type { Deployment, JsonObject, ReadonlyJsonObject, Service } from '../model/objects';
+import { admitObject } from '../apiserver/admission';
+import { namespaceLifecycleRefusal } from '../apiserver/namespace-lifecycle';
+import { creatingFrom } from '../kubectl/api-errors';
+import { createNamespace } from '../kubectl/namespace-mutations';
 import { admitManifest, applyDeployment, type ApplyHandler } from '../kubectl/mutations';
 import { applyStatefulSetObject } from '../kubectl/statefulset-session';
 import { applyIngress } from '../service/ingress-admission';
@@ -15,9 +20,24 @@ const applyStatefulSet: ApplyHandler = (cluster, object, options) => {
   );
 };
 
+// The object's namespace must exist and not be terminating. A body the API server cannot decode is
+// refused first (BadRequest, before admission), so the handler's own decoding answer is kept then.
+function inLiveNamespace(handler: ApplyHandler): ApplyHandler {
+  return (cluster, object, options) => {
+    const name = object.metadata?.name ?? '';
+    const refusal = namespaceLifecycleRefusal(cluster, object.kind, name, object.metadata?.namespace ?? 'default');
+    if (!refusal) return handler(cluster, object, options);
+    if (admitObject(object as unknown as JsonObject, undefined, cluster.spec)?.reason === 'BadRequest') return handler(cluster, object, options);
+    const request = creatingFrom(options.fileName);
+    const text = `Error from server (${refusal.reason}): ${request === undefined ? '' : `${request}: `}${refusal.message}`;
+    return { output: '', error: true, failure: { text } };
+  };
+}
+
 export const APPLY_HANDLERS: ReadonlyMap<string, ApplyHandler> = new Map<string, ApplyHandler>([
-  ['Deployment', (cluster, object, options) => applyDeployment(cluster, object as Deployment, options)],
-  ['StatefulSet', applyStatefulSet],
-  ['Service', (cluster, object, options) => applyService(cluster, object as Service, options.mode, options.fileName)],
-  ['Ingress', (cluster, object, options) => applyIngress(cluster, object, options.mode, options.fileName)],
+  ['Deployment', inLiveNamespace((cluster, object, options) => applyDeployment(cluster, object as Deployment, options))],
+  ['StatefulSet', inLiveNamespace(applyStatefulSet)],
+  ['Service', inLiveNamespace((cluster, object, options) => applyService(cluster, object as Service, options.mode, options.fileName))],
+  ['Ingress', inLiveNamespace((cluster, object, options) => applyIngress(cluster, object, options.mode, options.fileName))],
+  ['Namespace', (cluster, object, options) => createNamespace(cluster, object as unknown as ReadonlyJsonObject, options.mode, options.fileName)],
 ]);

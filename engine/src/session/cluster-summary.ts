@@ -1,4 +1,5 @@
 // Plain-JSON summaries of a cluster's Deployments, ReplicaSets, pods and events (the `--json` shape).
+import { kindSystemOwnerUids } from '../service/kind-system-pods';
 import type { Cluster } from '../cluster/cluster';
 import { podStatusAt } from '../kubelet/pod-timeline';
 import type { KubeEvent } from '../model/objects';
@@ -96,10 +97,14 @@ export function summarizeCluster(cluster: Cluster, podLimit = Number.POSITIVE_IN
     if (owner !== undefined) summary.owner = owner;
     return summary;
   });
-  const podCount = cluster.podCount;
+  // kind's own pods (kube-system, local-path-storage) are the cluster's, not the session's: left out.
+  const system = kindSystemOwnerUids(cluster);
+  const cohorts = cluster.allCohorts().filter((cohort) => !system.has(cohort.owner.uid));
+  let podCount = 0;
+  for (const cohort of cohorts) podCount += cohort.names.length;
   const pods: PodSummary[] = [];
   if (podCount <= podLimit) {
-    for (const cohort of cluster.allCohorts()) {
+    for (const cohort of cohorts) {
       const status = podStatusAt(cohort.timeline, cluster.now, cohort.deletedAt);
       for (const name of cohort.names)
         pods.push({

@@ -9,6 +9,7 @@ import { changeCauseOf, parseArguments, parseDuration } from './session-parser';
 import { ManifestReadError, startsWith, type SessionCommand, type SessionContext } from './session-command';
 import { runFor, runUntil } from './simulation-clock';
 import { APPLY_HANDLERS } from './apply-handlers';
+import { placeInNamespace } from './namespace-flags';
 
 const DEPLOYMENT_WORDS = ['deployment', 'deployments', 'deploy', 'deployment.apps', 'deployments.apps'];
 const REPLICA_SET_WORDS = ['rs', 'replicaset', 'replicasets', 'replicaset.apps', 'replicasets.apps'];
@@ -66,6 +67,16 @@ function watchRolloutStatus(context: SessionContext, name: string, print: boolea
 
 function appendBlankLine(result: CommandResult): CommandResult {
   return result.error || result.output.endsWith('No rollout history found.') ? result : { ...result, output: `${result.output}\n` };
+}
+
+/**
+ * kubectl's RecordFlags.AddFlags marks `--record` deprecated (`--record will be removed in the future`), and pflag
+ * prints `Flag --record has been deprecated, <reason>` whenever the flag is set, before the command's output.
+ */
+function withRecordDeprecation(recordSet: boolean, result: CommandResult): CommandResult {
+  if (!recordSet) return result;
+  const warning = 'Flag --record has been deprecated, --record will be removed in the future';
+  return { ...result, output: result.output === '' ? warning : `${warning}\n${result.output}` };
 }
 
 /** The Deployment commands, in the order they are tried. */
@@ -172,12 +183,15 @@ export const deploymentCommands: readonly SessionCommand[] = [
         images[container] = image;
       }
       const record = parsed.flags.get('record') === 'true';
-      return setImage(
-        context.cluster,
-        deploymentName(parsed.positional) ?? '',
-        images,
-        record ? changeCauseOf(['set', 'image'], parsed) : undefined,
-        context.namespace,
+      return withRecordDeprecation(
+        parsed.flags.has('record'),
+        setImage(
+          context.cluster,
+          deploymentName(parsed.positional) ?? '',
+          images,
+          record ? changeCauseOf(['set', 'image'], parsed) : undefined,
+          context.namespace,
+        ),
       );
     },
   },
@@ -206,9 +220,10 @@ export const deploymentCommands: readonly SessionCommand[] = [
         objects = error.objectsBefore;
         readError = error.message;
       }
-      const result = applyObjects(
+      const placed = placeInNamespace(objects, context.namespace, context.explicitNamespace === true);
+      const applied = applyObjects(
         context.cluster,
-        objects,
+        placed.objects,
         {
           mode: argv[1] === 'create' ? 'create' : 'apply',
           fileName,
@@ -216,7 +231,9 @@ export const deploymentCommands: readonly SessionCommand[] = [
         },
         APPLY_HANDLERS,
       );
-      if (readError === undefined) return result;
+      const result =
+        placed.errors.length === 0 ? applied : { output: [applied.output, ...placed.errors].filter((part) => part !== '').join('\n'), error: true };
+      if (readError === undefined) return withRecordDeprecation(parsed.flags.has('record'), result);
       // kubectl prints the objects it applied, then the reading error (cmdutil.CheckErr at the end).
       return { output: [result.output, `error: ${readError}`].filter((part) => part !== '').join('\n'), error: true };
     },

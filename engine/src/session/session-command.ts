@@ -10,6 +10,18 @@ export interface SessionContext {
   cluster: Cluster;
   /** Reads the objects of a manifest path (relative to the session file); throws when unreadable (ManifestReadError: in part). */
   readManifest: (path: string) => KubernetesObject[];
+  /** The namespace of the command: `-n`/`--namespace`, else the kubeconfig context's (`default` until set-context). */
+  namespace: string;
+  /** True when `-n`/`--namespace` was given (kubectl then refuses a manifest of another namespace). */
+  explicitNamespace?: boolean;
+  /** True with `-A`/`--all-namespaces`. */
+  allNamespaces?: boolean;
+  /** The kubeconfig the session's kubectl reads: `kubectl config set-context --current --namespace` changes it. */
+  kubeconfig?: SessionKubeconfig;
+}
+
+/** What of the kubeconfig a session changes: the current context's namespace. */
+export interface SessionKubeconfig {
   namespace: string;
 }
 

@@ -4,6 +4,7 @@
 import { describeCommands } from './describe-commands';
 import { deploymentCommands } from './deployment-commands';
 import { ingressCommands } from './ingress-commands';
+import { namespaceCommands } from './namespace-commands';
 import { podCommands } from './pod-commands';
 import { serviceCommands } from './service-commands';
 import type { SessionCommand } from './session-command';
@@ -11,6 +12,7 @@ import { statefulSetCommands } from './statefulset-commands';
 import { writeCommands } from './write-commands';
 
 export const SESSION_COMMANDS: readonly SessionCommand[] = [
+  ...namespaceCommands,
   ...writeCommands,
   ...describeCommands,
   ...podCommands,

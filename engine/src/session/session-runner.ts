@@ -10,7 +10,16 @@ import type { CommandResult } from '../deployment/rollback';
 import { summarizeCluster, summarizeEvents, type ClusterSummary, type EventSummary } from './cluster-summary';
 import { parseSession } from './session-parser';
 import { SESSION_COMMANDS } from './session-commands';
-import type { SessionContext } from './session-command';
+import type { SessionCommand, SessionContext, SessionKubeconfig } from './session-command';
+import type { SessionLine } from './session-parser';
+import { extractNamespaceFlags } from './namespace-flags';
+import { NamespaceController } from '../cluster/namespace-controller';
+import { namespacesOf } from '../cluster/namespaces';
+import { deleteService } from '../service/service-admission';
+import { bootstrapKubeSystem } from '../service/kind-kube-system';
+import { bootstrapSystemPods } from '../service/kind-system-pods';
+import { mergeNamespaceTables } from '../kubectl/all-namespaces';
+import { parseArguments } from './session-parser';
 import { createDeploymentCluster } from './simulation-clock';
 import { summarizeStatefulSets, type StatefulSetClusterSummary } from '../kubectl/statefulset-session';
 import { summarizeServices, type ServiceSummary } from '../service/service-summary';
@@ -46,17 +55,30 @@ export interface SessionResult {
 /** Replays every command of the session and returns outputs, events and the final state. */
 export function runSession(input: SessionInput): SessionResult {
   const cluster = createDeploymentCluster({ spec: input.cluster, seed: input.seed, kubelet: input.kubelet });
+  cluster.registerController(new NamespaceController((target, name, namespace) => void deleteService(target, name, namespace)));
   input.prepare?.(cluster);
-  const context: SessionContext = { cluster, readManifest: input.readManifest, namespace: 'default' };
+  namespacesOf(cluster);
+  bootstrapKubeSystem(cluster);
+  bootstrapSystemPods(cluster);
+  const kubeconfig: SessionKubeconfig = { namespace: 'default' };
   const steps: SessionStep[] = [];
   for (const line of parseSession(input.text)) {
-    const command = SESSION_COMMANDS.find((candidate) => candidate.matches(line.argv));
+    const flags = extractNamespaceFlags(line.argv);
+    const context: SessionContext = {
+      cluster,
+      readManifest: input.readManifest,
+      namespace: flags.namespace ?? kubeconfig.namespace,
+      explicitNamespace: flags.namespace !== undefined,
+      allNamespaces: flags.allNamespaces,
+      kubeconfig,
+    };
+    const command = SESSION_COMMANDS.find((candidate) => candidate.matches(flags.argv));
     let result: CommandResult;
     if (!command) {
       result = { output: `kubesim: line ${line.line}: unsupported command: ${line.text}`, error: true };
     } else {
       try {
-        result = command.run(context, line.argv, line);
+        result = runCommand(command, context, flags.argv, line);
       } catch (error) {
         result = { output: `error: ${(error as Error).message}`, error: true };
       }
@@ -80,6 +102,28 @@ export function runSession(input: SessionInput): SessionResult {
     events: summarizeEvents(cluster, cluster.events),
     final: { ...summarizeCluster(cluster), ...summarizeStatefulSets(cluster), ...summarizeServices(cluster) },
   };
+}
+
+/** Resources `kubectl get` lists without a namespace (`-A` changes nothing for them). */
+const CLUSTER_SCOPED_WORDS = new Set(['ns', 'namespace', 'namespaces', 'no', 'node', 'nodes']);
+
+// `kubectl get KIND -A` runs the namespaced listing in every namespace and joins the tables with a
+// NAMESPACE column; any other command runs once in its namespace.
+function runCommand(command: SessionCommand, context: SessionContext, argv: string[], line: SessionLine): CommandResult {
+  if (!context.allNamespaces || argv[1] !== 'get') return command.run(context, argv, line);
+  const positional = parseArguments(argv.slice(2)).positional;
+  if (CLUSTER_SCOPED_WORDS.has(positional[0]?.split('/')[0] ?? '')) return command.run(context, argv, line);
+  // kubectl get's Validate: a name with --all-namespaces is refused.
+  if (positional.length > 1 || positional[0]?.includes('/'))
+    return { output: 'error: a resource cannot be retrieved by name across all namespaces', error: true };
+  const tables = [];
+  for (const namespace of namespacesOf(context.cluster).list()) {
+    const name = namespace.metadata.name;
+    const result = command.run({ ...context, namespace: name, allNamespaces: false }, argv, line);
+    if (result.error) return result;
+    tables.push({ namespace: name, output: result.output });
+  }
+  return { output: mergeNamespaceTables(tables) };
 }
 
 /** The terminal-like transcript of a session result: `$ command` then its output. */

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isIP } from 'node:net';
 import fc from 'fast-check';
-import { ipFamilyOf } from '../../src/apiserver/validation/ip-address';
+import { ipFamilyOf } from '../../src/model/ip-address';
 
 const CASES: [string, 0 | 4 | 6][] = [
   ['127.0.1.2', 4],

@@ -61,9 +61,10 @@ test('describe pod of a Deployment: admission defaults, running container, condi
     `                  pod-template-hash=${hash}`,
     'Annotations:      <none>',
     'Status:           Running',
-    'IP:               10.244.0.2',
+    // kind's CoreDNS pods and local-path-provisioner hold 10.244.0.2-4 since the cluster started.
+    'IP:               10.244.0.5',
     'IPs:',
-    '  IP:           10.244.0.2',
+    '  IP:           10.244.0.5',
     `Controlled By:  ReplicaSet/web-${hash}`,
     'Containers:',
     '  nginx:',
@@ -182,7 +183,7 @@ const statefulSet = {
 test('describe pod of a StatefulSet: its claim volume first, the image already present for the second pod', () => {
   const result = run('kubectl apply -f web.yaml\nkubesim wait-rollout statefulset/web\nkubectl describe pod web-1', [statefulSet]);
   const lines = result.steps[2]!.output.split('\n');
-  assert.deepEqual(section(lines, 'IP:', 4), ['IP:               10.244.0.3', 'IPs:', '  IP:           10.244.0.3', 'Controlled By:  StatefulSet/web']);
+  assert.deepEqual(section(lines, 'IP:', 4), ['IP:               10.244.0.6', 'IPs:', '  IP:           10.244.0.6', 'Controlled By:  StatefulSet/web']);
   assert.deepEqual(section(lines, 'Labels:', 4), [
     'Labels:           app=nginx',
     '                  apps.kubernetes.io/pod-index=1',
@@ -274,7 +275,7 @@ test('get pods -o wide: the IP once the sandbox runs, the node once bound, NotFo
   const [header, starting] = cells(result.steps[1]!.output);
   assert.deepEqual(header, ['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE', 'IP', 'NODE', 'NOMINATED NODE', 'READINESS GATES']);
   assert.deepEqual(starting!.slice(1), ['0/1', 'ContainerCreating', '0', '0s', '<none>', 'kind-control-plane', '<none>', '<none>']);
-  assert.deepEqual(cells(result.steps[3]!.output)[1]!.slice(1), ['1/1', 'Running', '0', '2s', '10.244.0.2', 'kind-control-plane', '<none>', '<none>']);
+  assert.deepEqual(cells(result.steps[3]!.output)[1]!.slice(1), ['1/1', 'Running', '0', '2s', '10.244.0.5', 'kind-control-plane', '<none>', '<none>']);
   assert.deepEqual(result.steps[4]!.output, 'Error from server (NotFound): pods "nope" not found');
   assert.equal(result.steps[4]!.error, true);
 });

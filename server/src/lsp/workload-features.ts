@@ -7,6 +7,8 @@ import { provideCodeLenses } from './code-lens';
 import { provideCompletion } from './completion';
 import type { ManifestStore } from './document-store';
 import { provideHover } from './hover';
+import { provideCustomResourceCompletion } from './custom-resource-completion';
+import { provideCustomResourceHover } from './custom-resource-hover';
 import { isManifestDocument } from './is-manifest-document';
 
 /** The capabilities the handlers below answer. */
@@ -44,13 +46,26 @@ export function registerWorkloadFeatures(
     const found = manifestOf(params.textDocument.uri);
     const extraHover = found && extra?.hover?.(found.document, params.position);
     if (extraHover) return extraHover;
-    return found
-      ? provideHover(found.document, found.file, params.position, clusterOf(found.document.uri), candidates?.(found.document.uri, found.file))
-      : null;
+    if (!found) return null;
+    const cluster = clusterOf(found.document.uri);
+    const others = candidates?.(found.document.uri, found.file);
+    return (
+      provideHover(found.document, found.file, params.position, cluster, others) ??
+      provideCustomResourceHover(found.document, found.file, params.position, cluster, others)
+    );
   });
   connection.onCompletion((params) => {
     const found = manifestOf(params.textDocument.uri);
-    return found ? provideCompletion(found.document, found.file, params.position) : [];
+    if (!found) return [];
+    const items = provideCompletion(found.document, found.file, params.position);
+    if (items.length > 0) return items;
+    return provideCustomResourceCompletion(
+      found.document,
+      found.file,
+      params.position,
+      clusterOf(found.document.uri),
+      candidates?.(found.document.uri, found.file),
+    );
   });
   connection.onCodeLens((params) => {
     const found = manifestOf(params.textDocument.uri);

@@ -48,15 +48,20 @@ test('the kubesim.cluster.ipFamilies setting declares a single-stack cluster: th
   }
 });
 
-test('a Helm chart: a template gets no diagnostics, Chart.yaml one note', async () => {
+test('a Helm chart without helm: a template gets no diagnostics, Chart.yaml one note saying to install helm', async () => {
   const template = 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  selector:\n    app: nothing\n{{- end }}\n';
   const chart = 'apiVersion: v2\nname: web\nversion: 0.1.0\n';
-  const workspace = await TestLanguageServer.onWorkspace({ 'web/Chart.yaml': chart, 'web/templates/svc.yaml': template });
+  const workspace = await TestLanguageServer.onWorkspace(
+    { 'web/Chart.yaml': chart, 'web/templates/svc.yaml': template },
+    { env: { KUBESIM_HELM: '/nonexistent/helm' } },
+  );
   try {
     assert.deepEqual(await workspace.server.open(workspace.uri('web/templates/svc.yaml'), template), []);
-    const notes = await workspace.server.open(workspace.uri('web/Chart.yaml'), chart);
+    const rendered = workspace.server.nextDiagnostics(workspace.uri('web/Chart.yaml'), (params) => params.diagnostics.length > 0);
+    await workspace.server.open(workspace.uri('web/Chart.yaml'), chart);
+    const notes = await rendered;
     assert.deepEqual(summary(notes), ['3 helm-chart-not-rendered']);
-    assert.match(String(notes[0]!.message), /^Helm chart "web": kubesim does not render Helm templates/);
+    assert.match(String(notes[0]!.message), /^Helm chart "web" is not rendered: no helm found .*Install helm to check this chart\.$/);
   } finally {
     await workspace.dispose();
   }

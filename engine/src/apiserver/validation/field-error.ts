@@ -6,7 +6,7 @@ import { isAtLeast, type KubernetesVersion } from '../../model/kubernetes-versio
 export type PathSegment = string | number;
 
 /** The field.ErrorType display kinds. */
-export type FieldErrorType = 'Required' | 'Invalid' | 'Forbidden' | 'NotSupported' | 'Duplicate' | 'NotFound' | 'TooLong' | 'Internal';
+export type FieldErrorType = 'Required' | 'Invalid' | 'Forbidden' | 'NotSupported' | 'Duplicate' | 'NotFound' | 'TooLong' | 'TooMany' | 'Internal';
 
 /**
  * A bad value, kept in both renderings: the API server prints strings Go-quoted and numbers
@@ -132,6 +132,7 @@ const TYPE_TEXT: Record<FieldErrorType, string> = {
   Duplicate: 'Duplicate value',
   NotFound: 'Not found',
   TooLong: 'Too long',
+  TooMany: 'Too many',
   Internal: 'Internal error',
 };
 
@@ -144,6 +145,7 @@ export const REASON_OF: Record<FieldErrorType, string> = {
   Duplicate: 'FieldValueDuplicate',
   NotFound: 'FieldValueNotFound',
   TooLong: 'FieldValueTooLong',
+  TooMany: 'FieldValueTooMany',
   Internal: 'InternalError',
 };
 

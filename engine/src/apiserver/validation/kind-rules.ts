@@ -29,6 +29,7 @@ import {
   validateStorageClass,
   validateStorageClassUpdate,
 } from './rules/class-rules';
+import { validateCustomResourceDefinition } from './rules/crd-rules';
 import { defaultRbacBindingInPlace, validateRbacBinding, validateRbacBindingUpdate, validateRbacRole } from './rules/rbac-rules';
 
 /** One kind's defaulting and rules. */
@@ -89,6 +90,14 @@ export const KIND_RULES: ReadonlyMap<string, KindRules> = new Map<string, KindRu
       defaults: (object) => defaultHorizontalPodAutoscalerV1InPlace(object),
       create: (object, cluster) => hpaV1AsV2(object, (converted) => validateHorizontalPodAutoscaler(converted, undefined, cluster)),
       update: (object, oldObject, cluster) => hpaV1AsV2(object, (converted) => validateHorizontalPodAutoscaler(converted, oldObject, cluster)),
+    },
+  ],
+  [
+    'apiextensions.k8s.io/v1/CustomResourceDefinition',
+    {
+      defaults: noDefaults,
+      create: validateCustomResourceDefinition,
+      update: (object) => validateCustomResourceDefinition(object).filter((error) => error.rule !== 'name-mismatch'),
     },
   ],
   ['policy/v1/PodDisruptionBudget', { defaults: noDefaults, create: validatePodDisruptionBudgetSpec, update: validatePodDisruptionBudgetSpec }],

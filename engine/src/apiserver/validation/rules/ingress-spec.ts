@@ -6,7 +6,7 @@
 import { isAtLeast, type KubernetesVersion } from '../../../model/kubernetes-version';
 import type { JsonObject, JsonValue } from '../../../model/objects';
 import { FieldPath, invalid, notSupported, numberValue, required, stringValue, structuredValue, type FieldError } from '../field-error';
-import { ipFamilyOf } from '../ip-address';
+import { ipFamilyOf } from '../../../model/ip-address';
 import { isDns1123Subdomain, isValidPortName, isValidPortNumber, isWildcardDns1123Subdomain, nameIsDns1035Label, nameIsDnsLabel } from '../string-checks';
 import { asArray, asNumber, asObject, asString, objectItems } from './json-access';
 

@@ -7,7 +7,7 @@ import { duplicate, forbidden, invalid, notSupported, numberValue, required, str
 import { inclusiveRangeError, isDns1123Subdomain, isValidLabelValue } from '../string-checks';
 import { asNumber, asObject, asString, asStringMap, objectItems, strings } from './json-access';
 import { validateLabelName, validateLabels } from './object-meta';
-import { ipFamilyOf } from '../ip-address';
+import { ipFamilyOf } from '../../../model/ip-address';
 
 /** ValidatePodSpec's `unversionedvalidation.ValidateLabels(spec.NodeSelector, …)`. */
 export function validateNodeSelector(spec: JsonObject, specPath: FieldPath): FieldError[] {

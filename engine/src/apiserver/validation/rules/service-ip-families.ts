@@ -5,7 +5,7 @@
 import type { JsonObject } from '../../../model/objects';
 import { FieldPath, duplicate, goStringSlice, invalid, notSupported, stringValue, structuredValue, type BadValue, type FieldError } from '../field-error';
 import { asArray, asString, asStringMap } from './json-access';
-import { ipFamilyOf } from '../ip-address';
+import { ipFamilyOf } from '../../../model/ip-address';
 import { DEFAULT_CLUSTER_NETWORK, ipFamiliesOf, type ClusterNetwork } from '../../../model/cluster-network';
 
 export { ipFamilyOf };
