@@ -176,7 +176,9 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     });
     log.verbose(`checked ${document.uri} v${document.version}: ${findings.length} findings in ${(performance.now() - started).toFixed(1)} ms`);
     const shown = capFindings(findings, path === undefined ? '' : basename(path));
-    void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: shown.map((finding) => toDiagnostic(document, finding)) });
+    const diagnostics = shown.map((finding) => toDiagnostic(document, finding));
+    if (!workspace.shouldPublish(document.uri, document.version, diagnostics)) return;
+    void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
   }
 
   connection.onInitialized(() => {

@@ -3,12 +3,10 @@ import type { ClusterSpec } from '@kubesim/engine';
 import type { ManifestFile } from '../manifest/manifest-file';
 import type { ManifestObject } from '../manifest/manifest-document';
 import type { Finding } from '../validation/finding';
+import type { WorkspaceLookup } from './workspace-lookup';
 
-/** An object somewhere in the workspace and the URI of the file that holds it. */
-export interface IndexedObject {
-  readonly uri: string;
-  readonly object: ManifestObject;
-}
+import type { IndexedObject } from './indexed-object';
+export { namespaceOf, type IndexedObject } from './indexed-object';
 
 /** Where the baseline text came from: `git` HEAD, the `saved` file (untrusted or git off), or the CLI's `--previous` file. */
 export type BaselineSource = 'git' | 'saved' | 'previous';
@@ -49,6 +47,11 @@ export interface CheckContext {
   /** Every object of the workspace, including the current version of `file`'s objects. */
   workspace: readonly IndexedObject[];
   /**
+   * The same objects grouped once per change (workspace-view.ts): by namespace, kind, label and identity.
+   * A check that looks something up across the workspace asks here instead of scanning `workspace`.
+   */
+  index: WorkspaceLookup;
+  /**
    * The objects applied together with the checked file (applied-together.ts): its own, and its
    * folder's unless the folder holds alternatives. Conflicts are reported only among these; a
    * lookup for something missing searches the whole workspace.
@@ -66,8 +69,3 @@ export interface CheckContext {
 
 /** A check looks at one object of the file and reports findings on it. */
 export type ObjectCheck = (object: ManifestObject, context: CheckContext) => CheckFinding[];
-
-/** The namespace an object lands in: its own, or `default` as kubectl apply without `-n`. */
-export function namespaceOf(object: ManifestObject): string {
-  return object.namespace ?? 'default';
-}

@@ -3,14 +3,14 @@ import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
 import { namespaceOf, type CheckContext, type CheckFinding } from './check-context';
 import { isNonEmptyLabelSelector, labelSelectorMatches, valueAt } from './label-selector';
-import { podSourcesIn } from './pod-templates';
 
 /** Like the Service check, silent when the namespace has no workload in the workspace. */
 export function checkDisruptionBudgetTarget(object: ManifestObject, context: CheckContext): CheckFinding[] {
   if (object.kind !== 'PodDisruptionBudget' || !object.apiVersion.startsWith('policy/')) return [];
   const selector = valueAt(object.value, ['spec', 'selector']);
   if (!isNonEmptyLabelSelector(selector)) return [];
-  const sources = podSourcesIn(context.workspace, namespaceOf(object));
+  // Order does not matter here: the view's list, not the checked file's ordering of it.
+  const sources = context.index.view.podSourcesIn(namespaceOf(object));
   if (sources.length === 0 || sources.some((source) => labelSelectorMatches(selector, source.labels))) return [];
   return [
     {
@@ -33,7 +33,7 @@ export function checkAutoscalerTarget(object: ManifestObject, context: CheckCont
   const name = valueAt(object.value, ['spec', 'scaleTargetRef', 'name']);
   if (typeof kind !== 'string' || typeof name !== 'string' || !SCALABLE_KINDS.has(kind)) return [];
   const namespace = namespaceOf(object);
-  const sameKind = context.workspace.filter(({ object: other }) => other.kind === kind);
+  const sameKind = context.index.view.objectsOfKind(kind);
   if (sameKind.length === 0) return [];
   if (sameKind.some(({ object: other }) => other.name === name && namespaceOf(other) === namespace)) return [];
   return [

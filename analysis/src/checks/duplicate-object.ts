@@ -2,7 +2,8 @@
 // the file applied last decides which pods run.
 import { isJsonObject, type ReadonlyJsonValue } from '@kubesim/engine';
 import { spanForPath, type ManifestObject } from '../manifest/manifest-document';
-import { namespaceOf, type CheckContext, type CheckFinding, type IndexedObject } from './check-context';
+import { namespaceOf, type CheckContext, type CheckFinding } from './check-context';
+import { identityOf } from './workspace-view';
 import { valueAt } from './label-selector';
 import { templatePathOf } from './pod-templates';
 import { namedList } from './named-list';
@@ -21,7 +22,7 @@ export function checkDuplicateObject(object: ManifestObject, context: CheckConte
   const uri = context.uri;
   const folder = folderOf(uri);
   const template = valueAt(object.value, templatePath);
-  const definitions = definitionsIn(context.workspace).get(identityOf(object)) ?? [];
+  const definitions = context.index.definitionsOf(identityOf({ uri, object }));
   if (definitions.length < 2) return [];
   const inFolder = definitions.filter((entry) => entry.uri !== uri && folderOf(entry.uri) === folder);
   const others = inFolder.filter((entry) => !isDeepEqual(valueAt(entry.object.value, templatePath), template));
@@ -46,40 +47,6 @@ export function checkDuplicateObject(object: ManifestObject, context: CheckConte
         'Nothing is wrong if the files are alternatives, never applied together.',
     },
   ];
-}
-
-/** API group, kind, namespace and name: what makes two manifests one object on the API server. */
-function identityOf(object: ManifestObject): string {
-  // Asked for every object on every run: kept per parsed value, which later parses share.
-  let identity = identities.get(object.value);
-  if (identity === undefined) {
-    const slash = object.apiVersion.indexOf('/');
-    const group = slash < 0 ? '' : object.apiVersion.slice(0, slash);
-    identity = `${group}\u0000${object.kind}\u0000${namespaceOf(object)}\u0000${object.name ?? ''}`;
-    identities.set(object.value, identity);
-  }
-  return identity;
-}
-
-const identities = new WeakMap<object, string>();
-
-// One run passes the same workspace array for every object of the file: group it once per run.
-const definitionsByWorkspace = new WeakMap<readonly IndexedObject[], Map<string, IndexedObject[]>>();
-
-function definitionsIn(workspace: readonly IndexedObject[]): Map<string, IndexedObject[]> {
-  let byIdentity = definitionsByWorkspace.get(workspace);
-  if (!byIdentity) {
-    byIdentity = new Map();
-    for (const entry of workspace) {
-      if (!entry.object.name || !templatePathOf(entry.object.kind)) continue;
-      const key = identityOf(entry.object);
-      const list = byIdentity.get(key);
-      if (list) list.push(entry);
-      else byIdentity.set(key, [entry]);
-    }
-    definitionsByWorkspace.set(workspace, byIdentity);
-  }
-  return byIdentity;
 }
 
 function folderOf(uri: string): string {

@@ -46,9 +46,7 @@ function backendsOf(object: ManifestObject): BackendRef[] {
 export function checkIngressBackends(object: ManifestObject, context: CheckContext): CheckFinding[] {
   if (object.kind !== 'Ingress' || object.apiVersion !== 'networking.k8s.io/v1') return [];
   const namespace = namespaceOf(object);
-  const services = context.workspace
-    .map(({ object: other }) => other)
-    .filter((other) => other.kind === 'Service' && other.apiVersion === 'v1' && namespaceOf(other) === namespace);
+  const services = context.index.servicesIn(namespace).map(({ object: other }) => other);
   if (services.length === 0) return [];
   const findings: CheckFinding[] = [];
   for (const ref of backendsOf(object)) {

@@ -2,7 +2,7 @@
 import { type ReadonlyJsonValue, isJsonObject } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import type { PathSegment } from '../manifest/yaml-path';
-import { namespaceOf, type IndexedObject } from './check-context';
+import { namespaceOf, type IndexedObject } from './indexed-object';
 import { labelsOf, valueAt, type Labels } from './label-selector';
 
 /** Where each pod-owning kind keeps its pod template. */

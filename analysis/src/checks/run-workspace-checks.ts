@@ -19,6 +19,9 @@ import { checkServiceHeadlessForStatefulSet, checkStatefulSetService } from './s
 import { checkWorkloadSelectorOverlap } from './workload-selector-overlap';
 import { checkDuplicateObject } from './duplicate-object';
 import { appliedTogether } from './applied-together';
+import { withoutAbsenceFindings } from './absence-findings';
+import { WorkspaceLookup } from './workspace-lookup';
+import { workspaceViewOf, type WorkspaceView } from './workspace-view';
 import { checkPodOnlyRules } from './pod-only-rules';
 import { checkAutoscaledReplicas } from './autoscaled-replicas';
 
@@ -55,6 +58,11 @@ export interface WorkspaceCheckOptions {
   baseline?: Baseline;
   /** Given to checkFile, which then runs the update rules itself: the baseline update check stays quiet. */
   previous?: ManifestFile;
+  /**
+   * True while the workspace is still being read (the server's first scan): findings that something is
+   * absent (absence-findings.ts) wait until it is complete rather than being published and withdrawn.
+   */
+  workspaceIncomplete?: boolean;
 }
 
 /**
@@ -66,16 +74,24 @@ export function runWorkspaceChecks(file: ManifestFile, options: WorkspaceCheckOp
   if (options.workspace === undefined) return [];
   const own = objectsOf(file);
   const uri = options.uri;
-  const others = (options.workspace ?? []).filter((entry) => uri === undefined || entry.uri !== uri);
-  const ownEntries = own.map((object) => ({ uri: uri ?? '', object }));
-  const workspace = [...ownEntries, ...others];
-  const context: CheckContext = { file, workspace, appliedTogether: appliedTogether(workspace, uri, ownEntries), cluster: options.cluster };
+  const { view, ownEntries, workspace, lookup } = workspaceFor(own, uri, options.workspace);
+  const context: CheckContext = {
+    file,
+    get workspace() {
+      return workspace();
+    },
+    index: lookup,
+    appliedTogether: appliedTogether(view, uri, ownEntries),
+    cluster: options.cluster,
+  };
   if (uri !== undefined) context.uri = uri;
   if (options.baseline) context.baseline = options.baseline;
   if (options.previous) context.updateRulesRan = true;
-  const signatures = workspaceSignatures(context.workspace, uri ?? '');
+  const signatures = signaturesOf(view);
   const release = clusterSpecKey(options.cluster);
-  const runKey = `${release}|${uri ?? ''}|${options.previous ? 'update' : ''}|${identityOf(options.baseline?.file)}|${signatures.kinds}`;
+  // Whether the folder is applied as a whole depends on objects of every namespace (two files defining one object).
+  const together = context.appliedTogether === ownEntries ? 'alone' : 'folder';
+  const runKey = `${release}|${uri ?? ''}|${options.previous ? 'update' : ''}|${identityOf(options.baseline?.file)}|${signatures.kinds}|${together}`;
   const findings: CheckFinding[] = [];
   for (const object of own) {
     const key = `${runKey}|${signatures.byNamespace.get(namespaceOf(object)) ?? ''}`;
@@ -95,7 +111,27 @@ export function runWorkspaceChecks(file: ManifestFile, options: WorkspaceCheckOp
     }
     findings.push(...objectFindings);
   }
-  return findings;
+  return options.workspaceIncomplete ? withoutAbsenceFindings(findings) : findings;
+}
+
+/**
+ * The checks see the file's own objects first, then the other files' objects. When the given array
+ * already holds this version of the file (the index after `setOpen`: the server and the CLI), its view
+ * (one per change) serves every file and the lookups put the file's objects first; otherwise (a test, a
+ * file outside the index) the workspace is made for this run, own objects first, as it always was.
+ */
+function workspaceFor(own: readonly ManifestObject[], uri: string | undefined, given: readonly IndexedObject[]) {
+  const base = workspaceViewOf(given);
+  const indexed = uri === undefined ? [] : base.objectsOfFile(uri);
+  if (uri !== undefined && indexed.length === own.length && indexed.every((entry, i) => entry.object === own[i])) {
+    let copy: readonly IndexedObject[] | undefined;
+    const workspace = () => (copy ??= [...indexed, ...given.filter((entry) => entry.uri !== uri)]);
+    return { view: base, ownEntries: indexed, workspace, lookup: new WorkspaceLookup(base, uri, true) };
+  }
+  const ownEntries = own.map((object) => ({ uri: uri ?? '', object }));
+  const combined = [...ownEntries, ...given.filter((entry) => uri === undefined || entry.uri !== uri)];
+  const view = workspaceViewOf(combined);
+  return { view, ownEntries, workspace: () => combined, lookup: new WorkspaceLookup(view, uri ?? '', false) };
 }
 
 function checkObject(object: ManifestObject, file: ManifestFile, context: CheckContext, checks: readonly ObjectCheck[]): CheckFinding[] {
@@ -162,45 +198,49 @@ function crossKeyOf(object: ManifestObject): string {
   return key;
 }
 
-/** A short id per namespace for the cross keys of its objects in workspace order, and one for the kinds present. */
-function workspaceSignatures(workspace: readonly IndexedObject[], checkedUri: string): { byNamespace: Map<string, number>; kinds: number } {
+/**
+ * A short id per namespace for the cross keys of its objects in view order, and one for the kinds
+ * present: made once per view (once per change), whatever the number of files checked against it. A
+ * namespace whose list is the same as in the previous view keeps its id, so an edit in one namespace
+ * leaves the cached findings of every other namespace valid.
+ */
+function signaturesOf(view: WorkspaceView): Signatures {
+  let signatures = signaturesByView.get(view);
+  if (signatures) return signatures;
   const parts = new Map<string, string[]>();
-  const kinds = new Set<string>();
-  for (const { uri, object } of workspace) {
-    kinds.add(object.kind);
+  for (const { uri, object } of view.objects) {
     const namespace = namespaceOf(object);
     let list = parts.get(namespace);
     if (!list) parts.set(namespace, (list = []));
-    // Cached cross keys are the same string objects from run to run: comparing them is cheap.
+    // Cached cross keys are the same string objects from view to view: comparing them is cheap.
     list.push(uri, crossKeyOf(object));
   }
   const byNamespace = new Map<string, number>();
   for (const [namespace, list] of parts) {
-    const slot = `${checkedUri}\u0000${namespace}`;
-    const last = lastSignatures.get(slot);
+    const last = lastSignatures.get(namespace);
     if (last && last.parts.length === list.length && last.parts.every((part, i) => part === list[i])) {
       byNamespace.set(namespace, last.id);
       continue;
     }
     const id = nextIdentity++;
-    lastSignatureParts += list.length - (last?.parts.length ?? 0);
-    lastSignatures.set(slot, { parts: list, id });
+    lastSignatures.set(namespace, { parts: list, id });
     byNamespace.set(namespace, id);
   }
-  // Bounded by slots and by the references the lists hold (a closed file keeps its slot until then).
-  if (lastSignatures.size > 10_000 || lastSignatureParts > MAX_SIGNATURE_PARTS) {
-    lastSignatures.clear();
-    lastSignatureParts = 0;
-  }
-  return { byNamespace, kinds: internSignature([...kinds].sort().join(',')) };
+  // Bounded: one list per namespace, the last one seen.
+  if (lastSignatures.size > 10_000) lastSignatures.clear();
+  signatures = { byNamespace, kinds: internSignature(view.kindNames().sort().join(',')) };
+  signaturesByView.set(view, signatures);
+  return signatures;
 }
 
-// The last signature seen per checked file and namespace: each open document lists its own objects
-// first, so each keeps its own (files checked in turn then all keep their cached findings).
+interface Signatures {
+  byNamespace: Map<string, number>;
+  kinds: number;
+}
+
+const signaturesByView = new WeakMap<WorkspaceView, Signatures>();
+// The last list seen per namespace and its id.
 const lastSignatures = new Map<string, { parts: string[]; id: number }>();
-let lastSignatureParts = 0;
-/** About 8 MB of references, two per object: 20 files checked against a namespace of 25,000 objects, or 500 against 1,000. */
-const MAX_SIGNATURE_PARTS = 1_000_000;
 
 function internSignature(text: string): number {
   let id = signatureIds.get(text);

@@ -2,7 +2,7 @@
 import { type ReadonlyJsonValue, isJsonObject, serviceSelectorMatches } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { locate, spanForPath } from '../manifest/manifest-document';
-import { namespaceOf, type CheckContext, type CheckFinding } from './check-context';
+import { namespaceOf, type CheckContext, type CheckFinding, type IndexedObject } from './check-context';
 import { labelsOf, valueAt } from './label-selector';
 import { podSourcesIn, type PodSource } from './pod-templates';
 import { namedList } from './named-list';
@@ -21,8 +21,10 @@ export function checkServiceSelectsPods(object: ManifestObject, context: CheckCo
   if (!selector || Object.keys(selector).length === 0) return [];
   // Pods made by nothing applied with the Service come from elsewhere (another folder, a chart, an operator).
   if (podSourcesIn(context.appliedTogether, namespaceOf(object)).length === 0) return [];
-  const sources = podSourcesIn(context.workspace, namespaceOf(object));
-  const selected = sourcesWithLabel(sources, Object.entries(selector)[0]!).filter((source) => serviceSelectorMatches(selector, source.labels));
+  // Only templates carrying the selector's first pair can match: the view's label index finds them.
+  const [firstKey, firstValue] = Object.entries(selector)[0]!;
+  const candidates = context.index.podSourcesWithLabel(namespaceOf(object), firstKey, firstValue);
+  const selected = candidates.filter((source) => serviceSelectorMatches(selector, source.labels));
   if (selected.length === 0) {
     const finding: CheckFinding = {
       ...spanForPath(object, ['spec', 'selector']),
@@ -31,12 +33,13 @@ export function checkServiceSelectsPods(object: ManifestObject, context: CheckCo
       field: 'spec.selector',
       message: `No pod template in namespace "${namespaceOf(object)}" has the labels ${JSON.stringify(selector)}: this Service will have no endpoints.`,
     };
-    const fixes = selectorTypoFixes(object, selector, sources);
+    // A typo fix looks at every template of the namespace: a misspelt first pair finds no candidate.
+    const fixes = selectorTypoFixes(object, selector, context.index.podSourcesIn(namespaceOf(object)));
     if (fixes.length > 0) finding.fixes = fixes;
     return [finding];
   }
   // Named ports are compared with the pods applied with the Service only: another file may be an alternative.
-  const together = new Set(context.appliedTogether.map((entry) => entry.object.value));
+  const together = factsOf(context.appliedTogether, context.uri ?? '').values;
   const selectedTogether = selected.filter((source) => together.has(source.owner.object.value));
   return selectedTogether.length > 0 ? checkNamedTargetPorts(object, selectedTogether) : [];
 }
@@ -47,11 +50,36 @@ export function checkServiceSelectsPods(object: ManifestObject, context: CheckCo
  * manager) makes or labels pods at run time, and a folder's other files may be partial.
  */
 function podsMayComeFromElsewhere(object: ManifestObject, context: CheckContext): boolean {
-  const namespace = namespaceOf(object);
-  const uri = context.uri ?? '';
-  const ownFile = context.appliedTogether.filter((entry) => entry.uri === uri);
-  if (podSourcesIn(ownFile, namespace).length === 0) return true;
-  return context.appliedTogether.some(({ object: other }) => other.kind === 'CustomResourceDefinition' || isCustomResource(other.apiVersion));
+  const facts = factsOf(context.appliedTogether, context.uri ?? '');
+  if (podSourcesIn(facts.ownFile, namespaceOf(object)).length === 0) return true;
+  return facts.hasCustomResources;
+}
+
+interface TogetherFacts {
+  uri: string;
+  /** The parsed values of the objects applied together. */
+  values: Set<object>;
+  /** The checked file's own objects among them. */
+  ownFile: readonly IndexedObject[];
+  hasCustomResources: boolean;
+}
+
+// Every Service of a file asks the same questions of the objects applied with it: answer them once
+// per run (one array per run), not once per Service (a file of 10,000 objects made that quadratic).
+const togetherFacts = new WeakMap<readonly IndexedObject[], TogetherFacts>();
+
+function factsOf(together: readonly IndexedObject[], uri: string): TogetherFacts {
+  let facts = togetherFacts.get(together);
+  if (!facts || facts.uri !== uri) {
+    facts = {
+      uri,
+      values: new Set(together.map((entry) => entry.object.value)),
+      ownFile: together.filter((entry) => entry.uri === uri),
+      hasCustomResources: together.some(({ object: other }) => other.kind === 'CustomResourceDefinition' || isCustomResource(other.apiVersion)),
+    };
+    togetherFacts.set(together, facts);
+  }
+  return facts;
 }
 
 // Built-in groups are unqualified (apps, batch) or end in .k8s.io; anything else is a custom resource.
@@ -114,28 +142,6 @@ function containerPortNames(podSpec: ReadonlyJsonValue | undefined): string[] {
     }
   }
   return names;
-}
-
-// Each Service is matched against every pod template of its namespace; a template can only match
-// when it carries the selector's first pair, so the sources (one array per namespace and run) are
-// indexed by label pair once. The subset keeps the sources' order.
-const sourcesByLabel = new WeakMap<readonly PodSource[], Map<string, PodSource[]>>();
-
-function sourcesWithLabel(sources: readonly PodSource[], [key, value]: [string, string]): PodSource[] {
-  let index = sourcesByLabel.get(sources);
-  if (!index) {
-    index = new Map();
-    for (const source of sources) {
-      for (const [label, labelValue] of Object.entries(source.labels)) {
-        const pair = `${label}\u0000${labelValue}`;
-        const list = index.get(pair);
-        if (list) list.push(source);
-        else index.set(pair, [source]);
-      }
-    }
-    sourcesByLabel.set(sources, index);
-  }
-  return index.get(`${key}\u0000${value}`) ?? [];
 }
 
 /**

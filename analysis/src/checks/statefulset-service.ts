@@ -21,7 +21,7 @@ export function checkStatefulSetService(object: ManifestObject, context: CheckCo
   const service = servicesByName(context.appliedTogether).get(key);
   // A Service of that name in another file may be the one applied with it, or an alternative:
   // it silences "missing" and is never blamed.
-  if (!service && servicesByName(context.workspace).has(key)) return [];
+  if (!service && context.index.view.servicesIn(namespace).some((entry) => entry.object.name === serviceName)) return [];
   if (!service) {
     return [
       {

@@ -2,6 +2,7 @@
 // kustomization tree and runs the build there as a child process with a time limit.
 import { execFile, execFileSync } from 'node:child_process';
 import { accessSync, constants, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { rememberedVersion, rememberVersion } from './version-cache';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { isReadableForRender } from './load-restrictions';
@@ -50,8 +51,15 @@ function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
 }
 
 function versionOf(command: string, args: string[]): string {
+  const remembered = rememberedVersion(command, args, tmpdir());
+  if (remembered !== undefined) return remembered;
   try {
-    return execFileSync(command, args, { encoding: 'utf8', timeout: VERSION_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return rememberVersion(
+      command,
+      args,
+      execFileSync(command, args, { encoding: 'utf8', timeout: VERSION_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'ignore'] }).trim(),
+      tmpdir(),
+    );
   } catch {
     return '';
   }
@@ -59,8 +67,12 @@ function versionOf(command: string, args: string[]): string {
 
 // The same question without blocking: the language server asks it after `initialize` has answered.
 function versionOfAsync(command: string, args: string[]): Promise<string> {
+  const remembered = rememberedVersion(command, args, tmpdir());
+  if (remembered !== undefined) return Promise.resolve(remembered);
   return new Promise((resolveVersion) => {
-    const child = execFile(command, args, { encoding: 'utf8', timeout: VERSION_TIMEOUT_MS }, (error, stdout) => resolveVersion(error ? '' : stdout.trim()));
+    const child = execFile(command, args, { encoding: 'utf8', timeout: VERSION_TIMEOUT_MS }, (error, stdout) =>
+      resolveVersion(error ? '' : rememberVersion(command, args, stdout.trim(), tmpdir())),
+    );
     child.stdin?.end();
   });
 }

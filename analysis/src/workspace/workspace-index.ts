@@ -52,6 +52,7 @@ export class WorkspaceIndex {
     const entry = this.files.get(uri);
     if (!entry || entry.open) return false;
     this.files.delete(uri);
+    this.inChart.delete(uri);
     this.noteChartFile(uri);
     this.cachedObjects = undefined;
     return true;
@@ -78,12 +79,33 @@ export class WorkspaceIndex {
   /** Every object of every indexed file, except the files of Helm charts (templates, not manifests). */
   objects(): readonly IndexedObject[] {
     if (this.cachedObjects) return this.cachedObjects;
+    // One array per change, made from lists kept per file version and a chart answer kept per file
+    // (until a Chart.yaml comes or goes): an edit costs a copy of references, not a parse of every URI.
     const charts = this.charts;
-    const inChart = (uri: string) => {
-      const path = pathOfUri(uri);
-      return path !== undefined && charts.chartRootOf(path) !== undefined;
-    };
-    this.cachedObjects = [...this.files].flatMap(([uri, entry]) => (inChart(uri) ? [] : objectsOf(entry.file).map((object) => ({ uri, object }))));
-    return this.cachedObjects;
+    const objects: IndexedObject[] = [];
+    for (const [uri, entry] of this.files) {
+      let inChart = this.inChart.get(uri);
+      if (inChart === undefined || inChart.charts !== charts) {
+        const path = pathOfUri(uri);
+        inChart = { charts, answer: path !== undefined && charts.chartRootOf(path) !== undefined };
+        this.inChart.set(uri, inChart);
+      }
+      if (!inChart.answer) for (const indexed of entriesOf(uri, entry.file)) objects.push(indexed);
+    }
+    this.cachedObjects = objects;
+    return objects;
   }
+
+  private readonly inChart = new Map<string, { charts: HelmChartLookup; answer: boolean }>();
+}
+
+// The indexed entries of one file version (the same objects, so the same entries, until it changes).
+const entriesByFile = new WeakMap<ManifestFile, { uri: string; entries: readonly IndexedObject[] }>();
+
+function entriesOf(uri: string, file: ManifestFile): readonly IndexedObject[] {
+  const known = entriesByFile.get(file);
+  if (known && known.uri === uri) return known.entries;
+  const entries = objectsOf(file).map((object) => ({ uri, object }));
+  entriesByFile.set(file, { uri, entries });
+  return entries;
 }

@@ -193,7 +193,11 @@ export class KustomizeLive {
   objectsOutsideFragments<T extends { uri: string }>(entries: readonly T[]): readonly T[] {
     if (!this.session.hasKustomizations) return entries;
     this.forgetOldAnswers();
-    return entries.filter((entry) => {
+    // One filtered array per index array and rendering generation: the workspace checks group each array
+    // once (workspace-view.ts), so a new array per checked file would regroup the workspace every time.
+    const known = this.filtered.get(entries);
+    if (known && known.generation === this.session.generation) return known.result as readonly T[];
+    const result = entries.filter((entry) => {
       let fragment = this.fragments.get(entry.uri);
       if (fragment === undefined) {
         const path = pathOfUri(normalizeUri(entry.uri));
@@ -202,7 +206,11 @@ export class KustomizeLive {
       }
       return !fragment;
     });
+    this.filtered.set(entries, { generation: this.session.generation, result });
+    return result;
   }
+
+  private readonly filtered = new WeakMap<object, { generation: number; result: readonly unknown[] }>();
 
   private forgetOldAnswers(): void {
     if (this.aloneGeneration === this.session.generation) return;

@@ -3,6 +3,7 @@ import {
   DidChangeWatchedFilesNotification,
   FileChangeType,
   type Connection,
+  type Diagnostic,
   type InitializeParams,
   type ServerCapabilities,
   type TextDocuments,
@@ -22,6 +23,7 @@ import {
 import { codeActionsFor } from './code-actions';
 import type { ManifestStore } from './document-store';
 import { BaselineCache } from './git-baseline';
+import { PublishedDiagnostics } from './published-diagnostics';
 import { describeError, type Log } from './server-log';
 
 /** Capabilities the workspace checks add to the server's answer to `initialize`. */
@@ -32,9 +34,6 @@ export const WORKSPACE_CHECK_CAPABILITIES: ServerCapabilities = {
 /** Files whose change means HEAD (or the branch it names) may point at another commit. */
 const GIT_REF_GLOBS = ['**/.git/HEAD', '**/.git/refs/heads/**', '**/.git/packed-refs'];
 
-/** Other open documents are re-checked this long after the last edit of a file they depend on. */
-const RECHECK_DELAY_MS = 150;
-
 /** The workspace side of the server: index, baselines, watched files, code actions. */
 export class WorkspaceChecks {
   private readonly index = new WorkspaceIndex();
@@ -44,7 +43,11 @@ export class WorkspaceChecks {
   private gitEnabled = true;
   private canWatchFiles = false;
   private canPullConfiguration = false;
-  private pendingRecheck: ReturnType<typeof setTimeout> | undefined;
+  private pendingRecheck: ReturnType<typeof setImmediate> | undefined;
+  // From `initialize` until the first scan of the folders is done: absence is not yet known.
+  private indexing = false;
+  private readonly published = new PublishedDiagnostics();
+  private recheckingDependents = false;
 
   constructor(
     private readonly connection: Connection,
@@ -94,6 +97,7 @@ export class WorkspaceChecks {
     if (options?.git?.enabled === false) this.gitEnabled = false;
     const folderUris = params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []);
     this.folders = folderUris.flatMap((uri) => pathOfUri(uri) ?? []);
+    this.indexing = this.folders.length > 0;
     this.canWatchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     this.canPullConfiguration = params.capabilities.workspace?.configuration === true;
     this.connection.onCodeAction((actionParams) => {
@@ -120,15 +124,20 @@ export class WorkspaceChecks {
     }
     const started = Date.now();
     let files = 0;
-    for (const folder of this.folders) {
-      await scanFolder(
-        folder,
-        (uri, text) => {
-          files++;
-          this.index.setFromDisk(uri, text);
-        },
-        this.readFailure,
-      );
+    try {
+      for (const folder of this.folders) {
+        await scanFolder(
+          folder,
+          (uri, text) => {
+            files++;
+            this.index.setFromDisk(uri, text);
+          },
+          this.readFailure,
+        );
+      }
+    } finally {
+      // A scan that failed part-way leaves what it read: absence is reported from then on, as before.
+      this.indexing = false;
     }
     if (this.folders.length > 0) this.log.info(`indexed ${files} YAML files of ${this.folders.join(', ')} in ${Date.now() - started} ms`);
     this.documents.all().forEach(this.revalidate);
@@ -154,13 +163,23 @@ export class WorkspaceChecks {
     const uri = normalizeUri(document.uri);
     this.index.setOpen(uri, file);
     const options: WorkspaceCheckOptions = { cluster: this.clusterOf(document.uri), uri, workspace: this.index.objects() };
+    if (this.indexing) options.workspaceIncomplete = true;
     const baseline = this.baselines.get(document.uri);
     if (!this.canWatchFiles) this.baselines.poll(document.uri);
     if (baseline) options.baseline = baseline;
     return options;
   }
 
+  /**
+   * Whether to send these diagnostics: always, except when a document re-checked because another one
+   * changed (scheduleRecheck) found exactly what the client already shows.
+   */
+  shouldPublish(uri: string, version: number | undefined, diagnostics: readonly Diagnostic[]): boolean {
+    return this.published.isNew(uri, version, diagnostics) || !this.recheckingDependents;
+  }
+
   private async onClose(uri: string): Promise<void> {
+    this.published.forget(uri);
     const key = normalizeUri(uri);
     this.index.close(key);
     // Only open documents are compared with a baseline: keep none for closed ones (a day of opening
@@ -192,13 +211,20 @@ export class WorkspaceChecks {
     if (changed || changes.length > 0) this.recheckAll();
   }
 
-  // Re-checks the open documents other than `uri` once edits pause: they may depend on it.
+  // Re-checks the open documents other than `uri`, which may depend on it, right after the edited one
+  // (changes of one tick coalesce). Their unchanged objects keep their cached findings, and a document
+  // whose diagnostics did not change publishes nothing (published-diagnostics.ts).
   private scheduleRecheck(uri: string): void {
-    if (this.pendingRecheck) clearTimeout(this.pendingRecheck);
-    this.pendingRecheck = setTimeout(() => {
+    if (this.pendingRecheck) clearImmediate(this.pendingRecheck);
+    this.pendingRecheck = setImmediate(() => {
       this.pendingRecheck = undefined;
-      for (const document of this.documents.all()) if (normalizeUri(document.uri) !== uri) this.revalidate(document);
-    }, RECHECK_DELAY_MS);
+      this.recheckingDependents = true;
+      try {
+        for (const document of this.documents.all()) if (normalizeUri(document.uri) !== uri) this.revalidate(document);
+      } finally {
+        this.recheckingDependents = false;
+      }
+    });
   }
 
   private recheck(uri: string): void {
