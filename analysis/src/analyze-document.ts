@@ -8,7 +8,7 @@ import type { Finding } from './validation/finding';
 import type { HelmChartLookup } from './workspace/helm-chart';
 
 /** One document as a front-end has it. Parsing and the check options are asked for only when needed. */
-export interface DocumentToAnalyze {
+interface DocumentToAnalyze {
   /** The file on disk; undefined for a document that is not a file (untitled, another scheme). */
   path: string | undefined;
   text: string;

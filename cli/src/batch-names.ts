@@ -18,7 +18,7 @@ export interface BatchNames {
 }
 
 /** How many upcoming runs `kubesim names` lists per CronJob. */
-export const NEXT_RUN_COUNT = 5;
+const NEXT_RUN_COUNT = 5;
 
 /** The CronJobs and Jobs of a file, with their names, runs counted from `fromEpochMs`. */
 export function batchNamesOf(path: string, objects: readonly ManifestObject[], fromEpochMs: number): BatchNames[] {

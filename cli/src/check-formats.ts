@@ -26,7 +26,7 @@ export function formatText(diagnostics: readonly FileDiagnostic[]): string {
 }
 
 /** How many findings of each severity a run found, in how many of the files it read. */
-export interface CheckSummary {
+interface CheckSummary {
   errors: number;
   warnings: number;
   /** Information and hints (SARIF's `note`). */

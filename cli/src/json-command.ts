@@ -7,13 +7,13 @@ import { collectFiles } from './collect-files';
 import { UsageError } from './usage-error';
 
 /** One document's JSON, with the 1-based line where the document's content starts. */
-export interface JsonObjectEntry {
+interface JsonObjectEntry {
   file: string;
   line: number;
   object: JsonValue;
 }
 
-export interface JsonErrorEntry {
+interface JsonErrorEntry {
   file: string;
   line: number;
   message: string;

@@ -19,7 +19,7 @@ import {
 import type { FileDiagnostic } from './check-formats';
 
 /** The kustomizations among the CLI's files, and whether they can be rendered here. */
-export interface KustomizeRun {
+interface KustomizeRun {
   layout: KustomizeLayout;
   /** Files to check on their own (everything else belongs to a build). */
   plainFiles: string[];

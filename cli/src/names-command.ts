@@ -34,7 +34,7 @@ import { basename } from 'node:path';
 import { batchNamesOf, formatBatchNames, type BatchNames } from './batch-names';
 
 /** One StatefulSet pod with its stable identity. */
-export interface StatefulSetPodNames {
+interface StatefulSetPodNames {
   name: string;
   hostname: string;
   fqdn?: string;
@@ -42,7 +42,7 @@ export interface StatefulSetPodNames {
 }
 
 /** The names of one workload, as printed with --json. */
-export interface WorkloadNames {
+interface WorkloadNames {
   file: string;
   kind: 'Deployment' | 'StatefulSet';
   namespace: string;
@@ -58,7 +58,7 @@ export interface WorkloadNames {
 }
 
 /** The DNS names of one Service, as printed with --json (`cname` only for ExternalName). */
-export interface ServiceNames {
+interface ServiceNames {
   file: string;
   name: string;
   namespace: string;

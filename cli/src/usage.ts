@@ -5,7 +5,7 @@ import { DEFAULT_KUBERNETES_VERSION, SUPPORTED_KUBERNETES_VERSIONS } from '@kube
 const RELEASES = `${SUPPORTED_KUBERNETES_VERSIONS[0]} to ${SUPPORTED_KUBERNETES_VERSIONS[SUPPORTED_KUBERNETES_VERSIONS.length - 1]}`;
 
 /** The commands, in the order --help lists them. */
-export const COMMAND_NAMES = ['check', 'names', 'json', 'run', 'plan', 'lsp'] as const;
+const COMMAND_NAMES = ['check', 'names', 'json', 'run', 'plan', 'lsp'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 interface CommandUsage {

@@ -2,7 +2,7 @@
 // user. Plain code with the clock passed in, so it is tested without VS Code.
 
 /** What to do after the server's connection closed without the extension asking for it. */
-export interface RestartDecision {
+interface RestartDecision {
   restart: boolean;
   /** Shown to the user: a warning when restarting, an error when giving up. */
   message: string;

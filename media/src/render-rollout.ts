@@ -10,10 +10,10 @@ import { timeText } from './render-step-list';
 export { renderStepDetail, type StepUiState } from './render-step';
 
 /** Overview columns drawn for the whole timeline, whatever its length. */
-export const OVERVIEW_COLUMNS = 240;
+const OVERVIEW_COLUMNS = 240;
 
 /** A button that reveals `span` in the editor; `label` is already escaped HTML. */
-export function revealButton(span: SourceSpan | undefined, label: string, description: string): string {
+function revealButton(span: SourceSpan | undefined, label: string, description: string): string {
   if (!span) return `<span>${label}</span>`;
   const at = `data-start="${esc(span.start)}" data-end="${esc(span.end)}"${span.uri ? ` data-uri="${esc(span.uri)}"` : ''}`;
   return `<button type="button" class="link" data-action="reveal" ${at} title="${esc(description)}">${label}</button>`;

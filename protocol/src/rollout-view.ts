@@ -4,7 +4,6 @@ import type {
   IngressRouteTrafficView,
   KubectlOutput,
   RollingBudget,
-  RolloutClaim,
   RolloutPod,
   RolloutReplicaSet,
   RolloutStatefulSetInfo,
@@ -30,7 +29,7 @@ export interface SourceSpan {
 export type RolloutBase = { kind: 'head' } | { kind: 'opened' } | { kind: 'saved' } | { kind: 'revision'; revision: string } | { kind: 'fresh' };
 
 /** How new pods behave in the simulation. */
-export type PodReadiness = { kind: 'ready'; afterSeconds: number } | { kind: 'neverReady' };
+type PodReadiness = { kind: 'ready'; afterSeconds: number } | { kind: 'neverReady' };
 
 /** The "what if" knobs the user can turn; each change recomputes the whole timeline. */
 export interface WhatIf {
@@ -79,11 +78,8 @@ export type ReplicaSetView = RolloutReplicaSet;
 /** One pod at a step. */
 export type PodView = RolloutPod;
 
-/** One PersistentVolumeClaim (StatefulSets), with the cells `kubectl get pvc` prints (empty until bound). */
-export type ClaimView = RolloutClaim;
-
 /** The workload object's own status at a step (the `deploy`/`sts` line of `kubectl get`). */
-export interface WorkloadStatusView {
+interface WorkloadStatusView {
   replicas: number;
   updatedReplicas: number;
   readyReplicas: number;
@@ -95,10 +91,10 @@ export interface WorkloadStatusView {
 }
 
 /** StatefulSet details at a step. */
-export type StatefulSetStepView = RolloutStatefulSetInfo;
+type StatefulSetStepView = RolloutStatefulSetInfo;
 
 /** The rolling update's arithmetic at a step, in the deployment controller's terms (Deployments with RollingUpdate). */
-export type BudgetView = RollingBudget;
+type BudgetView = RollingBudget;
 
 /** An event as the controller records it; `kubectl describe` prints it from these fields. */
 export interface EventView {
@@ -179,7 +175,7 @@ export interface StepGroupView {
 }
 
 /** A what-if action on the timeline (pause, resume, undo), run just before step `stepIndex`. */
-export interface ActionMarkView {
+interface ActionMarkView {
   action: 'pause' | 'resume' | 'undo';
   atSecond: number;
   stepIndex: number;
@@ -216,7 +212,7 @@ export interface RolloutView {
 }
 
 /** The API server's refusal of the previewed manifest. */
-export interface RolloutRejectionView {
+interface RolloutRejectionView {
   /** What `kubectl apply` prints for it, verbatim (one or more lines). */
   kubectl: string;
   /** Each error as `<field>: <message>`. */

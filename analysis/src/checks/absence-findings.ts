@@ -3,7 +3,7 @@
 import type { CheckFinding } from './check-context';
 
 /** The codes that report an object (or a port of one) missing from the whole workspace. */
-export const ABSENCE_CODES: ReadonlySet<string> = new Set([
+const ABSENCE_CODES: ReadonlySet<string> = new Set([
   'statefulset-service-missing',
   'service-selects-no-pods',
   'service-target-port-unknown',

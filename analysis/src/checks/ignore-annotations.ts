@@ -16,7 +16,7 @@ import { isJsonObject } from '@kubesim/engine';
  * | deployment-selector-mismatch (H4)         | mismatching-selector               | deployment-pod-selector-labels-match-template-metadata-labels |
  * | statefulset-selector-mismatch (H4)        | mismatching-selector               | statefulset-pod-selector-labels-match-template-metadata-labels |
  */
-export const SHARED_CHECKS: Readonly<Record<string, { kubeLinter?: string; kubeScore?: string }>> = {
+const SHARED_CHECKS: Readonly<Record<string, { kubeLinter?: string; kubeScore?: string }>> = {
   'statefulset-service-missing': { kubeScore: 'statefulset-has-servicename' },
   'statefulset-service-not-headless': { kubeScore: 'statefulset-has-servicename' },
   'statefulset-service-selector-mismatch': { kubeScore: 'statefulset-has-servicename' },

@@ -3,7 +3,7 @@
 // Deployment (3.2 MB per file) and 7,918 made a string longer than V8 allows.
 
 /** Names a message lists at most; the rest are counted. */
-export const NAMED_IN_MESSAGE = 3;
+const NAMED_IN_MESSAGE = 3;
 
 /** `a, b, c` up to `limit` names, else `a, b, c and 397 more` (the order given, each name once). */
 export function namedList(names: Iterable<string>, limit = NAMED_IN_MESSAGE): string {

@@ -42,7 +42,7 @@ export function rolloutVerdict(edited: ManifestObject, base: ManifestObject, clu
   return result;
 }
 
-export interface RolloutVerdict {
+interface RolloutVerdict {
   /** True when the controller makes a new ReplicaSet or ControllerRevision current (pods are replaced). */
   changed: boolean;
   /** The ReplicaSet or ControllerRevision the edited template maps to (collisionCount unknown: none assumed). */

@@ -7,7 +7,7 @@ import type { TextReplacement } from './check-context';
 import { valueAt } from './label-selector';
 
 /** One `key: value` line to add; the value is already YAML text (see `yamlScalar`). */
-export interface MapEntry {
+interface MapEntry {
   key: string;
   value: string;
 }
@@ -99,7 +99,7 @@ export function removeEntry(object: ManifestObject, path: readonly PathSegment[]
 }
 
 /** Spaces per nesting level in this object's source (2 unless the file shows otherwise). */
-export function indentUnit(object: ManifestObject): number {
+function indentUnit(object: ManifestObject): number {
   const text = object.document.text;
   const base = object.document.start;
   for (const parent of ['metadata', 'spec']) {

@@ -23,7 +23,7 @@ type Schema = ReadonlyJsonObject;
 type Program = ReturnType<typeof plan>;
 
 /** What the rules said: errors, ratcheted errors (warnings) and the rules that could not be evaluated here. */
-export interface RuleOutcome {
+interface RuleOutcome {
   readonly errors: FieldError[];
   readonly ratcheted: FieldError[];
   readonly unchecked: { readonly rule: string; readonly why: string }[];
@@ -33,7 +33,7 @@ export interface RuleOutcome {
 const PROGRAMS = new Map<string, Program | string>();
 
 /** The planned program of a rule, or why it cannot be planned here (kept, so each text is parsed once). */
-export function programOf(expression: string): Program | string {
+function programOf(expression: string): Program | string {
   const cached = PROGRAMS.get(expression);
   if (cached !== undefined) return cached;
   let program: Program | string;

@@ -12,13 +12,13 @@ import { evaluateRules } from './cel-rules';
 const CUSTOM_RESOURCES = 'https://kubernetes.io/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definitions/';
 
 /** The version an update replaces; `ratchet` when it is known to be stored (the CLI's --previous), not guessed (git HEAD). */
-export interface OldObject {
+interface OldObject {
   readonly object: ManifestObject;
   readonly ratchet: boolean;
 }
 
 /** The code of the note on a CEL rule kubesim could not evaluate. */
-export const RULE_NOT_CHECKED_CODE = 'validation-rule-not-checked';
+const RULE_NOT_CHECKED_CODE = 'validation-rule-not-checked';
 
 // Per parsed value, CRD definition and cluster release (create only: an update depends on the old object too).
 const cache = new WeakMap<object, { definition: object; version: string; findings: Finding[] }>();

@@ -25,7 +25,7 @@ export interface CustomResourceField {
 }
 
 /** Where a schema came from: the CRD's name and the version. */
-export interface CustomResourceSchemaSource {
+interface CustomResourceSchemaSource {
   readonly crd: string;
   readonly version: string;
 }

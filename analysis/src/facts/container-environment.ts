@@ -19,7 +19,7 @@ export interface ContainerEnvironmentFacts {
 }
 
 /** The placeholder shown for a cluster IP the API server has yet to allocate. */
-export function clusterIpPlaceholder(serviceName: string): string {
+function clusterIpPlaceholder(serviceName: string): string {
   return `<cluster IP of ${serviceName}>`;
 }
 

@@ -15,10 +15,10 @@ import type { ManifestObject } from '../manifest/manifest-document';
 import type { Defaulted } from './deployment-facts';
 
 /** The container lists of a pod spec that hovers describe. */
-export type ContainerList = 'containers' | 'initContainers';
+type ContainerList = 'containers' | 'initContainers';
 
 /** A port the container declares. */
-export interface ContainerPortFact {
+interface ContainerPortFact {
   containerPort: number;
   name?: string;
   protocol: Defaulted<string>;

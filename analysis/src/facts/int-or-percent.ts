@@ -2,7 +2,7 @@
 import type { IntOrString } from '@kubesim/engine';
 
 /** A resolved int-or-percent value, or the reason it cannot be resolved. */
-export type ScaledValue = { value: number } | { error: string };
+type ScaledValue = { value: number } | { error: string };
 
 // Follows GetScaledValueFromIntOrPercent and getIntOrPercentValueSafely,
 // apimachinery pkg/util/intstr/intstr.go: a number is used as is; a string must end in "%" and
@@ -21,7 +21,7 @@ export function scaleIntOrPercent(value: IntOrString, total: number, roundUp: bo
 }
 
 /** The absolute surge and unavailability budgets of a rolling update. */
-export interface Fenceposts {
+interface Fenceposts {
   surge: number;
   unavailable: number;
   /** True when both resolved to 0 and unavailable was raised to 1 so the rollout can progress. */

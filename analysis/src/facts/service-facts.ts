@@ -21,7 +21,7 @@ import type { Defaulted } from './deployment-facts';
 import { namespaceOf } from './service-selection';
 
 /** Where one Service port lands in the pods of one selected workload. */
-export interface PortTarget {
+interface PortTarget {
   /** `Deployment/web`, `Pod/debug`. */
   workload: string;
   /** The container port the traffic goes to, or undefined when a named targetPort matches no container port. */
@@ -167,7 +167,7 @@ function containerDeclaring(podSpec: ReadonlyJsonObject, containerPort: number, 
 }
 
 /** A Service port that lands on a container port of a workload. */
-export interface IncomingServicePort {
+interface IncomingServicePort {
   service: string;
   port: number;
   protocol: string;

@@ -4,7 +4,7 @@ import type { ManifestObject } from '../manifest/manifest-document';
 import { labelsOf } from '../checks/label-selector';
 
 /** The namespace an object lands in when the manifest names none (the usual kubectl context). */
-export const ASSUMED_NAMESPACE = 'default';
+const ASSUMED_NAMESPACE = 'default';
 
 /** A Service and whether its selector picks the pods. */
 export interface SelectingService {
@@ -22,7 +22,7 @@ export function namespaceOf(object: ManifestObject): string {
 // A Service selector is a plain map: every entry must equal a pod label. An empty or missing
 // selector selects nothing (the endpoints of such a Service are managed by hand).
 /** True when the Service's `spec.selector` picks pods carrying `labels`. */
-export function serviceSelects(service: ManifestObject, labels: Record<string, string>): boolean {
+function serviceSelects(service: ManifestObject, labels: Record<string, string>): boolean {
   const spec = service.value.spec;
   if (!isJsonObject(spec)) return false;
   return serviceSelectorMatches(labelsOf(spec.selector) ?? {}, labels);
@@ -34,7 +34,7 @@ export function isService(object: ManifestObject): boolean {
 }
 
 /** True when the Service has `clusterIP: None`. */
-export function isHeadlessService(service: ManifestObject): boolean {
+function isHeadlessService(service: ManifestObject): boolean {
   const spec = service.value.spec;
   return isJsonObject(spec) && spec.clusterIP === 'None';
 }

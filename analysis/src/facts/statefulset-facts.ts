@@ -17,7 +17,7 @@ import { namespaceOf } from './service-selection';
 import { writableCopyAs } from '../manifest/writable-copy';
 
 /** The RollingUpdate budget of a StatefulSet, with the feature gate that decides whether it applies. */
-export interface StatefulSetUpdateBudget {
+interface StatefulSetUpdateBudget {
   /** `MaxUnavailableStatefulSet` is on in this release: the field is kept and honoured. */
   gateEnabled: boolean;
   written?: IntOrString;
@@ -59,7 +59,7 @@ function stringOr(value: ReadonlyJsonValue | undefined, fallback: string): Defau
 // in 1.35.4+ and 1.36, beta on in 1.37 (kubernetes PRs #137904, #137926, #139466). A minor
 // release stands for its latest patch, so 1.35 counts as off (maxUnavailableStatefulSetPatchNote).
 /** True when the API server keeps and the controller honours `updateStrategy.rollingUpdate.maxUnavailable`. */
-export function isMaxUnavailableStatefulSetEnabled(cluster: ClusterSpec): boolean {
+function isMaxUnavailableStatefulSetEnabled(cluster: ClusterSpec): boolean {
   // One source of truth for gates: the engine's per-release table (the controller simulation uses it too).
   return isFeatureEnabled('MaxUnavailableStatefulSet', cluster);
 }

@@ -76,14 +76,6 @@ export async function checkHelmChart(request: HelmCheckRequest): Promise<HelmChe
   return { chart, findings, renderings };
 }
 
-/**
- * The objects a chart creates with each values set (CRDs included), as helm renders them: for analyses that
- * read a workspace's objects (CRDs a chart installs, names a release creates).
- */
-export function renderedObjectsOf(result: HelmCheckResult): RenderedChart['objects'] {
-  return result.renderings.flatMap((rendered) => rendered.objects);
-}
-
 function note(chart: HelmChart, what: string): PlacedFinding {
   const end = chart.chartText.indexOf('\n');
   return {

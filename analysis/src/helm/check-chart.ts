@@ -52,7 +52,7 @@ interface FindingPlace {
 }
 
 /** The template line and the values keys a rendered field came from. */
-export function placesOf(rendered: RenderedChart, entry: RenderedChartObject, path: readonly PathSegment[], host: KustomizeHost): FindingPlace[] {
+function placesOf(rendered: RenderedChart, entry: RenderedChartObject, path: readonly PathSegment[], host: KustomizeHost): FindingPlace[] {
   const { chart } = rendered;
   const templateText = entry.templatePath === undefined ? undefined : host.readText(entry.templatePath);
   if (entry.templatePath === undefined || templateText === undefined) {

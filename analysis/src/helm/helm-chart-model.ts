@@ -9,12 +9,12 @@ import type { KustomizeHost } from '../kustomize/kustomization-tree';
 /** The chart file's name. */
 export const CHART_FILE = 'Chart.yaml';
 /** A chart with more files than this is not rendered (a vendored monorepo, not a chart). */
-export const MAX_CHART_FILES = 5000;
+const MAX_CHART_FILES = 5000;
 /** Folders never copied into a rendering. */
 const SKIPPED_FOLDERS = new Set(['.git', '.hg', '.svn', 'node_modules']);
 
 /** One entry of Chart.yaml's `dependencies:`. */
-export interface ChartDependency {
+interface ChartDependency {
   readonly name: string;
   readonly alias?: string;
   /** The entry in Chart.yaml (its `name:` value). */
@@ -125,7 +125,7 @@ export interface ChartDeclaration {
 }
 
 /** The release name kubesim renders with when none is declared. */
-export const DEFAULT_RELEASE_NAME = 'release-name';
+const DEFAULT_RELEASE_NAME = 'release-name';
 
 /**
  * The values sets a chart is rendered with: its defaults alone, then each values file the user keeps

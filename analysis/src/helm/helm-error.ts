@@ -21,7 +21,7 @@ export interface HelmErrorLocation {
 }
 
 /** helm's message without `Error: ` and its advice to rerun with --debug. */
-export function cleanHelmMessage(raw: string): string {
+function cleanHelmMessage(raw: string): string {
   return raw
     .split('\n')
     .filter((line) => !/^Use --debug flag/.test(line.trim()))
@@ -125,7 +125,7 @@ export function valuesSourcesOf(chart: HelmChart, valuesSet: ChartValuesSet, tem
 }
 
 /** Where a values key is written. */
-export interface ValuesKeyPlace {
+interface ValuesKeyPlace {
   readonly path: string;
   readonly text: string;
   readonly span: SourceSpan;

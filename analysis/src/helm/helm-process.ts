@@ -9,7 +9,7 @@ import { isReadableForRender } from '../kustomize/load-restrictions';
 import { makeMirror, removeMirror, trackChild } from '../kustomize/mirror-cleanup';
 
 /** The helm kubesim runs. */
-export interface HelmBinary {
+interface HelmBinary {
   command: string;
   /** What `kubesim --version` and the status bar show, e.g. "helm v4.2.3". */
   label: string;
@@ -64,7 +64,7 @@ function isExecutable(path: string): boolean {
 }
 
 /** `$KUBESIM_HELM` when set, else `helm` on the PATH; no process is started to find it. */
-export function locateHelm(env: NodeJS.ProcessEnv = process.env): string | undefined {
+function locateHelm(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const chosen = env.KUBESIM_HELM;
   if (chosen !== undefined && chosen !== '') return chosen;
   return onPath('helm', env);
@@ -81,7 +81,7 @@ function versionOf(command: string): Promise<string> {
 }
 
 /** The helm to run (see locateHelm) and its version, asked asynchronously; undefined without one. */
-export async function findHelmBinary(env: NodeJS.ProcessEnv = process.env): Promise<HelmBinary | undefined> {
+async function findHelmBinary(env: NodeJS.ProcessEnv = process.env): Promise<HelmBinary | undefined> {
   const command = locateHelm(env);
   if (command === undefined || !isExecutable(command)) return undefined;
   const version = (await versionOf(command)).split('+')[0] ?? '';

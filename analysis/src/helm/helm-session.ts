@@ -20,7 +20,7 @@ interface ChartCheck {
 }
 
 /** A rendered field a values key sets: the object and the field's path, for a hover. */
-export interface ValuesKeyUse {
+interface ValuesKeyUse {
   readonly kind: string;
   readonly name: string;
   readonly field: string;

@@ -32,7 +32,7 @@ export interface RenderedChart {
 }
 
 /** The arguments of `helm template` after the subcommand, the chart copied to `chart/` and values files to `values/N.yaml`. */
-export function helmTemplateArgs(valuesSet: ChartValuesSet, cluster: ClusterSpec, extraApiVersions: readonly string[]): string[] {
+function helmTemplateArgs(valuesSet: ChartValuesSet, cluster: ClusterSpec, extraApiVersions: readonly string[]): string[] {
   const args = [valuesSet.releaseName, `${HELM_MIRROR}/chart`, '--namespace', valuesSet.namespace, '--kube-version', `v${cluster.version}.0`, '--include-crds'];
   for (const apiVersion of servedApiVersions(cluster, extraApiVersions)) args.push('--api-versions', apiVersion);
   valuesSet.valuesFiles.forEach((_file, index) => args.push('--values', `${HELM_MIRROR}/values/${index}.yaml`));
@@ -44,7 +44,7 @@ export function helmTemplateArgs(valuesSet: ChartValuesSet, cluster: ClusterSpec
  * What `.Capabilities.APIVersions` holds in the simulated cluster: every group version the release serves
  * and each `group/version/Kind` it serves (engine's go-layout tables), plus those the workspace's CRDs add.
  */
-export function servedApiVersions(cluster: ClusterSpec, extraApiVersions: readonly string[] = []): string[] {
+function servedApiVersions(cluster: ClusterSpec, extraApiVersions: readonly string[] = []): string[] {
   const resources = goLayoutFor(cluster.version).resources;
   const versions = new Set<string>();
   for (const [groupVersion, kinds] of Object.entries(resources)) {
@@ -56,7 +56,7 @@ export function servedApiVersions(cluster: ClusterSpec, extraApiVersions: readon
 }
 
 /** The chart's files and the values files for the temporary copy; undefined when the chart is too large to copy. */
-export function helmMirrorFiles(host: KustomizeHost, chart: HelmChart, valuesSet: ChartValuesSet): HelmMirrorFile[] | undefined {
+function helmMirrorFiles(host: KustomizeHost, chart: HelmChart, valuesSet: ChartValuesSet): HelmMirrorFile[] | undefined {
   const files = chartFilesOf(chart.root);
   if (!files) return undefined;
   const mirror: HelmMirrorFile[] = files.map((path) => {
@@ -108,7 +108,7 @@ export async function renderChart(
 }
 
 /** The output as a manifest file, each object with the template its `# Source:` comment names. */
-export function readRenderedObjects(chart: HelmChart, stdout: string): { file: ManifestFile; objects: RenderedChartObject[] } {
+function readRenderedObjects(chart: HelmChart, stdout: string): { file: ManifestFile; objects: RenderedChartObject[] } {
   const file = parseManifestFile(stdout);
   const objects: RenderedChartObject[] = [];
   const documentsPerSource = new Map<string, number>();

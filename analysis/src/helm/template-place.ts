@@ -67,7 +67,7 @@ export function templateLines(text: string): TemplateLine[] {
 }
 
 /** Where a field came from in a template. */
-export interface TemplatePlace {
+interface TemplatePlace {
   readonly span: SourceSpan;
   /** How many segments of the path were found as literal keys and items. */
   readonly depth: number;

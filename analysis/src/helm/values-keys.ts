@@ -16,7 +16,7 @@ function documentOf(text: string): Document {
 }
 
 /** Where a key path is written: the deepest key found and how many segments matched. */
-export interface ValuesKeyLocation {
+interface ValuesKeyLocation {
   readonly span: SourceSpan;
   readonly depth: number;
 }

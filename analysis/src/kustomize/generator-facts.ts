@@ -16,7 +16,7 @@ import { generatorOf } from './transformer-entries';
 import { writableCopyAs } from '../manifest/writable-copy';
 
 /** A generator entry of a kustomization file. */
-export interface GeneratorEntry {
+interface GeneratorEntry {
   key: 'configMapGenerator' | 'secretGenerator';
   index: number;
   /** The entry's `name:`. */
@@ -56,7 +56,7 @@ export function generatedNameOf(rendered: RenderedKustomization, kustomization: 
 }
 
 /** A workload whose pods an edit replaces: a Deployment's new ReplicaSet or a StatefulSet's new revision. */
-export interface RolledOutWorkload {
+interface RolledOutWorkload {
   kind: 'Deployment' | 'StatefulSet';
   name: string;
   /** `prod-api-5d8f7c9b6` (ReplicaSet) or `ledger-7f9c5d` (ControllerRevision). */

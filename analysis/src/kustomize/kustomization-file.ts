@@ -33,7 +33,7 @@ export interface Kustomization {
 export type ReferenceRole = 'resource' | 'component' | 'patch' | 'generator-source' | 'configuration';
 
 /** A file or directory named in a kustomization, with the entry that names it. */
-export interface KustomizationReference {
+interface KustomizationReference {
   role: ReferenceRole;
   /** As written, relative to the kustomization's directory. */
   target: string;

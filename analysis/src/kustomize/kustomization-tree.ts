@@ -25,7 +25,7 @@ export interface KustomizeHost {
 }
 
 /** A file read by a build, and the kustomization entry that names it. */
-export interface TreeFile {
+interface TreeFile {
   role: ReferenceRole;
   /** The kustomization naming it and the entry's field path. */
   namedBy: Kustomization;

@@ -13,7 +13,7 @@ import { basename, dirname } from 'node:path';
 const ANCESTOR_LEVELS = 4;
 
 /** The last rendering of one root and what it said. */
-export interface RootRendering {
+interface RootRendering {
   readonly rendered: RenderedKustomization;
   readonly findings: readonly PlacedFinding[];
   /** Every input text and the cluster, joined: the rendering is reused while this stays the same. */

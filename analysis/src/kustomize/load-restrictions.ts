@@ -54,7 +54,7 @@ export function loadRefusalOf(root: string, entry: string): LoadRefusal | undefi
 }
 
 /** ConfirmedDir.HasPrefix: `directory` is `root`, or below it, or `root` is the file system's root. */
-export function isInOrBelow(directory: string, root: string): boolean {
+function isInOrBelow(directory: string, root: string): boolean {
   return root === sep || directory === root || directory.startsWith(root.endsWith(sep) ? root : root + sep);
 }
 

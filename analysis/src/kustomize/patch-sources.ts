@@ -10,7 +10,7 @@ import type { KustomizeHost } from './kustomization-tree';
 import { locatePath } from '../manifest/yaml-path';
 
 /** One YAML document of a patch: its value, its source tree, and where its offsets land. */
-export interface PatchDocument {
+interface PatchDocument {
   value: unknown;
   tree: SourceNode | undefined;
   /** The document's start in `text` of its patch. */

@@ -20,7 +20,7 @@ const TRANSFORMATIONS = 'alpha.config.kubernetes.io/transformations';
 const PROVENANCE: Record<string, string> = { originAnnotations: ORIGIN, transformerAnnotations: TRANSFORMATIONS };
 
 /** Where a rendered object came from, read from kustomize's annotations (paths made absolute). */
-export interface ObjectProvenance {
+interface ObjectProvenance {
   /** The resource file it was read from. */
   originPath?: string;
   /** The kustomization and generator kind that made it (ConfigMapGenerator, SecretGenerator, ...). */

@@ -99,12 +99,7 @@ export function splitImage(image: string): { name: string; tag?: string; digest?
 }
 
 /** The generator entry that made a ConfigMap or Secret: data keys land on their literal or file. */
-export function generatorEntry(
-  kustomization: Kustomization,
-  rendered: RenderedObject,
-  path: readonly PathSegment[],
-  listedKeysOnly = false,
-): SourceSpan | undefined {
+function generatorEntry(kustomization: Kustomization, rendered: RenderedObject, path: readonly PathSegment[], listedKeysOnly = false): SourceSpan | undefined {
   const found = generatorOf(kustomization, rendered.object.kind, rendered.object.name ?? '');
   if (!found) return undefined;
   const { key, index, entry } = found;

@@ -11,7 +11,7 @@ import type { SourceEntry, SourceMap, SourceNode, SourceRange, SourceSeq } from 
 import type { UnderConstruction } from './under-construction';
 
 /** A document the fast reader understood: its value and source tree (offsets relative to the text). */
-export interface FastDocument {
+interface FastDocument {
   value: JsonObject;
   tree: SourceMap;
 }

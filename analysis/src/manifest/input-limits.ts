@@ -29,7 +29,7 @@ export function documentTooLargeProblem(text: string): SyntaxProblem | undefined
 export const MAX_YAML_PROBLEMS_PER_DOCUMENT = 100;
 
 /** goyaml.v2's max_flow_level (scannerc.go, yaml_parser_increase_flow_level): deeper flow nesting is an error. */
-export const MAX_FLOW_LEVEL = 10_000;
+const MAX_FLOW_LEVEL = 10_000;
 
 /** The one problem of a file longer than MAX_MANIFEST_FILE_CHARS, on its first character. */
 export function fileTooLargeProblem(text: string): SyntaxProblem | undefined {

@@ -6,7 +6,7 @@
 import type { SyntaxProblem } from './source-span';
 
 /** What a chunk's directive lines mean to kubectl: an error, or where its document's content ends. */
-export type DirectiveReading = { kind: 'error'; problem: SyntaxProblem } | { kind: 'ends'; at: number; problem?: SyntaxProblem };
+type DirectiveReading = { kind: 'error'; problem: SyntaxProblem } | { kind: 'ends'; at: number; problem?: SyntaxProblem };
 
 interface Line {
   start: number;

@@ -177,7 +177,7 @@ const TIMESTAMP =
   /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt](\d{1,2}):(\d{1,2}):(\d{1,2})(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2}))|(?: (\d{1,2}):(\d{1,2}):(\d{1,2})(?:\.\d+)?))?$/;
 
 /** Whether goyaml.v2 reads the text as a timestamp (which kubectl then keeps as the text). */
-export function isTimestamp(text: string): boolean {
+function isTimestamp(text: string): boolean {
   const match = TIMESTAMP.exec(text);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -216,7 +216,7 @@ export function jsonKeyOf(key: ResolvedScalar, valueForMessage: string): string 
 }
 
 /** strconv.FormatFloat(value, 'g', -1, 32), with goyaml's names for the special values. */
-export function formatFloat32(value: number): string {
+function formatFloat32(value: number): string {
   const single = Math.fround(value);
   if (Number.isNaN(single)) return '.nan';
   if (single === Infinity) return '.inf';

@@ -8,7 +8,7 @@ import { readDocument } from './read-document';
 import { splitDocuments } from './split-documents';
 
 /** The objects kubectl would send from a file, each with the 1-based line where its document's content starts. */
-export interface KubectlStream {
+interface KubectlStream {
   objects: { line: number; object: JsonObject }[];
   /**
    * The error that stops kubectl reading the file, if any, as `kubectl create --validate=false` words it;

@@ -6,7 +6,7 @@ import { detachedText } from './detached-text';
 /** Marks a scalar the fast reader does not resolve itself (kubectl fails on it, or JSON cannot hold it). */
 export const UNRESOLVED = Symbol('unresolved');
 
-export type PlainValue = string | number | boolean | null;
+type PlainValue = string | number | boolean | null;
 
 const values = new Map<string, PlainValue | typeof UNRESOLVED>();
 const keys = new Map<string, string | typeof UNRESOLVED>();

@@ -13,7 +13,7 @@ import { joinUnindentedQuotedScalars, restoreQuotedScalarValues } from './uninde
 import { convertToJson } from './yaml-to-json';
 
 /** What kubectl makes of a document: its JSON value (undefined for none), source tree and problems. */
-export interface DocumentReading {
+interface DocumentReading {
   value: JsonValue | undefined;
   tree: SourceNode | undefined;
   problems: SyntaxProblem[];

@@ -4,7 +4,7 @@ import type { JsonValue } from '@kubesim/engine';
 import { resolveScalar, type ScalarTag } from './kubectl-scalars';
 
 /** A one-line scalar as written: its style, its content, and what kubectl read. */
-export interface ScalarReading {
+interface ScalarReading {
   style: 'plain' | 'quoted';
   /** The text without quotes. */
   content: string;
@@ -13,7 +13,7 @@ export interface ScalarReading {
 }
 
 /** The reading of `source` (a scalar's text in the file), or undefined for anything but a one-line plain or simply quoted scalar. */
-export function readingOf(source: string): ScalarReading | undefined {
+function readingOf(source: string): ScalarReading | undefined {
   const text = source.trim();
   if (text === '' || text.includes('\n')) return undefined;
   if (/^"[^"\\]*"$/.test(text) || /^'([^']|'')*'$/.test(text)) {
@@ -26,7 +26,7 @@ export function readingOf(source: string): ScalarReading | undefined {
 }
 
 /** "the boolean true", "the number 1.1", "null": what a non-string reading is, in words. */
-export function describeValue(reading: { tag: ScalarTag; value: JsonValue }): string {
+function describeValue(reading: { tag: ScalarTag; value: JsonValue }): string {
   if (reading.tag === '!!bool') return `the boolean ${String(reading.value)}`;
   if (reading.tag === '!!int' || reading.tag === '!!float') return `the number ${String(reading.value)}`;
   if (reading.tag === '!!null') return 'null';

@@ -32,7 +32,7 @@ export interface SourceSeq {
 }
 
 /** A scalar, or any node without children (aliases, for example). */
-export interface SourceLeaf {
+interface SourceLeaf {
   readonly type: 'leaf';
   readonly range: SourceRange | undefined;
 }

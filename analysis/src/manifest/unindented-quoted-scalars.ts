@@ -7,7 +7,7 @@
 import { isPair, isScalar, Lexer, parseDocument, visit, type Document } from 'yaml';
 
 /** The text with the scalars joined, and each scalar's value by its start offset. */
-export interface JoinedQuotedScalars {
+interface JoinedQuotedScalars {
   text: string;
   values: Map<number, string>;
 }

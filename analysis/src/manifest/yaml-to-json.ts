@@ -9,7 +9,7 @@ import { goSyntaxOf, jsonKeyOf, resolveScalar, ScalarError, type ResolvedScalar,
 import { sourceTreeOf, type SourceEntry, type SourceMap, type SourceNode, type SourceRange } from './source-tree';
 
 /** A problem of the conversion; offsets relative to the document text. */
-export interface ConversionProblem {
+interface ConversionProblem {
   range: readonly [number, number];
   code: string;
   message: string;
@@ -17,7 +17,7 @@ export interface ConversionProblem {
 }
 
 /** The JSON value (undefined for an empty document or when kubectl fails), its source tree, and problems. */
-export interface Conversion {
+interface Conversion {
   value: JsonValue | undefined;
   tree: SourceNode | undefined;
   problems: ConversionProblem[];

@@ -10,7 +10,7 @@ import { namespaceOf, templateLabelsOf } from '../facts/service-selection';
 export type ObjectReference = { by: 'name'; kinds: readonly string[]; name?: string } | { by: 'selector'; selector: Record<string, string> };
 
 /** The kinds whose pods come from a pod template: what a Service selector, a PDB or an HPA reaches. */
-export const WORKLOAD_KINDS: readonly string[] = ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job', 'CronJob', 'Pod'];
+const WORKLOAD_KINDS: readonly string[] = ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job', 'CronJob', 'Pod'];
 
 // Field name suffixes (list indices left out) that hold another object's name, as the API documents them.
 const NAME_FIELDS: { suffix: readonly string[]; kinds: readonly string[] }[] = [
@@ -83,7 +83,7 @@ export function resolveReference(reference: ObjectReference, from: ManifestObjec
 }
 
 /** Every reference written in `object`: each string field naming another object, and a Service's or PDB's selector. */
-export function referencesIn(object: ManifestObject): { path: PathSegment[]; reference: ObjectReference }[] {
+function referencesIn(object: ManifestObject): { path: PathSegment[]; reference: ObjectReference }[] {
   const found: { path: PathSegment[]; reference: ObjectReference }[] = [];
   const visit = (node: ReadonlyJsonValue, path: PathSegment[]) => {
     if (typeof node === 'string') {

@@ -77,7 +77,7 @@ function namedItems(object: ManifestObject, path: PathSegment[], items: readonly
 }
 
 /** A range of lines an editor may fold: 0-based first and last line. */
-export interface FoldingLines {
+interface FoldingLines {
   startLine: number;
   endLine: number;
   /** `document` for a whole YAML document, `block` for a mapping or list that spans lines. */

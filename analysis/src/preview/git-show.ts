@@ -18,7 +18,7 @@ const GIT_MAX_OUTPUT = 32 * 1024 * 1024;
 export type GitFailure = (message: string) => void;
 
 /** A revision as git names one (HEAD, HEAD~2, main, origin/main, v1.2.3, stash@{0}, a commit id): nothing else. */
-export function isPlainRevision(revision: string): boolean {
+function isPlainRevision(revision: string): boolean {
   return revision.length <= 256 && /^[A-Za-z0-9_./@{}~^+-]+$/.test(revision) && !revision.startsWith('-') && !revision.includes('..');
 }
 

@@ -12,7 +12,7 @@ import { type GitFailure, readGitFile } from './git-show';
 export type RolloutBaseChoice = { kind: 'head' } | { kind: 'opened' } | { kind: 'saved' } | { kind: 'revision'; revision: string } | { kind: 'fresh' };
 
 /** The base actually used, how to name it, and its text (absent for a fresh create). */
-export interface ResolvedRolloutBase {
+interface ResolvedRolloutBase {
   base: RolloutBaseChoice;
   label: string;
   text?: string;
@@ -48,7 +48,7 @@ export async function resolveRolloutBase(requested: RolloutBaseChoice, sources: 
 }
 
 /** Where the server finds a file's bases, and whether git may run for it. */
-export interface RolloutBaseLocation {
+interface RolloutBaseLocation {
   /** The file on disk; undefined for a document that is not a file (git then has nothing). */
   path: string | undefined;
   /** False in an untrusted workspace or with `kubesim.git.enabled: false`: git never starts. */

@@ -51,7 +51,7 @@ const CIDR = /^(?:\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*\
 const DOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
 /** The service CIDRs of `ipFamilies: [IPv6, IPv4]` when no CIDRs are given: kind's defaults per family. */
-export function cidrsOfFamilies(families: readonly IPFamily[]): string[] {
+function cidrsOfFamilies(families: readonly IPFamily[]): string[] {
   return families.map((family) => (family === 'IPv6' ? DEFAULT_IPV6_SERVICE_CIDR : DEFAULT_IPV4_SERVICE_CIDR));
 }
 

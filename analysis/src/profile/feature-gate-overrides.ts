@@ -5,7 +5,7 @@
 import { featureGateProblems, type ClusterSpec } from '@kubesim/engine';
 
 /** Parsed overrides and what could not be read (each problem names the entry). */
-export interface FeatureGateReading {
+interface FeatureGateReading {
   gates: Record<string, boolean>;
   problems: string[];
 }

@@ -6,7 +6,7 @@ import { noMatchesMessage } from './api-lifecycle-findings';
 import type { Finding } from './finding';
 
 /** The code of the note on a document kubesim does not check (the CLI lists these once, in its summary). */
-export const NOT_CHECKED_CODE = 'kind-not-checked';
+const NOT_CHECKED_CODE = 'kind-not-checked';
 
 const DISCOVERY = 'https://kubernetes.io/docs/reference/using-api/#api-groups';
 

@@ -10,15 +10,15 @@ const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.hg', '.svn']);
  * Closed files larger than this are not indexed: not manifests anyone edits by hand (and they would slow
  * every check). Below the reading limit of every reader, read-manifest-file.ts's MAX_MANIFEST_FILE_BYTES.
  */
-export const MAX_FILE_BYTES = 1024 * 1024;
+const MAX_FILE_BYTES = 1024 * 1024;
 /** A folder with more YAML files than this is indexed only up to the limit. */
-export const MAX_FILES = 5000;
+const MAX_FILES = 5000;
 
 /**
  * Hears a file or folder that exists but cannot be read (permissions, I/O): the server logs it. A
  * path that is gone (deleted meanwhile) is not a failure and is not reported.
  */
-export type ReadFailure = (path: string, error: unknown) => void;
+type ReadFailure = (path: string, error: unknown) => void;
 
 const ignoreFailure: ReadFailure = () => undefined;
 

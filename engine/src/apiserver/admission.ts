@@ -11,7 +11,7 @@ import { objectVerdict } from './validation/object-verdict';
 import { validatePodCreate } from './validation/rules/pod-create';
 
 /** One cause of an Invalid status: the field and the body after it (`Invalid value: ...`). */
-export interface RejectionCause {
+interface RejectionCause {
   field: string;
   message: string;
 }

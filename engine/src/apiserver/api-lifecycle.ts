@@ -99,8 +99,7 @@ const LIFECYCLE: readonly LifecycleRow[] = [
 ];
 
 /** What the selected release does with a kind in a group/version: refuses it, warns, or nothing. */
-export type ApiLifecycleVerdict =
-  { status: 'removed'; removedIn: string; replacement?: string } | { status: 'deprecated'; warning: string } | { status: 'served' };
+type ApiLifecycleVerdict = { status: 'removed'; removedIn: string; replacement?: string } | { status: 'deprecated'; warning: string } | { status: 'served' };
 
 function findRow(apiVersion: string, kind: string): LifecycleRow | undefined {
   return LIFECYCLE.find((row) => row.groupVersion === apiVersion && row.kinds.includes(kind));

@@ -83,7 +83,7 @@ function servedKindsOf(release: KubernetesVersion, apiVersion: string, declared:
 }
 
 /** The candidate nearest to `word` by edit distance (case-insensitive), when it is near enough to be meant. */
-export function closestOf(word: string, candidates: readonly string[]): string | undefined {
+function closestOf(word: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of candidates) {

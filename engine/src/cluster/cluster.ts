@@ -58,7 +58,7 @@ export interface ClusterOptions {
 }
 
 /** Where to create pods: either explicit names (StatefulSet) or a generateName base (ReplicaSet). */
-export type PodNaming = { names: string[] } | { generateName: string; count: number };
+type PodNaming = { names: string[] } | { generateName: string; count: number };
 
 const DEFAULT_START_TIME = '2026-01-01T00:00:00Z';
 

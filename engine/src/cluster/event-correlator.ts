@@ -18,7 +18,7 @@ export interface CorrelatorOptions {
 }
 
 /** The defaults of NewEventCorrelatorWithOptions (populateDefaults). */
-export const DEFAULT_CORRELATOR_OPTIONS: Readonly<CorrelatorOptions> = Object.freeze({
+const DEFAULT_CORRELATOR_OPTIONS: Readonly<CorrelatorOptions> = Object.freeze({
   lruCacheSize: 4096,
   burst: 25,
   // CorrelatorOptions.QPS is a float32: 1/300 widens to 0.0033333334140479565 tokens per second.
@@ -28,10 +28,10 @@ export const DEFAULT_CORRELATOR_OPTIONS: Readonly<CorrelatorOptions> = Object.fr
 });
 
 /** The prefix EventAggregatorByReasonMessageFunc puts before the latest message of combined events. */
-export const COMBINED_EVENTS_PREFIX = '(combined from similar events): ';
+const COMBINED_EVENTS_PREFIX = '(combined from similar events): ';
 
 /** The fields of a core/v1 Event the correlator keys on. */
-export interface CorrelatedEventInput {
+interface CorrelatedEventInput {
   source: string;
   involvedObject: { kind: string; name: string; namespace?: string; uid?: string };
   type: string;
@@ -40,7 +40,7 @@ export interface CorrelatedEventInput {
 }
 
 /** What the correlator hands to the sink (EventCorrelateResult): skip, create, or patch an existing event. */
-export type CorrelationResult =
+type CorrelationResult =
   | { skip: true }
   | {
       skip: false;

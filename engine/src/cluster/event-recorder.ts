@@ -12,7 +12,7 @@ export interface EventSubject {
 }
 
 /** kube-apiserver's default --event-ttl: an event is gone one hour after it was last written. */
-export const EVENT_TTL_MS = 3_600_000;
+const EVENT_TTL_MS = 3_600_000;
 
 /**
  * Correlates events the way kube-controller-manager's controllers do and keeps the Event objects the

@@ -3,7 +3,7 @@
 // k8s.io/apimachinery util/rand (the 27-character alphabet without vowels).
 
 /** The alphabet the API server draws generated name suffixes from. */
-export const NAME_SUFFIX_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
+const NAME_SUFFIX_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 
 /** Longest base kept by generateName: 63 − 5 random characters. */
 const MAX_GENERATED_NAME_BASE = 58;

@@ -9,7 +9,7 @@ import { ObjectStore, type StoredObject } from './object-store';
 import { isActiveCohort } from './pod-cohort';
 
 /** How a Service is deleted (the Service registry frees its addresses); given by the session so this file stays below service/. */
-export type ServiceDeleter = (cluster: Cluster, name: string, namespace: string) => void;
+type ServiceDeleter = (cluster: Cluster, name: string, namespace: string) => void;
 
 /** The namespace controller: empties Terminating namespaces, then removes them. */
 export class NamespaceController implements Controller {

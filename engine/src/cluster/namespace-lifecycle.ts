@@ -22,7 +22,7 @@ const GROUP_RESOURCES: Record<string, string> = {
 };
 
 /** `services`, `deployments.apps`: schema.GroupResource.String() of a kind kubesim stores. */
-export function groupResourceOf(kind: string): string {
+function groupResourceOf(kind: string): string {
   return GROUP_RESOURCES[kind] ?? `${kind.toLowerCase()}s`;
 }
 

@@ -41,7 +41,7 @@ export interface NamespaceDefaultObject {
 }
 
 /** The namespaces every kind cluster has before the first command, in the API's list order (by name). */
-export const KIND_NAMESPACES = ['default', 'kube-node-lease', 'kube-public', 'kube-system', 'local-path-storage'] as const;
+const KIND_NAMESPACES = ['default', 'kube-node-lease', 'kube-public', 'kube-system', 'local-path-storage'] as const;
 
 /**
  * The namespaces NamespaceLifecycle admission refuses to delete (k8s.io/apiserver plugin/namespace/
@@ -54,7 +54,7 @@ export const IMMORTAL_NAMESPACES: ReadonlySet<string> = new Set(['default', 'kub
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 
 /** The Namespaces of one cluster and what the controllers made in them. */
-export class NamespaceRegistry {
+class NamespaceRegistry {
   private readonly random: SeededRandom;
   private readonly namespaces = new Map<string, Namespace>();
 

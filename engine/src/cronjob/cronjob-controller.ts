@@ -19,7 +19,7 @@ interface QueueState {
 }
 
 /** The Jobs whose controller reference names the CronJob (getJobsToBeReconciled). */
-export function jobsOfCronJob(cluster: Cluster, cronJob: CronJob): Job[] {
+function jobsOfCronJob(cluster: Cluster, cronJob: CronJob): Job[] {
   return cluster.jobs
     .all()
     .filter(

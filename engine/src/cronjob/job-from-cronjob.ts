@@ -11,7 +11,7 @@ import { cronJobJobName } from './schedule-times';
 import { zoneClockOf } from './zone-clock';
 
 /** batch.kubernetes.io/cronjob-scheduled-timestamp (CronJobScheduledTimestampAnnotation). */
-export const CRONJOB_SCHEDULED_TIMESTAMP_ANNOTATION = 'batch.kubernetes.io/cronjob-scheduled-timestamp';
+const CRONJOB_SCHEDULED_TIMESTAMP_ANNOTATION = 'batch.kubernetes.io/cronjob-scheduled-timestamp';
 
 function pad(value: number, width = 2): string {
   return String(value).padStart(width, '0');

@@ -5,7 +5,7 @@ import { parseCronSchedule } from '../apiserver/validation/rules/cron-schedule';
 import { GO_ZERO_TIME, nextActivation, planCronSchedule, type CronSchedulePlan } from './cron-next';
 
 /** How many start times were missed since the last one (none, a few, more than 100). */
-export type MissedSchedules = 'none' | 'few' | 'many';
+type MissedSchedules = 'none' | 'few' | 'many';
 
 /** What the controller knows of a CronJob when it computes schedule times. */
 export interface CronJobTimes {
@@ -17,7 +17,7 @@ export interface CronJobTimes {
 }
 
 /** mostRecentScheduleTime's answer. */
-export interface MostRecentSchedule {
+interface MostRecentSchedule {
   earliest: number;
   /** The most recent time a Job should have been created, undefined when that is after now. */
   mostRecent?: number;
@@ -26,10 +26,10 @@ export interface MostRecentSchedule {
 }
 
 /** The requeue padding for clock skew (nextScheduleDelta, 100 ms). */
-export const NEXT_SCHEDULE_DELTA_MS = 100;
+const NEXT_SCHEDULE_DELTA_MS = 100;
 
 /** Schedule.Next on ms: the next activation after `ms`, in ms (GO_ZERO_TIME's ms when none). */
-export function nextScheduleAfter(plan: CronSchedulePlan, ms: number): number {
+function nextScheduleAfter(plan: CronSchedulePlan, ms: number): number {
   return nextActivation(plan, Math.floor(ms / 1000)) * 1000;
 }
 

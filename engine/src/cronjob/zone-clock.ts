@@ -42,7 +42,7 @@ function civilFromDays(days: number): { year: number; month: number; day: number
 }
 
 /** The wall clock of `seconds` read with a fixed offset of `offset` seconds east of UTC. */
-export function wallClockAt(seconds: number, offset: number): WallClock {
+function wallClockAt(seconds: number, offset: number): WallClock {
   const local = seconds + offset;
   const days = Math.floor(local / SECONDS_PER_DAY);
   const secondOfDay = local - days * SECONDS_PER_DAY;

@@ -11,7 +11,7 @@ import { defaultPodTemplateInPlace } from './pod-defaults';
  * The uid the generated selector and labels carry. The API server assigns a fresh one on create, so
  * any value works for validation as long as it is the one the object's metadata says.
  */
-export const GENERATED_JOB_UID = '00000000-0000-0000-0000-000000000000';
+const GENERATED_JOB_UID = '00000000-0000-0000-0000-000000000000';
 
 const MAX_INT32 = 2147483647;
 

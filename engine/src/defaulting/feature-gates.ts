@@ -170,7 +170,7 @@ export function gateOverrideOf(gate: string, cluster: ClusterSpec): boolean | un
 }
 
 /** The names of the gates kubesim models (the ones that change a default, a drop or a rule). */
-export function modelledGates(): string[] {
+function modelledGates(): string[] {
   return Object.keys(GATE_STEPS).sort();
 }
 

@@ -4,13 +4,13 @@ import type { Deployment, IntOrString, ReplicaSet } from '../model/objects';
 export const REVISION_ANNOTATION = 'deployment.kubernetes.io/revision';
 export const REVISION_HISTORY_ANNOTATION = 'deployment.kubernetes.io/revision-history';
 export const DESIRED_REPLICAS_ANNOTATION = 'deployment.kubernetes.io/desired-replicas';
-export const MAX_REPLICAS_ANNOTATION = 'deployment.kubernetes.io/max-replicas';
-export const ROLLBACK_TO_ANNOTATION = 'deprecated.deployment.rollback.to';
+const MAX_REPLICAS_ANNOTATION = 'deployment.kubernetes.io/max-replicas';
+const ROLLBACK_TO_ANNOTATION = 'deprecated.deployment.rollback.to';
 export const LAST_APPLIED_CONFIG_ANNOTATION = 'kubectl.kubernetes.io/last-applied-configuration';
 export const CHANGE_CAUSE_ANNOTATION = 'kubernetes.io/change-cause';
 export const POD_TEMPLATE_HASH_LABEL = 'pod-template-hash';
 /** Longest revision-history annotation the controller writes (MaxRevHistoryLengthInChars). */
-export const MAX_REVISION_HISTORY_LENGTH_IN_CHARS = 2000;
+const MAX_REVISION_HISTORY_LENGTH_IN_CHARS = 2000;
 export const MAX_INT32 = 2147483647;
 
 /** Annotations the controller never copies from a Deployment to its ReplicaSets (skipCopyAnnotation). */
@@ -27,7 +27,7 @@ export const ANNOTATIONS_NOT_COPIED: readonly string[] = [
  * An int-or-percent against `total` (GetScaledValueFromIntOrPercent): "25%" of 10 is 3 rounded up
  * or 2 rounded down. Throws on a string that is not a percentage.
  */
-export function scaledValueFromIntOrPercent(value: IntOrString | null | undefined, total: number, roundUp: boolean): number {
+function scaledValueFromIntOrPercent(value: IntOrString | null | undefined, total: number, roundUp: boolean): number {
   if (value === null || value === undefined) return 0;
   if (typeof value === 'number') return value;
   const match = /^(-?\d+)%$/.exec(value);
@@ -207,25 +207,8 @@ export function maxRevision(replicaSets: readonly ReplicaSet[]): number {
   return max;
 }
 
-/** LastRevision: the second-highest revision (the one before the current). */
-export function lastRevision(replicaSets: readonly ReplicaSet[]): number {
-  let max = 0;
-  let secondMax = 0;
-  for (const rs of replicaSets) {
-    const revision = revisionOf(rs);
-    if (Number.isNaN(revision)) continue;
-    if (revision >= max) {
-      secondMax = max;
-      max = revision;
-    } else if (revision > secondMax) {
-      secondMax = revision;
-    }
-  }
-  return secondMax;
-}
-
 /** copyDeploymentAnnotationsToReplicaSet: adds or overwrites, never deletes. */
-export function copyDeploymentAnnotationsToReplicaSet(deployment: Deployment, rs: ReplicaSet): boolean {
+function copyDeploymentAnnotationsToReplicaSet(deployment: Deployment, rs: ReplicaSet): boolean {
   const target = (rs.metadata.annotations ??= {});
   let changed = false;
   for (const [key, value] of Object.entries(deployment.metadata.annotations ?? {})) {

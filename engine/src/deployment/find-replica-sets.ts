@@ -56,12 +56,6 @@ export function findNewReplicaSet(deployment: Deployment, replicaSets: readonly 
   return found;
 }
 
-/** FindOldReplicaSets: every owned RS other than the new one (the controller uses all of them). */
-export function findOldReplicaSets(deployment: Deployment, replicaSets: readonly ReplicaSet[]): ReplicaSet[] {
-  const newReplicaSet = findNewReplicaSet(deployment, replicaSets);
-  return replicaSets.filter((rs) => rs !== newReplicaSet);
-}
-
 /** ReplicaSets controlled by the Deployment (by controller ownerReference uid). */
 export function replicaSetsOwnedBy(deployment: Deployment, replicaSets: readonly ReplicaSet[]): ReplicaSet[] {
   const uid = deployment.metadata.uid;

@@ -61,7 +61,7 @@ export interface SyncContext {
 }
 
 /** Records an RS spec/annotation update (spec changes bump metadata.generation, as the API server does). */
-export function updateReplicaSet(context: SyncContext, rs: ReplicaSet, specChanged: boolean): void {
+function updateReplicaSet(context: SyncContext, rs: ReplicaSet, specChanged: boolean): void {
   if (specChanged) rs.metadata.generation = (rs.metadata.generation ?? 1) + 1;
   rs.metadata.resourceVersion = context.cluster.nextResourceVersion();
   context.writes++;
@@ -208,7 +208,7 @@ function getNewReplicaSet(
 }
 
 /** scaleReplicaSet: sets the size and the replicas annotations; emits ScalingReplicaSet when the size changed. */
-export function scaleReplicaSet(context: SyncContext, rs: ReplicaSet, newScale: number, deployment: Deployment, operation: string): boolean {
+function scaleReplicaSet(context: SyncContext, rs: ReplicaSet, newScale: number, deployment: Deployment, operation: string): boolean {
   const oldScale = rs.spec.replicas ?? 1;
   const desired = deployment.spec.replicas ?? 1;
   const maxReplicas = desired + maxSurge(deployment);
@@ -380,7 +380,7 @@ export function sameStatus(a: DeploymentStatus | undefined, b: DeploymentStatus)
 }
 
 /** syncDeploymentStatus: writes calculateStatus when it differs. */
-export function syncDeploymentStatus(
+function syncDeploymentStatus(
   context: SyncContext,
   allReplicaSets: (ReplicaSet | undefined)[],
   newReplicaSet: ReplicaSet | undefined,

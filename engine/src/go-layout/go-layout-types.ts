@@ -8,7 +8,7 @@
 export type GoField = [string, string, string, string, GoFieldMarkers?] | [string, string, string, string];
 
 /** The `+default=` and `+featureGate=` markers written above a field. */
-export interface GoFieldMarkers {
+interface GoFieldMarkers {
   default?: string;
   featureGate?: string;
 }

@@ -1,6 +1,6 @@
 // Picks the generated Go struct layout table of a Kubernetes release.
 import type { KubernetesVersion } from '../model/kubernetes-version';
-import type { GoField, GoLayout } from './go-layout-types';
+import type { GoLayout } from './go-layout-types';
 import { GO_LAYOUT_1_32 } from './generated/layout-1-32';
 import { GO_LAYOUT_1_33 } from './generated/layout-1-33';
 import { GO_LAYOUT_1_34 } from './generated/layout-1-34';
@@ -20,11 +20,6 @@ const LAYOUTS: Record<KubernetesVersion, GoLayout> = {
 /** The Go struct layouts of the k8s.io/api release matching `version`. */
 export function goLayoutFor(version: KubernetesVersion): GoLayout {
   return LAYOUTS[version];
-}
-
-/** The fields of struct `typeName` (a package-keyed name such as `core.PodSpec`). */
-export function structFields(layout: GoLayout, typeName: string): GoField[] | undefined {
-  return layout.structs[typeName];
 }
 
 // The package keys of the generated tables whose Go package name is `v1` (autoscaling/v2's is `v2`).

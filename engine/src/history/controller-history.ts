@@ -5,7 +5,7 @@ import type { ControllerRevision, JsonObject, Pod, PodTemplateSpec, StatefulSet 
 import { cloneJson } from '../model/clone';
 
 /** Label on a ControllerRevision holding its bare hash (`776999688b`). */
-export const CONTROLLER_REVISION_HASH_KEY = 'controller.kubernetes.io/hash';
+const CONTROLLER_REVISION_HASH_KEY = 'controller.kubernetes.io/hash';
 
 /**
  * The byte-exact revision encoding, supplied by the hash module: the patch bytes of a set, the
@@ -28,7 +28,7 @@ export function sortControllerRevisions(revisions: readonly ControllerRevision[]
 }
 
 /** One more than the highest .revision, 1 for an empty history (nextRevision). */
-export function nextRevision(sortedRevisions: readonly ControllerRevision[]): number {
+function nextRevision(sortedRevisions: readonly ControllerRevision[]): number {
   return sortedRevisions.length === 0 ? 1 : sortedRevisions[sortedRevisions.length - 1].revision + 1;
 }
 
@@ -43,7 +43,7 @@ function parseInt32(text: string | undefined): number | undefined {
  * EqualRevision: when both hash labels parse as int32 and differ, the revisions differ; otherwise
  * the raw data bytes decide. Safe-encoded hashes rarely parse, so in practice bytes decide.
  */
-export function equalRevision(left: ControllerRevision, right: ControllerRevision): boolean {
+function equalRevision(left: ControllerRevision, right: ControllerRevision): boolean {
   const leftHash = parseInt32(left.metadata.labels?.[CONTROLLER_REVISION_HASH_KEY]);
   const rightHash = parseInt32(right.metadata.labels?.[CONTROLLER_REVISION_HASH_KEY]);
   if (leftHash !== undefined && rightHash !== undefined && leftHash !== rightHash) return false;
@@ -51,7 +51,7 @@ export function equalRevision(left: ControllerRevision, right: ControllerRevisio
 }
 
 /** The revisions equal to `needle`, in the order given (FindEqualRevisions). */
-export function findEqualRevisions(revisions: readonly ControllerRevision[], needle: ControllerRevision): ControllerRevision[] {
+function findEqualRevisions(revisions: readonly ControllerRevision[], needle: ControllerRevision): ControllerRevision[] {
   return revisions.filter((revision) => equalRevision(revision, needle));
 }
 
@@ -59,7 +59,7 @@ export function findEqualRevisions(revisions: readonly ControllerRevision[], nee
  * A new revision of the set's template (newRevision + NewControllerRevision): labels are the
  * template labels plus the hash, annotations copy the set's, and the owner is the set.
  */
-export function newStatefulSetRevision(set: StatefulSet, revision: number, collisionCount: number, codec: RevisionCodec): ControllerRevision {
+function newStatefulSetRevision(set: StatefulSet, revision: number, collisionCount: number, codec: RevisionCodec): ControllerRevision {
   const data = codec.data(set);
   const hash = codec.hash(data, collisionCount);
   return {
@@ -107,7 +107,7 @@ export function applyRevision(set: StatefulSet, revision: ControllerRevision): S
 }
 
 /** What getStatefulSetRevisions decided, and the history writes it needs. */
-export interface RevisionChoice {
+interface RevisionChoice {
   currentRevision: ControllerRevision;
   updateRevision: ControllerRevision;
   collisionCount: number;

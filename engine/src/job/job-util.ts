@@ -8,16 +8,9 @@ export const COMPLETIONS_REACHED = { reason: 'CompletionsReached', message: 'Rea
 /** The failure reasons and messages of job_controller.go. */
 export const BACKOFF_LIMIT_EXCEEDED = { reason: 'BackoffLimitExceeded', message: 'Job has reached the specified backoff limit' } as const;
 export const DEADLINE_EXCEEDED = { reason: 'DeadlineExceeded', message: 'Job was active longer than specified deadline' } as const;
-export const MAX_FAILED_INDEXES_EXCEEDED = {
-  reason: 'MaxFailedIndexesExceeded',
-  message: 'Job has exceeded the specified maximal number of failed indexes',
-} as const;
-export const FAILED_INDEXES = { reason: 'FailedIndexes', message: 'Job has failed indexes' } as const;
 
 /** The annotation and label carrying an Indexed Job pod's completion index. */
 export const JOB_COMPLETION_INDEX_ANNOTATION = 'batch.kubernetes.io/job-completion-index';
-/** The finalizer the Job controller puts on its pods until it has counted them. */
-export const JOB_TRACKING_FINALIZER = 'batch.kubernetes.io/job-tracking';
 
 /** The condition of `type` with status True, if any. */
 export function trueCondition(job: Job, type: JobCondition['type']): JobCondition | undefined {
@@ -89,8 +82,8 @@ export function completionsOf(job: Job): number | undefined {
 }
 
 /** DefaultJobPodFailureBackOff and MaxJobPodFailureBackOff of job_controller.go: 10 s doubling, at most 10 minutes. */
-export const JOB_POD_FAILURE_BACKOFF_MS = 10_000;
-export const MAX_JOB_POD_FAILURE_BACKOFF_MS = 600_000;
+const JOB_POD_FAILURE_BACKOFF_MS = 10_000;
+const MAX_JOB_POD_FAILURE_BACKOFF_MS = 600_000;
 
 /**
  * backoffRecord.getRemainingTime (backoff_utils.go): after N failures since the last success, the

@@ -6,7 +6,7 @@
 import type { JsonObject, JsonValue } from '../model/objects';
 
 /** What a failed pod means for the Job: counted or not, and the action of the rule it matched. */
-export interface PodFailureVerdict {
+interface PodFailureVerdict {
   countFailed: boolean;
   action?: 'FailJob' | 'Ignore' | 'Count' | 'FailIndex';
   /** FailJob's condition message. */
@@ -14,7 +14,7 @@ export interface PodFailureVerdict {
 }
 
 /** The failed container of a simulated pod. */
-export interface FailedContainer {
+interface FailedContainer {
   podNamespace: string;
   podName: string;
   containerName: string;

@@ -5,13 +5,13 @@
 import { formatTable, GET_LAYOUT } from './text-table';
 
 /** One namespace's table, as the namespaced printer wrote it (GET_LAYOUT), or its `No resources found` line. */
-export interface NamespaceTable {
+interface NamespaceTable {
   namespace: string;
   output: string;
 }
 
 /** The cells of a GET_LAYOUT table: columns start where the header's cells start (cells are padded to a common width). */
-export function tableCells(output: string): string[][] {
+function tableCells(output: string): string[][] {
   const [header, ...rows] = output.split('\n');
   const starts: number[] = [];
   const cell = /\S+(?: \S+)*/g;

@@ -23,7 +23,7 @@ export function formatKubectlErrors(errors: readonly KubectlError[]): string {
 }
 
 /** `The Deployment "web" is invalid: ...` (MultilineError of the status causes). */
-export function invalidDetails(rejection: ApiRejection): string {
+function invalidDetails(rejection: ApiRejection): string {
   const prefix = `The ${rejection.kind} "${rejection.name}" is invalid: `;
   const causes = rejection.causes.map((cause) => `${cause.field}: ${cause.message}`);
   if (causes.length === 1) return `${prefix}${causes[0]}`;

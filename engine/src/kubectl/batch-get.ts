@@ -15,7 +15,7 @@ function since(cluster: Cluster, timestamp: string | undefined): string {
 }
 
 /** printJob's STATUS: Complete, Failed, Suspended, FailureTarget or Running. */
-export function jobStatusText(job: Job): string {
+function jobStatusText(job: Job): string {
   if (trueCondition(job, 'Complete')) return 'Complete';
   if (trueCondition(job, 'Failed')) return 'Failed';
   if (job.metadata.deletionTimestamp !== undefined) return 'Terminating';
@@ -25,7 +25,7 @@ export function jobStatusText(job: Job): string {
 }
 
 /** printJob's COMPLETIONS: `1/3`, or `0/1 of 2` for a work queue Job running 2 pods. */
-export function jobCompletionsText(job: Job): string {
+function jobCompletionsText(job: Job): string {
   const succeeded = job.status.succeeded ?? 0;
   const completions = job.spec.completions;
   if (typeof completions === 'number') return `${succeeded}/${completions}`;
@@ -33,7 +33,7 @@ export function jobCompletionsText(job: Job): string {
 }
 
 /** One `kubectl get jobs` row: NAME STATUS COMPLETIONS DURATION AGE. */
-export function jobRow(cluster: Cluster, job: Job): string[] {
+function jobRow(cluster: Cluster, job: Job): string[] {
   let duration = '';
   if (job.status.startTime !== undefined) {
     const end = job.status.completionTime === undefined ? cluster.now : cluster.timeOf(job.status.completionTime);
@@ -52,7 +52,7 @@ export function getJobs(cluster: Cluster, namespace = 'default', name?: string):
 }
 
 /** One `kubectl get cronjobs` row: NAME SCHEDULE TIMEZONE SUSPEND ACTIVE LAST SCHEDULE AGE. */
-export function cronJobRow(cluster: Cluster, cronJob: CronJob): string[] {
+function cronJobRow(cluster: Cluster, cronJob: CronJob): string[] {
   const last = cronJob.status.lastScheduleTime;
   return [
     cronJob.metadata.name,

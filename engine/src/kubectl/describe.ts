@@ -26,7 +26,7 @@ export function formatRfc1123z(epochMs: number): string {
  * SortableEvents: by LastTimestamp, which the API server keeps in whole seconds; events of one object
  * come listed by name (`<object>.<creation time in hex>`), i.e. in creation order, which breaks ties.
  */
-export function sortEventsForDescribe(events: readonly KubeEvent[]): KubeEvent[] {
+function sortEventsForDescribe(events: readonly KubeEvent[]): KubeEvent[] {
   return [...events].sort((a, b) => Math.floor(a.lastTime / 1000) - Math.floor(b.lastTime / 1000));
 }
 

@@ -51,7 +51,7 @@ function containersOf(spec: JsonObject): JsonObject[] {
 }
 
 /** The container's environment at its start: the Services of that moment, the pod's facts. */
-export function podContainerEnvironment(cluster: Cluster, ref: PodRef, container: JsonObject): ContainerEnvironment {
+function podContainerEnvironment(cluster: Cluster, ref: PodRef, container: JsonObject): ContainerEnvironment {
   const network = adoptStoredServices(cluster);
   const startedAt = ref.cohort.timeline.runningAt;
   const existing = cluster.services.all().filter((service) => (network.record(service)?.createdAt ?? Number.POSITIVE_INFINITY) <= startedAt);
@@ -72,7 +72,7 @@ export function podContainerEnvironment(cluster: Cluster, ref: PodRef, container
 }
 
 /** The pod's hostname: spec.hostname, else the pod name cut to 63 characters (GeneratePodHostNameAndDomain). */
-export function podHostname(ref: PodRef): string {
+function podHostname(ref: PodRef): string {
   return asString(ref.cohort.spec.hostname) ?? ref.name.slice(0, 63).replace(/[-.]+$/, '');
 }
 

@@ -12,7 +12,7 @@ import type { KubectlError } from '../apiserver/admission';
 import { creatingFrom, formatKubectlErrors } from './api-errors';
 
 /** Options of apply/create: the change-cause to record (`--record`), and create vs apply. */
-export interface ApplyOptions {
+interface ApplyOptions {
   mode: 'apply' | 'create';
   changeCause?: string;
   /** The manifest file name, for kubectl's error text. */

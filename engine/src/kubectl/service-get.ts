@@ -51,7 +51,7 @@ function externalIp(service: Service): string {
 }
 
 /** makePortString: `80/TCP`, `80:30080/TCP`, joined by commas. */
-export function servicePortString(service: Service): string {
+function servicePortString(service: Service): string {
   return servicePortsOf(service)
     .map((port) => `${port.port}${port.nodePort ? `:${port.nodePort}` : ''}/${port.protocol}`)
     .join(',');

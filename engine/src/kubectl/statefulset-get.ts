@@ -89,7 +89,7 @@ export function getPersistentVolumeClaims(cluster: Cluster, namespace = 'default
 }
 
 /** The `kubectl get pods` cells of one pod: NAME READY STATUS RESTARTS AGE. */
-export function podRow(cluster: Cluster, pod: Pod): string[] {
+function podRow(cluster: Cluster, pod: Pod): string[] {
   const containers = Array.isArray(pod.spec.containers) ? (pod.spec.containers as JsonValue[]).length : 1;
   return [
     pod.metadata.name,

@@ -13,7 +13,7 @@ import { alignTabs } from './tab-writer';
 const CHANGE_CAUSE = 'kubernetes.io/change-cause';
 
 /** A kubectl command's printed output. */
-export interface StatefulSetCommandResult {
+interface StatefulSetCommandResult {
   output: string;
   error?: boolean;
 }

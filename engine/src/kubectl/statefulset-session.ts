@@ -11,13 +11,13 @@ import { getPersistentVolumeClaims, getPodsWithSelector, getStatefulSets, matche
 import { rollbackStatefulSet, statefulSetRolloutHistory, statefulSetRolloutStatus } from './statefulset-rollout';
 
 /** What a command printed. */
-export interface StatefulSetSessionOutput {
+interface StatefulSetSessionOutput {
   output: string;
   error?: boolean;
 }
 
 /** How long a watch or wait may run in simulated time (10 minutes). */
-export const SESSION_WAIT_LIMIT_MS = 600_000;
+const SESSION_WAIT_LIMIT_MS = 600_000;
 
 // Settles the controllers, then moves the clock to each next wake time, calling `after` each time;
 // stops when `done()` holds or nothing is left to happen before the limit.
@@ -185,7 +185,7 @@ function waitForRollout(cluster: Cluster, name: string, namespace: string, print
 }
 
 /** A StatefulSet in the `--json` final summary. */
-export interface StatefulSetSummary {
+interface StatefulSetSummary {
   name: string;
   replicas: number;
   readyReplicas: number;

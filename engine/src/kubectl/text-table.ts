@@ -1,15 +1,13 @@
 // Column alignment as Go's text/tabwriter does it for kubectl tables (every row has the same cells).
 
 /** tabwriter settings: minimum cell width and padding added to the widest cell of a column. */
-export interface TableLayout {
+interface TableLayout {
   minWidth: number;
   padding: number;
 }
 
 /** `kubectl get` tables: printers.GetNewTabWriter (minwidth 6, padding 3). */
 export const GET_LAYOUT: TableLayout = { minWidth: 6, padding: 3 };
-/** `kubectl describe` and `rollout history`: tabwriter.NewWriter(out, 0, 8, 2, ' ', 0). */
-export const DESCRIBE_LAYOUT: TableLayout = { minWidth: 0, padding: 2 };
 
 /** Aligns rows: every column but the last is padded to max(width + padding, minWidth). */
 export function formatTable(rows: string[][], layout: TableLayout): string {

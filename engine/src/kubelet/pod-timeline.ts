@@ -4,7 +4,7 @@ import type { JsonObject, JsonValue, PodStatus } from '../model/objects';
 import type { KubeletOptions } from './kubelet-options';
 
 /** How a pod's containers behave. */
-export type PodFailure = 'ImagePull' | 'Readiness' | 'CrashLoop';
+type PodFailure = 'ImagePull' | 'Readiness' | 'CrashLoop';
 
 /** When a pod reaches each state (simulated ms); readyAt is absent when it never becomes Ready. */
 export interface PodTimeline {

@@ -23,7 +23,7 @@ export interface JobSpec extends JsonObject {
 }
 
 /** batch/v1 JobStatus. */
-export interface JobStatus {
+interface JobStatus {
   startTime?: string;
   completionTime?: string;
   active?: number;

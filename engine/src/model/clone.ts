@@ -12,7 +12,7 @@ export function cloneJson<T>(value: T): WritableJson<T> {
 }
 
 /** The type of a copy: a readonly JSON object or value becomes a writable one, any other type stays. */
-export type WritableJson<T> = T extends ReadonlyJsonObject
+type WritableJson<T> = T extends ReadonlyJsonObject
   ? T extends JsonObject
     ? T
     : JsonObject

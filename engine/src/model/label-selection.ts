@@ -7,7 +7,7 @@
 export type Labels = Readonly<Record<string, string>>;
 
 /** One matchExpressions entry; operators other than the four known ones match nothing. */
-export interface SelectorRequirement {
+interface SelectorRequirement {
   readonly key: string;
   readonly operator: string;
   readonly values?: readonly string[];

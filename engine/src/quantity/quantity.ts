@@ -3,10 +3,10 @@
 // int64Amount and infDecAmount arithmetic of amount.go, the suffixer of suffix.go).
 
 /** How a quantity prints its suffix. */
-export type QuantityFormat = 'DecimalExponent' | 'BinarySI' | 'DecimalSI';
+type QuantityFormat = 'DecimalExponent' | 'BinarySI' | 'DecimalSI';
 
 /** An exact decimal: unscaled * 10^-scale (the inf.Dec convention). */
-export interface DecimalAmount {
+interface DecimalAmount {
   unscaled: bigint;
   scale: number;
 }
@@ -184,7 +184,7 @@ function negativeScaleInt64(base: bigint, scale: number): { value: bigint; exact
 }
 
 /** Follows Quantity.RoundUp: raise the scale to `scale` (e.g. -3 for milli), rounding up. */
-export function roundUpQuantity(q: Quantity, scale: number): Quantity {
+function roundUpQuantity(q: Quantity, scale: number): Quantity {
   if (q.d) {
     const rounded = roundDecimalUp(q.d, -scale);
     return { ...q, s: '', d: rounded };
@@ -260,7 +260,7 @@ export function roundTripQuantity(input: string | number, roundUpToMilli: boolea
 }
 
 /** The text Go's encoding/json writes for a float64 (what kubectl sends for a YAML number). */
-export function goFloatText(value: number): string {
+function goFloatText(value: number): string {
   // JavaScript and Go agree: plain digits between 1e-6 and 1e21, exponent form outside.
   return String(value);
 }

@@ -7,7 +7,7 @@ const PHASE_ORDER: Record<string, number> = { Pending: 0, Unknown: 1, Running: 2
 const DELETION_COST_ANNOTATION = 'controller.kubernetes.io/pod-deletion-cost';
 
 /** The pod-deletion-cost annotation as an int32, 0 when missing or invalid. */
-export function podDeletionCost(annotations: Record<string, string> | undefined): number {
+function podDeletionCost(annotations: Record<string, string> | undefined): number {
   const text = annotations?.[DELETION_COST_ANNOTATION];
   if (text === undefined || !/^[+-]?\d+$/.test(text)) return 0;
   const value = Number(text);

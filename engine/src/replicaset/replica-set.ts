@@ -10,26 +10,11 @@ import { isAvailableAt, isReadyAt } from '../kubelet/pod-timeline';
 import { compareCohortsForDeletion } from './pod-deletion-rank';
 
 /** Most creates or deletes one sync issues (burstReplicas). */
-export const BURST_REPLICAS = 500;
-/** First slow-start batch size (SlowStartInitialBatchSize). */
-export const SLOW_START_INITIAL_BATCH_SIZE = 1;
+const BURST_REPLICAS = 500;
 const SOURCE = 'replicaset-controller';
 
-/** Slow-start batch sizes for `count` creates: 1, 2, 4, ... with the last one cut to what is left. */
-export function slowStartBatches(count: number, initial = SLOW_START_INITIAL_BATCH_SIZE): number[] {
-  const batches: number[] = [];
-  let remaining = count;
-  let size = Math.min(remaining, initial);
-  while (size > 0) {
-    batches.push(size);
-    remaining -= size;
-    size = Math.min(remaining, 2 * size);
-  }
-  return batches;
-}
-
 /** ReplicaSet status counters computed from its cohorts at `now`. */
-export interface ReplicaSetCounts {
+interface ReplicaSetCounts {
   replicas: number;
   fullyLabeledReplicas: number;
   readyReplicas: number;
@@ -38,7 +23,7 @@ export interface ReplicaSetCounts {
 }
 
 /** Counts the pods of a ReplicaSet (calculateStatus): active, labelled, ready, available, terminating. */
-export function countReplicaSetPods(replicaSet: ReplicaSet, cohorts: readonly PodCohort[], now: number): ReplicaSetCounts {
+function countReplicaSetPods(replicaSet: ReplicaSet, cohorts: readonly PodCohort[], now: number): ReplicaSetCounts {
   const counts: ReplicaSetCounts = { replicas: 0, fullyLabeledReplicas: 0, readyReplicas: 0, availableReplicas: 0, terminatingReplicas: 0 };
   const templateLabels = replicaSet.spec.template.metadata?.labels ?? {};
   const minReadySeconds = replicaSet.spec.minReadySeconds ?? 0;
@@ -113,13 +98,13 @@ export class ReplicaSetController implements Controller {
 }
 
 /** What one sync did: changed anything, and whether it returned an error (a refused pod create). */
-export interface ReplicaSetSyncResult {
+interface ReplicaSetSyncResult {
   changed: boolean;
   failed: boolean;
 }
 
 /** One syncReplicaSet: status from the pods seen at the start, then one manageReplicas decision. */
-export function syncReplicaSet(cluster: Cluster, replicaSet: ReplicaSet): ReplicaSetSyncResult {
+function syncReplicaSet(cluster: Cluster, replicaSet: ReplicaSet): ReplicaSetSyncResult {
   const uid = replicaSet.metadata.uid ?? '';
   const minReadySeconds = replicaSet.spec.minReadySeconds ?? 0;
   cluster.compactCohorts(uid, (cohort) => cohort.timeline.failure === undefined && isAvailableAt(cohort.timeline, cluster.now, minReadySeconds));

@@ -8,7 +8,7 @@ import { adoptStoredServices } from './service-admission';
 import { serviceEndpoints, servicePortsOf, type ResolvedPort, type ServiceEndpoint } from './service-endpoints';
 
 /** `--max-endpoints-per-slice` default. */
-export const MAX_ENDPOINTS_PER_SLICE = 100;
+const MAX_ENDPOINTS_PER_SLICE = 100;
 
 /** One EndpointSlice. */
 export interface EndpointSliceView {
@@ -53,7 +53,7 @@ export function endpointSlicesOf(cluster: Cluster, service: Service): EndpointSl
 }
 
 /** One subset of a v1 Endpoints object. */
-export interface EndpointSubsetView {
+interface EndpointSubsetView {
   addresses: ServiceEndpoint[];
   notReadyAddresses: ServiceEndpoint[];
   ports: ResolvedPort[];

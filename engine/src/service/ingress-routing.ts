@@ -9,7 +9,7 @@ import type { JsonObject } from '../model/objects';
 import { asArray, asNumber, asObject, asString } from '../apiserver/validation/rules/json-access';
 
 /** A Service backend of an Ingress path. */
-export interface IngressBackend {
+interface IngressBackend {
   service: string;
   port: number | string;
 }
@@ -28,7 +28,7 @@ export interface IngressRoute {
 }
 
 /** ingress-nginx canary settings of a canary Ingress. */
-export interface CanaryRule {
+interface CanaryRule {
   header?: string;
   headerValue?: string;
   /** Share of the matching requests, 0..1 (canary-weight / canary-weight-total). */
@@ -124,7 +124,7 @@ export function matchRoute(routes: readonly IngressRoute[], host: string, reques
 }
 
 /** Where a request goes, with the canary's share: `canaryShare` of the requests take `canary`. */
-export interface RoutingDecision {
+interface RoutingDecision {
   primary?: IngressRoute;
   canary?: IngressRoute;
   /** 0..1: 1 when the canary header says always, 0 when it says never or no canary matches. */

@@ -38,7 +38,7 @@ export function routingTable(cluster: Cluster, namespace: string): { entries: Ro
 }
 
 /** The split of a route's requests without canary headers once endpoints are known. */
-export interface RouteSplit {
+interface RouteSplit {
   primary: number;
   canary: number;
   /** True when the primary backend has no ready endpoint: ingress-nginx answers 503 for the whole route. */

@@ -17,7 +17,7 @@ import { invalidRejection } from '../apiserver/admission';
 import type { KubectlError } from '../apiserver/admission';
 
 /** kubectl's line for one Service, and whether it is an error; `failure` is printed after the other objects. */
-export interface ServiceApplyResult {
+interface ServiceApplyResult {
   output: string;
   error?: boolean;
   failure?: KubectlError;

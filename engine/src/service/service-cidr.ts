@@ -34,7 +34,7 @@ export function parseIpv4Cidr(text: string): Ipv4Cidr | undefined {
 }
 
 /** Number of addresses in the range (netutils.RangeSize). */
-export function rangeSize(cidr: Ipv4Cidr): number {
+function rangeSize(cidr: Ipv4Cidr): number {
   return 2 ** (32 - cidr.prefix);
 }
 

@@ -6,7 +6,7 @@ import type { Service } from '../model/objects';
 import { servicePortsOf, type ServiceEndpoint } from './service-endpoints';
 
 /** The DNS names of one Service. */
-export interface ServiceDnsNames {
+interface ServiceDnsNames {
   /** `<svc>.<ns>.svc.<zone>`. */
   dnsName: string;
   /** `_<port>._<proto>.<svc>.<ns>.svc.<zone>` for every named port. */

@@ -16,7 +16,7 @@ const POD_NETWORK = parseIpv4Cidr('10.244.0.0/16') ?? { network: 0, prefix: 16 }
 export const API_SERVER_ENDPOINT = { ip: '172.18.0.2', port: 6443 };
 
 /** What the network remembers about one Service. */
-export interface ServiceRecord {
+interface ServiceRecord {
   /** Simulated ms of creation (-Infinity for the `kubernetes` Service, which predates every pod). */
   createdAt: number;
   /** The generated name of the Service's EndpointSlice (`<service>-<5 random>`). */

@@ -33,7 +33,7 @@ function usage(message: string): CommandResult {
 }
 
 /** `kubectl create job NAME --from=cronjob/CRONJOB`: the Job kubectl builds from the stored CronJob. */
-export function createJobFromCronJob(cluster: Cluster, name: string, cronJobName: string, namespace: string): CommandResult {
+function createJobFromCronJob(cluster: Cluster, name: string, cronJobName: string, namespace: string): CommandResult {
   const cronJob = cluster.cronJobs.get(cronJobName, namespace);
   if (!cronJob) return { output: `error: from must be an existing cronjob: cronjobs.batch "${cronJobName}" not found`, error: true };
   const template = cronJob.spec.jobTemplate;

@@ -6,7 +6,7 @@ import type { KubeEvent } from '../model/objects';
 import { POD_TEMPLATE_HASH_LABEL, REVISION_ANNOTATION } from '../deployment/deployment-util';
 
 /** A Deployment in a summary. */
-export interface DeploymentSummary {
+interface DeploymentSummary {
   name: string;
   replicas: number;
   updatedReplicas: number;
@@ -18,7 +18,7 @@ export interface DeploymentSummary {
 }
 
 /** A ReplicaSet in a summary: `replicas` is spec.replicas (DESIRED), `currentReplicas` status.replicas. */
-export interface ReplicaSetSummary {
+interface ReplicaSetSummary {
   name: string;
   podTemplateHash?: string;
   replicas: number;
@@ -30,7 +30,7 @@ export interface ReplicaSetSummary {
 }
 
 /** A pod in a summary. */
-export interface PodSummary {
+interface PodSummary {
   name: string;
   phase: string;
   status: string;

@@ -4,7 +4,7 @@
 // stand anywhere before `--`; what follows `--` belongs to the container (`kubectl exec POD -- env -n`).
 
 /** The command without its namespace flags, and what they said. */
-export interface NamespaceFlags {
+interface NamespaceFlags {
   argv: string[];
   namespace?: string;
   allNamespaces: boolean;

@@ -16,7 +16,7 @@ function conditionsKey(step: GroupedStep): string {
 }
 
 /** What grouping reads of a step. */
-export type GroupedStep = Pick<RolloutStep, 'events'> & { workload?: Pick<RolloutStep['workload'], 'conditions'> };
+type GroupedStep = Pick<RolloutStep, 'events'> & { workload?: Pick<RolloutStep['workload'], 'conditions'> };
 
 /**
  * Each step that recorded events (a scale, a pod created or deleted) is its own group; the passes

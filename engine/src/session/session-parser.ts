@@ -11,7 +11,7 @@ export interface SessionLine {
 }
 
 /** Splits a command line into words; single and double quotes group, backslash escapes. */
-export function splitCommandLine(text: string): string[] {
+function splitCommandLine(text: string): string[] {
   const words: string[] = [];
   let current = '';
   let inWord = false;
@@ -56,7 +56,7 @@ export function parseSession(text: string): SessionLine[] {
 }
 
 /** Parsed flags and positional words of a kubectl command line (after the sub-command words). */
-export interface ParsedArguments {
+interface ParsedArguments {
   positional: string[];
   /** Flags by long name without dashes; `-f` becomes `filename`, a bare flag is "true". */
   flags: Map<string, string>;

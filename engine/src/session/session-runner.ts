@@ -26,7 +26,7 @@ import { summarizeServices, type ServiceSummary } from '../service/service-summa
 import { overBudgetInCluster, overBudgetMessage } from '../cluster/simulation-budget';
 
 /** Input of runSession. */
-export interface SessionInput {
+interface SessionInput {
   text: string;
   /** The cluster the session runs in (release, feature gates, Service network, domain). */
   cluster: ClusterSpec;
@@ -38,7 +38,7 @@ export interface SessionInput {
 }
 
 /** One replayed command. */
-export interface SessionStep {
+interface SessionStep {
   command: string;
   output: string;
   error?: boolean;

@@ -40,7 +40,7 @@ export interface RolloutWhatIf {
 }
 
 /** Knobs of simulateRollout: kubelet behaviour, what-ifs, other objects and limits. */
-export interface SimulateRolloutOptions extends Partial<KubeletOptions> {
+interface SimulateRolloutOptions extends Partial<KubeletOptions> {
   seed?: number | string;
   whatIf?: RolloutWhatIf;
   /** Services of the workspace: a StatefulSet's governing Service is looked up among them. */
@@ -60,7 +60,7 @@ export interface SimulateRolloutOptions extends Partial<KubeletOptions> {
 }
 
 /** Input of simulateRollout. */
-export interface SimulateRolloutInput {
+interface SimulateRolloutInput {
   /** The running version; absent: NEW is created on an empty cluster. */
   oldManifest?: RolloutWorkload;
   newManifest: RolloutWorkload;
@@ -72,7 +72,7 @@ export interface SimulateRolloutInput {
 export type { RolloutOutcomeSummary } from './rollout-outcome';
 
 /** A what-if action on the timeline: `kubectl rollout pause`, `resume` or `undo`, run before step `stepIndex`. */
-export interface RolloutActionMark {
+interface RolloutActionMark {
   action: 'pause' | 'resume' | 'undo';
   atSecond: number;
   /** The first step recorded after the action (the last step when nothing happened after it). */
@@ -104,7 +104,7 @@ export interface RolloutSimulation {
 }
 
 /** A NEW manifest the API server refuses. */
-export interface RolloutRejection {
+interface RolloutRejection {
   /** What `kubectl apply` prints, e.g. `The Deployment "web" is invalid: spec.selector: ...`. */
   kubectl: string;
   /** Each cause as `<field>: <message>` (one line for a request that does not decode). */
@@ -115,7 +115,7 @@ export interface RolloutRejection {
 export const DEFAULT_READY_SECONDS = defaultKubeletOptions().podReadyAfterSeconds;
 
 /** `found` when `services` has a headless Service named `serviceName` in `namespace`. */
-export function governingServiceState(services: readonly Service[], serviceName: string | undefined, namespace: string): GoverningServiceState {
+function governingServiceState(services: readonly Service[], serviceName: string | undefined, namespace: string): GoverningServiceState {
   const service = services.find((candidate) => candidate.metadata.name === serviceName && (candidate.metadata.namespace ?? 'default') === namespace);
   if (!service) return 'missing';
   return service.spec?.clusterIP === 'None' ? 'found' : 'notHeadless';

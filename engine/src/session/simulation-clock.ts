@@ -8,7 +8,7 @@ import { JobController } from '../job/job-controller';
 import { TtlAfterFinishedController } from '../job/ttl-after-finished';
 
 /** Called after every controller pass that changed something. */
-export type PassListener = (changed: string[]) => void;
+type PassListener = (changed: string[]) => void;
 
 /** A cluster running the Deployment, ReplicaSet, StatefulSet, CronJob, Job and TTL-after-finished controllers (in that order). */
 export function createDeploymentCluster(options: ClusterOptions): Cluster {

@@ -5,7 +5,7 @@ import type { OwnerReference, PersistentVolumeClaim, StatefulSet } from '../mode
 import { isPodInOrdinalRange } from './stateful-set-util';
 
 /** The owner a ref is checked against: a StatefulSet or a Pod, by name and uid. */
-export interface ClaimOwner {
+interface ClaimOwner {
   kind: 'StatefulSet' | 'Pod';
   name: string;
   uid: string;
@@ -27,7 +27,7 @@ function matchesOwner(ref: OwnerReference, owner: ClaimOwner): boolean {
 }
 
 /** The retention policy with its defaults (Retain/Retain). */
-export function retentionPolicyOf(set: StatefulSet): { whenDeleted: 'Retain' | 'Delete'; whenScaled: 'Retain' | 'Delete' } {
+function retentionPolicyOf(set: StatefulSet): { whenDeleted: 'Retain' | 'Delete'; whenScaled: 'Retain' | 'Delete' } {
   const policy = set.spec.persistentVolumeClaimRetentionPolicy;
   return { whenDeleted: policy?.whenDeleted ?? 'Retain', whenScaled: policy?.whenScaled ?? 'Retain' };
 }
@@ -83,11 +83,6 @@ export function claimOwnerRefsFor(claim: PersistentVolumeClaim, set: StatefulSet
     return condemned ? withControllerRef(noSet, podOwner) : withoutRefsTo(noSet, podOwner);
   }
   return condemned ? withControllerRef(withoutRefsTo(refs, setOwner), podOwner) : withoutRefsTo(withControllerRef(refs, setOwner), podOwner);
-}
-
-/** True when the claim's refs already match the policy (isClaimOwnerUpToDate). */
-export function isClaimOwnerUpToDate(claim: PersistentVolumeClaim, set: StatefulSet, podName: string, podUid: string): boolean {
-  return JSON.stringify(claimOwnerRefsFor(claim, set, podName, podUid)) === JSON.stringify(claim.metadata.ownerReferences ?? []);
 }
 
 /**

@@ -15,7 +15,7 @@ export function failedCreatePodMessage(podName: string, setName: string, rejecti
 }
 
 /** What the API server answers for the pod of `ordinal` of a freshly created set (collisionCount 0). */
-export interface StatefulSetPodVerdict {
+interface StatefulSetPodVerdict {
   podName: string;
   /** The controller-revision-hash label value (the ControllerRevision's name). */
   revisionName: string;

@@ -25,11 +25,6 @@ import { labelSelectorMatches } from '../model/label-selection';
 import { Pass, type StatefulSetSyncOptions, type StatefulSetSyncResult, type StatefulSetWorld } from './stateful-set-pass';
 import { claimsMatchRetentionPolicy, createMissingClaims, createStatefulPod, updateClaimsForRetentionPolicy, updateStatefulPod } from './stateful-pod-control';
 
-/** Pods the set owns or may adopt: a member name and a matching selector, not controlled by another owner. */
-export function podsOfStatefulSet(set: StatefulSet, pods: readonly Pod[]): Pod[] {
-  return ownPodFacts(set, [...pods]).map((facts) => facts.pod);
-}
-
 // The last answer per pod list: the controller hands the same list to passes while no pod changed.
 const ownFactsByList = new WeakMap<readonly Pod[], { set: StatefulSet['metadata']; spec: StatefulSet['spec']; length: number; own: PodFacts[] }>();
 

@@ -16,7 +16,7 @@ import { statefulSetRevisionCodec } from './revision-codec';
 import { clusterSpecKey } from '../model/cluster-spec';
 
 /** The event source of the StatefulSet controller. */
-export const STATEFUL_SET_CONTROLLER_NAME = 'statefulset-controller';
+const STATEFUL_SET_CONTROLLER_NAME = 'statefulset-controller';
 
 /** How storage is simulated: claims bind at once to a dynamically provisioned volume. */
 export const DEFAULT_STORAGE_CLASS = 'standard';

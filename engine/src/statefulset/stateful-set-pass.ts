@@ -37,7 +37,7 @@ export type StatefulSetAction =
   | { kind: 'updateStatus'; status: StatefulSetStatus };
 
 /** An event the recorder emits on the StatefulSet. */
-export interface StatefulSetEvent {
+interface StatefulSetEvent {
   type: 'Normal' | 'Warning';
   reason: string;
   message: string;

@@ -7,13 +7,13 @@ import { effectiveUpdateStrategy } from './stateful-pod';
 import { getPodRevision, isTerminating, isUnavailable, scaleStatefulSetMaxUnavailable } from './stateful-set-util';
 
 /** One replica slot: a live pod, or a placeholder not created yet. */
-export interface ReplicaSlot {
+interface ReplicaSlot {
   pod: Pod;
   created: boolean;
 }
 
 /** How the rolling update runs. */
-export interface RollingUpdateOptions {
+interface RollingUpdateOptions {
   now: number;
   /** MaxUnavailableStatefulSet. */
   gate: boolean;

@@ -8,7 +8,7 @@ import { defaultStatefulSet } from '../defaulting/workload-defaults';
 import { claimNamesForOrdinal, getOrdinal, getPodRevision, isTerminating, podDnsName } from './stateful-set-util';
 
 /** One pod of a StatefulSet as the preview shows it. */
-export interface StatefulSetPodView {
+interface StatefulSetPodView {
   name: string;
   ordinal: number;
   hostname: string;

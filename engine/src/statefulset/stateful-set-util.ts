@@ -4,11 +4,11 @@ import type { IntOrString, JsonObject, JsonValue, OwnerReference, PersistentVolu
 import { cloneJson } from '../model/clone';
 
 /** Label naming the ControllerRevision a pod was built from (value: the revision name, `web-776999688b`). */
-export const CONTROLLER_REVISION_HASH_LABEL = 'controller-revision-hash';
+const CONTROLLER_REVISION_HASH_LABEL = 'controller-revision-hash';
 /** Label the StatefulSet controller puts on each pod with the pod's own name. */
-export const STATEFUL_SET_POD_NAME_LABEL = 'statefulset.kubernetes.io/pod-name';
+const STATEFUL_SET_POD_NAME_LABEL = 'statefulset.kubernetes.io/pod-name';
 /** Label the StatefulSet controller puts on each pod with its ordinal (PodIndexLabel, GA). */
-export const POD_INDEX_LABEL = 'apps.kubernetes.io/pod-index';
+const POD_INDEX_LABEL = 'apps.kubernetes.io/pod-index';
 
 // Follows statefulPodRegex: the greedy prefix is the parent, the trailing digits the ordinal.
 const STATEFUL_POD_NAME = /^(.*)-([0-9]+)$/;
@@ -53,7 +53,7 @@ export function getStartOrdinal(set: StatefulSet): number {
 }
 
 /** The last ordinal in range: start + replicas - 1 (start - 1 when replicas is 0). */
-export function getEndOrdinal(set: StatefulSet): number {
+function getEndOrdinal(set: StatefulSet): number {
   return getStartOrdinal(set) + (set.spec.replicas ?? 1) - 1;
 }
 
@@ -292,9 +292,4 @@ export function claimNamesForOrdinal(set: StatefulSet, ordinal: number): readonl
 /** The controller ownerRef a StatefulSet puts on its pods and revisions. */
 export function statefulSetControllerRef(set: StatefulSet): OwnerReference {
   return { apiVersion: 'apps/v1', kind: 'StatefulSet', name: set.metadata.name, uid: set.metadata.uid ?? '', controller: true, blockOwnerDeletion: true };
-}
-
-/** True when the pod's controller ownerRef points at this set (uid match). */
-export function isControlledBy(ownerReferences: readonly OwnerReference[] | undefined, uid: string | undefined): boolean {
-  return (ownerReferences ?? []).some((ref) => ref.controller === true && ref.uid === uid);
 }

@@ -13,10 +13,10 @@ import {
 } from '@kubesim/analysis';
 
 /** The command a lens runs; its arguments are `[uri: string, offset: number]`. */
-export const OPEN_ROLLOUT_PREVIEW_COMMAND = 'kubesim.openRolloutPreview';
+const OPEN_ROLLOUT_PREVIEW_COMMAND = 'kubesim.openRolloutPreview';
 
 /** A lens before it becomes LSP: title, the offset it sits at and the offset passed to the command. */
-export interface WorkloadLens {
+interface WorkloadLens {
   title: string;
   /** Start of the object's first line (where the lens is drawn). */
   start: number;

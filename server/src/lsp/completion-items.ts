@@ -18,7 +18,7 @@ import { computeEnumCompletion, enumCompletionItems, valuePositionAt, type Value
 import { NEW_OBJECT_SNIPPETS } from './completion-snippets';
 
 /** What completion reads besides the file: the cluster, the schema sources and the workspace's objects. */
-export interface CompletionSources {
+interface CompletionSources {
   cluster: ClusterSpec;
   schemas: readonly KindSchemaSource[];
   candidates: readonly ManifestObject[];

@@ -1,7 +1,7 @@
 // Snippets offered at the top of an empty YAML document: the objects people start a manifest with.
 
 /** One new-object snippet: its label, a line saying what it makes, and the snippet body (LSP snippet syntax). */
-export interface NewObjectSnippet {
+interface NewObjectSnippet {
   label: string;
   detail: string;
   body: string;

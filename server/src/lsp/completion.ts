@@ -5,13 +5,13 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { objectPathAt, type ManifestObject, type ManifestFile, type PathSegment } from '@kubesim/analysis';
 
 /** One value offered for a field; `isDefault` marks what the API server fills in when it is left out. */
-export interface EnumChoice {
+interface EnumChoice {
   value: string;
   isDefault: boolean;
 }
 
 /** Completion before it becomes LSP: the choices and the [start, end) offsets of the text they replace. */
-export interface EnumCompletion {
+interface EnumCompletion {
   field: string;
   choices: EnumChoice[];
   start: number;
@@ -87,7 +87,7 @@ function containerChoices(object: ManifestObject, containerPath: readonly PathSe
 }
 
 /** The enum values for the field at `path` of `object`, or undefined when the field is no known enum. */
-export function enumChoicesFor(object: ManifestObject, path: readonly PathSegment[]): EnumChoice[] | undefined {
+function enumChoicesFor(object: ManifestObject, path: readonly PathSegment[]): EnumChoice[] | undefined {
   const key = path.join('.');
   if (object.apiVersion === 'apps/v1' && object.kind === 'Deployment' && key === 'spec.strategy.type')
     return choices('RollingUpdate', 'RollingUpdate', 'Recreate');

@@ -5,7 +5,7 @@ import { type Baseline, type GitFailure, parseManifestFile, type ManifestFile, p
 import type { Log } from './server-log';
 
 /** Whether git may run: the client's trust flag and the `kubesim.git.enabled` setting. */
-export interface BaselinePolicy {
+interface BaselinePolicy {
   workspaceTrusted: boolean;
   gitEnabled: boolean;
 }
@@ -97,11 +97,6 @@ export class BaselineCache {
       this.loading.delete(uri);
     }
   }
-}
-
-/** The baseline of one file under `policy`, or undefined when there is none (untracked, unreadable). */
-export async function loadBaseline(path: string, policy: BaselinePolicy): Promise<Baseline | undefined> {
-  return (await loadBaselineEntry(path, policy)).baseline;
 }
 
 /**

@@ -20,7 +20,7 @@ const PULL_POLICY_MEANING: Record<string, string> = {
 };
 
 /** The image hover: registry, repository, tag or digest, what the runtime pulls, and the pull policy. */
-export function describeImage(facts: ContainerFacts): string {
+function describeImage(facts: ContainerFacts): string {
   if (facts.image === '') return `Container \`${facts.name}\` has no image.`;
   const reference = facts.reference;
   if (!reference.valid) {
@@ -97,14 +97,14 @@ export function describeResources(facts: ContainerFacts): string[] {
 }
 
 /** The ports line: declared ports, or a note that declaring is informational. */
-export function describePorts(facts: ContainerFacts): string {
+function describePorts(facts: ContainerFacts): string {
   if (facts.ports.length === 0) return '- Ports: none declared (declaring is informational: the container can listen on any port)';
   const ports = facts.ports.map((port) => `\`${port.containerPort}/${port.protocol.value}\`${port.name ? ` (\`${port.name}\`)` : ''}`);
   return `- Ports: ${ports.join(', ')}`;
 }
 
 /** The whole-container summary shown above its environment. */
-export function describeContainer(facts: ContainerFacts): string {
+function describeContainer(facts: ContainerFacts): string {
   const role = facts.list === 'containers' ? '' : facts.isSidecar ? ' (sidecar: an init container with restartPolicy Always)' : ' (init container)';
   const image = facts.reference.valid
     ? `\`${facts.image}\` → \`${facts.reference.pulled}\`, pull ${showDefaulted(facts.imagePullPolicy)}`

@@ -26,7 +26,7 @@ export function footer(title: string, href: string, cluster: ClusterSpec): strin
 }
 
 /** Names for ordinals start..start+count-1, the middle elided: `web-0`, `web-1`, `web-2`, …, `web-9`. */
-export function listOrdinalNames(count: number, start: number, nameOf: (ordinal: number) => string): string {
+function listOrdinalNames(count: number, start: number, nameOf: (ordinal: number) => string): string {
   if (count <= 0) return 'none (0 replicas)';
   const shown = Math.min(count, NAMES_SHOWN);
   const names = Array.from({ length: shown }, (_, i) => `\`${nameOf(start + i)}\``);

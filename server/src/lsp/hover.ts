@@ -35,7 +35,7 @@ import {
 } from './hover-markdown';
 
 /** A hover before it becomes LSP: Markdown and the offsets it is about. */
-export interface HoverContent extends SourceSpan {
+interface HoverContent extends SourceSpan {
   markdown: string;
 }
 

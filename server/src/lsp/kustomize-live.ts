@@ -32,7 +32,7 @@ const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.hg', '.svn']);
 const MAX_FOLDERS = 20_000;
 
 /** What the server may run for kustomizations: nothing in an untrusted workspace. */
-export interface KustomizePolicy {
+interface KustomizePolicy {
   trusted: boolean;
   /** `kubesim.kustomize.allowRemoteResources`: kustomize may fetch URLs and git repositories (off by default). */
   allowRemoteResources?: boolean;

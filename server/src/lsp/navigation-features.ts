@@ -37,7 +37,7 @@ export const NAVIGATION_CAPABILITIES: ServerCapabilities = {
 };
 
 /** Where objects of the workspace are, and the text of any indexed file (for positions in it). */
-export interface NavigationWorkspace {
+interface NavigationWorkspace {
   objects(uri: string, file: ManifestFile): readonly { uri: string; object: ManifestObject }[];
   textOf(uri: string): string | undefined;
 }
@@ -56,7 +56,7 @@ function toDocumentSymbol(document: TextDocument, symbol: OutlineSymbol): Docume
 }
 
 /** The LSP folding ranges of a text: each YAML document, and each block inside (folding by indentation stays). */
-export function foldingRangesOf(text: string): FoldingRange[] {
+function foldingRangesOf(text: string): FoldingRange[] {
   return foldingLinesOf(text).map((lines) => ({
     startLine: lines.startLine,
     endLine: lines.endLine,

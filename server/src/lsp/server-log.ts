@@ -4,8 +4,8 @@
 // adds one line per check.
 import type { RemoteConsole } from 'vscode-languageserver/node';
 
-export const TRACE_LEVELS = ['off', 'messages', 'verbose'] as const;
-export type TraceLevel = (typeof TRACE_LEVELS)[number];
+const TRACE_LEVELS = ['off', 'messages', 'verbose'] as const;
+type TraceLevel = (typeof TRACE_LEVELS)[number];
 
 /** What the rest of the server logs through. */
 export interface Log {

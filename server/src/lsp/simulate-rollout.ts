@@ -55,7 +55,7 @@ export interface ResolvedRolloutParams extends SimulateRolloutParams {
 }
 
 /** Pods listed per step; the rest are counted in `podsOmitted`. */
-export const POD_LIMIT = 60;
+const POD_LIMIT = 60;
 /** Simulated seconds after the last change we keep waiting for progress (covers the default 600 s deadline). */
 const TAIL_SECONDS = 3600;
 
@@ -64,7 +64,7 @@ function isWorkload(object: ManifestObject): boolean {
 }
 
 /** The workload containing `offset`, else the file's first workload. */
-export function workloadAt(file: ManifestFile, offset: number): ManifestObject | undefined {
+function workloadAt(file: ManifestFile, offset: number): ManifestObject | undefined {
   const workloads = objectsOf(file).filter(isWorkload);
   return workloads.find((object) => object.document.start <= offset && offset <= object.document.end) ?? workloads[0];
 }
@@ -255,7 +255,7 @@ function describeChange(baseLabel: string, hasBase: boolean, templateChanged: bo
 }
 
 /** What the request handler needs of the server besides the documents: the cluster, the workspace, the bases. */
-export interface SimulateRolloutContext {
+interface SimulateRolloutContext {
   clusterOf: (uri?: string) => ClusterSpec;
   /** The workspace index objects for a file (a StatefulSet's governing Service, Ingress routes). */
   candidates?: (uri: string, file: ManifestFile) => readonly ManifestObject[] | undefined;

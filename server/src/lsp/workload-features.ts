@@ -19,7 +19,7 @@ export const WORKLOAD_FEATURE_CAPABILITIES: ServerCapabilities = {
 };
 
 /** Hovers and lenses another part of the server adds (kustomization files), and the schema sources of fields. */
-export interface ExtraFeatures {
+interface ExtraFeatures {
   /** Field documentation, types and enum values by kind, asked in order (built-in kinds, custom resources). */
   schemas?: readonly KindSchemaSource[];
   hover?: (document: TextDocument, position: Position) => Hover | null;

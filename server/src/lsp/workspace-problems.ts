@@ -8,12 +8,12 @@ import type { Log } from './server-log';
 import { toDiagnostic } from './to-diagnostic';
 
 /** At most this many closed files are checked per scan (the rest are named in the log). */
-export const MAX_SCANNED_FILES = 1000;
+const MAX_SCANNED_FILES = 1000;
 // Edits and file events come in bursts: a scan starts once they pause.
 const SCAN_DELAY_MS = 1000;
 
 /** What a scan reads: the closed files with their check options, and whether a file is checked on its own. */
-export interface WorkspaceProblemSource {
+interface WorkspaceProblemSource {
   closedFiles(): { uri: string; file: ManifestFile; options: CheckOptions }[];
   /** False for a file checked only as part of a kustomization (a patch, a base resource): its YAML problems alone. */
   isCheckedAlone(uri: string): boolean;

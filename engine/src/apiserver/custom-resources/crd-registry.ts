@@ -31,7 +31,7 @@ export interface CrdEntry {
 }
 
 /** What the registry answers for a custom resource's apiVersion and kind. */
-export type CustomResourceMatch =
+type CustomResourceMatch =
   | { status: 'served'; crd: CrdEntry; version: CrdVersion }
   /** The CRD is known but does not serve this version: kubectl's `no matches for kind`. */
   | { status: 'version-not-served'; crd: CrdEntry; served: readonly string[] };

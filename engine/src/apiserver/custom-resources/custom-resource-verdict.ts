@@ -19,7 +19,7 @@ import { childOf, ROOT_PATH, type SchemaPath } from './schema-path';
 import { validateAgainstSchema } from './schema-validation';
 
 /** The verdict, the object the API server validates (defaulted, pruned) and whether CEL rules may run. */
-export interface CustomResourceVerdict {
+interface CustomResourceVerdict {
   readonly verdict: ObjectVerdict;
   readonly defaulted: JsonObject | undefined;
   /** hasBlockingErr: a Required, NotSupported, TooLong, TooMany or type error stops the CEL rules. */

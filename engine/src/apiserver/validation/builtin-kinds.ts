@@ -13,10 +13,10 @@ import { nameIsDns1035Label, nameIsDnsLabel, nameIsDnsSubdomain, nameIsPathSegme
  * ValidatePathSegmentName (RBAC's ValidateRBACName and a few others), or `any` where kubesim keeps to the
  * weakest rule upstream has (only that a name or generateName is given).
  */
-export type NameRule = 'dns-subdomain' | 'dns-label' | 'dns1035-label' | 'path-segment' | 'any';
+type NameRule = 'dns-subdomain' | 'dns-label' | 'dns1035-label' | 'path-segment' | 'any';
 
 /** One built-in kind: how its name is validated and its own rules (none: decoding and metadata only). */
-export interface BuiltinKind {
+interface BuiltinKind {
   readonly name: NameRule;
   readonly rules?: KindRules;
 }
@@ -138,7 +138,7 @@ export const UNCHECKED_BUILTIN_KINDS: ReadonlySet<string> = new Set([
 ]);
 
 /** The table's entry for `apiVersion` `kind` with the hand-written rules of kind-rules.ts, release aside. */
-export function builtinKindEntry(apiVersion: string, kind: string): BuiltinKind | undefined {
+function builtinKindEntry(apiVersion: string, kind: string): BuiltinKind | undefined {
   const key = `${apiVersion}/${kind}`;
   const entry = TABLE[key];
   if (!entry) return undefined;

@@ -26,7 +26,7 @@ export interface DecodeProblem {
 }
 
 /** The kinds the layout tables describe (apps/v1 workloads, core/v1 Service, networking.k8s.io/v1 Ingress). */
-export type DecodedKind = 'Deployment' | 'ReplicaSet' | 'StatefulSet' | 'Service' | 'Ingress';
+type DecodedKind = 'Deployment' | 'ReplicaSet' | 'StatefulSet' | 'Service' | 'Ingress';
 
 // The package-keyed root struct of each kind.
 const ROOT_STRUCTS: Record<DecodedKind, string> = {
@@ -93,7 +93,7 @@ export function decodeProblemsOf(kind: DecodedKind, value: ReadonlyJsonObject, v
 }
 
 /** What a request body is decoded into: the Go root struct of a kind, and the kind and API version it is sent as. */
-export interface DecodeTarget {
+interface DecodeTarget {
   /** Package-keyed root struct (`batch.Job`). */
   root: string;
   kind: string;

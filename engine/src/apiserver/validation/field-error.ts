@@ -6,7 +6,7 @@ import { isAtLeast, type KubernetesVersion } from '../../model/kubernetes-versio
 export type PathSegment = string | number;
 
 /** The field.ErrorType display kinds. */
-export type FieldErrorType = 'Required' | 'Invalid' | 'Forbidden' | 'NotSupported' | 'Duplicate' | 'NotFound' | 'TooLong' | 'TooMany' | 'Internal';
+type FieldErrorType = 'Required' | 'Invalid' | 'Forbidden' | 'NotSupported' | 'Duplicate' | 'NotFound' | 'TooLong' | 'TooMany' | 'Internal';
 
 /**
  * A bad value, kept in both renderings: the API server prints strings Go-quoted and numbers
@@ -136,19 +136,6 @@ const TYPE_TEXT: Record<FieldErrorType, string> = {
   Internal: 'Internal error',
 };
 
-/** The API cause reason (`details.causes[].reason`) for an error type. */
-export const REASON_OF: Record<FieldErrorType, string> = {
-  Required: 'FieldValueRequired',
-  Invalid: 'FieldValueInvalid',
-  Forbidden: 'FieldValueForbidden',
-  NotSupported: 'FieldValueNotSupported',
-  Duplicate: 'FieldValueDuplicate',
-  NotFound: 'FieldValueNotFound',
-  TooLong: 'FieldValueTooLong',
-  TooMany: 'FieldValueTooMany',
-  Internal: 'InternalError',
-};
-
 const VALUELESS_TYPES: ReadonlySet<FieldErrorType> = new Set(['Required', 'Forbidden', 'TooLong', 'Internal']);
 
 /** The body after `<field>: `, e.g. `Invalid value: -1: must be greater than or equal to 0`. */
@@ -226,7 +213,7 @@ export function intOrStringValue(value: number | string): BadValue {
 }
 
 /** Go `%#v` of an intstr.IntOrString value. */
-export function goIntOrString(value: number | string): string {
+function goIntOrString(value: number | string): string {
   return typeof value === 'number'
     ? `intstr.IntOrString{Type:0, IntVal:${value}, StrVal:""}`
     : `intstr.IntOrString{Type:1, IntVal:0, StrVal:${goQuote(value)}}`;

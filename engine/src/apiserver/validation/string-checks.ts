@@ -13,7 +13,7 @@ export function regexError(message: string, regex: string, ...examples: string[]
 }
 
 /** EmptyError. */
-export const EMPTY_ERROR = 'must be non-empty';
+const EMPTY_ERROR = 'must be non-empty';
 
 /** InclusiveRangeError. */
 export function inclusiveRangeError(low: number, high: number): string {

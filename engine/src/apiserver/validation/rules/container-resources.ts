@@ -89,7 +89,7 @@ function decimalOf(q: Quantity): { unscaled: bigint; exponent: number } {
 }
 
 /** Quantity.Cmp: -1, 0 or 1. */
-export function compareQuantities(a: Quantity, b: Quantity): number {
+function compareQuantities(a: Quantity, b: Quantity): number {
   const x = decimalOf(a);
   const y = decimalOf(b);
   const exponent = Math.min(x.exponent, y.exponent);

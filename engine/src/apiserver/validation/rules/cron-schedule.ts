@@ -47,7 +47,7 @@ export type CronSchedule =
   | { readonly kind: 'every'; readonly delaySeconds: number; readonly timeZone?: string };
 
 /** What ParseStandard answers: a schedule, or its error (`panics` when robfig/cron would panic instead). */
-export type CronParseResult = { schedule: CronSchedule } | { error: string; panics?: true };
+type CronParseResult = { schedule: CronSchedule } | { error: string; panics?: true };
 
 /** The error ParseStandard returns for `spec`, or undefined when it parses (or when the parser panics). */
 export function cronScheduleError(spec: string): string | undefined {
@@ -210,7 +210,7 @@ function parseNonNegative(expression: string): number | string {
 const UNITS = new Set(['ns', 'us', 'µs', 'μs', 'ms', 's', 'm', 'h']);
 
 /** time.ParseDuration's error for `text` (e.g. `time: missing unit in duration "5"`), or undefined. */
-export function durationError(text: string): string | undefined {
+function durationError(text: string): string | undefined {
   const quoted = goQuote(text);
   let rest = text.replace(/^[-+]/, '');
   if (rest === '0') return undefined;

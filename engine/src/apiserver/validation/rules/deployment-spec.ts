@@ -29,7 +29,7 @@ export function validatePositiveIntOrPercent(value: number | string, path: Field
 }
 
 /** getPercentValue: the number of a valid percent string. */
-export function percentValue(value: number | string): number | undefined {
+function percentValue(value: number | string): number | undefined {
   return typeof value === 'string' && isValidPercent(value).length === 0 ? Number(value.slice(0, -1)) : undefined;
 }
 

@@ -44,7 +44,7 @@ export function validateHorizontalPodAutoscaler(object: JsonObject, oldObject: J
 }
 
 /** ValidateCrossVersionObjectReference: kind and name required, each a valid path segment. */
-export function validateCrossVersionObjectReference(reference: JsonObject, path: FieldPath): FieldError[] {
+function validateCrossVersionObjectReference(reference: JsonObject, path: FieldPath): FieldError[] {
   const errors: FieldError[] = [];
   for (const key of ['kind', 'name']) {
     const value = asString(reference[key]) ?? '';

@@ -222,7 +222,7 @@ export function validateHandler(handler: JsonObject, type: string, path: FieldPa
 }
 
 /** ValidatePortNumOrName for an IntOrString port; a missing port is the number 0. */
-export function validatePortNumberOrName(port: JsonValue | undefined, path: FieldPath): FieldError[] {
+function validatePortNumberOrName(port: JsonValue | undefined, path: FieldPath): FieldError[] {
   if (typeof port === 'string') return isValidPortName(port).map((message) => invalid(path, stringValue(port), message, 'port-name-invalid'));
   const number = typeof port === 'number' ? port : 0;
   return isValidPortNumber(number).map((message) => invalid(path, numberValue(number), message, 'port-number-invalid'));

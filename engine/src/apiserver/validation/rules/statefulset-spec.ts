@@ -30,7 +30,7 @@ import { validateVolumeClaimTemplates } from './statefulset-claims';
 const specPath = FieldPath.root('spec');
 
 /** Options of one StatefulSet validation. */
-export interface StatefulSetSpecOptions {
+interface StatefulSetSpecOptions {
   /** The cluster: its release picks per-release rules, its gates the gated ones. */
   clusterSpec: ClusterSpec;
   /** On update: the old template already failed pod validation, so it is not re-checked. */

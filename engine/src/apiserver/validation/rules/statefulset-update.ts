@@ -14,7 +14,7 @@ const MUTABLE_BEFORE_134 = ['replicas', 'ordinals', 'template', 'updateStrategy'
 const MUTABLE_SINCE_134 = [...MUTABLE_BEFORE_134, 'revisionHistoryLimit'];
 
 /** The Forbidden detail, as the selected release words it. */
-export function statefulSetUpdateDetail(version: KubernetesVersion): string {
+function statefulSetUpdateDetail(version: KubernetesVersion): string {
   return isAtLeast(version, '1.34')
     ? "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', " +
         "'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden"
