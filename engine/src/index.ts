@@ -119,7 +119,6 @@ export { containerEnvironment, type EnvVar, envVariableName, servicesForEnvironm
 export {
   type KubectlOutput,
   type RollingBudget,
-  type RolloutClaim,
   type RolloutEventSummary,
   type RolloutPod,
   type RolloutReplicaSet,
