@@ -4,9 +4,10 @@
 import { execFile } from 'node:child_process';
 import { accessSync, constants, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { isReadableForRender } from '../kustomize/load-restrictions';
 import { makeMirror, removeMirror, trackChild } from '../kustomize/mirror-cleanup';
+import { onPath } from '../kustomize/kustomize-process';
 
 /** The helm kubesim runs. */
 interface HelmBinary {
@@ -39,20 +40,6 @@ export const HELM_MIRROR = '\u0000helm-mirror';
 const RENDER_TIMEOUT_MS = 30_000;
 const VERSION_TIMEOUT_MS = 10_000;
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
-
-function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
-  for (const directory of (env.PATH ?? '').split(delimiter)) {
-    if (directory === '') continue;
-    const candidate = join(directory, name);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // Not here: keep looking.
-    }
-  }
-  return undefined;
-}
 
 function isExecutable(path: string): boolean {
   try {

@@ -36,7 +36,8 @@ export const MIRROR_ROOT = '\u0000mirror';
 const BUILD_TIMEOUT_MS = 30_000;
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
 
-function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
+/** The first executable `name` in `env.PATH`'s folders (as a shell would find it), without starting anything. */
+export function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
   for (const directory of (env.PATH ?? '').split(delimiter)) {
     if (directory === '') continue;
     const candidate = join(directory, name);
