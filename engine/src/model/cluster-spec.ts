@@ -5,6 +5,7 @@
 // all take it whole, so the release and the gates can never disagree and a new cluster setting
 // (nodes, CRDs, chart values) is a new field here, not a new parameter everywhere.
 import { DEFAULT_CLUSTER_NETWORK, networkKey, type ClusterNetwork, type PortRange } from './cluster-network';
+import { clusterNodesOf, nodesKey, type ClusterNode, type NodesDeclaration } from './cluster-nodes';
 import type { KubernetesVersion } from './kubernetes-version';
 
 /** `--feature-gates` values a cluster sets (kube-apiserver and kube-controller-manager alike). */
@@ -23,6 +24,8 @@ export interface ClusterDeclaration {
   readonly crds?: readonly string[];
   /** How each Helm chart is rendered, keyed by its folder (absolute once resolved): `helm.charts` of a `.kubesim.yaml`. */
   readonly helmCharts?: Readonly<Record<string, HelmChartDeclaration>>;
+  /** `nodes:` of a profile: a count of kind workers or the nodes themselves (undeclared: kind's single node). */
+  readonly nodes?: NodesDeclaration;
 }
 
 /** How one chart is installed: values files (in order), `--set` values, release name and namespace. */
@@ -44,6 +47,8 @@ export interface ClusterSpec {
   readonly network: ClusterNetwork;
   /** The kubelet's and CoreDNS's cluster domain (`cluster.local` unless declared). */
   readonly clusterDomain: string;
+  /** The nodes pods are scheduled on; `declared.nodes` undefined means kind's single illustrative node. */
+  readonly nodes: readonly ClusterNode[];
   /** What was declared: a finding that only some clusters give is a warning while its setting is not. */
   readonly declared: ClusterDeclaration;
 }
@@ -68,6 +73,7 @@ export function clusterSpecOf(version: KubernetesVersion, declared: ClusterDecla
     featureGates: declared.featureGates ?? NO_OVERRIDES,
     network,
     clusterDomain: declared.clusterDomain ?? DEFAULT_CLUSTER_DOMAIN,
+    nodes: clusterNodesOf(declared.nodes),
     declared,
   };
 }
@@ -92,5 +98,6 @@ export function featureGatesKey(spec: Pick<ClusterSpec, 'featureGates'>): string
 export function clusterSpecKey(spec: ClusterSpec): string {
   const declared = ['serviceCIDRs', 'nodePortRange', 'clusterDomain'].filter((key) => spec.declared[key as keyof ClusterDeclaration] !== undefined);
   const crds = spec.declared.crds && spec.declared.crds.length > 0 ? `|crds=${spec.declared.crds.join(',')}` : '';
-  return `${spec.version}|${featureGatesKey(spec)}|${networkKey(spec.network)}|${spec.clusterDomain}|${declared.join(',')}${crds}`;
+  const nodes = spec.declared.nodes === undefined ? '' : `|nodes=${nodesKey(spec.nodes)}`;
+  return `${spec.version}|${featureGatesKey(spec)}|${networkKey(spec.network)}|${spec.clusterDomain}|${declared.join(',')}${crds}${nodes}`;
 }
