@@ -16,7 +16,7 @@ export { normalizeUri, pathOfUri } from './workspace/file-uri';
 export { HelmChartLookup } from './workspace/helm-chart';
 
 // Manifests read as kubectl reads them, with [start, end) source offsets.
-export { type ManifestFile, objectsOf, parseManifestFile, problemsOf } from './manifest/manifest-file';
+export { type ManifestFile, objectsOf, parseManifestFile } from './manifest/manifest-file';
 export { locate, type ManifestObject, objectPathAt, spanForPath } from './manifest/manifest-document';
 export { type SourceSpan } from './manifest/source-span';
 export { type PathSegment } from './manifest/yaml-path';
@@ -38,6 +38,9 @@ export { findSelectingServices, isService, type SelectingService, templateLabels
 export { rolloutVerdict } from './checks/rollout-verdict';
 export { type RolloutBaseChoice, resolveRolloutBase, rolloutBaseSources } from './preview/rollout-base';
 export { OpenedTexts } from './preview/opened-texts';
+export { previewTargetOf } from './preview/preview-target';
+export { sameObjectIn, trafficCompanions } from './preview/traffic-companions';
+export { type IndexedObject } from './checks/indexed-object';
 export { type GitFailure, readGitFile, readHeadCommit } from './preview/git-show';
 
 // Kustomize: kustomizations rendered by the real kustomize, findings placed back on their sources.

@@ -229,7 +229,23 @@ export interface SimulateRolloutParams {
   whatIf: WhatIf;
   /** When the workload equals its base, show its fresh create instead of "nothing changed". */
   freshWhenUnchanged?: boolean;
+  /** The workload the panel shows now: while its document cannot be read, the answer is `unreadable`, never another workload. */
+  shown?: WorkloadRef;
+  /** The workload the panel is pinned to: previewed wherever the cursor is. */
+  pinned?: WorkloadRef;
+}
+
+/** A workload as the panel names it (`namespace`: its own, or `default`). */
+export interface WorkloadRef {
+  kind: string;
+  name: string;
+  namespace: string;
 }
 
 /** Result of `kubesim/simulateRollout`. */
-export type SimulateRolloutResult = { kind: 'view'; view: RolloutView } | { kind: 'noWorkload'; message: string } | { kind: 'brokenDocument'; message: string };
+export type SimulateRolloutResult =
+  | { kind: 'view'; view: RolloutView }
+  | { kind: 'noWorkload'; message: string }
+  | { kind: 'brokenDocument'; message: string }
+  /** The shown (or pinned) workload cannot be read now, e.g. "This Deployment cannot be read: YAML error at line 7.". */
+  | { kind: 'unreadable'; message: string };

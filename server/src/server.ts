@@ -262,7 +262,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   });
   registerSimulateRollout(connection, documents, store, {
     clusterOf,
-    candidates: workspaceObjects,
+    candidates: (uri, file) => {
+      const document = documents.get(uri);
+      return document ? workspace.optionsFor(document, file).workspace : undefined;
+    },
     kustomizeSource: (document, params) => kustomizePreviewSource(kustomize, document, params, workspace.canRunGit()),
     opened,
     canRunGit: () => workspace.canRunGit(),

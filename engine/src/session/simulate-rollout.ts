@@ -21,6 +21,7 @@ import type { GoverningServiceState, RolloutStep } from './rollout-step-view';
 import { groupRolloutSteps, type RolloutStepGroup } from './rollout-step-groups';
 import { deploymentOutcome, statefulSetOutcome, stepLimitOutcome, type RolloutOutcomeSummary } from './rollout-outcome';
 import { MAX_PREVIEW_STEPS, overBudgetMessage, overBudgetWorkload, type OverBudgetWorkload } from '../cluster/simulation-budget';
+import { admitCompanions, applyCompanionBases, applyCompanionEdits, type RolloutCompanion } from './rollout-companions';
 
 /** A workload the preview can roll out. */
 export type RolloutWorkload = Deployment | StatefulSet;
@@ -47,6 +48,8 @@ interface SimulateRolloutOptions extends Partial<KubeletOptions> {
   services?: Service[];
   /** networking.k8s.io/v1 Ingresses of the workspace: their routes to the workload join the traffic lane. */
   ingresses?: Ingress[];
+  /** The other workloads applied with it whose pods the same Services select (see rollout-companions.ts). */
+  companions?: RolloutCompanion[];
   /** Pods (and pod rows of `kubectl get`) listed per step at most (default 60). */
   podListLimit?: number;
   /** Events listed per step at most (default 50). */
@@ -138,6 +141,7 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
     whatIf = {},
     services = [],
     ingresses = [],
+    companions = [],
     podListLimit = 60,
     eventsPerStep = 50,
     describeEventLimit = 200,
@@ -160,13 +164,18 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
   const existing = services.filter((service) => (service.metadata.namespace ?? 'default') === namespace && isAdmittedService(service, input.cluster));
   for (const service of existing) cluster.services.put(service);
   for (const ingress of ingresses) if ((ingress.metadata.namespace ?? 'default') === namespace) cluster.ingresses.put(ingress);
-  if (before) {
-    apply(cluster, before);
+  const admittedCompanions = admitCompanions(companions, after, namespace, input.cluster);
+  applyCompanionBases(cluster, admittedCompanions);
+  if (before) apply(cluster, before);
+  if (before || admittedCompanions.some((companion) => companion.base)) {
     cluster.settle();
     while (cluster.advance(cluster.now + tailMs)) cluster.settle();
   }
   // The base's ReplicaSets but its current one (newest revision): FindNewReplicaSet (EqualIgnoreHash) may pick one again.
-  const baseList = cluster.replicaSets.list(namespace).sort((a, b) => revisionOf(b) - revisionOf(a));
+  const baseList = cluster.replicaSets
+    .list(namespace)
+    .filter((rs) => rs.metadata.ownerReferences?.some((owner) => owner.kind === after.kind && owner.name === name) ?? false)
+    .sort((a, b) => revisionOf(b) - revisionOf(a));
   const olderReplicaSets = new Set(baseList.slice(1).map((rs) => rs.metadata.name));
   // What-if readiness acts on pods created from now on; the base pods are already running.
   const ready = whatIf.readyAfterSeconds ?? DEFAULT_READY_SECONDS;
@@ -175,6 +184,7 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
   const startMs = cluster.now;
   let writeMark = cluster.recorder.writeMark;
   apply(cluster, withReplicas(after, whatIf.replicas));
+  applyCompanionEdits(cluster, admittedCompanions);
 
   const context: StepContext = {
     cluster,

@@ -30,8 +30,12 @@ import {
   type WhatIf,
 } from '../../../protocol/src/index';
 import {
+  type IndexedObject,
   type OpenedTexts,
   pathOfUri,
+  previewTargetOf,
+  sameObjectIn,
+  trafficCompanions,
   resolveRolloutBase,
   type RolloutBaseChoice,
   rolloutBaseSources,
@@ -40,7 +44,6 @@ import {
   type ManifestObject,
   objectsOf,
   parseManifestFile,
-  problemsOf,
   type ManifestFile,
   writableCopyAs,
 } from '@kubesim/analysis';
@@ -58,16 +61,6 @@ export interface ResolvedRolloutParams extends SimulateRolloutParams {
 const POD_LIMIT = 60;
 /** Simulated seconds after the last change we keep waiting for progress (covers the default 600 s deadline). */
 const TAIL_SECONDS = 3600;
-
-function isWorkload(object: ManifestObject): boolean {
-  return object.apiVersion === 'apps/v1' && (object.kind === 'Deployment' || object.kind === 'StatefulSet') && typeof object.name === 'string';
-}
-
-/** The workload containing `offset`, else the file's first workload. */
-function workloadAt(file: ManifestFile, offset: number): ManifestObject | undefined {
-  const workloads = objectsOf(file).filter(isWorkload);
-  return workloads.find((object) => object.document.start <= offset && offset <= object.document.end) ?? workloads[0];
-}
 
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
@@ -145,31 +138,28 @@ function ingressesOf(objects: readonly ManifestObject[]): Ingress[] {
 
 // ---- The request ------------------------------------------------------------------------------
 
-function findSame(file: ManifestFile, object: ManifestObject): ManifestObject | undefined {
-  return objectsOf(file).find(
-    (candidate) => candidate.kind === object.kind && candidate.name === object.name && (candidate.namespace ?? 'default') === (object.namespace ?? 'default'),
-  );
-}
-
 /**
- * Simulates the workload at `params.offset` of `text`; pure apart from the engine run. A StatefulSet's
- * governing Service is looked up in `workspaceObjects` (the workspace index, this file included), or
- * in this file alone when there is no index.
+ * Simulates the workload the analysis picks for the request (pinned, at `params.offset`, shown so far) of `text`;
+ * pure apart from the engine run. Services, Ingresses and the workloads beside it are looked up in `workspace`
+ * (the workspace index, this file included), or in this file alone when there is no index.
  */
 export function simulateRolloutFor(
   text: string,
   params: ResolvedRolloutParams,
   cluster: ClusterSpec,
   file = parseManifestFile(text),
-  workspaceObjects?: readonly ManifestObject[],
+  workspace?: readonly IndexedObject[],
 ): SimulateRolloutResult {
-  const object = workloadAt(file, params.offset);
-  if (!object) {
-    if (problemsOf(file).some((problem) => problem.severity === 'error'))
-      return { kind: 'brokenDocument', message: 'The manifest has YAML errors (see the Problems panel).' };
-    return { kind: 'noWorkload', message: 'No apps/v1 Deployment or StatefulSet in this file.' };
-  }
-  const baseObject = params.baseText !== undefined ? findSame(parseManifestFile(params.baseText), object) : undefined;
+  const request: Parameters<typeof previewTargetOf>[1] = { offset: params.offset };
+  if (params.shown) request.shown = params.shown;
+  if (params.pinned) request.pinned = params.pinned;
+  const target = previewTargetOf(file, request);
+  if (target.kind === 'unreadable') return { kind: 'unreadable', message: target.message };
+  if (target.kind === 'none') return { kind: target.hasErrors ? 'brokenDocument' : 'noWorkload', message: target.message };
+  const object = target.object;
+  const baseFile = params.baseText !== undefined ? parseManifestFile(params.baseText) : undefined;
+  const baseObject = baseFile && sameObjectIn(baseFile, object);
+  const inSight = workspace?.map((entry) => entry.object) ?? objectsOf(file);
   const spans = spansOf(object);
   // The engine's run changes what it is given: it gets copies, never the cached parsed values.
   const after = writableCopyAs<RolloutWorkload>(object.value);
@@ -194,8 +184,9 @@ export function simulateRolloutFor(
       cluster,
       options: {
         whatIf: engineWhatIf(params.whatIf),
-        services: servicesOf(workspaceObjects ?? objectsOf(file)),
-        ingresses: ingressesOf(workspaceObjects ?? objectsOf(file)),
+        services: servicesOf(inSight),
+        ingresses: ingressesOf(inSight),
+        companions: trafficCompanions(object, { file, uri: params.uri, ...(baseFile ? { baseFile } : {}), ...(workspace ? { workspace } : {}) }),
         podListLimit: POD_LIMIT,
         eventsPerStep: EVENTS_PER_STEP,
         maxSteps: MAX_PREVIEW_STEPS,
@@ -258,7 +249,7 @@ function describeChange(baseLabel: string, hasBase: boolean, templateChanged: bo
 interface SimulateRolloutContext {
   clusterOf: (uri?: string) => ClusterSpec;
   /** The workspace index objects for a file (a StatefulSet's governing Service, Ingress routes). */
-  candidates?: (uri: string, file: ManifestFile) => readonly ManifestObject[] | undefined;
+  candidates?: (uri: string, file: ManifestFile) => readonly IndexedObject[] | undefined;
   /** Swaps a kustomization's file for the overlay it renders (with its own baseline). */
   kustomizeSource?: (document: TextDocument, params: SimulateRolloutParams) => Promise<KustomizePreviewSource | undefined>;
   /** The documents as the editor first opened them: the base when git has none. */
@@ -291,6 +282,7 @@ export function registerSimulateRollout(
       const { uri, base, whatIf } = params;
       const renderedParams: ResolvedRolloutParams = { uri, offset: source.offset, base, baseLabel: source.baseLabel, whatIf };
       if (params.freshWhenUnchanged) renderedParams.freshWhenUnchanged = true;
+      if (params.pinned) renderedParams.pinned = params.pinned;
       if (source.baseText !== undefined) renderedParams.baseText = source.baseText;
       const result = simulateRolloutFor(source.text, renderedParams, clusterOf(params.uri));
       // Spans point into the rendered text, which no editor shows.

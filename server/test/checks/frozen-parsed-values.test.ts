@@ -159,7 +159,13 @@ function exercise(file: ManifestFile, baseline: ManifestFile, settings: ClusterS
       baseText: baseline.text,
       whatIf: DEFAULT_WHAT_IF,
     };
-    simulateRolloutFor(file.text, params, settings, file, objectsOf(file));
+    simulateRolloutFor(
+      file.text,
+      params,
+      settings,
+      file,
+      objectsOf(file).map((object) => ({ uri: URI, object })),
+    );
   }
   return new Set(findings.map((finding) => finding.code));
 }

@@ -135,7 +135,13 @@ function statefulSetView(text: string, workspace?: string): RolloutView {
     baseLabel: 'fresh create',
     whatIf: { readiness: { kind: 'ready', afterSeconds: 5 } },
   };
-  const result = simulateRolloutFor(text, params, SETTINGS, undefined, workspace === undefined ? undefined : objectsOf(parseManifestFile(workspace)));
+  const result = simulateRolloutFor(
+    text,
+    params,
+    SETTINGS,
+    undefined,
+    workspace === undefined ? undefined : objectsOf(parseManifestFile(workspace)).map((object) => ({ uri: 'file:///ws/services.yaml', object })),
+  );
   assert.equal(result.kind, 'view');
   return (result as { view: RolloutView }).view;
 }
