@@ -57,6 +57,7 @@ export { describeRollouts, generatedNameOf, generatorEntriesOf, generatorEntryAt
 
 // The cluster profile: `.kubesim.yaml` found upward, merged with settings and flags.
 export { ClusterResolver } from './profile/cluster-resolver';
+export { PROFILE_FILE_NAME } from './profile/cluster-profile';
 
 // Reading files, limits and what is left unchecked.
 export { capFindings } from './finding-cap';

@@ -12,6 +12,7 @@ import {
   type ToWebview,
   type WebviewState,
   type WhatIf,
+  type WorkloadRef,
 } from '../../protocol/src/index';
 
 /** Milliseconds of quiet typing before the preview recomputes. */
@@ -29,6 +30,10 @@ export class RolloutPanel {
   /** False until the user picks a base: an unchanged file then opens on its fresh create. */
   private baseChosen = false;
   private whatIf: WhatIf = DEFAULT_WHAT_IF;
+  /** The workload the panel shows (in `uri`): while it cannot be read, the server says so instead of showing another. */
+  private shown: WorkloadRef | undefined;
+  /** Pinned to `shown`: the panel ignores the cursor and other editors. */
+  private pinned = false;
   private lastMessage: ToWebview | undefined;
   private webviewReady = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -38,6 +43,8 @@ export class RolloutPanel {
   static show(context: vscode.ExtensionContext, client: LanguageClient, uri: vscode.Uri, offset: number): RolloutPanel {
     if (RolloutPanel.current) {
       RolloutPanel.current.panel.reveal(vscode.ViewColumn.Beside, true);
+      // Opening a preview explicitly (lens, command) follows the editor again.
+      RolloutPanel.current.pinned = false;
       RolloutPanel.current.retarget(uri, offset);
       return RolloutPanel.current;
     }
@@ -65,6 +72,8 @@ export class RolloutPanel {
       RolloutPanel.current.base = state.view.base;
       RolloutPanel.current.baseChosen = state.view.change.unchangedFrom === undefined && state.view.base.kind !== 'head';
       RolloutPanel.current.whatIf = state.view.whatIf;
+      RolloutPanel.current.shown = { kind: state.view.kind, name: state.view.name, namespace: state.view.namespace };
+      RolloutPanel.current.pinned = state.pinned === true;
     }
   }
 
@@ -91,7 +100,7 @@ export class RolloutPanel {
         if (event.document.uri.toString() === this.uri.toString() && event.contentChanges.length > 0) this.schedule();
       }),
       vscode.window.onDidChangeTextEditorSelection((event) => {
-        if (event.textEditor.document.uri.toString() !== this.uri.toString()) return;
+        if (this.pinned || event.textEditor.document.uri.toString() !== this.uri.toString()) return;
         const offset = event.textEditor.document.offsetAt(event.selections[0]!.active);
         if (offset !== this.offset) {
           this.offset = offset;
@@ -99,7 +108,10 @@ export class RolloutPanel {
         }
       }),
       client.onDidChangeState((event) => this.onServerState(event.newState)),
+      // The release or the cluster profile changed: the preview simulates again at once.
+      client.onNotification(Methods.clusterChanged, () => void this.refresh()),
       vscode.window.onDidChangeActiveTextEditor((editor) => {
+        if (this.pinned) return;
         if (editor && editor.document.languageId === 'yaml' && editor.document.uri.toString() !== this.uri.toString()) {
           this.retarget(editor.document.uri, editor.document.offsetAt(editor.selection.active));
         }
@@ -120,6 +132,7 @@ export class RolloutPanel {
   }
 
   private retarget(uri: vscode.Uri, offset: number): void {
+    if (uri.toString() !== this.uri.toString()) this.shown = undefined;
     this.uri = uri;
     this.offset = offset;
     this.updateTitle();
@@ -127,7 +140,8 @@ export class RolloutPanel {
   }
 
   private updateTitle(): void {
-    this.panel.title = `Rollout: ${this.uri.path.split('/').pop() ?? 'manifest'}`;
+    const file = this.uri.path.split('/').pop() ?? 'manifest';
+    this.panel.title = this.pinned && this.shown ? `Rollout: ${this.shown.name} (pinned)` : `Rollout: ${file}`;
   }
 
   private schedule(): void {
@@ -145,9 +159,14 @@ export class RolloutPanel {
       // Only the choice travels: the server reads git HEAD (where git may run) or keeps the file as first opened.
       const params: SimulateRolloutParams = { uri: this.uri.toString(), offset: this.offset, base: this.base, whatIf: this.whatIf };
       if (!this.baseChosen) params.freshWhenUnchanged = true;
+      if (this.shown) params.shown = this.shown;
+      if (this.pinned && this.shown) params.pinned = this.shown;
       const result = await this.client.sendRequest<SimulateRolloutResult>(Methods.simulateRollout, params);
       if (generation !== this.generation) return;
-      if (result.kind === 'view') this.post({ type: 'showRollout', view: result.view });
+      if (result.kind === 'view') {
+        this.shown = { kind: result.view.kind, name: result.view.name, namespace: result.view.namespace };
+        this.post({ type: 'showRollout', view: result.view, ...(this.pinned ? { pinned: true } : {}) });
+      } else if (result.kind === 'unreadable') this.post({ type: 'unreadable', message: result.message });
       else if (result.kind === 'brokenDocument') this.post({ type: 'banner', banner: `${result.message} The preview shows the last version that parsed.` });
       else this.post({ type: 'clear', message: result.message });
     } catch (error) {
@@ -160,8 +179,9 @@ export class RolloutPanel {
     // A banner only amends the last full message, so it is replayed together with it after a reload.
     if (message.type === 'banner' && this.lastMessage?.type === 'showRollout')
       this.lastMessage = { ...this.lastMessage, ...(message.banner ? { banner: message.banner } : {}) };
-    else this.lastMessage = message;
-    RolloutPanel.posted.fire(this.lastMessage);
+    // An unreadable workload greys the last view, which a reloaded webview restores from its own state.
+    else if (message.type !== 'unreadable') this.lastMessage = message;
+    RolloutPanel.posted.fire(message.type === 'unreadable' ? message : (this.lastMessage ?? message));
     if (this.webviewReady) void this.panel.webview.postMessage(message);
   }
 
@@ -187,6 +207,15 @@ export class RolloutPanel {
       case 'setWhatIf':
         this.whatIf = message.whatIf;
         return this.refresh();
+      case 'setPinned':
+        this.pinned = message.pinned && this.shown !== undefined;
+        this.updateTitle();
+        // Unpinned, the panel follows the active editor again.
+        if (!this.pinned) {
+          const editor = vscode.window.activeTextEditor;
+          if (editor && editor.document.languageId === 'yaml') this.retarget(editor.document.uri, editor.document.offsetAt(editor.selection.active));
+        }
+        return;
       case 'copy':
         await vscode.env.clipboard.writeText(message.text);
         void vscode.window.setStatusBarMessage('kubesim: copied to the clipboard', 2000);

@@ -9,7 +9,7 @@ import {
   type WebviewState,
   type WhatIf,
 } from '../../protocol/src/index';
-import { positionText, renderEmpty, renderRollout, renderStepDetail, type StepUiState } from './render-rollout';
+import { positionText, renderEmpty, renderRollout, renderStepDetail, type PanelState, type StepUiState } from './render-rollout';
 
 declare function acquireVsCodeApi(): { postMessage(message: unknown): void; getState(): unknown; setState(state: unknown): void };
 
@@ -20,6 +20,7 @@ const PLAY_INTERVAL = 400;
 
 let view: RolloutView | undefined;
 let banner: string | undefined;
+const panel: PanelState = {};
 const ui: StepUiState = { selectedStep: 0, tab: 'timeline', playing: false };
 let timer: ReturnType<typeof setInterval> | undefined;
 
@@ -30,18 +31,19 @@ function post(message: FromWebview): void {
 function saveState(): void {
   const state: WebviewState = { selectedStep: ui.selectedStep, tab: ui.tab, everyPass: ui.everyPass === true };
   if (view) state.view = view;
+  if (panel.pinned) state.pinned = true;
   vscodeApi.setState(state);
 }
 
 function renderAll(): void {
-  root.innerHTML = view ? renderRollout(view, ui, banner) : renderEmpty(banner ?? 'Waiting for the rollout simulation…');
+  root.innerHTML = view ? renderRollout(view, ui, banner, panel) : renderEmpty(banner ?? 'Waiting for the rollout simulation…');
   root.setAttribute('aria-busy', 'false');
 }
 
 /** Re-renders only what depends on the selected step, so scrubbing and playing stay cheap. */
 function renderStep(focusSelector?: string): void {
-  // A rejected manifest has no steps and no timeline to update.
-  if (!view || view.rejection) return;
+  // A rejected manifest has no steps and no timeline to update; a greyed one stays as it was.
+  if (!view || view.rejection || panel.unreadable) return;
   document.getElementById('step-detail')!.innerHTML = renderStepDetail(view, ui);
   const scrubber = document.getElementById('scrubber') as HTMLInputElement | null;
   if (scrubber) {
@@ -54,7 +56,7 @@ function renderStep(focusSelector?: string): void {
 }
 
 function selectStep(index: number): void {
-  if (!view || view.steps.length === 0) return;
+  if (!view || view.steps.length === 0 || panel.unreadable) return;
   ui.selectedStep = Math.min(Math.max(0, index), view.steps.length - 1);
   renderStep();
 }
@@ -140,6 +142,12 @@ function onAction(target: HTMLElement): void {
       return post({ type: 'setWhatIf', whatIf: DEFAULT_WHAT_IF });
     case 'setBase':
       return post({ type: 'setBase', base: target.dataset['base'] === 'fresh' ? { kind: 'fresh' } : { kind: 'head' } });
+    case 'pin':
+      panel.pinned = !panel.pinned;
+      post({ type: 'setPinned', pinned: panel.pinned });
+      renderAll();
+      saveState();
+      return;
     case 'everyPass':
       ui.everyPass = !ui.everyPass;
       return renderStep('[data-action="everyPass"]');
@@ -200,6 +208,8 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
     const sameWorkload = view && view.name === message.view.name && view.kind === message.view.kind && view.uri === message.view.uri;
     view = message.view;
     banner = message.banner;
+    panel.pinned = message.pinned === true;
+    panel.unreadable = undefined;
     if (!sameWorkload) ui.selectedStep = 0;
     ui.selectedStep = Math.min(ui.selectedStep, Math.max(0, view.steps.length - 1));
     setPlaying(false);
@@ -214,8 +224,14 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
     } else {
       renderAll();
     }
+  } else if (message.type === 'unreadable') {
+    // The last good rollout stays, greyed, until the workload can be read again.
+    panel.unreadable = message.message;
+    setPlaying(false);
+    renderAll();
   } else if (message.type === 'clear') {
     view = undefined;
+    panel.unreadable = undefined;
     banner = message.message;
     setPlaying(false);
     renderAll();
@@ -229,6 +245,7 @@ if (saved?.view) {
   ui.selectedStep = saved.selectedStep;
   ui.tab = saved.tab;
   ui.everyPass = saved.everyPass === true;
+  panel.pinned = saved.pinned === true;
 }
 renderAll();
 post({ type: 'ready' });

@@ -176,14 +176,33 @@ export function positionText(view: RolloutView, selectedStep: number): string {
   return step ? `Step ${selectedStep + 1} of ${view.steps.length} · ${timeText(step)}` : 'No steps';
 }
 
+/** How the panel holds the view: pinned to its workload, or greyed because the workload cannot be read now. */
+export interface PanelState {
+  pinned?: boolean;
+  /** Why the view is the last good one, e.g. "This Deployment cannot be read: YAML error at line 7.". */
+  unreadable?: string;
+}
+
+function renderPin(view: RolloutView, pinned: boolean): string {
+  const label = pinned ? `Pinned to ${view.kind} ${view.name}: click to follow the editor again` : `Pin the preview to ${view.kind} ${view.name}`;
+  return (
+    `<button type="button" class="secondary pin" data-action="pin" aria-pressed="${pinned}" title="${esc(label)}" aria-label="${esc(label)}">` +
+    `${pinned ? 'Pinned' : 'Pin'}</button>`
+  );
+}
+
 /** The whole preview: header, change, outcome, controls, overview and the selected step. */
-export function renderRollout(view: RolloutView, ui: StepUiState, banner?: string): string {
+export function renderRollout(view: RolloutView, ui: StepUiState, banner?: string, panel: PanelState = {}): string {
   const title = `${esc(view.kind)} ${revealButton(view.spans['metadata.name'], esc(view.name), 'Reveal metadata.name')}`;
   const meta = `namespace ${esc(view.namespace)} · Kubernetes ${esc(view.kubernetesVersion)} · ${esc(view.strategy)}`;
-  return `<header class="title"><h1>${title}</h1><p class="meta">${meta}</p></header>
-<div id="banner" class="banner" role="alert"${banner ? '' : ' hidden'}>${banner ? esc(banner) : ''}</div>
-<div class="forms">${renderBaseSelect(view)}${renderWhatIf(view)}</div>
+  const unreadable = panel.unreadable
+    ? `<div id="unreadable" class="unreadable" role="alert">${esc(panel.unreadable)} The preview shows its last version that could be read.</div>`
+    : '';
+  const body = `<div class="forms">${renderBaseSelect(view)}${renderWhatIf(view)}</div>
 ${view.rejection ? renderRejection(view) : `${renderChange(view)}\n${renderBody(view, ui)}`}`;
+  return `<header class="title"><h1>${title}</h1>${renderPin(view, panel.pinned === true)}<p class="meta">${meta}</p></header>
+${unreadable}<div id="banner" class="banner" role="alert"${banner ? '' : ' hidden'}>${banner ? esc(banner) : ''}</div>
+${panel.unreadable ? `<div class="stale" aria-disabled="true" inert>${body}</div>` : body}`;
 }
 
 // The outcome, the timeline and the selected step of a rollout the API server accepted.

@@ -8,6 +8,11 @@ export const Methods = {
   kustomizeStatus: 'kubesim/kustomizeStatus',
   /** Server -> client notification: which helm renders charts and which charts render now. */
   helmStatus: 'kubesim/helmStatus',
+  /**
+   * Server -> client notification, no parameters: the cluster files are checked against may have changed (the
+   * settings, a saved `.kubesim.yaml`); an open rollout preview asks `kubesim/simulateRollout` again at once.
+   */
+  clusterChanged: 'kubesim/clusterChanged',
 } as const;
 
 /** Parameters of `kubesim/helmStatus`. */

@@ -20,7 +20,7 @@ import { ParallelChecks } from './lsp/parallel-checks';
 import { isManifestDocument } from './lsp/is-manifest-document';
 import { toDiagnostic } from './lsp/to-diagnostic';
 import { registerWorkloadFeatures, WORKLOAD_FEATURE_CAPABILITIES } from './lsp/workload-features';
-import { registerSimulateRollout } from './lsp/simulate-rollout';
+import { announceClusterChange, registerSimulateRollout } from './lsp/simulate-rollout';
 import { NAVIGATION_CAPABILITIES, registerNavigation } from './lsp/navigation-features';
 import { WorkspaceProblems } from './lsp/workspace-problems';
 import { WorkspaceChecks, WORKSPACE_CHECK_CAPABILITIES } from './lsp/workspace-checks';
@@ -192,7 +192,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   connection.onDidChangeConfiguration(() => {
     void refreshSettings()
       .then(() => workspace.refreshSettings())
-      .then(() => documents.all().forEach(revalidateAll))
+      .then(() => {
+        documents.all().forEach(revalidateAll);
+        announceClusterChange(connection);
+      })
       .catch((error: unknown) => log.error('applying the changed settings failed', error));
   });
   // Schedules the renderings of the kustomizations the document belongs to; a failure is logged, never thrown at the edit.
@@ -238,6 +241,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     log,
   );
   workspace.onIndexChange = () => problems.schedule();
+  workspace.onProfileChange = () => announceClusterChange(connection);
   connection.onShutdown(() => problems.dispose());
 
   // Hovers name the Services selecting a workload, and the rollout preview finds a StatefulSet's

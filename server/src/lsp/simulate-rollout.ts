@@ -311,6 +311,11 @@ export function registerSimulateRollout(
   connection.onRequest<SimulateRolloutResult, void>(Methods.simulateRollout, handler);
 }
 
+/** Tells the client that the cluster may have changed (settings, a saved `.kubesim.yaml`): an open preview simulates again. */
+export function announceClusterChange(connection: Connection): void {
+  void connection.sendNotification(Methods.clusterChanged);
+}
+
 function cancelled(): ResponseError<void> {
   return new ResponseError(LSPErrorCodes.RequestCancelled, 'The rollout preview request was cancelled.');
 }

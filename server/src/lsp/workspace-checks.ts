@@ -8,6 +8,7 @@ import {
   type ServerCapabilities,
   type TextDocuments,
 } from 'vscode-languageserver/node';
+import { basename } from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ClusterSpec } from '@kubesim/engine';
 import {
@@ -16,6 +17,7 @@ import {
   type ManifestFile,
   normalizeUri,
   pathOfUri,
+  PROFILE_FILE_NAME,
   readSmallFile,
   scanFolder,
   WorkspaceIndex,
@@ -71,6 +73,9 @@ export class WorkspaceChecks {
 
   /** Called when the index changed in a way open documents are re-checked for (start, watched files, a close). */
   onIndexChange: (() => void) | undefined;
+
+  /** Called when a `.kubesim.yaml` changed on disk: the cluster of the files below it may differ. */
+  onProfileChange: (() => void) | undefined;
 
   /** The indexed files the editor has not open, with the workspace part of their check options. */
   closedFiles(): { uri: string; file: ManifestFile; options: WorkspaceCheckOptions }[] {
@@ -209,6 +214,7 @@ export class WorkspaceChecks {
       changed = (text === undefined ? this.index.remove(key) : this.index.setFromDisk(key, text)) || changed;
     }
     if (changed || changes.length > 0) this.recheckAll();
+    if (changes.some((change) => basename(pathOfUri(change.uri) ?? '') === PROFILE_FILE_NAME)) this.onProfileChange?.();
   }
 
   // Re-checks the open documents other than `uri`, which may depend on it, right after the edited one
