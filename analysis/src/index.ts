@@ -40,6 +40,7 @@ export { type RolloutBaseChoice, resolveRolloutBase, rolloutBaseSources } from '
 export { OpenedTexts } from './preview/opened-texts';
 export { previewTargetOf } from './preview/preview-target';
 export { sameObjectIn, trafficCompanions } from './preview/traffic-companions';
+export { rolloutLensTitle } from './preview/rollout-lens';
 export { type IndexedObject } from './checks/indexed-object';
 export { type GitFailure, readGitFile, readHeadCommit } from './preview/git-show';
 

@@ -256,6 +256,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     schemas,
     hover: (document, position) => helm.hover(document, position) ?? kustomizeHover(kustomize, document, position),
     lenses: (document) => kustomizeLenses(kustomize, document),
+    isFragment: (uri) => kustomize.isFragment(uri),
   });
   registerNavigation(connection, documents, store, {
     objects: (uri, file) => {

@@ -68,7 +68,14 @@ const RULES: Rule[] = [
   },
   {
     folder: 'analysis/src/preview',
-    mayReach: ['analysis/src/preview', 'analysis/src/workspace/scan-folder.ts', 'analysis/src/manifest', 'analysis/src/checks', 'analysis/src/facts'],
+    mayReach: [
+      'analysis/src/preview',
+      'analysis/src/workspace/scan-folder.ts',
+      'analysis/src/manifest',
+      'analysis/src/checks',
+      'analysis/src/facts',
+      'analysis/src/validation',
+    ],
     packages: ['@kubesim/engine', 'node:'],
   },
   { folder: 'analysis/src/profile', mayReach: ['analysis/src/profile', 'analysis/src/read-manifest-file.ts'], packages: ['@kubesim/engine', 'yaml', 'node:'] },

@@ -1,16 +1,9 @@
-// Code lenses above each Deployment and StatefulSet: the rollout preview command with the names it will create.
-import { type ClusterSpec, MAX_SIMULATED_REPLICAS } from '@kubesim/engine';
+// Code lenses above each Deployment and StatefulSet: the rollout preview command with the names it will create
+// (the analysis's title: none of them for an object the API server refuses).
+import type { ClusterSpec } from '@kubesim/engine';
 import type { CodeLens } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import {
-  computeDeploymentFacts,
-  computeStatefulSetFacts,
-  statefulSetPodName,
-  locate,
-  type ManifestObject,
-  objectsOf,
-  type ManifestFile,
-} from '@kubesim/analysis';
+import { locate, objectsOf, type ManifestFile, rolloutLensTitle } from '@kubesim/analysis';
 
 /** The command a lens runs; its arguments are `[uri: string, offset: number]`. */
 const OPEN_ROLLOUT_PREVIEW_COMMAND = 'kubesim.openRolloutPreview';
@@ -24,35 +17,10 @@ interface WorkloadLens {
   offset: number;
 }
 
-// Above the simulation budget the preview shows no rollout; the lens says so before the click.
-function pods(count: number): string {
-  const text = `${count} pod${count === 1 ? '' : 's'}`;
-  return count > MAX_SIMULATED_REPLICAS ? `${text} (above the ${MAX_SIMULATED_REPLICAS} kubesim simulates)` : text;
-}
-
-function titleFor(object: ManifestObject, cluster: ClusterSpec): string | undefined {
-  if (object.apiVersion !== 'apps/v1') return undefined;
-  if (object.kind === 'Deployment') {
-    const facts = computeDeploymentFacts(object, cluster);
-    if (!facts) return undefined;
-    return ['▶ Preview rollout', facts.replicaSetName, pods(facts.replicas.value)].filter(Boolean).join(' · ');
-  }
-  if (object.kind === 'StatefulSet') {
-    const facts = computeStatefulSetFacts(object, cluster);
-    if (!facts) return undefined;
-    const count = facts.replicas.value;
-    const first = statefulSetPodName(facts.name, facts.startOrdinal);
-    const last = statefulSetPodName(facts.name, facts.startOrdinal + count - 1);
-    const names = !facts.name || count <= 0 ? undefined : count === 1 ? first : `${first}…${last}`;
-    return ['▶ Preview rollout', names, pods(count)].filter(Boolean).join(' · ');
-  }
-  return undefined;
-}
-
 /** One lens per Deployment or StatefulSet of the file, in source order. */
 export function computeWorkloadLenses(file: ManifestFile, cluster: ClusterSpec): WorkloadLens[] {
   return objectsOf(file).flatMap((object) => {
-    const title = titleFor(object, cluster);
+    const title = rolloutLensTitle(object, cluster);
     if (!title) return [];
     const root = locate(object, []).value ?? { start: object.document.start };
     const lineStart = file.text.lastIndexOf('\n', root.start - 1) + 1;

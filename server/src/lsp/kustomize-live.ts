@@ -197,20 +197,29 @@ export class KustomizeLive {
     // once (workspace-view.ts), so a new array per checked file would regroup the workspace every time.
     const known = this.filtered.get(entries);
     if (known && known.generation === this.session.generation) return known.result as readonly T[];
-    const result = entries.filter((entry) => {
-      let fragment = this.fragments.get(entry.uri);
-      if (fragment === undefined) {
-        const path = pathOfUri(normalizeUri(entry.uri));
-        fragment = path !== undefined && this.session.isFragment(path);
-        this.fragments.set(entry.uri, fragment);
-      }
-      return !fragment;
-    });
+    const result = entries.filter((entry) => !this.isFragmentUri(entry.uri));
     this.filtered.set(entries, { generation: this.session.generation, result });
     return result;
   }
 
   private readonly filtered = new WeakMap<object, { generation: number; result: readonly unknown[] }>();
+
+  /** Whether `uri` is a kustomization file or a fragment a build reads (a patch): its objects are not whole objects. */
+  isFragment(uri: string): boolean {
+    if (!this.session.hasKustomizations) return false;
+    this.forgetOldAnswers();
+    return this.isFragmentUri(uri);
+  }
+
+  private isFragmentUri(uri: string): boolean {
+    let fragment = this.fragments.get(uri);
+    if (fragment === undefined) {
+      const path = pathOfUri(normalizeUri(uri));
+      fragment = path !== undefined && this.session.isFragment(path);
+      this.fragments.set(uri, fragment);
+    }
+    return fragment;
+  }
 
   private forgetOldAnswers(): void {
     if (this.aloneGeneration === this.session.generation) return;

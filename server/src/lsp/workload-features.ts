@@ -24,6 +24,8 @@ interface ExtraFeatures {
   schemas?: readonly KindSchemaSource[];
   hover?: (document: TextDocument, position: Position) => Hover | null;
   lenses?: (document: TextDocument) => CodeLens[];
+  /** A kustomization fragment (a patch): its objects are not whole objects, so no workload lens reads them as such. */
+  isFragment?: (uri: string) => boolean;
 }
 
 /**
@@ -71,6 +73,8 @@ export function registerWorkloadFeatures(
   });
   connection.onCodeLens((params) => {
     const found = manifestOf(params.textDocument.uri);
-    return found ? [...provideCodeLenses(found.document, found.file, clusterOf(found.document.uri)), ...(extra?.lenses?.(found.document) ?? [])] : [];
+    if (!found) return [];
+    const own = extra?.isFragment?.(found.document.uri) ? [] : provideCodeLenses(found.document, found.file, clusterOf(found.document.uri));
+    return [...own, ...(extra?.lenses?.(found.document) ?? [])];
   });
 }

@@ -1,0 +1,36 @@
+// The title of the lens above a Deployment or StatefulSet: the rollout preview command with the names the
+// controller will create. It agrees with the API server: an object the API server refuses (a string replica
+// count, maxSurge and maxUnavailable both 0) gets no names and no pod count, only that it is refused (the
+// preview it opens shows kubectl's message), as the same cached verdict the diagnostics publish says.
+import { type ClusterSpec, MAX_SIMULATED_REPLICAS } from '@kubesim/engine';
+import type { ManifestObject } from '../manifest/manifest-document';
+import { checkObjectCached } from '../validation/object-findings';
+import { computeDeploymentFacts } from '../facts/deployment-facts';
+import { computeStatefulSetFacts, statefulSetPodName } from '../facts/statefulset-facts';
+
+const PREVIEW = '▶ Preview rollout';
+
+// Above the simulation budget the preview shows no rollout; the lens says so before the click.
+function pods(count: number): string {
+  const text = `${count} pod${count === 1 ? '' : 's'}`;
+  return count > MAX_SIMULATED_REPLICAS ? `${text} (above the ${MAX_SIMULATED_REPLICAS} kubesim simulates)` : text;
+}
+
+/** The lens title of an apps/v1 Deployment or StatefulSet, else undefined. */
+export function rolloutLensTitle(object: ManifestObject, cluster: ClusterSpec): string | undefined {
+  if (object.apiVersion !== 'apps/v1' || (object.kind !== 'Deployment' && object.kind !== 'StatefulSet')) return undefined;
+  const refused = checkObjectCached(object.kind, object, undefined, cluster).some((finding) => finding.severity === 'error');
+  if (refused) return `${PREVIEW} · the API server rejects this ${object.kind}`;
+  if (object.kind === 'Deployment') {
+    const facts = computeDeploymentFacts(object, cluster);
+    if (!facts) return undefined;
+    return [PREVIEW, facts.replicaSetName, pods(facts.replicas.value)].filter(Boolean).join(' · ');
+  }
+  const facts = computeStatefulSetFacts(object, cluster);
+  if (!facts) return undefined;
+  const count = facts.replicas.value;
+  const first = statefulSetPodName(facts.name, facts.startOrdinal);
+  const last = statefulSetPodName(facts.name, facts.startOrdinal + count - 1);
+  const names = !facts.name || count <= 0 ? undefined : count === 1 ? first : `${first}…${last}`;
+  return [PREVIEW, names, pods(count)].filter(Boolean).join(' · ');
+}
