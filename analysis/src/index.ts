@@ -41,6 +41,7 @@ export { OpenedTexts } from './preview/opened-texts';
 export { previewTargetOf } from './preview/preview-target';
 export { sameObjectIn, trafficCompanions } from './preview/traffic-companions';
 export { rolloutLensTitle } from './preview/rollout-lens';
+export { trafficLensesOf } from './preview/traffic-lens';
 export { type IndexedObject } from './checks/indexed-object';
 export { type GitFailure, readGitFile, readHeadCommit } from './preview/git-show';
 

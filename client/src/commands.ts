@@ -5,10 +5,17 @@ import { RolloutPanel } from './rollout-panel';
 import { restartLanguageClient } from './language-client';
 
 /**
- * `kubesim.openRolloutPreview`: from the code lens with `[uri: string, offset: number]`, from the editor
- * title button with the file's `Uri`, or from the palette with no argument (the active editor's cursor).
+ * `kubesim.openRolloutPreview`: from the code lens with `[uri: string, offset: number]` (a Service's or an Ingress's
+ * traffic lens adds `{ pin: true }`: the panel stays on the workload behind it), from the editor title button with
+ * the file's `Uri`, or from the palette with no argument (the active editor's cursor).
  */
-async function openRolloutPreview(context: vscode.ExtensionContext, client: LanguageClient, target?: unknown, offset?: unknown): Promise<void> {
+async function openRolloutPreview(
+  context: vscode.ExtensionContext,
+  client: LanguageClient,
+  target?: unknown,
+  offset?: unknown,
+  options?: unknown,
+): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   let uri: vscode.Uri | undefined;
   if (typeof target === 'string') uri = vscode.Uri.parse(target);
@@ -23,7 +30,8 @@ async function openRolloutPreview(context: vscode.ExtensionContext, client: Lang
     const document = editor?.document.uri.toString() === uri.toString() ? editor.document : undefined;
     at = document && editor ? document.offsetAt(editor.selection.active) : 0;
   }
-  RolloutPanel.show(context, client, uri, at);
+  const pin = typeof options === 'object' && options !== null && (options as { pin?: unknown }).pin === true;
+  RolloutPanel.show(context, client, uri, at, pin);
 }
 
 /** Registers every command; the returned disposables go into `context.subscriptions`. */
@@ -38,7 +46,7 @@ export function registerCommands(context: vscode.ExtensionContext, getClient: ()
   return [
     vscode.commands.registerCommand(
       'kubesim.openRolloutPreview',
-      withClient((client, target, offset) => openRolloutPreview(context, client, target, offset)),
+      withClient((client, target, offset, options) => openRolloutPreview(context, client, target, offset, options)),
     ),
     vscode.commands.registerCommand(
       'kubesim.restartServer',

@@ -34,17 +34,21 @@ export class RolloutPanel {
   private shown: WorkloadRef | undefined;
   /** Pinned to `shown`: the panel ignores the cursor and other editors. */
   private pinned = false;
+  /** Pin the next workload shown (a traffic lens opened the panel on a workload behind a Service). */
+  private pinNext = false;
   private lastMessage: ToWebview | undefined;
   private webviewReady = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private generation = 0;
 
-  /** Opens (or retargets) the preview for the workload at `offset` in `uri`. */
-  static show(context: vscode.ExtensionContext, client: LanguageClient, uri: vscode.Uri, offset: number): RolloutPanel {
+  /** Opens (or retargets) the preview for the workload at `offset` in `uri`; `pin`: pinned to it once shown. */
+  static show(context: vscode.ExtensionContext, client: LanguageClient, uri: vscode.Uri, offset: number, pin = false): RolloutPanel {
     if (RolloutPanel.current) {
       RolloutPanel.current.panel.reveal(vscode.ViewColumn.Beside, true);
-      // Opening a preview explicitly (lens, command) follows the editor again.
+      // Opening a preview explicitly (lens, command) follows the editor again, unless it asks for a pin.
       RolloutPanel.current.pinned = false;
+      RolloutPanel.current.pinNext = pin;
+      RolloutPanel.current.shown = undefined;
       RolloutPanel.current.retarget(uri, offset);
       return RolloutPanel.current;
     }
@@ -54,7 +58,7 @@ export class RolloutPanel {
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
       RolloutPanel.webviewOptions(context),
     );
-    RolloutPanel.current = new RolloutPanel(context, client, panel, uri, offset);
+    RolloutPanel.current = new RolloutPanel(context, client, panel, uri, offset, pin);
     return RolloutPanel.current;
   }
 
@@ -91,7 +95,9 @@ export class RolloutPanel {
     private readonly panel: vscode.WebviewPanel,
     private uri: vscode.Uri,
     private offset: number,
+    pin = false,
   ) {
+    this.pinNext = pin;
     panel.webview.html = this.html();
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),
@@ -165,6 +171,11 @@ export class RolloutPanel {
       if (generation !== this.generation) return;
       if (result.kind === 'view') {
         this.shown = { kind: result.view.kind, name: result.view.name, namespace: result.view.namespace };
+        if (this.pinNext) {
+          this.pinned = true;
+          this.pinNext = false;
+          this.updateTitle();
+        }
         this.post({ type: 'showRollout', view: result.view, ...(this.pinned ? { pinned: true } : {}) });
       } else if (result.kind === 'unreadable') this.post({ type: 'unreadable', message: result.message });
       else if (result.kind === 'brokenDocument') this.post({ type: 'banner', banner: `${result.message} The preview shows the last version that parsed.` });

@@ -246,10 +246,11 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   // Hovers name the Services selecting a workload, and the rollout preview finds a StatefulSet's
   // governing Service, anywhere in the workspace index (this file included).
-  const workspaceObjects = (uri: string, file: ManifestFile) => {
+  const indexedObjects = (uri: string, file: ManifestFile) => {
     const document = documents.get(uri);
-    return document ? workspace.optionsFor(document, file).workspace?.map((entry) => entry.object) : undefined;
+    return document ? workspace.optionsFor(document, file).workspace : undefined;
   };
+  const workspaceObjects = (uri: string, file: ManifestFile) => indexedObjects(uri, file)?.map((entry) => entry.object);
   // What completion and hovers know of fields, asked in order: built-in kinds (layouts and OpenAPI descriptions).
   const schemas: KindSchemaSource[] = [new BuiltinSchemaSource(loadFieldDocs(log))];
   registerWorkloadFeatures(connection, documents, store, clusterOf, workspaceObjects, {
@@ -257,6 +258,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     hover: (document, position) => helm.hover(document, position) ?? kustomizeHover(kustomize, document, position),
     lenses: (document) => kustomizeLenses(kustomize, document),
     isFragment: (uri) => kustomize.isFragment(uri),
+    indexed: indexedObjects,
   });
   registerNavigation(connection, documents, store, {
     objects: (uri, file) => {
@@ -267,10 +269,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   });
   registerSimulateRollout(connection, documents, store, {
     clusterOf,
-    candidates: (uri, file) => {
-      const document = documents.get(uri);
-      return document ? workspace.optionsFor(document, file).workspace : undefined;
-    },
+    candidates: indexedObjects,
     kustomizeSource: (document, params) => kustomizePreviewSource(kustomize, document, params, workspace.canRunGit()),
     opened,
     canRunGit: () => workspace.canRunGit(),

@@ -3,9 +3,9 @@
 import type { ClusterSpec } from '@kubesim/engine';
 import type { CodeLens } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { locate, objectsOf, type ManifestFile, rolloutLensTitle } from '@kubesim/analysis';
+import { type IndexedObject, locate, objectsOf, type ManifestFile, rolloutLensTitle, trafficLensesOf } from '@kubesim/analysis';
 
-/** The command a lens runs; its arguments are `[uri: string, offset: number]`. */
+/** The command a lens runs; its arguments are `[uri: string, offset: number, options?: { pin: boolean }]`. */
 const OPEN_ROLLOUT_PREVIEW_COMMAND = 'kubesim.openRolloutPreview';
 
 /** A lens before it becomes LSP: title, the offset it sits at and the offset passed to the command. */
@@ -28,13 +28,22 @@ export function computeWorkloadLenses(file: ManifestFile, cluster: ClusterSpec):
   });
 }
 
-/** The LSP code lenses of an open document. */
-export function provideCodeLenses(document: TextDocument, file: ManifestFile, cluster: ClusterSpec): CodeLens[] {
-  return computeWorkloadLenses(file, cluster).map((lens) => {
+/** The LSP code lenses of an open document: a workload's rollout, a Service's or an Ingress's traffic (`workspace`: the index). */
+export function provideCodeLenses(document: TextDocument, file: ManifestFile, cluster: ClusterSpec, workspace?: readonly IndexedObject[]): CodeLens[] {
+  const rollouts = computeWorkloadLenses(file, cluster).map((lens): CodeLens => {
     const position = document.positionAt(lens.start);
     return {
       range: { start: position, end: position },
       command: { title: lens.title, command: OPEN_ROLLOUT_PREVIEW_COMMAND, arguments: [document.uri, lens.offset] },
     };
   });
+  // The preview opens on a workload behind the Service, pinned to it: reading the Service keeps it on screen.
+  const traffic = trafficLensesOf(file, document.uri, workspace).map((lens): CodeLens => {
+    const position = document.positionAt(lens.start);
+    return {
+      range: { start: position, end: position },
+      command: { title: lens.title, command: OPEN_ROLLOUT_PREVIEW_COMMAND, arguments: [lens.target.uri, lens.target.offset, { pin: true }] },
+    };
+  });
+  return [...rollouts, ...traffic];
 }

@@ -2,7 +2,7 @@
 import type { CodeLens, Connection, Hover, Position, ServerCapabilities, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ClusterSpec } from '@kubesim/engine';
-import { objectsOf, type KindSchemaSource, type ManifestObject, type ManifestFile } from '@kubesim/analysis';
+import { objectsOf, type IndexedObject, type KindSchemaSource, type ManifestObject, type ManifestFile } from '@kubesim/analysis';
 import { provideCodeLenses } from './code-lens';
 import { provideCompletion } from './completion-items';
 import type { ManifestStore } from './document-store';
@@ -26,6 +26,8 @@ interface ExtraFeatures {
   lenses?: (document: TextDocument) => CodeLens[];
   /** A kustomization fragment (a patch): its objects are not whole objects, so no workload lens reads them as such. */
   isFragment?: (uri: string) => boolean;
+  /** The workspace index with each object's file (the workloads behind a Service's traffic lens). */
+  indexed?: (uri: string, file: ManifestFile) => readonly IndexedObject[] | undefined;
 }
 
 /**
@@ -74,7 +76,8 @@ export function registerWorkloadFeatures(
   connection.onCodeLens((params) => {
     const found = manifestOf(params.textDocument.uri);
     if (!found) return [];
-    const own = extra?.isFragment?.(found.document.uri) ? [] : provideCodeLenses(found.document, found.file, clusterOf(found.document.uri));
+    const { document, file } = found;
+    const own = extra?.isFragment?.(document.uri) ? [] : provideCodeLenses(document, file, clusterOf(document.uri), extra?.indexed?.(document.uri, file));
     return [...own, ...(extra?.lenses?.(found.document) ?? [])];
   });
 }
