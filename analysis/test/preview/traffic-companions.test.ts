@@ -111,6 +111,28 @@ test('the canary beside the stable track in one file: 80/20 from the first step 
   assert.deepEqual(lane.at(-1), { shares: { 'guestbook-stable': 0.8, 'guestbook-canary': 0.2 }, ready: 5 });
 });
 
+test('a canary the same edit changes rolls too: both tracks end on their new ReplicaSets', () => {
+  const canary = (image: string) => CANARY.replace('guestbook:v2', image);
+  const text = (stable: string, canaryImage: string) => [GUESTBOOK_SERVICE, STABLE(stable), canary(canaryImage)].join('---\n');
+  const file = parseManifestFile(text('guestbook:v2', 'guestbook:v3'));
+  const baseFile = parseManifestFile(text('guestbook:v1', 'guestbook:v2'));
+  const object = objectsOf(file).find((candidate) => candidate.name === 'guestbook-stable')!;
+  const simulation = simulateRollout({
+    oldManifest: writableCopyAs<RolloutWorkload>(sameObjectIn(baseFile, object)!.value),
+    newManifest: writableCopyAs<RolloutWorkload>(object.value),
+    cluster: CLUSTER,
+    options: {
+      services: [writableCopyAs<Service>(objectsOf(file)[0]!.value)],
+      companions: trafficCompanions(object, { file, uri: 'file:///ws/guestbook.yaml', baseFile }),
+    },
+  });
+  const shares = simulation.steps.at(-1)!.traffic![0]!.shares;
+  assert.deepEqual(shares.map((share) => [share.images.join(','), share.endpoints, share.revision]).sort(), [
+    ['guestbook:v2', 4, '2'],
+    ['guestbook:v3', 1, '2'],
+  ]);
+});
+
 test('the canary of another file of the folder holds its state while the stable track is created', () => {
   const workspace: IndexedObject[] = [
     ...objectsOf(parseManifestFile(GUESTBOOK_SERVICE)).map((object) => ({ uri: 'file:///ws/service.yaml', object })),
