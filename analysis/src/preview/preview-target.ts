@@ -8,20 +8,20 @@ import { namespaceOf } from '../checks/indexed-object';
 import { isPreviewWorkload } from './traffic-companions';
 
 /** A workload as the panel names it. */
-export interface PreviewWorkloadRef {
+interface PreviewWorkloadRef {
   kind: string;
   name: string;
   namespace: string;
 }
 
 /** What the panel asks for: the cursor, the workload it shows now, the one it is pinned to. */
-export interface PreviewTargetRequest {
+interface PreviewTargetRequest {
   offset: number;
   shown?: PreviewWorkloadRef;
   pinned?: PreviewWorkloadRef;
 }
 
-export type PreviewTarget =
+type PreviewTarget =
   | { kind: 'workload'; object: ManifestObject }
   /** The shown (or pinned) workload's document does not parse: keep the last good rollout, greyed, with this message. */
   | { kind: 'unreadable'; message: string }

@@ -13,7 +13,7 @@ import { workspaceViewOf } from '../checks/workspace-view';
 import { findSelectingServices, templateLabelsOf } from '../facts/service-selection';
 
 /** What the preview knows of the previewed workload's surroundings. */
-export interface CompanionSources {
+interface CompanionSources {
   /** The previewed file now, and its URI. */
   file: ManifestFile;
   uri: string;

@@ -13,7 +13,7 @@ import { isPreviewWorkload } from './traffic-companions';
 const NAMES_SHOWN = 3;
 
 /** A lens before it becomes LSP: its title, where it sits, and the workload the preview opens on. */
-export interface TrafficLens {
+interface TrafficLens {
   title: string;
   /** Start of the Service's or Ingress's first line. */
   start: number;

@@ -20,7 +20,7 @@ export interface RolloutCompanion {
 }
 
 /** The companions' two requests as the API server answers them: a refused base never ran, a refused edit leaves the base. */
-export interface AdmittedCompanion {
+interface AdmittedCompanion {
   base?: RolloutWorkload;
   edited?: RolloutWorkload;
 }
