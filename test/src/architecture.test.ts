@@ -277,6 +277,7 @@ const ENGINE_LAYERS: Record<string, number> = {
   history: 1,
   defaulting: 2,
   hash: 3,
+  scheduler: 3,
   apiserver: 4,
   cluster: 5,
   deployment: 6,
