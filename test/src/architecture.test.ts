@@ -284,6 +284,7 @@ const ENGINE_LAYERS: Record<string, number> = {
   replicaset: 6,
   statefulset: 6,
   job: 6,
+  daemonset: 6,
   cronjob: 7,
   service: 7,
   kubectl: 8,
