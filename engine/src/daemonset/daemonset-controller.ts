@@ -70,10 +70,11 @@ export class DaemonSetController implements Controller {
     const hash = history.current.metadata.labels?.[DAEMONSET_HASH_LABEL] ?? '';
     let changed = history.changed;
     const verdicts = this.verdictsOf(cluster, daemonSet);
-    // manage, then (when manage wrote nothing: the expectations it set are not yet met) rollingUpdate.
-    const managed = this.manage(cluster, daemonSet, verdicts, hash);
-    if (managed) changed = true;
-    else if (daemonSet.spec.updateStrategy?.type === 'RollingUpdate') {
+    // manage, then rollingUpdate. Upstream runs rollingUpdate only once the expectations manage set are
+    // met; its own tests observe every create and delete at once, so both run in the same sync, on
+    // the pods as manage left them, and so they do here.
+    if (this.manage(cluster, daemonSet, verdicts, hash)) changed = true;
+    if (daemonSet.spec.updateStrategy?.type === 'RollingUpdate') {
       const byNode = podsByNode(daemonPodsOf(cluster, daemonSet));
       const decision = rollingUpdate(daemonSet, cluster.spec.nodes, verdicts, byNode, hash, cluster.now);
       if (this.syncNodes(cluster, daemonSet, decision.podsToDelete, decision.nodesToCreate, hash)) changed = true;
