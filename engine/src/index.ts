@@ -138,3 +138,5 @@ export { CrdRegistry, isCustomResourceDefinition, type CrdSourceObject } from '.
 export { customResourceVerdict } from './apiserver/custom-resources/custom-resource-verdict';
 /** A CronJob's next runs with the Jobs they create, and a Job's pod name prefixes (`kubesim names`). */
 export { type CronJobRun, cronJobNextRuns, jobPodNamePrefixes } from './cronjob/next-runs';
+/** A DaemonSet manifest's first revision, pod generateName, nodes and update budget. */
+export { type DaemonSetNames, daemonSetNames } from './daemonset/daemonset-names';

@@ -4,17 +4,38 @@
 // raises the generation only. apps/v1 carries the template generation in the
 // `deprecated.daemonset.template.generation` annotation.
 import type { Cluster } from '../cluster/cluster';
-import { admitObject, type ApiRejection } from '../apiserver/admission';
+import { invalidRejection, type ApiRejection } from '../apiserver/admission';
+import { servedKindOf } from '../apiserver/validation/builtin-kinds';
+import { servedKindVerdict } from '../apiserver/validation/served-kind-verdict';
+import type { ClusterSpec } from '../model/cluster-spec';
 import { isSemanticallyEqual } from '../apiserver/semantic-equality';
 import { defaultDaemonSetInPlace } from '../defaulting/workload-defaults';
 import { cloneJson } from '../model/clone';
 import type { DaemonSet } from '../model/daemonset-objects';
-import type { JsonObject } from '../model/objects';
+import type { JsonObject, ReadonlyJsonObject } from '../model/objects';
 import { TEMPLATE_GENERATION_ANNOTATION } from './daemonset-util';
 
 function templateGeneration(annotations: Readonly<Record<string, string>> | undefined): number {
   const text = annotations?.[TEMPLATE_GENERATION_ANNOTATION];
   return text !== undefined && /^[+-]?[0-9]+$/.test(text) ? Number(text) : 0;
+}
+
+/**
+ * The API server's answer to creating `manifest` (or replacing `existing` with it): strict decoding,
+ * then ValidateObjectMeta and ValidateDaemonSet after defaulting (servedKindVerdict); undefined when accepted.
+ */
+export function admitDaemonSet(manifest: ReadonlyJsonObject, existing: ReadonlyJsonObject | undefined, clusterSpec: ClusterSpec): ApiRejection | undefined {
+  const served = servedKindOf('apps/v1', 'DaemonSet', clusterSpec.version);
+  if (!served) return undefined;
+  const name = String((manifest.metadata as ReadonlyJsonObject | undefined)?.name ?? '');
+  const verdict = servedKindVerdict(served, manifest, existing, clusterSpec);
+  if ('decode' in verdict) return { reason: 'BadRequest', kind: 'DaemonSet', name, causes: [], message: verdict.decode[0]!.message };
+  if (verdict.errors.length === 0) return undefined;
+  return invalidRejection(
+    'DaemonSet',
+    name,
+    verdict.errors.map((error) => ({ field: error.field, message: error.message.slice(error.field.length + 2) })),
+  );
 }
 
 /**
@@ -27,7 +48,7 @@ export function storeDaemonSet(
   namespace: string,
   existing: DaemonSet | undefined,
 ): { daemonSet: DaemonSet; changed: boolean } | ApiRejection {
-  const rejection = admitObject(manifest, existing as unknown as JsonObject | undefined, cluster.spec);
+  const rejection = admitDaemonSet(manifest, existing as unknown as ReadonlyJsonObject | undefined, cluster.spec);
   if (rejection) return rejection;
   const object = cloneJson(manifest);
   defaultDaemonSetInPlace(object, cluster.spec, existing as unknown as JsonObject | undefined);
