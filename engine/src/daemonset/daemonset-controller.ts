@@ -6,7 +6,6 @@
 // with its back-off never comes up here.
 import type { Cluster, Controller } from '../cluster/cluster';
 import type { DaemonSet, DaemonSetStatus } from '../model/daemonset-objects';
-import type { JsonObject } from '../model/objects';
 import { comparePodsByAge, createDaemonPod, DAEMONSET_CONTROLLER_NAME, daemonPodsOf, isDaemonPodAvailable, podsByNode, type DaemonPod } from './daemon-pods';
 import { cleanupHistory, constructHistory } from './daemonset-history';
 import { rollingUpdate } from './daemonset-rolling';
@@ -209,23 +208,4 @@ export class DaemonSetController implements Controller {
     cluster.daemonSets.put({ ...current, metadata: { ...current.metadata, resourceVersion: cluster.nextResourceVersion() }, status });
     return true;
   }
-}
-
-/** The DaemonSet controller registered on `cluster`, if any. */
-export function daemonSetControllerOf(cluster: Cluster): DaemonSetController | undefined {
-  return cluster.controllers.find((controller): controller is DaemonSetController => controller instanceof DaemonSetController);
-}
-
-/** The status numbers a DaemonSet's describe and rollout status read (zero when absent). */
-export function statusNumbers(daemonSet: DaemonSet): Required<Omit<DaemonSetStatus, 'collisionCount' | 'observedGeneration'>> & JsonObject {
-  const status = daemonSet.status;
-  return {
-    currentNumberScheduled: status.currentNumberScheduled ?? 0,
-    numberMisscheduled: status.numberMisscheduled ?? 0,
-    desiredNumberScheduled: status.desiredNumberScheduled ?? 0,
-    numberReady: status.numberReady ?? 0,
-    updatedNumberScheduled: status.updatedNumberScheduled ?? 0,
-    numberAvailable: status.numberAvailable ?? 0,
-    numberUnavailable: status.numberUnavailable ?? 0,
-  };
 }

@@ -32,7 +32,7 @@ export function revisionDataOf(cluster: Cluster, daemonSet: DaemonSet): string {
 }
 
 /** The hash snapshot names the revision with: ComputeHash of the template and status.collisionCount. */
-export function revisionHashOf(cluster: Cluster, daemonSet: DaemonSet, collisionCount: number | undefined): string {
+function revisionHashOf(cluster: Cluster, daemonSet: DaemonSet, collisionCount: number | undefined): string {
   const entry = encodingOf(cluster, daemonSet);
   let hash = entry.hashes.get(collisionCount);
   if (hash === undefined) entry.hashes.set(collisionCount, (hash = daemonSetRevisionHash(daemonSet.spec.template, collisionCount, cluster.spec)));
@@ -48,7 +48,7 @@ export function controlledRevisions(cluster: Cluster, daemonSet: DaemonSet): Con
 }
 
 /** What constructHistory decided. */
-export interface DaemonSetHistory {
+interface DaemonSetHistory {
   /** The revision of the current template. */
   current: ControllerRevision;
   /** Every other revision the DaemonSet controls. */

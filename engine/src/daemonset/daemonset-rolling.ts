@@ -12,7 +12,7 @@ import { isPodUpdated, surgeCount, templateGenerationOf, unavailableCount } from
 import type { NodeVerdict } from './node-eligibility';
 
 /** What one rollingUpdate pass asks syncNodes to do. */
-export interface RollingUpdateDecision {
+interface RollingUpdateDecision {
   podsToDelete: string[];
   nodesToCreate: string[];
   maxSurge: number;

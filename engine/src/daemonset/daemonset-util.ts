@@ -10,7 +10,7 @@ import { cloneJson } from '../model/clone';
 /** The pod label holding the revision hash (apps.DefaultDaemonSetUniqueLabelKey, also on the revisions). */
 export const DAEMONSET_HASH_LABEL = 'controller-revision-hash';
 /** The pod label holding the template generation (extensions.DaemonSetTemplateGenerationKey). */
-export const TEMPLATE_GENERATION_LABEL = 'pod-template-generation';
+const TEMPLATE_GENERATION_LABEL = 'pod-template-generation';
 /** The DaemonSet annotation the API server keeps the template generation in (apps.DeprecatedTemplateGeneration). */
 export const TEMPLATE_GENERATION_ANNOTATION = 'deprecated.daemonset.template.generation';
 

@@ -43,7 +43,7 @@ export function daemonSetRolloutStatus(daemonSet: DaemonSet): { message: string;
 }
 
 /** The DaemonSet's ControllerRevisions, lowest .revision first. */
-export function daemonSetHistory(cluster: Cluster, daemonSet: DaemonSet): ControllerRevision[] {
+function daemonSetHistory(cluster: Cluster, daemonSet: DaemonSet): ControllerRevision[] {
   return controlledRevisions(cluster, daemonSet).sort((a, b) => a.revision - b.revision);
 }
 

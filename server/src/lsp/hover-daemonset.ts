@@ -25,8 +25,10 @@ function describePods(facts: DaemonSetFacts, cluster: ClusterSpec): string {
 
 function describeUpdate(facts: DaemonSetFacts): string {
   if (facts.updateStrategy === 'OnDelete') return 'updateStrategy `OnDelete`: a template change replaces a pod only when you delete it';
-  if ((facts.maxSurge ?? 0) > 0)
-    return `updateStrategy \`RollingUpdate\`: a new pod starts beside the old one on up to ${facts.maxSurge} node(s) at a time; the old pod goes once the new one is available`;
+  if ((facts.maxSurge ?? 0) > 0) {
+    const surge = `a new pod starts beside the old one on up to ${facts.maxSurge} node(s) at a time`;
+    return `updateStrategy \`RollingUpdate\`: ${surge}; the old pod goes once the new one is available`;
+  }
   return `updateStrategy \`RollingUpdate\`: at most ${facts.maxUnavailable ?? 1} node(s) at a time lose their old pod before the new one starts`;
 }
 
