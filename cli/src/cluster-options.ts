@@ -1,6 +1,7 @@
 // The cluster of a command: `.kubesim.yaml` found upward from each file, overridden field by field by
 // the flags `--ip-families`, `--service-cidrs`, `--node-port-range` and `--cluster-domain`, and gate by
-// gate by `--feature-gates Name=true,Other=false` (kube-apiserver's syntax). The analysis's
+// gate by `--feature-gates Name=true,Other=false` (kube-apiserver's syntax); `--nodes N` declares kind's
+// control plane and N workers. The analysis's
 // ClusterResolver does the resolving; this file only reads the flags and words the problems.
 import type { KubernetesVersion } from '@kubesim/engine';
 import { ClusterResolver } from '@kubesim/analysis';
@@ -13,6 +14,7 @@ export const CLUSTER_FLAGS = {
   'node-port-range': { type: 'string' },
   'cluster-domain': { type: 'string' },
   'feature-gates': { type: 'string' },
+  nodes: { type: 'string' },
 } as const;
 
 type ClusterFlagValues = { [K in keyof typeof CLUSTER_FLAGS]?: string | undefined };
@@ -33,6 +35,7 @@ export function clusterResolverOf(values: ClusterFlagValues, version: Kubernetes
       ...(values['node-port-range'] !== undefined ? { nodePortRange: values['node-port-range'] } : {}),
       ...(values['cluster-domain'] !== undefined ? { clusterDomain: values['cluster-domain'] } : {}),
       ...(values['feature-gates'] !== undefined ? { featureGates: values['feature-gates'] } : {}),
+      ...(values.nodes !== undefined ? { nodes: values.nodes } : {}),
     },
     'flags',
   );

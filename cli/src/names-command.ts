@@ -32,6 +32,7 @@ import { checkCharts, setChartsApart } from './helm-charts';
 import { workloadRejection } from './workload-rejection';
 import { basename } from 'node:path';
 import { batchNamesOf, formatBatchNames, type BatchNames } from './batch-names';
+import { daemonSetNamesOf, formatDaemonSetNames, type DaemonSetNamesEntry } from './daemonset-names';
 
 /** One StatefulSet pod with its stable identity. */
 interface StatefulSetPodNames {
@@ -101,6 +102,7 @@ export async function runNames(args: string[], out: (text: string) => void): Pro
   const from = fromText === undefined ? Date.now() : Date.parse(fromText);
   if (Number.isNaN(from)) throw new UsageError(`--from must be an RFC 3339 time such as 2026-01-01T00:00:00Z, not "${fromText}"`);
   const batch: BatchNames[] = [];
+  const daemonSets: DaemonSetNamesEntry[] = [];
   const clusters = clusterResolverOf(values, version, (text) => process.stderr.write(`${text}\n`));
   const options: NamesOptions = { collisionCount, clusterOf: (path) => clusters.specFor(path) };
   const workloads: WorkloadNames[] = [];
@@ -113,6 +115,7 @@ export async function runNames(args: string[], out: (text: string) => void): Pro
     workloads.push(...namesOf(path, objects, options));
     services.push(...serviceNamesOf(path, objects, options));
     batch.push(...batchNamesOf(path, objects, from));
+    daemonSets.push(...daemonSetNamesOf(path, objects, options.clusterOf(path)));
   }
   const generated: GeneratedName[] = [];
   let failed = false;
@@ -145,12 +148,19 @@ export async function runNames(args: string[], out: (text: string) => void): Pro
   if (values.json)
     out(
       JSON.stringify(
-        { kubernetesVersion: version, workloads, services, ...(batch.length > 0 ? { batch } : {}), ...(generated.length > 0 ? { generated } : {}) },
+        {
+          kubernetesVersion: version,
+          workloads,
+          services,
+          ...(batch.length > 0 ? { batch } : {}),
+          ...(daemonSets.length > 0 ? { daemonSets } : {}),
+          ...(generated.length > 0 ? { generated } : {}),
+        },
         null,
         2,
       ),
     );
-  else out(formatTable(version, workloads, generated) + formatServices(services) + formatBatchNames(batch, from));
+  else out(formatTable(version, workloads, generated) + formatServices(services) + formatBatchNames(batch, from) + formatDaemonSetNames(daemonSets));
   return failed ? 1 : 0;
 }
 

@@ -28,6 +28,7 @@ const CLUSTER_OPTIONS: [string, string][] = [
   ['--node-port-range R', "the API server's --service-node-port-range (e.g. 30000-32767)"],
   ['--cluster-domain D', 'the cluster DNS domain (default: .kubesim.yaml, else cluster.local)'],
   ['--feature-gates G=B[,G=B]', "the cluster's --feature-gates overrides, e.g. MaxUnavailableStatefulSet=true (merged over .kubesim.yaml)"],
+  ['--nodes N', "kind's control plane and N worker nodes to schedule on (default: .kubesim.yaml, else kind's single illustrative node)"],
 ];
 
 const USAGE: Record<CommandName, CommandUsage> = {

@@ -74,6 +74,15 @@ export {
   defaultClusterSpec,
   featureGatesKey,
 } from './model/cluster-spec';
+export {
+  type ClusterNode,
+  CONTROL_PLANE_TAINT,
+  ILLUSTRATIVE_ALLOCATABLE,
+  KIND_CONTROL_PLANE,
+  type NodeDeclaration,
+  type NodesDeclaration,
+  type NodeTaint,
+} from './model/cluster-nodes';
 export { isJsonObject } from './model/json-value';
 export { labelSelectorMatches, type Labels, type MatchableSelector, serviceSelectorMatches } from './model/label-selection';
 export {
@@ -139,3 +148,5 @@ export { CrdRegistry, isCustomResourceDefinition, type CrdSourceObject } from '.
 export { customResourceVerdict } from './apiserver/custom-resources/custom-resource-verdict';
 /** A CronJob's next runs with the Jobs they create, and a Job's pod name prefixes (`kubesim names`). */
 export { type CronJobRun, cronJobNextRuns, jobPodNamePrefixes } from './cronjob/next-runs';
+/** A DaemonSet manifest's first revision, pod generateName, nodes and update budget. */
+export { type DaemonSetNames, daemonSetNames } from './daemonset/daemonset-names';

@@ -9,6 +9,8 @@ export const API_REFERENCE = {
   replicaSet: `${BASE}/workload-resources/replica-set-v1/`,
   statefulSet: `${BASE}/workload-resources/stateful-set-v1/`,
   statefulSetSpec: `${BASE}/workload-resources/stateful-set-v1/#StatefulSetSpec`,
+  daemonSet: `${BASE}/workload-resources/daemon-set-v1/`,
+  daemonSetSpec: `${BASE}/workload-resources/daemon-set-v1/#DaemonSetSpec`,
   pod: `${BASE}/workload-resources/pod-v1/`,
   podTemplate: `${BASE}/workload-resources/pod-template-v1/#PodTemplateSpec`,
   service: `${BASE}/service-resources/service-v1/`,

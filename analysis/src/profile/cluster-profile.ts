@@ -13,10 +13,12 @@ import {
   parsePortRange,
   type HelmChartDeclaration,
   type IPFamily,
+  type NodesDeclaration,
   type PortRange,
 } from '@kubesim/engine';
 import { readFeatureGates } from './feature-gate-overrides';
 import { readHelmDeclaration } from './helm-declaration';
+import { readNodesDeclaration } from './nodes-declaration';
 
 /** The file name kubesim looks for, upward from a checked file. */
 export const PROFILE_FILE_NAME = '.kubesim.yaml';
@@ -38,6 +40,8 @@ export interface ClusterProfile {
   helmCharts?: Record<string, HelmChartDeclaration>;
   /** CustomResourceDefinition files or folders (relative to the `.kubesim.yaml` that lists them, absolute once found). */
   crds?: string[];
+  /** `nodes:`: a count of kind workers or the nodes themselves (undeclared: kind's single illustrative node). */
+  nodes?: NodesDeclaration;
 }
 
 /** The profile and what was wrong in its text (each problem names the key). */
@@ -75,14 +79,16 @@ export function describeCluster(cluster: ClusterSpec): string {
   const families = declared.serviceCIDRs ? `${ipFamiliesOf(network).join('/')} (${network.serviceCidrs.join(', ')})` : 'IP families not declared';
   const ports = declared.nodePortRange ? `node ports ${formatPortRange(network.nodePortRange)}` : 'node-port range not declared';
   const gates = Object.entries(cluster.featureGates).map(([gate, enabled]) => `${gate}=${String(enabled)}`);
-  return `${families}, ${ports}, cluster domain ${cluster.clusterDomain}${gates.length > 0 ? `, feature gates ${gates.join(',')}` : ''}`;
+  const nodes = declared.nodes === undefined ? 'nodes not declared' : `${cluster.nodes.length} node(s)`;
+  return `${families}, ${ports}, cluster domain ${cluster.clusterDomain}, ${nodes}${gates.length > 0 ? `, feature gates ${gates.join(',')}` : ''}`;
 }
 
 /**
  * Reads the declared values, wherever they come from (a file's map, settings, flags):
  * `serviceCIDRs` (a list or a comma-separated string, as the API server's flag), `ipFamilies`
  * (shorthand for kind's default CIDR of each family), `nodePortRange` (`30000-32767`), `clusterDomain`,
- * `featureGates` (a map of gate names to booleans, or `Name=true,Other=false`), `crds` (a list of paths).
+ * `featureGates` (a map of gate names to booleans, or `Name=true,Other=false`), `crds` (a list of paths),
+ * `nodes` (a count of kind workers or a list of nodes, nodes-declaration.ts).
  */
 export function readProfileFields(fields: Record<string, unknown>, where: string): ProfileReading {
   const profile: ClusterProfile = {};
@@ -124,7 +130,12 @@ export function readProfileFields(fields: Record<string, unknown>, where: string
     if (Array.isArray(fields.crds) && fields.crds.every((item) => typeof item === 'string' && item.trim() !== '') && crds) profile.crds = crds;
     else problems.push(`${where}: crds must be a list of files or folders holding CustomResourceDefinitions`);
   }
-  const known = new Set(['serviceCIDRs', 'ipFamilies', 'nodePortRange', 'clusterDomain', 'featureGates', 'crds', 'helm']);
+  if (fields.nodes !== undefined && fields.nodes !== null && fields.nodes !== '') {
+    const nodes = readNodesDeclaration(fields.nodes, where);
+    problems.push(...nodes.problems);
+    if (nodes.nodes !== undefined) profile.nodes = nodes.nodes;
+  }
+  const known = new Set(['serviceCIDRs', 'ipFamilies', 'nodePortRange', 'clusterDomain', 'featureGates', 'crds', 'helm', 'nodes']);
   for (const key of Object.keys(fields)) if (!known.has(key)) problems.push(`${where}: unknown key ${JSON.stringify(key)}`);
   return { profile, problems };
 }

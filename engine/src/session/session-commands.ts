@@ -1,7 +1,8 @@
 // Every command of the session language, in the order the runner tries them: the first whose
 // matches() accepts a line runs it. More specific families come first (replace and patch, describe
-// of ReplicaSets, StatefulSets and pods, `get pods -o wide`, Jobs and CronJobs, Ingress, Service, StatefulSet), the Deployment commands last.
+// of ReplicaSets, StatefulSets and pods, `get pods -o wide`, Jobs and CronJobs, DaemonSets, Ingress, Service, StatefulSet), the Deployment commands last.
 import { batchCommands } from './batch-commands';
+import { daemonSetCommands } from './daemonset-commands';
 import { describeCommands } from './describe-commands';
 import { deploymentCommands } from './deployment-commands';
 import { ingressCommands } from './ingress-commands';
@@ -18,6 +19,7 @@ export const SESSION_COMMANDS: readonly SessionCommand[] = [
   ...describeCommands,
   ...podCommands,
   ...batchCommands,
+  ...daemonSetCommands,
   ...ingressCommands,
   ...serviceCommands,
   ...statefulSetCommands,

@@ -6,11 +6,12 @@ import { StatefulSetController } from '../statefulset/stateful-set-controller';
 import { CronJobController } from '../cronjob/cronjob-controller';
 import { JobController } from '../job/job-controller';
 import { TtlAfterFinishedController } from '../job/ttl-after-finished';
+import { DaemonSetController } from '../daemonset/daemonset-controller';
 
 /** Called after every controller pass that changed something. */
 type PassListener = (changed: string[]) => void;
 
-/** A cluster running the Deployment, ReplicaSet, StatefulSet, CronJob, Job and TTL-after-finished controllers (in that order). */
+/** A cluster running the Deployment, ReplicaSet, StatefulSet, CronJob, Job, TTL-after-finished and DaemonSet controllers (in that order). */
 export function createDeploymentCluster(options: ClusterOptions): Cluster {
   const cluster = new Cluster(options);
   cluster.registerController(new DeploymentController());
@@ -19,6 +20,7 @@ export function createDeploymentCluster(options: ClusterOptions): Cluster {
   cluster.registerController(new CronJobController());
   cluster.registerController(new JobController());
   cluster.registerController(new TtlAfterFinishedController());
+  cluster.registerController(new DaemonSetController());
   return cluster;
 }
 

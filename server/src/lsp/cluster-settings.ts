@@ -9,6 +9,8 @@ export interface ClusterSettings {
   serviceCIDRs?: unknown;
   nodePortRange?: unknown;
   featureGates?: unknown;
+  /** A count of kind workers (0 declares kind's single node); unset or null declares nothing. */
+  nodes?: unknown;
 }
 
 /** The declared fields of the settings: unset or empty values declare nothing. */
@@ -23,5 +25,6 @@ export function clusterSettingsFields(cluster: ClusterSettings | null | undefine
   if (typeof clusterDomain === 'string' && clusterDomain !== '') fields.clusterDomain = clusterDomain;
   const gates = cluster?.featureGates;
   if (gates !== null && typeof gates === 'object' && Object.keys(gates).length > 0) fields.featureGates = gates;
+  if (typeof cluster?.nodes === 'number') fields.nodes = cluster.nodes;
   return fields;
 }

@@ -1,0 +1,211 @@
+// The DaemonSet controller, following kubernetes pkg/controller/daemon/daemon_controller.go
+// (syncDaemonSet, manage, podsShouldBeOnNode, syncNodes, updateDaemonSetStatus): one pod per node
+// that should run it, pinned to that node by node affinity; RollingUpdate or OnDelete for template
+// changes (daemonset-rolling.ts); ControllerRevisions as daemonset-history.ts keeps them.
+// Daemon pods restart in place (restartPolicy Always), so the failed- and succeeded-pod deletion
+// with its back-off never comes up here.
+import type { Cluster, Controller } from '../cluster/cluster';
+import type { DaemonSet, DaemonSetStatus } from '../model/daemonset-objects';
+import { comparePodsByAge, createDaemonPod, DAEMONSET_CONTROLLER_NAME, daemonPodsOf, isDaemonPodAvailable, podsByNode, type DaemonPod } from './daemon-pods';
+import { cleanupHistory, constructHistory } from './daemonset-history';
+import { rollingUpdate } from './daemonset-rolling';
+import { allowsSurge, createDaemonPodTemplate, DAEMONSET_HASH_LABEL, isPodUpdated, templateGenerationOf } from './daemonset-util';
+import { nodeShouldRunDaemonPod, type NodeVerdict } from './node-eligibility';
+
+/** The controller's burstReplicas: at most this many creates and deletes per sync. */
+const BURST_REPLICAS = 250;
+
+function subjectOf(daemonSet: DaemonSet): { kind: string; metadata: DaemonSet['metadata'] } {
+  return { kind: 'DaemonSet', metadata: daemonSet.metadata };
+}
+
+/** The DaemonSet controller of the simulated kube-controller-manager. */
+export class DaemonSetController implements Controller {
+  readonly name = DAEMONSET_CONTROLLER_NAME;
+  // NodeShouldRunDaemonPod per template object and node: the nodes of a cluster never change.
+  private readonly verdicts = new WeakMap<object, Map<string, NodeVerdict>>();
+
+  sync(cluster: Cluster): boolean {
+    let changed = false;
+    for (const daemonSet of [...cluster.daemonSets.all()]) if (this.syncDaemonSet(cluster, daemonSet)) changed = true;
+    return changed;
+  }
+
+  /** With minReadySeconds, the first instant (strictly after readiness + minReadySeconds) a pod turns available. */
+  nextWakeTime(cluster: Cluster): number | undefined {
+    let next: number | undefined;
+    for (const daemonSet of cluster.daemonSets.all()) {
+      const minReadyMs = (daemonSet.spec.minReadySeconds ?? 0) * 1000;
+      if (minReadyMs === 0) continue;
+      for (const cohort of cluster.podsOwnedBy(daemonSet.metadata.uid ?? '')) {
+        const readyAt = cohort.timeline.readyAt;
+        const at = readyAt === undefined ? undefined : readyAt + minReadyMs + 1;
+        if (at !== undefined && at > cluster.now && (next === undefined || at < next)) next = at;
+      }
+    }
+    return next;
+  }
+
+  /** NodeShouldRunDaemonPod for every node of the cluster. */
+  verdictsOf(cluster: Cluster, daemonSet: DaemonSet): ReadonlyMap<string, NodeVerdict> {
+    let verdicts = this.verdicts.get(daemonSet.spec.template);
+    if (!verdicts) {
+      verdicts = new Map(cluster.spec.nodes.map((node) => [node.name, nodeShouldRunDaemonPod(node, daemonSet)]));
+      this.verdicts.set(daemonSet.spec.template, verdicts);
+    }
+    return verdicts;
+  }
+
+  /** syncDaemonSet for one DaemonSet; true when anything changed. */
+  syncDaemonSet(cluster: Cluster, stored: DaemonSet): boolean {
+    if (stored.metadata.deletionTimestamp !== undefined) return false;
+    const selector = stored.spec.selector;
+    if (Object.keys(selector?.matchLabels ?? {}).length === 0 && (selector?.matchExpressions ?? []).length === 0) {
+      cluster.recordEvent(subjectOf(stored), 'Warning', 'SelectingAll', 'This daemon set is selecting all pods. A non-empty selector is required.', this.name);
+      return false;
+    }
+    const history = constructHistory(cluster, stored, daemonPodsOf(cluster, stored));
+    const daemonSet = history.daemonSet;
+    const hash = history.current.metadata.labels?.[DAEMONSET_HASH_LABEL] ?? '';
+    let changed = history.changed;
+    const verdicts = this.verdictsOf(cluster, daemonSet);
+    // manage, then rollingUpdate. Upstream runs rollingUpdate only once the expectations manage set are
+    // met; its own tests observe every create and delete at once, so both run in the same sync, on
+    // the pods as manage left them, and so they do here.
+    if (this.manage(cluster, daemonSet, verdicts, hash)) changed = true;
+    if (daemonSet.spec.updateStrategy?.type === 'RollingUpdate') {
+      const byNode = podsByNode(daemonPodsOf(cluster, daemonSet));
+      const decision = rollingUpdate(daemonSet, cluster.spec.nodes, verdicts, byNode, hash, cluster.now);
+      if (this.syncNodes(cluster, daemonSet, decision.podsToDelete, decision.nodesToCreate, hash)) changed = true;
+    }
+    if (cleanupHistory(cluster, daemonSet, history.old, daemonPodsOf(cluster, daemonSet))) changed = true;
+    if (this.updateStatus(cluster, daemonSet, verdicts, hash)) changed = true;
+    return changed;
+  }
+
+  // manage: podsShouldBeOnNode for every node, plus unscheduled pods pinned to nodes that do not exist.
+  private manage(cluster: Cluster, daemonSet: DaemonSet, verdicts: ReadonlyMap<string, NodeVerdict>, hash: string): boolean {
+    const byNode = podsByNode(daemonPodsOf(cluster, daemonSet));
+    const nodesNeedingPods: string[] = [];
+    const podsToDelete: string[] = [];
+    for (const node of cluster.spec.nodes) {
+      const verdict = verdicts.get(node.name) ?? { shouldRun: false, shouldContinueRunning: false };
+      this.podsShouldBeOnNode(cluster, daemonSet, node.name, verdict, byNode.get(node.name), hash, nodesNeedingPods, podsToDelete);
+    }
+    const known = new Set(cluster.spec.nodes.map((node) => node.name));
+    for (const [name, pods] of byNode) if (!known.has(name)) for (const pod of pods) if (!pod.scheduled) podsToDelete.push(pod.name);
+    return this.syncNodes(cluster, daemonSet, podsToDelete, nodesNeedingPods, hash);
+  }
+
+  // podsShouldBeOnNode: create where a pod should run and none exists (terminating pods count as
+  // existing); keep the oldest running pod, or with surge an old Ready pod beside a new one that is
+  // not yet available; delete everything on a node that should not keep the pod.
+  private podsShouldBeOnNode(
+    cluster: Cluster,
+    daemonSet: DaemonSet,
+    nodeName: string,
+    verdict: NodeVerdict,
+    pods: readonly DaemonPod[] | undefined,
+    hash: string,
+    nodesNeedingPods: string[],
+    podsToDelete: string[],
+  ): void {
+    if (verdict.shouldRun && pods === undefined) {
+      nodesNeedingPods.push(nodeName);
+      return;
+    }
+    if (pods === undefined) return;
+    if (!verdict.shouldContinueRunning) {
+      for (const pod of pods) if (!pod.deleted) podsToDelete.push(pod.name);
+      return;
+    }
+    const running = pods.filter((pod) => !pod.deleted).sort(comparePodsByAge);
+    if (!allowsSurge(daemonSet)) {
+      for (const pod of running.slice(1)) podsToDelete.push(pod.name);
+      return;
+    }
+    if (running.length <= 1) {
+      if (running.length === 0 && verdict.shouldRun) nodesNeedingPods.push(nodeName);
+      return;
+    }
+    let oldestNew: DaemonPod | undefined;
+    let oldestOld: DaemonPod | undefined;
+    for (const pod of running) {
+      if (pod.labels[DAEMONSET_HASH_LABEL] === hash) {
+        if (!oldestNew) {
+          oldestNew = pod;
+          continue;
+        }
+      } else if (!oldestOld) {
+        oldestOld = pod;
+        continue;
+      }
+      podsToDelete.push(pod.name);
+    }
+    if (oldestNew && oldestOld) {
+      if (!oldestOld.ready || isDaemonPodAvailable(oldestNew, cluster.now, daemonSet.spec.minReadySeconds ?? 0)) podsToDelete.push(oldestOld.name);
+    }
+  }
+
+  // syncNodes: create the pods (at most burstReplicas) from the template with the hash and generation
+  // labels, each pinned to its node, then delete the pods named.
+  private syncNodes(cluster: Cluster, daemonSet: DaemonSet, podsToDelete: readonly string[], nodesNeedingPods: readonly string[], hash: string): boolean {
+    const creates = nodesNeedingPods.slice(0, BURST_REPLICAS);
+    const deletes = podsToDelete.slice(0, BURST_REPLICAS);
+    const namespace = daemonSet.metadata.namespace ?? 'default';
+    if (creates.length > 0) {
+      const template = createDaemonPodTemplate(daemonSet.spec.template, templateGenerationOf(daemonSet), hash);
+      for (const nodeName of creates) {
+        const name = createDaemonPod(cluster, daemonSet, template, nodeName);
+        cluster.recordEvent(subjectOf(daemonSet), 'Normal', 'SuccessfulCreate', `Created pod: ${name}`, this.name);
+      }
+    }
+    for (const name of deletes) {
+      if (cluster.deletePodByName(name, namespace)) cluster.recordEvent(subjectOf(daemonSet), 'Normal', 'SuccessfulDelete', `Deleted pod: ${name}`, this.name);
+    }
+    return creates.length > 0 || deletes.length > 0;
+  }
+
+  // updateDaemonSetStatus: per node that should run the pod, its oldest pod decides ready, available
+  // and up to date; pods on other nodes are misscheduled. Stored only when a number changed.
+  private updateStatus(cluster: Cluster, daemonSet: DaemonSet, verdicts: ReadonlyMap<string, NodeVerdict>, hash: string): boolean {
+    const byNode = podsByNode(daemonPodsOf(cluster, daemonSet));
+    const generation = templateGenerationOf(daemonSet);
+    const minReadySeconds = daemonSet.spec.minReadySeconds ?? 0;
+    const counts = { desired: 0, current: 0, misscheduled: 0, ready: 0, updated: 0, available: 0 };
+    for (const node of cluster.spec.nodes) {
+      const pods = byNode.get(node.name) ?? [];
+      if (verdicts.get(node.name)?.shouldRun !== true) {
+        if (pods.length > 0) counts.misscheduled++;
+        continue;
+      }
+      counts.desired++;
+      if (pods.length === 0) continue;
+      counts.current++;
+      const oldest = [...pods].sort(comparePodsByAge)[0]!;
+      if (oldest.ready) {
+        counts.ready++;
+        if (isDaemonPodAvailable(oldest, cluster.now, minReadySeconds)) counts.available++;
+      }
+      if (isPodUpdated(oldest.labels, hash, generation)) counts.updated++;
+    }
+    const current = cluster.daemonSets.get(daemonSet.metadata.name, daemonSet.metadata.namespace ?? 'default') ?? daemonSet;
+    const status: DaemonSetStatus = {
+      ...current.status,
+      currentNumberScheduled: counts.current,
+      numberMisscheduled: counts.misscheduled,
+      desiredNumberScheduled: counts.desired,
+      numberReady: counts.ready,
+      observedGeneration: current.metadata.generation ?? 1,
+      updatedNumberScheduled: counts.updated,
+      numberAvailable: counts.available,
+      numberUnavailable: counts.desired - counts.available,
+    };
+    // The counters the API omits when zero stay absent (omitempty), as `kubectl get -o yaml` shows them.
+    for (const key of ['updatedNumberScheduled', 'numberAvailable', 'numberUnavailable'] as const) if (status[key] === 0) delete status[key];
+    const keys = new Set([...Object.keys(status), ...Object.keys(current.status ?? {})]) as Set<keyof DaemonSetStatus>;
+    if ([...keys].every((key) => status[key] === current.status?.[key])) return false;
+    cluster.daemonSets.put({ ...current, metadata: { ...current.metadata, resourceVersion: cluster.nextResourceVersion() }, status });
+    return true;
+  }
+}
