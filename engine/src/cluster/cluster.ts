@@ -29,6 +29,7 @@ import type {
   StatefulSet,
 } from '../model/objects';
 import type { CronJob, Job } from '../model/batch-objects';
+import type { ConfigMapObject, SecretObject } from '../model/config-objects';
 import { defaultKubeletOptions, type KubeletOptions } from '../kubelet/kubelet-options';
 import { planPodTimeline } from '../kubelet/pod-timeline';
 import { EventRecorder, type EventSubject } from './event-recorder';
@@ -82,6 +83,8 @@ export class Cluster {
   readonly controllerRevisions = new ObjectStore<ControllerRevision>();
   readonly jobs = new ObjectStore<Job>();
   readonly cronJobs = new ObjectStore<CronJob>();
+  readonly configMaps = new ObjectStore<ConfigMapObject>();
+  readonly secrets = new ObjectStore<SecretObject>();
   readonly recorder = new EventRecorder(() => this.now);
   readonly controllers: Controller[] = [];
   private cohorts: PodCohort[] = [];

@@ -1,6 +1,7 @@
 // Creating and updating a Service through the simulated API server: validation (the same rules the
 // editor shows), defaulting, then the allocators of the Service REST storage (pkg/registry/core/
 // service/storage alloc.go: allocClusterIPs, node port allocation). The result is kubectl's line.
+import { objectHistoryOf } from '../cluster/object-history';
 import type { Cluster } from '../cluster/cluster';
 import { generateName } from '../cluster/name-generator';
 import type { JsonObject, ReadonlyJsonObject, Service } from '../model/objects';
@@ -176,6 +177,7 @@ export function applyService(cluster: Cluster, manifest: Service, mode: 'apply' 
   delete metadata.generation;
   const service: Service = { apiVersion: 'v1', kind: 'Service', metadata, spec };
   cluster.services.put(service);
+  objectHistoryOf(cluster).record('Service', namespace, name, service, cluster.now);
   const sliceName = spec.selector && Object.keys(spec.selector).length > 0 ? generateName(`${name}-`, network.random) : '';
   network.remember(service, cluster.now, sliceName);
   return { output: `service/${name} created` };
@@ -211,7 +213,9 @@ function updateService(cluster: Cluster, network: ServiceNetwork, existing: Serv
   };
   if (!metadata.labels) delete metadata.labels;
   if (!metadata.annotations) delete metadata.annotations;
-  cluster.services.put({ ...existing, metadata, spec });
+  const updated: Service = { ...existing, metadata, spec };
+  cluster.services.put(updated);
+  objectHistoryOf(cluster).record('Service', existing.metadata.namespace ?? 'default', name, updated, cluster.now);
   if (!network.record(existing)?.sliceName && spec.selector)
     network.remember(existing, network.record(existing)?.createdAt ?? cluster.now, generateName(`${name}-`, network.random));
   return { output: `service/${name} configured` };
@@ -226,6 +230,7 @@ export function deleteService(cluster: Cluster, name: string, namespace: string)
   for (const port of (asArray(service.spec?.ports) ?? []).map(asObject))
     if (port && typeof port.nodePort === 'number') network.nodePorts.release(port.nodePort);
   cluster.services.delete(name, namespace);
+  objectHistoryOf(cluster).record('Service', namespace, name, undefined, cluster.now);
   network.forget(namespace, name);
   // kubectl delete.go PrintObj: from kubectl 1.34 a namespaced object adds ` from NAMESPACE namespace`.
   return { output: `service "${name}" deleted${isAtLeast(cluster.spec.version, '1.34') ? ` from ${namespace} namespace` : ''}` };
