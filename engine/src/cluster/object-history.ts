@@ -8,7 +8,7 @@
 import type { Cluster } from './cluster';
 
 /** The kinds whose history the kubelet's environment needs. */
-export type HistoryKind = 'Service' | 'ConfigMap' | 'Secret';
+type HistoryKind = 'Service' | 'ConfigMap' | 'Secret';
 
 /** One version of an object: from `at` on it was `object` (undefined: deleted). */
 interface ObjectVersion<T> {
@@ -17,7 +17,7 @@ interface ObjectVersion<T> {
 }
 
 /** The versions of every object of the history kinds, oldest first per object. */
-export class ObjectHistory {
+class ObjectHistory {
   private readonly versions = new Map<string, ObjectVersion<unknown>[]>();
 
   /** Notes that from `at` on, `kind` `namespace/name` is `object` (undefined once deleted). */

@@ -19,10 +19,10 @@ import { HOST_IP, podIpInCreationOrder, podKey, podNodeName, podUid } from './po
 import { ILLUSTRATIVE_ALLOCATABLE } from '../model/cluster-nodes';
 
 /** A container's start: when and with which variables, or the error that keeps it waiting. */
-export type ContainerStart = { startedAt: number; vars: EnvVar[]; failedWith?: string } | { error: string; since: number };
+type ContainerStart = { startedAt: number; vars: EnvVar[]; failedWith?: string } | { error: string; since: number };
 
 /** The placeholder of the `kube-root-ca.crt` ConfigMap's certificate, which kubesim cannot know. */
-export const UNKNOWN_CA_CERT = '<the cluster CA certificate (PEM), unknown to kubesim>';
+const UNKNOWN_CA_CERT = '<the cluster CA certificate (PEM), unknown to kubesim>';
 
 /** The containers of a pod spec. */
 export function containersOf(spec: JsonObject): JsonObject[] {

@@ -67,7 +67,7 @@ export function pickPodOfDeployment(cluster: Cluster, name: string, namespace: s
 }
 
 /** The container `-c` names, else the first (kubectl's default container without the annotation). */
-export function execContainer(ref: PodRef, containerName: string | undefined): JsonObject | undefined {
+function execContainer(ref: PodRef, containerName: string | undefined): JsonObject | undefined {
   const containers = containersOf(ref.cohort.spec);
   if (containerName === undefined) {
     const annotated = ref.cohort.annotations?.['kubectl.kubernetes.io/default-container'];

@@ -36,7 +36,7 @@ export interface EnvObjectSource {
 }
 
 /** The container's variables, or the error that keeps it from being created. */
-export type ContainerEnvResult = { vars: EnvVar[] } | { error: string };
+type ContainerEnvResult = { vars: EnvVar[] } | { error: string };
 
 type EnvSourceKind = 'configMap' | 'secret';
 
@@ -91,7 +91,7 @@ function quantityOf(text: string | undefined): Quantity {
  * Limits a container does not set are the node's allocatable (defaultPodLimitsForDownwardAPI,
  * MergeContainerResourceLimits); requests it does not set are its limits as declared (SetDefaults_Pod), else 0.
  */
-export function resourceFieldValue(selector: JsonObject, container: JsonObject, allocatable: Readonly<Record<string, string>>): string | undefined {
+function resourceFieldValue(selector: JsonObject, container: JsonObject, allocatable: Readonly<Record<string, string>>): string | undefined {
   const resources = asObject(container.resources);
   const limits = { ...(asObject(resources?.limits) ?? {}) } as Record<string, unknown>;
   const requests = { ...(asObject(resources?.requests) ?? {}) } as Record<string, unknown>;

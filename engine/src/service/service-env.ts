@@ -132,7 +132,7 @@ function fieldRefValue(fieldPath: string, pod: PodFacts): string | undefined {
 }
 
 /** A container's environment and the names the simulation could not resolve (configMap, secret, node fields). */
-export interface ContainerEnvironment {
+interface ContainerEnvironment {
   vars: EnvVar[];
   unknown: string[];
 }
