@@ -3,6 +3,7 @@
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  illustrativeNote,
   DEFAULT_KUBERNETES_VERSION,
   formatSessionTranscript,
   ManifestReadError,
@@ -88,5 +89,8 @@ export function runRun(args: string[], out: (text: string) => void): number {
     cluster,
     readManifest: (path) => readSessionManifest(resolve(dirname(sessionPath), path), path),
   });
+  // Said once per run, on stderr so the transcript stays what kubectl would print.
+  const note = illustrativeNote(result);
+  if (note !== undefined) process.stderr.write(`${note}\n`);
   return printSessionResult(result, values.json === true, out);
 }

@@ -137,6 +137,8 @@ export {
 /** Thrown by a session's `readManifest` when kubectl stops reading a file after some of its documents. */
 export { ManifestReadError } from './session/session-command';
 export { formatSessionTranscript, runSession, type SessionResult } from './session/session-runner';
+/** The note `kubesim run` prints once: which printed values are illustrative. */
+export { illustrativeNote } from './session/illustrative-note';
 /** The simulation budget: the largest replica count simulated and the preview's pass limit. */
 export { MAX_PREVIEW_STEPS, MAX_SIMULATED_REPLICAS } from './cluster/simulation-budget';
 export type { RolloutCompanion } from './session/rollout-companions';

@@ -68,3 +68,10 @@ test('kubesim names --json: A, SRV and CNAME names of Services with the chosen c
     { file, name: 'search', namespace: 'default', type: 'ExternalName', dnsName: 'search.default.svc.corp.local', srvNames: [], cname: 'search.example.com' },
   ]);
 });
+
+test("kubesim run says once, on stderr, which printed values are illustrative; the transcript stays kubectl's", () => {
+  const result = runKubesim(['run', join('examples', 'sessions', 'env-ordering.session')]);
+  assert.equal(result.status, 0, result.stderr + result.stdout);
+  assert.equal(result.stderr.match(/are illustrative/g)?.length, 1, result.stderr);
+  assert.doesNotMatch(result.stdout, /illustrative/);
+});

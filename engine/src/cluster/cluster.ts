@@ -30,6 +30,7 @@ import type {
 } from '../model/objects';
 import type { CronJob, Job } from '../model/batch-objects';
 import type { DaemonSet } from '../model/daemonset-objects';
+import type { ConfigMapObject, SecretObject } from '../model/config-objects';
 import { defaultKubeletOptions, type KubeletOptions } from '../kubelet/kubelet-options';
 import { planPodTimeline } from '../kubelet/pod-timeline';
 import { EventRecorder, type EventSubject } from './event-recorder';
@@ -84,6 +85,8 @@ export class Cluster {
   readonly jobs = new ObjectStore<Job>();
   readonly cronJobs = new ObjectStore<CronJob>();
   readonly daemonSets = new ObjectStore<DaemonSet>();
+  readonly configMaps = new ObjectStore<ConfigMapObject>();
+  readonly secrets = new ObjectStore<SecretObject>();
   readonly recorder = new EventRecorder(() => this.now);
   readonly controllers: Controller[] = [];
   private cohorts: PodCohort[] = [];

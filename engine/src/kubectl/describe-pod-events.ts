@@ -11,6 +11,7 @@ import { isAtLeast } from '../model/kubernetes-version';
 import type { JsonObject, KubeEvent } from '../model/objects';
 import { imageSize, NODE_NAME, podUid } from './pod-facts';
 import { podContainers } from './pod-containers';
+import { containerStart } from './container-start';
 
 /** Go's time.Duration String() of whole or fractional seconds: `1s`, `1.5s`, `500ms`. */
 function goDuration(ms: number): string {
@@ -85,7 +86,14 @@ export function podEvents(cluster: Cluster, cohort: PodCohort, name: string, key
     }
     // A crash-looping container is created and started again after each back-off; before each
     // restart the kubelet ensures the image again (present now, unless the policy is Always).
-    const starts = [timeline.runningAt, ...(failing && timeline.failure === 'CrashLoop' ? failures.slice(1).map((time) => time - 1000) : [])];
+    // An environment the kubelet cannot build fails the start (startContainer: `Failed`, `Error: <message>`)
+    // until what it refers to exists; the container is created then (the retries' own events are not counted).
+    const start = init ? undefined : containerStart(cluster, cohort, name, container);
+    const configError = start && 'error' in start ? start.error : undefined;
+    const firstStart = start && 'startedAt' in start ? start.startedAt : timeline.runningAt;
+    if (start && 'failedWith' in start && start.failedWith !== undefined)
+      add('Warning', 'Failed', 'kubelet', `Error: ${start.failedWith}`, [timeline.runningAt]);
+    const starts = [firstStart, ...(failing && timeline.failure === 'CrashLoop' ? failures.slice(1).map((time) => time - 1000) : [])];
     const always = pullPolicyOf(container) === 'Always';
     const pulls = pull ? (always ? starts : starts.slice(0, 1)) : [];
     const present = pull ? (always ? [] : starts.slice(1)) : starts;
@@ -96,6 +104,10 @@ export function podEvents(cluster: Cluster, cohort: PodCohort, name: string, key
       add('Normal', 'Pulled', 'kubelet', message, pulls);
     }
     add('Normal', 'Pulled', 'kubelet', `Container image "${image}" already present on machine`, present);
+    if (configError !== undefined) {
+      add('Warning', 'Failed', 'kubelet', `Error: ${configError}`, [timeline.runningAt]);
+      continue;
+    }
     const messages = lifecycleMessages(cluster, containerName);
     add('Normal', 'Created', 'kubelet', messages.created, starts);
     add('Normal', 'Started', 'kubelet', messages.started, starts);

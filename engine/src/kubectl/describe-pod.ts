@@ -13,6 +13,7 @@ import { describeEvents, formatRfc1123z } from './describe';
 import * as template from './describe-pod-template';
 import { podEvents } from './describe-pod-events';
 import { describePodVolumes, podQosClass, storedPodSpec } from './describe-pod-spec';
+import { containerConfigError, containerStart } from './container-start';
 import { findPod, type PodRef } from './exec-env';
 import { containerId, HOST_IP, imageId, NODE_NAME, podIpInCreationOrder, podKey, podUid } from './pod-facts';
 import { podContainers, type PodContainer } from './pod-containers';
@@ -50,6 +51,8 @@ function containerView(cluster: Cluster, ref: PodRef, part: PodContainer, hasIni
   if (now < timeline.runningAt) return waiting(init || hasInit ? 'PodInitializing' : 'ContainerCreating');
   if (blocked) return waiting('PodInitializing');
   if (failing && timeline.failure === 'ImagePull') return waiting(status.displayStatus);
+  const start = init ? undefined : containerStart(cluster, ref.cohort, ref.name, container);
+  if (start && 'error' in start) return waiting('CreateContainerConfigError');
   const name = text(container.name);
   const crashing = failing && timeline.failure === 'CrashLoop';
   const restarts = crashing ? status.restarts : 0;
@@ -118,7 +121,8 @@ function describeContainers(cluster: Cluster, ref: PodRef, title: string, parts:
 function conditions(cluster: Cluster, ref: PodRef): string {
   const { timeline, deletedAt } = ref.cohort;
   if (cluster.now < timeline.scheduledAt) return '';
-  const status = podStatusAt(timeline, cluster.now, deletedAt);
+  const status = { ...podStatusAt(timeline, cluster.now, deletedAt) };
+  if (containerConfigError(cluster, ref.cohort, ref.name) !== undefined) status.ready = false;
   const sandbox = cluster.now >= timeline.runningAt;
   const parts = podContainers(cluster, ref.cohort);
   const rows: [string, boolean][] = [
@@ -158,7 +162,7 @@ export function describePod(cluster: Cluster, name: string, namespace = 'default
     const since = cluster.now - (Math.floor(cohort.deletedAt / 1000) + grace) * 1000;
     out += `Status:\tTerminating (lasts ${since < -1000 ? '<invalid>' : since < 0 ? '0s' : humanDuration(since)})\nTermination Grace Period:\t${grace}s\n`;
   } else {
-    out += `Status:\t${status.phase}\n`;
+    out += `Status:\t${containerConfigError(cluster, cohort, name) === undefined ? status.phase : 'Pending'}\n`;
   }
   out += `IP:\t${ip}\n`;
   out += ip ? `IPs:\n${LEVEL_1}IP:\t${ip}\n` : 'IPs:\t<none>\n';

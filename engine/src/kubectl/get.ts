@@ -3,6 +3,7 @@
 import type { Cluster } from '../cluster/cluster';
 import type { PodCohort } from '../cluster/pod-cohort';
 import { lastRestartAt, podStatusAt } from '../kubelet/pod-timeline';
+import { containerConfigError } from './container-start';
 import type { Deployment, JsonValue, ReplicaSet } from '../model/objects';
 import { formatTable, GET_LAYOUT, humanDuration } from './text-table';
 
@@ -89,7 +90,10 @@ export function listPodRows(cluster: Cluster, namespace = 'default', limit = Num
     if (cohort.namespace !== namespace) continue;
     total += cohort.names.length;
     if (rows.length >= limit) continue;
-    const status = podStatusAt(cohort.timeline, cluster.now, cohort.deletedAt);
+    const status = { ...podStatusAt(cohort.timeline, cluster.now, cohort.deletedAt) };
+    // A container the kubelet cannot configure waits: the pod is Pending and shows the reason.
+    if (cohort.deletedAt === undefined && cohort.names.length > 0 && containerConfigError(cluster, cohort, cohort.names[0]) !== undefined)
+      Object.assign(status, { displayStatus: 'CreateContainerConfigError', ready: false });
     const containers = containerCount(cohort);
     const restartedAt = lastRestartAt(cohort.timeline, cluster.now);
     const restarts =

@@ -67,3 +67,12 @@ export function podIpInCreationOrder(cluster: Cluster, pod: PodCohort, podName: 
   }
   return network.podIp(pod, podName);
 }
+
+/**
+ * The node a pod runs on (spec.nodeName): the one the pod spec names, else kind's node. Read it through
+ * this function: a scheduler that places pods will answer here.
+ */
+export function podNodeName(cohort: PodCohort): string {
+  const named = cohort.spec.nodeName;
+  return typeof named === 'string' && named !== '' ? named : NODE_NAME;
+}

@@ -4,7 +4,7 @@
 import type { Cluster } from '../cluster/cluster';
 import type { Service } from '../model/objects';
 import { isAtLeast } from '../model/kubernetes-version';
-import { asArray, asString } from '../apiserver/validation/rules/json-access';
+import { asArray, asObject, asString } from '../apiserver/validation/rules/json-access';
 import { endpointSlicesOf, legacyEndpointsOf, type EndpointSliceView } from '../service/endpoint-slices';
 import { adoptStoredServices } from '../service/service-admission';
 import { servicePortsOf } from '../service/service-endpoints';
@@ -200,16 +200,25 @@ export function describeService(cluster: Cluster, name: string, namespace: strin
   if (externalIps.length > 0) text += `External IPs:\t${externalIps.join(',')}\n`;
   if (typeof spec.loadBalancerIP === 'string' && spec.loadBalancerIP !== '') text += `Desired LoadBalancer IP:\t${spec.loadBalancerIP}\n`;
   if (typeof spec.externalName === 'string' && spec.externalName !== '') text += `External Name:\t${spec.externalName}\n`;
-  for (const port of servicePortsOf(service)) {
+  const portsOf = (asArray(spec.ports) ?? []).map(asObject).filter((port) => port !== undefined);
+  for (const [index, port] of servicePortsOf(service).entries()) {
     const portName = port.name === '' ? '<unset>' : port.name;
     text += `Port:\t${portName}\t${port.port}/${port.protocol}\n`;
     text += `TargetPort:\t${port.targetPort}/${port.protocol}\n`;
+    // kubectl 1.36 added the port's appProtocol (kubernetes/kubectl 2de67e8a3).
+    const appProtocol = portsOf[index]?.appProtocol;
+    if (typeof appProtocol === 'string' && isAtLeast(cluster.spec.version, '1.36')) text += `AppProtocol:\t${appProtocol}\n`;
     if (port.nodePort) text += `NodePort:\t${portName}\t${port.nodePort}/${port.protocol}\n`;
     text += `Endpoints:\t${describeEndpointsLine(slices, port.name)}\n`;
   }
   text += `Session Affinity:\t${String(spec.sessionAffinity ?? '')}\n`;
   if (typeof spec.externalTrafficPolicy === 'string' && spec.externalTrafficPolicy !== '') text += `External Traffic Policy:\t${spec.externalTrafficPolicy}\n`;
   if (typeof spec.internalTrafficPolicy === 'string') text += `Internal Traffic Policy:\t${spec.internalTrafficPolicy}\n`;
+  if (typeof spec.healthCheckNodePort === 'number' && spec.healthCheckNodePort !== 0) text += `HealthCheck NodePort:\t${spec.healthCheckNodePort}\n`;
+  const sourceRanges = (asArray(spec.loadBalancerSourceRanges) ?? []).map(String);
+  if (sourceRanges.length > 0) text += `LoadBalancer Source Ranges:\t${sourceRanges.join(',')}\n`;
+  // kubectl 1.34 added the Traffic Distribution line.
+  if (typeof spec.trafficDistribution === 'string' && isAtLeast(cluster.spec.version, '1.34')) text += `Traffic Distribution:\t${spec.trafficDistribution}\n`;
   const events = cluster.events.filter((event) => event.involvedObject.kind === 'Service' && event.involvedObject.name === name);
   const rendered = describeEvents(cluster, events);
   return { output: (alignTabs(text + rendered.inline) + rendered.table).replace(/\n$/, '') };

@@ -2,11 +2,12 @@
 // label), path matching per pathType (Exact: the whole path; Prefix: element by element on `/`,
 // trailing slash ignored), the longest matching path winning and Exact before Prefix at equal length
 // (the Ingress concept docs, networking.k8s.io/v1). ImplementationSpecific is matched as Prefix, as
-// ingress-nginx does without use-regex. ingress-nginx canary Ingresses (annotations `canary`,
-// `canary-by-header`, `canary-by-header-value`, `canary-weight`, `canary-weight-total`) take a share of the
-// matching requests as that controller documents: header first, then weight.
+// ingress-nginx does without use-regex. ingress-nginx canary Ingresses (ingress-annotations.ts: `canary`,
+// `canary-by-header`, `-header-value`, `-header-pattern`, `canary-by-cookie`, `canary-weight`,
+// `-weight-total`) take a share of the requests of the same host, path and pathType: header, cookie, weight.
 import type { JsonObject } from '../model/objects';
 import { asArray, asNumber, asObject, asString } from '../apiserver/validation/rules/json-access';
+import { canaryShareOf, readCanaryAnnotations, type CanaryConfig, type CanaryRequest } from './ingress-annotations';
 
 /** A Service backend of an Ingress path. */
 interface IngressBackend {
@@ -27,28 +28,11 @@ export interface IngressRoute {
   defaultBackend?: true;
 }
 
-/** ingress-nginx canary settings of a canary Ingress. */
-interface CanaryRule {
-  header?: string;
-  headerValue?: string;
-  /** Share of the matching requests, 0..1 (canary-weight / canary-weight-total). */
-  weight: number;
-}
+/** ingress-nginx canary settings of a canary Ingress (ingress-annotations.ts). */
+type CanaryRule = CanaryConfig;
 
-const CANARY = 'nginx.ingress.kubernetes.io/canary';
-
-// route_to_alternative_balancer (ingress-nginx rootfs/etc/nginx/lua/balancer.lua) draws math.random(total) <= weight
-// with a total of 100 unless canary-weight-total is larger: a smaller total is ignored.
 function canaryOf(annotations: Record<string, string> | undefined): CanaryRule | undefined {
-  if (annotations?.[CANARY] !== 'true') return undefined;
-  const total = Math.max(Number(annotations[`${CANARY}-weight-total`] ?? 100) || 100, 100);
-  const weight = Math.min(Math.max(Number(annotations[`${CANARY}-weight`] ?? 0) || 0, 0), total) / total;
-  const rule: CanaryRule = { weight };
-  const header = annotations[`${CANARY}-by-header`];
-  if (header) rule.header = header;
-  const headerValue = annotations[`${CANARY}-by-header-value`];
-  if (headerValue) rule.headerValue = headerValue;
-  return rule;
+  return readCanaryAnnotations(annotations).config;
 }
 
 /** The routing table of an Ingress (rules in order, then the default backend as host `` path `/`). */
@@ -133,23 +117,22 @@ interface RoutingDecision {
 
 /**
  * The route of a request through a set of Ingresses (ingress-nginx semantics for canaries: a canary
- * Ingress applies to the same host and path as a primary one; `headers` are the request headers).
+ * Ingress is merged into the main one's location only when host, path and pathType all match,
+ * mergeAlternativeBackends in the controller; `request` carries the headers and cookies).
  */
-export function routeRequest(routes: readonly IngressRoute[], host: string, requestPath: string, headers: Record<string, string> = {}): RoutingDecision {
+export function routeRequest(routes: readonly IngressRoute[], host: string, requestPath: string, request: CanaryRequest = {}): RoutingDecision {
   const primary = matchRoute(
     routes.filter((route) => !route.canary),
     host,
     requestPath,
   );
   if (!primary) return { canaryShare: 0 };
-  const canary = routes.find((route) => route.canary && route.host === primary.host && route.path === primary.path);
+  const canary = routes.find((route) => route.canary && isCanaryOf(route, primary));
   if (!canary?.canary) return { primary, canaryShare: 0 };
-  const rule = canary.canary;
-  if (rule.header !== undefined && headers[rule.header] !== undefined) {
-    const value = headers[rule.header];
-    if (rule.headerValue !== undefined) return { primary, canary, canaryShare: value === rule.headerValue ? 1 : rule.weight };
-    if (value === 'always') return { primary, canary, canaryShare: 1 };
-    if (value === 'never') return { primary, canary, canaryShare: 0 };
-  }
-  return { primary, canary, canaryShare: rule.weight };
+  return { primary, canary, canaryShare: canaryShareOf(canary.canary, request) };
+}
+
+/** Whether a canary route joins a main one: same host, path and pathType. */
+export function isCanaryOf(canary: IngressRoute, primary: IngressRoute): boolean {
+  return canary.host === primary.host && canary.path === primary.path && canary.pathType === primary.pathType;
 }

@@ -7,7 +7,8 @@
 // share of a route is the backend's share times the group's share of the Service's ready endpoints.
 import type { Cluster } from '../cluster/cluster';
 import type { Ingress, JsonObject } from '../model/objects';
-import { ingressRoutes, type IngressRoute } from './ingress-routing';
+import { canaryShareOf } from './ingress-annotations';
+import { ingressRoutes, isCanaryOf, type IngressRoute } from './ingress-routing';
 import type { ServiceTrafficView, TrafficShareView } from './workload-traffic';
 
 /** One host + path of the routing table, with the canary that shares it. */
@@ -29,10 +30,10 @@ export function routingTable(cluster: Cluster, namespace: string): { entries: Ro
   const used = new Set<IngressRoute>();
   const entries: RoutingEntry[] = [];
   for (const primary of routes.filter((route) => !route.canary)) {
-    const canary = canaries.find((candidate) => candidate.host === primary.host && candidate.path === primary.path);
+    const canary = canaries.find((candidate) => isCanaryOf(candidate, primary));
     if (canary) used.add(canary);
     const { host, path, pathType } = primary;
-    entries.push({ host, path, pathType, primary, ...(canary ? { canary } : {}), canaryShare: canary?.canary?.weight ?? 0 });
+    entries.push({ host, path, pathType, primary, ...(canary ? { canary } : {}), canaryShare: canary?.canary ? canaryShareOf(canary.canary) : 0 });
   }
   return { entries, unattachedCanaries: canaries.filter((route) => !used.has(route)) };
 }

@@ -13,6 +13,11 @@ import { serviceNetworkOf } from './service-network';
 /** kubeadm's DNS Service address: the tenth address of the Service range (GetDNSIP). */
 const DNS_IP_INDEX = 10;
 
+/** The kubelet's `clusterDNS` on kind (kubeadm's GetDNSIP): the tenth address of the Service range, 10.96.0.10. */
+export function clusterDnsIp(cluster: Cluster): string {
+  return formatIpv4(serviceNetworkOf(cluster).serviceCidr.network + DNS_IP_INDEX);
+}
+
 /** Stores kind's `kube-dns` Service in kube-system (once per cluster); the session runs it before the first command. */
 export function bootstrapKubeSystem(cluster: Cluster): void {
   const network = serviceNetworkOf(cluster);

@@ -1,6 +1,7 @@
 // Creating and updating a Service through the simulated API server: validation (the same rules the
 // editor shows), defaulting, then the allocators of the Service REST storage (pkg/registry/core/
 // service/storage alloc.go: allocClusterIPs, node port allocation). The result is kubectl's line.
+import { objectHistoryOf } from '../cluster/object-history';
 import type { Cluster } from '../cluster/cluster';
 import { generateName } from '../cluster/name-generator';
 import type { JsonObject, ReadonlyJsonObject, Service } from '../model/objects';
@@ -13,6 +14,7 @@ import { objectVerdict } from '../apiserver/validation/object-verdict';
 import { goStringSlice, renderValue, structuredValue } from '../apiserver/validation/field-error';
 import { asArray, asNumber, asObject, asString, jsonEqual } from '../apiserver/validation/rules/json-access';
 import { serviceNetworkOf, type ServiceNetwork } from './service-network';
+import { parseIpv4 } from './service-cidr';
 import { invalidRejection } from '../apiserver/admission';
 import type { KubectlError } from '../apiserver/admission';
 
@@ -77,12 +79,26 @@ function allocateClusterIp(network: ServiceNetwork, spec: JsonObject, version: C
     const reason =
       refusal === 'already allocated'
         ? 'provided IP is already allocated'
-        : `provided IP is not in the valid range. The range of valid IPs is ${formatCidr(network)}`;
+        : outsideEveryRange(network, requested) && isAtLeast(version, '1.33')
+          ? 'the provided network does not match the current range'
+          : `provided IP is not in the valid range. The range of valid IPs is ${formatCidr(network)}`;
     return `spec.clusterIPs: Invalid value: ${value}: failed to allocate IP ${requested}: ${reason}`;
   }
   spec.clusterIP = requested;
   spec.clusterIPs = [requested];
   return undefined;
+}
+
+/**
+ * From 1.33 (MultiCIDRServiceAllocator GA) the ServiceCIDR allocator serves the cluster IPs: an address that
+ * no ServiceCIDR holds finds no allocator (ipallocator cidrallocator.go MetaAllocator.getAllocator:
+ * ErrMismatchedNetwork); the network and broadcast addresses of a range are still that range's ErrNotInRange.
+ * Up to 1.32 the bitmap allocator answers ErrNotInRange for both.
+ */
+function outsideEveryRange(network: ServiceNetwork, address: string): boolean {
+  const ip = parseIpv4(address);
+  const { network: base, prefix } = network.serviceCidr;
+  return ip === undefined || ip < base || ip >= base + 2 ** (32 - prefix);
 }
 
 function formatCidr(network: ServiceNetwork): string {
@@ -123,6 +139,40 @@ function allocateNodePorts(network: ServiceNetwork, spec: JsonObject, kept: Map<
     }
   }
   return { taken };
+}
+
+/**
+ * allocHealthCheckNodePort (pkg/registry/core/service alloc.go): a LoadBalancer Service with
+ * externalTrafficPolicy Local (NeedsHealthCheck) gets a node port for kube-proxy's health check, the one
+ * it asks for or the next free one; on update the old one is kept while still needed and released after.
+ * The refusal is an internal error, as NewInternalError wraps it.
+ */
+function allocateHealthCheckNodePort(network: ServiceNetwork, spec: JsonObject, kept: number | undefined): string | undefined {
+  const needed = spec.type === 'LoadBalancer' && spec.externalTrafficPolicy === 'Local';
+  if (!needed) {
+    if (kept !== undefined) network.nodePorts.release(kept);
+    delete spec.healthCheckNodePort;
+    return undefined;
+  }
+  const requested = asNumber(spec.healthCheckNodePort) ?? 0;
+  if (kept !== undefined && (requested === 0 || requested === kept)) {
+    spec.healthCheckNodePort = kept;
+    return undefined;
+  }
+  if (requested !== 0) {
+    const refusal = network.nodePorts.allocate(requested);
+    if (refusal === undefined) return undefined;
+    const { base, size } = network.nodePorts.range;
+    const reason =
+      refusal === 'already allocated'
+        ? 'provided port is already allocated'
+        : `provided port is not in the valid range. The range of valid ports is ${base}-${base + size - 1}`;
+    return `${INTERNAL_ERROR}failed to allocate requested HealthCheck NodePort ${requested}: ${reason}`;
+  }
+  const allocated = network.nodePorts.allocateNext(network.random);
+  if (allocated === undefined) return `${INTERNAL_ERROR}failed to allocate a HealthCheck NodePort 0: range is full`;
+  spec.healthCheckNodePort = allocated;
+  return undefined;
 }
 
 function portKey(port: JsonObject): string {
@@ -167,15 +217,18 @@ export function applyService(cluster: Cluster, manifest: Service, mode: 'apply' 
   const ipError = allocateClusterIp(network, spec, cluster.spec.version);
   if (ipError !== undefined) return invalid(name, [ipError], fileName);
   const ports = allocateNodePorts(network, spec, new Map());
-  if (ports.error !== undefined) {
+  const healthError = ports.error === undefined ? allocateHealthCheckNodePort(network, spec, undefined) : undefined;
+  if (ports.error !== undefined || healthError !== undefined) {
     if (hasClusterIp(defaulted)) network.clusterIps.release(String(spec.clusterIP));
-    return invalid(name, [ports.error]);
+    for (const port of ports.taken) network.nodePorts.release(port);
+    return invalid(name, [ports.error ?? healthError ?? ''], fileName);
   }
   // The API server's metadata (uid and timestamp from the cluster, as every created object gets).
   const metadata = { ...defaulted.metadata, ...cluster.newObjectMeta(name, namespace) };
   delete metadata.generation;
   const service: Service = { apiVersion: 'v1', kind: 'Service', metadata, spec };
   cluster.services.put(service);
+  objectHistoryOf(cluster).record('Service', namespace, name, service, cluster.now);
   const sliceName = spec.selector && Object.keys(spec.selector).length > 0 ? generateName(`${name}-`, network.random) : '';
   network.remember(service, cluster.now, sliceName);
   return { output: `service/${name} created` };
@@ -191,7 +244,17 @@ function updateService(cluster: Cluster, network: ServiceNetwork, existing: Serv
     spec.clusterIPs = old.clusterIPs;
     spec.ipFamilies = old.ipFamilies;
     spec.ipFamilyPolicy = old.ipFamilyPolicy;
+  } else if (old.type === 'ExternalName' && spec.type !== 'ExternalName') {
+    // allocateUpdate: a Service that had no cluster IP and needs one now gets one (allocClusterIPs).
+    const ipError = allocateClusterIp(network, spec, cluster.spec.version);
+    if (ipError !== undefined) return invalid(name, [ipError]);
+  } else if (old.type !== 'ExternalName' && hasClusterIp(existing)) {
+    // To ExternalName: the old cluster IPs are released (releaseIPs of the update's transaction).
+    network.clusterIps.release(String(old.clusterIP));
   }
+  const oldHealth = asNumber(old.healthCheckNodePort) ?? 0;
+  const healthError = allocateHealthCheckNodePort(network, spec, oldHealth === 0 ? undefined : oldHealth);
+  if (healthError !== undefined) return invalid(name, [healthError]);
   const kept = new Map<string, number>();
   for (const port of (asArray(old.ports) ?? []).map(asObject)) if (port && typeof port.nodePort === 'number') kept.set(portKey(port), port.nodePort);
   const ports = allocateNodePorts(network, spec, kept);
@@ -211,7 +274,9 @@ function updateService(cluster: Cluster, network: ServiceNetwork, existing: Serv
   };
   if (!metadata.labels) delete metadata.labels;
   if (!metadata.annotations) delete metadata.annotations;
-  cluster.services.put({ ...existing, metadata, spec });
+  const updated: Service = { ...existing, metadata, spec };
+  cluster.services.put(updated);
+  objectHistoryOf(cluster).record('Service', existing.metadata.namespace ?? 'default', name, updated, cluster.now);
   if (!network.record(existing)?.sliceName && spec.selector)
     network.remember(existing, network.record(existing)?.createdAt ?? cluster.now, generateName(`${name}-`, network.random));
   return { output: `service/${name} configured` };
@@ -225,7 +290,9 @@ export function deleteService(cluster: Cluster, name: string, namespace: string)
   if (hasClusterIp(service)) network.clusterIps.release(String(service.spec?.clusterIP));
   for (const port of (asArray(service.spec?.ports) ?? []).map(asObject))
     if (port && typeof port.nodePort === 'number') network.nodePorts.release(port.nodePort);
+  if (typeof service.spec?.healthCheckNodePort === 'number') network.nodePorts.release(service.spec.healthCheckNodePort);
   cluster.services.delete(name, namespace);
+  objectHistoryOf(cluster).record('Service', namespace, name, undefined, cluster.now);
   network.forget(namespace, name);
   // kubectl delete.go PrintObj: from kubectl 1.34 a namespaced object adds ` from NAMESPACE namespace`.
   return { output: `service "${name}" deleted${isAtLeast(cluster.spec.version, '1.34') ? ` from ${namespace} namespace` : ''}` };

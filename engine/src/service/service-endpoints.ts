@@ -19,6 +19,7 @@ export interface ServicePortSpec {
   protocol: string;
   targetPort: number | string;
   nodePort?: number;
+  appProtocol?: string;
 }
 
 /** A Service port resolved for one pod (discovery EndpointPort). */
@@ -26,6 +27,7 @@ export interface ResolvedPort {
   name: string;
   port: number;
   protocol: string;
+  appProtocol?: string;
 }
 
 /** One endpoint of a Service: a pod, its address and conditions. */
@@ -60,6 +62,8 @@ export function servicePortsOf(service: Service): ServicePortSpec[] {
       };
       const nodePort = asNumber(port.nodePort);
       if (nodePort !== undefined && nodePort !== 0) spec.nodePort = nodePort;
+      const appProtocol = asString(port.appProtocol);
+      if (appProtocol !== undefined) spec.appProtocol = appProtocol;
       return spec;
     });
 }
@@ -104,7 +108,9 @@ function endpointOf(
   const ports: ResolvedPort[] = [];
   for (const port of servicePortsOf(service)) {
     const resolved = findPort(cohort.spec, port);
-    if (resolved !== undefined) ports.push({ name: port.name, port: resolved, protocol: port.protocol });
+    // endpointPortFromServicePort: the name, protocol and appProtocol of the Service port, the pod's number.
+    if (resolved !== undefined)
+      ports.push({ name: port.name, port: resolved, protocol: port.protocol, ...(port.appProtocol === undefined ? {} : { appProtocol: port.appProtocol }) });
   }
   const endpoint: ServiceEndpoint = {
     pod: name,

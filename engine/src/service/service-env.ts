@@ -1,8 +1,8 @@
-// The environment the kubelet gives a container: the Service variables (pkg/kubelet/envvars
-// FromServices, kubelet getServiceEnvVarMap), the container's own env with `$(VAR)` expansion
-// (third_party/forked/golang/expansion) and the downward-API fields the simulation knows
-// (makeEnvironmentVariables, pkg/kubelet/kubelet_pods.go). Pure: callers pass the Services that
-// existed when the container started.
+// The Service variables the kubelet gives a container (pkg/kubelet/envvars FromServices, kubelet
+// getServiceEnvVarMap), `$(VAR)` expansion (third_party/forked/golang/expansion), and the environment as
+// far as a manifest tells (`containerEnvironment`, for the editor's hover: ConfigMap, Secret and node values
+// unknown). The environment of a container of the simulated cluster is container-env.ts. Pure: callers pass
+// the Services that existed when the container started.
 import type { JsonObject, Service } from '../model/objects';
 import { asArray, asObject, asString } from '../apiserver/validation/rules/json-access';
 import { hasClusterIp } from './service-admission';
@@ -12,7 +12,7 @@ import { servicePortsOf } from './service-endpoints';
 export interface EnvVar {
   name: string;
   value: string;
-  source: 'service' | 'container' | 'downward-api';
+  source: 'service' | 'container' | 'downward-api' | 'configMap' | 'secret';
   /** For Service variables: the Service it comes from. */
   service?: string;
 }
@@ -69,36 +69,34 @@ export function servicesForEnvironment(services: readonly Service[], namespace: 
 }
 
 /**
- * expansion.Expand: `$(NAME)` replaced from `lookup` (left as written when unknown), `$$` → `$`;
- * any other `$` is kept.
+ * expansion.Expand (third_party/forked/golang/expansion): `$(NAME)` is replaced from `lookup` and kept
+ * as written when unknown (MappingFuncFor wraps the name again), `$$` is one `$`, `$` before any other
+ * character stays with it. A name runs to the first `)`, whatever it holds (`$(U$(MODE)` names
+ * `U$(MODE`). With no `)` left, `$(` is kept and the scan goes on after the `(`: `$$` further on still
+ * turns into `$` (`$(A$$B` gives `$(A$B`).
  */
 export function expandVariables(text: string, lookup: (name: string) => string | undefined): string {
   let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (char !== '$' || i + 1 >= text.length) {
-      out += char;
-      continue;
-    }
-    const next = text[i + 1];
-    if (next === '$') {
-      out += '$';
-      i++;
-    } else if (next === '(') {
-      const close = text.indexOf(')', i + 2);
-      if (close < 0) {
-        out += text.slice(i);
-        break;
+  let checkpoint = 0;
+  for (let cursor = 0; cursor < text.length; cursor++) {
+    if (text[cursor] !== '$' || cursor + 1 >= text.length) continue;
+    out += text.slice(checkpoint, cursor);
+    const next = text[cursor + 1];
+    let advance = 1;
+    if (next === '$') out += '$';
+    else if (next === '(') {
+      const close = text.indexOf(')', cursor + 2);
+      if (close < 0) out += '$(';
+      else {
+        const name = text.slice(cursor + 2, close);
+        out += lookup(name) ?? `$(${name})`;
+        advance = close - cursor;
       }
-      const name = text.slice(i + 2, close);
-      const value = name === '' ? undefined : lookup(name);
-      out += value ?? `$(${name})`;
-      i = close;
-    } else {
-      out += char;
-    }
+    } else out += `$${next}`;
+    cursor += advance;
+    checkpoint = cursor + 1;
   }
-  return out;
+  return out + text.slice(checkpoint);
 }
 
 /** What the simulation knows of the pod, for downward-API fieldRefs. */
@@ -134,7 +132,7 @@ function fieldRefValue(fieldPath: string, pod: PodFacts): string | undefined {
 }
 
 /** A container's environment and the names the simulation could not resolve (configMap, secret, node fields). */
-export interface ContainerEnvironment {
+interface ContainerEnvironment {
   vars: EnvVar[];
   unknown: string[];
 }

@@ -12,6 +12,7 @@ import { applyIngress } from '../service/ingress-admission';
 import { applyService } from '../service/service-admission';
 import { applyCronJob, applyJob } from '../kubectl/batch-apply';
 import { applyDaemonSet } from '../kubectl/daemonset-apply';
+import { applyConfigObject } from '../kubectl/config-apply';
 
 // A StatefulSet goes through the API server first: create, or update of the stored set (kubectl apply).
 const applyStatefulSet: ApplyHandler = (cluster, object, options) => {
@@ -45,4 +46,6 @@ export const APPLY_HANDLERS: ReadonlyMap<string, ApplyHandler> = new Map<string,
   ['Job', inLiveNamespace(applyJob)],
   ['CronJob', inLiveNamespace(applyCronJob)],
   ['DaemonSet', inLiveNamespace(applyDaemonSet)],
+  ['ConfigMap', inLiveNamespace(applyConfigObject)],
+  ['Secret', inLiveNamespace(applyConfigObject)],
 ]);

@@ -1,6 +1,7 @@
 // The Ingress commands of a session (apply|create -f of Ingresses is in apply-handlers.ts): `kubectl get ingress`,
 // `kubectl describe ingress`, `kubectl delete ingress` and `kubesim traffic ingress/NAME`
 // (the routing table: host + path -> Service -> pods, with their shares).
+import { readCanaryAnnotations } from '../service/ingress-annotations';
 import type { CommandResult } from '../deployment/rollback';
 import { describeIngress, getIngresses, INGRESS_WORDS } from '../kubectl/ingress-get';
 import { isAtLeast } from '../model/kubernetes-version';
@@ -78,10 +79,18 @@ function ingressTrafficReport(context: SessionContext, name: string): CommandRes
   const lines = [`ingress/${name}: ${mine.length} route${mine.length === 1 ? '' : 's'} (shares of requests without canary headers)`];
   for (const entry of mine) {
     lines.push(...routeLines(context, entry));
-    const header = entry.canary?.canary?.header;
-    if (header)
-      lines.push(`note: requests with header ${header} are routed by it first (always/never${entry.canary?.canary?.headerValue ? ', or its value' : ''}).`);
+    const rule = entry.canary?.canary;
+    if (rule?.header) {
+      // route_to_alternative_balancer: the value when set, else the pattern, else always/never; other values fall through.
+      const how = rule.headerValue ? `value ${rule.headerValue}` : rule.headerPattern ? `values matching ${rule.headerPattern}` : 'always/never';
+      lines.push(`note: requests with header ${rule.header} are routed by it first (${how}; any other value falls through to the next rule).`);
+    }
+    if (rule?.cookie) lines.push(`note: then requests with cookie ${rule.cookie} (always/never), then the weight.`);
   }
+  // What the controller logs reading this Ingress's annotations (canary main.go Parse).
+  const read = readCanaryAnnotations(ingress.metadata.annotations);
+  for (const log of read.logs) lines.push(`note: ingress-nginx logs: ${log}`);
+  if (read.notEnabled) lines.push('note: canary settings without canary "true" (Go\'s ParseBool): ingress-nginx reads this Ingress as an ordinary one.');
   for (const route of unattachedCanaries.filter((candidate) => candidate.ingress === name))
     lines.push(`note: canary ${route.host || '*'}${route.path} has no non-canary Ingress with the same host and path; ingress-nginx ignores it.`);
   return { output: lines.join('\n') };

@@ -1,9 +1,9 @@
 // The Service commands of a session (apply|create -f of Services is in apply-handlers.ts):
 // `kubectl get svc|endpoints|endpointslices|events`, `kubectl describe svc`, `kubectl delete svc`,
-// `kubectl exec POD|deploy/NAME -- env`, and `kubesim traffic svc/NAME`.
+// `kubectl exec POD|deploy/NAME -- env|cat /etc/resolv.conf`, and `kubesim traffic svc/NAME`.
 import { describeService, getEndpointSlices, getEndpoints, getServices } from '../kubectl/service-get';
 import { getEvents } from '../kubectl/events-get';
-import { execEnv, findPod, pickPodOfDeployment } from '../kubectl/exec-env';
+import { execEnv, execResolvConf, findPod, pickPodOfDeployment } from '../kubectl/exec-env';
 import { deleteService } from '../service/service-admission';
 import { serviceEndpoints } from '../service/service-endpoints';
 import { serviceTraffic } from '../service/service-traffic';
@@ -62,8 +62,12 @@ export const serviceCommands: readonly SessionCommand[] = [
           return { output: `Error from server (NotFound): deployments.apps "${deployment[1]}" not found`, error: true };
         return { output: deployment ? 'error: no pods found' : `Error from server (NotFound): pods "${target}" not found`, error: true };
       }
+      if (command.join(' ') === 'cat /etc/resolv.conf') return execResolvConf(cluster, ref, containerFlag);
       if (command[0] !== 'env' && command[0] !== 'printenv')
-        return { output: `kubesim: exec simulates only \`env\` (the environment the kubelet set), not "${command.join(' ')}"`, error: true };
+        return {
+          output: `kubesim: exec simulates only \`env\` and \`cat /etc/resolv.conf\` (what the kubelet set), not "${command.join(' ')}"`,
+          error: true,
+        };
       return execEnv(cluster, ref, containerFlag);
     },
   },

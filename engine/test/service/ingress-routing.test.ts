@@ -81,9 +81,9 @@ test('ingress-nginx canary: weight out of canary-weight-total, header always/nev
   assert.equal(plain.primary?.backend.service, 'web-stable');
   assert.equal(plain.canary?.backend.service, 'web-canary');
   assert.equal(plain.canaryShare, 0.1);
-  assert.equal(routeRequest(routes, 'shop.example.com', '/', { 'X-Canary': 'always' }).canaryShare, 1);
-  assert.equal(routeRequest(routes, 'shop.example.com', '/', { 'X-Canary': 'never' }).canaryShare, 0);
-  assert.equal(routeRequest(routes, 'shop.example.com', '/', { 'X-Canary': 'other' }).canaryShare, 0.1);
+  assert.equal(routeRequest(routes, 'shop.example.com', '/', { headers: { 'X-Canary': 'always' } }).canaryShare, 1);
+  assert.equal(routeRequest(routes, 'shop.example.com', '/', { headers: { 'X-Canary': 'never' } }).canaryShare, 0);
+  assert.equal(routeRequest(routes, 'shop.example.com', '/', { headers: { 'X-Canary': 'other' } }).canaryShare, 0.1);
   const total = ingressRoutes(
     ingress(
       'c',
@@ -120,7 +120,7 @@ test('ingress-nginx canary: weight out of canary-weight-total, header always/nev
       'v',
     ),
   );
-  assert.equal(routeRequest([...stable, ...byValue], 'shop.example.com', '/', { 'X-Tier': 'beta' }).canaryShare, 1);
-  assert.equal(routeRequest([...stable, ...byValue], 'shop.example.com', '/', { 'X-Tier': 'gamma' }).canaryShare, 0);
+  assert.equal(routeRequest([...stable, ...byValue], 'shop.example.com', '/', { headers: { 'X-Tier': 'beta' } }).canaryShare, 1);
+  assert.equal(routeRequest([...stable, ...byValue], 'shop.example.com', '/', { headers: { 'X-Tier': 'gamma' } }).canaryShare, 0);
   assert.equal(routeRequest(routes, 'other.example.com', '/').primary, undefined, 'no rule for that host and no default backend');
 });

@@ -7,7 +7,12 @@ import { routeSplit, type RoutingEntry } from '../../src/service/ingress-traffic
 import type { IngressRoute } from '../../src/service/ingress-routing';
 
 const primary: IngressRoute = { ingress: 'web', host: 'a.example.com', path: '/', pathType: 'Prefix', backend: { service: 'stable', port: 80 } };
-const canary: IngressRoute = { ...primary, ingress: 'web-canary', backend: { service: 'next', port: 80 }, canary: { weight: 0.2 } };
+const canary: IngressRoute = {
+  ...primary,
+  ingress: 'web-canary',
+  backend: { service: 'next', port: 80 },
+  canary: { weight: 20, weightTotal: 100, header: '', headerValue: '', headerPattern: '', cookie: '' },
+};
 const withCanary: RoutingEntry = { host: primary.host, path: '/', pathType: 'Prefix', primary, canary, canaryShare: 0.2 };
 const alone: RoutingEntry = { host: primary.host, path: '/', pathType: 'Prefix', primary, canaryShare: 0 };
 

@@ -82,10 +82,17 @@ const expansions: [string, string][] = [
   ['$', '$'],
   ['$$', '$'],
   ['foo$', 'foo$'],
+  // expand_test.go's incomplete and nested references: a name runs to the first `)`; with none left
+  // the `$(` stays and the scan goes on, so a later `$$` is still one `$`.
+  ['$(VAR_A$$B', '$(VAR_A$B'],
+  ['$(VAR_A$$', '$(VAR_A$'],
+  ['$(U$(VAR_A)', '$(U$(VAR_A)'],
+  ['$$$$$$(VAR_A)', '$$$(VAR_A)'],
+  ['$(VAR_EMPTY)-x', '-x'],
 ];
 for (const [input, output] of expansions) {
   test(`expansion of ${JSON.stringify(input)} is ${JSON.stringify(output)}`, () => {
-    const values: Record<string, string> = { VAR_A: 'A', VAR_B: 'B' };
+    const values: Record<string, string> = { VAR_A: 'A', VAR_B: 'B', VAR_EMPTY: '' };
     assert.equal(
       expandVariables(input, (name) => values[name]),
       output,
