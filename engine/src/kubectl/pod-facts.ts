@@ -12,6 +12,19 @@ export const NODE_NAME = 'kind-control-plane';
 /** The node's InternalIP (status.hostIP), the address the API server endpoint already uses. */
 export const HOST_IP = API_SERVER_ENDPOINT.ip;
 
+/**
+ * A node's InternalIP: kind's containers get addresses in node order on its docker network, the first
+ * node the API server endpoint's (172.18.0.2, then 172.18.0.3, ...). Illustrative like pod IPs.
+ */
+export function nodeHostIp(cluster: Cluster, nodeName: string): string {
+  const index = Math.max(
+    0,
+    cluster.nodes.findIndex((node) => node.name === nodeName),
+  );
+  const parts = HOST_IP.split('.');
+  return index === 0 || parts.length !== 4 ? HOST_IP : [...parts.slice(0, 3), String(Number(parts[3]) + index)].join('.');
+}
+
 function hex(seed: string, length: number): string {
   const random = new SeededRandom(seed);
   let out = '';
