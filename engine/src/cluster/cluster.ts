@@ -35,6 +35,7 @@ import type { ClusterNode } from '../model/cluster-nodes';
 import { groupPlacements, isUnschedulableCohort, placePods, schedulingSnapshot } from './pod-scheduling';
 import { EventRecorder, type EventSubject } from './event-recorder';
 import { generateNames, SeededRandom } from './name-generator';
+import type { PodDisruptionBudget } from './pod-eviction';
 import { ObjectStore } from './object-store';
 import { isActiveCohort, podsOfCohort, type PodCohort } from './pod-cohort';
 
@@ -84,6 +85,7 @@ export class Cluster {
   readonly controllerRevisions = new ObjectStore<ControllerRevision>();
   readonly jobs = new ObjectStore<Job>();
   readonly cronJobs = new ObjectStore<CronJob>();
+  readonly podDisruptionBudgets = new ObjectStore<PodDisruptionBudget>();
   readonly recorder = new EventRecorder(() => this.now);
   readonly controllers: Controller[] = [];
   private cohorts: PodCohort[] = [];

@@ -58,6 +58,8 @@ function failedScheduling(describe: string): string {
   return line.slice(line.indexOf('0/'));
 }
 
+const UPDATE = 'kubectl apply -f v1.yaml\nkubectl rollout status deployment/web\nkubectl apply -f v2.yaml\nkubesim wait 30s';
+
 const antiAffinityRows: { version: KubernetesVersion; message: string }[] = [
   {
     version: '1.36',
@@ -92,12 +94,9 @@ for (const row of antiAffinityRows) {
       ['kind-worker', 'kind-worker2', 'kind-worker3'],
     );
     const name = pendingPod(pods!);
-    const [describe, status] = replay(
-      `kubectl apply -f v1.yaml\nkubectl rollout status deployment/web\nkubectl apply -f v2.yaml\nkubesim wait 30s\nkubectl describe pod ${name}\nkubectl rollout status deployment/web`,
-      files,
-      { nodes: 3 },
-      row.version,
-    ).slice(4);
+    const [describe, status] = replay(`${UPDATE}\nkubectl describe pod ${name}\nkubectl rollout status deployment/web`, files, { nodes: 3 }, row.version).slice(
+      4,
+    );
     assert.equal(failedScheduling(describe!), row.message);
     assert.match(describe!, /Node:\s+<none>/);
     assert.match(describe!, /PodScheduled {3}False/);
