@@ -35,7 +35,7 @@ import type { ClusterNode } from '../model/cluster-nodes';
 import { groupPlacements, isUnschedulableCohort, placePods, schedulingSnapshot } from './pod-scheduling';
 import { EventRecorder, type EventSubject } from './event-recorder';
 import { generateNames, SeededRandom } from './name-generator';
-import type { PodDisruptionBudget } from './pod-eviction';
+import type { PodDisruptionBudget } from '../model/pod-disruption-budget';
 import { ObjectStore } from './object-store';
 import { isActiveCohort, podsOfCohort, type PodCohort } from './pod-cohort';
 

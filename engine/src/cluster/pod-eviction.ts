@@ -3,23 +3,16 @@
 // pod not yet running, or already being deleted, is deleted without a budget; a pod under one budget
 // is evicted only while the budget allows a disruption; under two, the API server refuses.
 import { isReadyAt } from '../kubelet/pod-timeline';
-import { labelSelectorMatches, type MatchableSelector } from '../model/label-selection';
-import type { IntOrString, ObjectMeta } from '../model/objects';
+import { labelSelectorMatches } from '../model/label-selection';
+import type { IntOrString } from '../model/objects';
+import type { PodDisruptionBudget } from '../model/pod-disruption-budget';
 import type { Cluster } from './cluster';
 import { isActiveCohort, type PodCohort } from './pod-cohort';
 
-/** A stored policy/v1 PodDisruptionBudget (the fields the eviction reads). */
-export interface PodDisruptionBudget {
-  apiVersion: string;
-  kind: 'PodDisruptionBudget';
-  metadata: ObjectMeta;
-  spec: { selector?: MatchableSelector; minAvailable?: IntOrString; maxUnavailable?: IntOrString; unhealthyPodEvictionPolicy?: string };
-}
-
 /** The eviction's answer: the pod deleted, or the API error kubectl prints. */
-export type EvictionResult = { evicted: true } | { evicted: false; code: 429 | 500 | 404; message: string };
+type EvictionResult = { evicted: true } | { evicted: false; code: 429 | 500 | 404; message: string };
 
-export const DISRUPTION_BUDGET_VIOLATED = "Cannot evict pod as it would violate the pod's disruption budget.";
+const DISRUPTION_BUDGET_VIOLATED = "Cannot evict pod as it would violate the pod's disruption budget.";
 const MORE_THAN_ONE_BUDGET = 'This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.';
 
 /** `intstr.GetScaledValueFromIntOrPercent`: a percent of `total`, rounded up or down. */

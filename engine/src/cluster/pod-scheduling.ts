@@ -10,7 +10,7 @@ import type { PlacedPods, PodToSchedule, SchedulingSnapshot } from '../scheduler
 import type { PodCohort } from './pod-cohort';
 
 /** Where each pod of a batch goes: a node name, or the FailedScheduling message. */
-export type Placement = { nodeName: string } | { message: string };
+type Placement = { nodeName: string } | { message: string };
 
 /** The snapshot of bound pods the scheduler reads, from the cohorts. */
 export function schedulingSnapshot(nodes: readonly ClusterNode[], cohorts: readonly PodCohort[], spec: ClusterSpec): SchedulingSnapshot {

@@ -17,7 +17,7 @@ import { formatTable, GET_LAYOUT, humanDuration } from './text-table';
 const ROLE_PREFIX = 'node-role.kubernetes.io/';
 
 /** The note an output depending on an undeclared node's allocatable carries. */
-export const ILLUSTRATIVE_NODES_NOTE = 'kubesim: nodes are not declared (.kubesim.yaml nodes:), so the allocatable shown is illustrative';
+const ILLUSTRATIVE_NODES_NOTE = 'kubesim: nodes are not declared (.kubesim.yaml nodes:), so the allocatable shown is illustrative';
 
 /** findNodeRoles: the `node-role.kubernetes.io/ROLE` labels and `kubernetes.io/role`, sorted. */
 function rolesOf(node: ClusterNode): string {

@@ -3,7 +3,8 @@
 // (pkg/printers/internalversion/printers.go), ALLOWED DISRUPTIONS from the disruption controller's count.
 import { admitObject } from '../apiserver/admission';
 import type { Cluster } from '../cluster/cluster';
-import { disruptionStatus, type PodDisruptionBudget } from '../cluster/pod-eviction';
+import { disruptionStatus } from '../cluster/pod-eviction';
+import type { PodDisruptionBudget } from '../model/pod-disruption-budget';
 import type { JsonObject } from '../model/objects';
 import { creatingFrom } from './api-errors';
 import type { ApplyHandler } from './mutations';

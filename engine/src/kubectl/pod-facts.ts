@@ -10,7 +10,7 @@ import { API_SERVER_ENDPOINT, serviceNetworkOf } from '../service/service-networ
 /** The single node of the simulated kind cluster (its control plane, which also runs workloads). */
 export const NODE_NAME = 'kind-control-plane';
 /** The node's InternalIP (status.hostIP), the address the API server endpoint already uses. */
-export const HOST_IP = API_SERVER_ENDPOINT.ip;
+const HOST_IP = API_SERVER_ENDPOINT.ip;
 
 /**
  * A node's InternalIP: kind's containers get addresses in node order on its docker network, the first

@@ -79,7 +79,7 @@ function countDomain(counts: DomainCounts, node: ClusterNode | undefined, topolo
 }
 
 /** PreFilter's counts for one pod: computed once per scheduling cycle, then asked per node. */
-export interface InterPodAffinityState {
+interface InterPodAffinityState {
   affinityTerms: AffinityTerm[];
   antiAffinityTerms: AffinityTerm[];
   affinityCounts: DomainCounts;

@@ -14,7 +14,7 @@ interface HostPort {
 const WILDCARD = '0.0.0.0';
 
 /** The host ports of the app containers and the restartable init containers, defaulted as HostPortInfo.Add does. */
-export function hostPortsOf(spec: JsonObject | undefined): HostPort[] {
+function hostPortsOf(spec: JsonObject | undefined): HostPort[] {
   const containers: JsonValue[] = [
     ...(Array.isArray(spec?.containers) ? spec.containers : []),
     ...(Array.isArray(spec?.initContainers) ? spec.initContainers.filter((container) => isJsonObject(container) && container.restartPolicy === 'Always') : []),

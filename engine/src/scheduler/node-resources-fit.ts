@@ -13,7 +13,7 @@ function isScalarResource(resource: string): boolean {
 }
 
 /** What the pods on a node request in total, and how many they are. */
-export function requestedOnNode(pods: readonly PlacedPods[]): { requested: ResourceAmounts; podCount: number } {
+function requestedOnNode(pods: readonly PlacedPods[]): { requested: ResourceAmounts; podCount: number } {
   const requested: ResourceAmounts = {};
   let podCount = 0;
   for (const group of pods) {

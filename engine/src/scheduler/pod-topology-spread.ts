@@ -23,7 +23,7 @@ interface SpreadConstraint {
 }
 
 /** The hard constraints, their selectors with matchLabelKeys merged in (the pod's own values, as `In`). */
-export function hardConstraints(pod: PodToSchedule): SpreadConstraint[] {
+function hardConstraints(pod: PodToSchedule): SpreadConstraint[] {
   const list = pod.spec?.topologySpreadConstraints;
   if (!Array.isArray(list)) return [];
   return list.flatMap((item: JsonValue) => {
@@ -46,7 +46,7 @@ export function hardConstraints(pod: PodToSchedule): SpreadConstraint[] {
 }
 
 /** PreFilter's state: per constraint, the matching pods per domain value. */
-export interface TopologySpreadState {
+interface TopologySpreadState {
   constraints: SpreadConstraint[];
   counts: Map<string, number>[];
   selfMatches: boolean[];

@@ -16,7 +16,7 @@ import { podsOn, type PodToSchedule, type SchedulingSnapshot } from './schedulin
 import { untoleratedTaint } from './taint-toleration';
 
 /** The outcome: the node chosen, or the FailedScheduling message. */
-export type ScheduleResult = { readonly nodeName: string } | { readonly message: string };
+type ScheduleResult = { readonly nodeName: string } | { readonly message: string };
 
 /** The taint a cordoned node carries for the scheduler (NodeUnschedulable tolerates it like a taint). */
 const UNSCHEDULABLE_TAINT = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' } as const;
