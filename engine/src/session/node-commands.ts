@@ -84,9 +84,8 @@ function drain(cluster: Cluster, argv: string[]): CommandResult {
         lines.push(`error when evicting pods/"${pod.name}" -n "${pod.namespace}" (will retry after 5s): ${result.message}`);
         refused.push(pod);
       } else {
-        lines.push(
-          `error: unable to drain node "${name}" due to error: error when evicting pods/"${pod.name}" -n "${pod.namespace}": ${result.message}, continuing command...`,
-        );
+        const error = `error when evicting pods/"${pod.name}" -n "${pod.namespace}": ${result.message}`;
+        lines.push(`error: unable to drain node "${name}" due to error: ${error}, continuing command...`);
         return { output: lines.join('\n'), error: true };
       }
     }
