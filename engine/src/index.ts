@@ -74,15 +74,7 @@ export {
   defaultClusterSpec,
   featureGatesKey,
 } from './model/cluster-spec';
-export {
-  type ClusterNode,
-  CONTROL_PLANE_TAINT,
-  ILLUSTRATIVE_ALLOCATABLE,
-  KIND_CONTROL_PLANE,
-  type NodeDeclaration,
-  type NodesDeclaration,
-  type NodeTaint,
-} from './model/cluster-nodes';
+export { type ClusterNode, CONTROL_PLANE_TAINT, type NodeDeclaration, type NodesDeclaration, type NodeTaint } from './model/cluster-nodes';
 export { isJsonObject } from './model/json-value';
 export { labelSelectorMatches, type Labels, type MatchableSelector, serviceSelectorMatches } from './model/label-selection';
 export {

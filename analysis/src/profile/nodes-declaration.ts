@@ -12,7 +12,7 @@ const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0
 const TAINT_TEXT = /^([^=:\s]+)(?:=([^:\s]*))?:(\S+)$/;
 
 /** What `nodes:` declared and what was wrong in it. */
-export interface NodesReading {
+interface NodesReading {
   nodes?: NodesDeclaration;
   problems: string[];
 }

@@ -32,9 +32,12 @@ import type { CronJob, Job } from '../model/batch-objects';
 import type { DaemonSet } from '../model/daemonset-objects';
 import type { ConfigMapObject, SecretObject } from '../model/config-objects';
 import { defaultKubeletOptions, type KubeletOptions } from '../kubelet/kubelet-options';
-import { planPodTimeline } from '../kubelet/pod-timeline';
+import { planPodTimeline, unscheduledTimeline } from '../kubelet/pod-timeline';
+import type { ClusterNode } from '../model/cluster-nodes';
+import { groupPlacements, isUnschedulableCohort, placePods, schedulingSnapshot } from './pod-scheduling';
 import { EventRecorder, type EventSubject } from './event-recorder';
-import { generateName, SeededRandom } from './name-generator';
+import { generateNames, SeededRandom } from './name-generator';
+import type { PodDisruptionBudget } from '../model/pod-disruption-budget';
 import { ObjectStore } from './object-store';
 import { isActiveCohort, podsOfCohort, type PodCohort } from './pod-cohort';
 
@@ -87,12 +90,18 @@ export class Cluster {
   readonly daemonSets = new ObjectStore<DaemonSet>();
   readonly configMaps = new ObjectStore<ConfigMapObject>();
   readonly secrets = new ObjectStore<SecretObject>();
+  readonly podDisruptionBudgets = new ObjectStore<PodDisruptionBudget>();
   readonly recorder = new EventRecorder(() => this.now);
   readonly controllers: Controller[] = [];
   private cohorts: PodCohort[] = [];
   private readonly cohortsByOwner = new Map<string, PodCohort[]>();
   private readonly podNames = new Set<string>();
   private nextCohortId = 1;
+  /** The nodes as they are now (`kubectl cordon` marks one unschedulable); the spec's nodes at first. */
+  nodes: ClusterNode[];
+  /** Bumped when something that may let an unschedulable pod fit happens: a pod removed, a node changed. */
+  private schedulingVersion = 0;
+  private retriedAtVersion = 0;
   /**
    * Bumped whenever any pod is created, deleted, merged into another cohort or finally removed: with
    * `now` and an object's resourceVersion it tells a controller that a sync cannot see anything new.
@@ -110,6 +119,13 @@ export class Cluster {
     this.random = new SeededRandom(this.seed);
     this.startEpochMs = Date.parse(options.startTime ?? DEFAULT_START_TIME);
     this.kubelet = defaultKubeletOptions(options.kubelet);
+    this.nodes = [...this.spec.nodes];
+  }
+
+  /** Replaces a node (cordon, uncordon); unschedulable pods get another scheduling cycle. */
+  updateNode(node: ClusterNode): void {
+    this.nodes = this.nodes.map((existing) => (existing.name === node.name ? node : existing));
+    this.schedulingVersion++;
   }
 
   /** Adds a controller to the loop (runs after the ones already registered). */
@@ -157,37 +173,64 @@ export class Cluster {
     return this.recorder.events;
   }
 
-  /** Creates pods from a template; returns their cohort. Generated names never collide with live pods. */
-  createPods(owner: OwnerReference, namespace: string, template: PodTemplateSpec, naming: PodNaming): PodCohort {
-    let names: string[];
-    if ('names' in naming) {
-      names = [...naming.names];
-    } else {
-      names = [];
-      for (let i = 0; i < naming.count; i++) {
-        let name = generateName(naming.generateName, this.random);
-        while (this.podNames.has(name)) name = generateName(naming.generateName, this.random);
-        this.podNames.add(name);
-        names.push(name);
-      }
-    }
+  /** Creates pods from a template; returns the cohort of the first. Generated names never collide with live pods. */
+  createPods(owner: OwnerReference, namespace: string, template: PodTemplateSpec, naming: PodNaming, nodeName?: string): PodCohort {
+    return this.createPodCohorts(owner, namespace, template, naming, nodeName)[0]!;
+  }
+
+  /** Creates and schedules pods: a cohort per node and one of the unschedulable; `nodeName` binds without scheduling. */
+  /** Creates and schedules pods: a cohort per node and one of the unschedulable; `nodeName` binds without scheduling. */
+  createPodCohorts(owner: OwnerReference, namespace: string, template: PodTemplateSpec, naming: PodNaming, nodeName?: string): PodCohort[] {
+    const names = 'names' in naming ? [...naming.names] : generateNames(naming.generateName, naming.count, this.podNames, this.random);
     for (const name of names) this.podNames.add(name);
-    const cohort: PodCohort = {
-      id: this.nextCohortId++,
-      namespace,
-      owner: { ...owner },
-      labels: { ...(template.metadata?.labels ?? {}) },
-      spec: template.spec ?? {},
-      names,
-      timeline: planPodTimeline(template.spec, this.now, this.kubelet),
-    };
-    if (template.metadata?.annotations) cohort.annotations = { ...template.metadata.annotations };
+    const labels = { ...(template.metadata?.labels ?? {}) };
+    const placements =
+      nodeName !== undefined
+        ? names.map(() => ({ nodeName }))
+        : placePods({ namespace, labels, spec: template.spec }, names.length, schedulingSnapshot(this.nodes, this.cohorts, this.spec), this.spec);
     this.podsVersion++;
+    return groupPlacements(names, placements).map(({ placement, names: grouped }) => {
+      const bound = 'nodeName' in placement;
+      const timeline = bound ? planPodTimeline(template.spec, this.now, this.kubelet) : unscheduledTimeline(this.now);
+      const spec = template.spec ?? {};
+      const cohort: PodCohort = { id: this.nextCohortId++, namespace, owner: { ...owner }, labels: { ...labels }, spec, names: grouped, timeline };
+      if (bound) cohort.nodeName = placement.nodeName;
+      else cohort.unschedulable = { message: placement.message, attempts: [this.now] };
+      if (template.metadata?.annotations) cohort.annotations = { ...template.metadata.annotations };
+      this.addCohort(cohort);
+      return cohort;
+    });
+  }
+
+  private addCohort(cohort: PodCohort): void {
     this.cohorts.push(cohort);
-    const owned = this.cohortsByOwner.get(owner.uid);
-    if (owned) owned.push(cohort);
-    else this.cohortsByOwner.set(owner.uid, [cohort]);
-    return cohort;
+    this.cohortsByOwner.set(cohort.owner.uid, [...(this.cohortsByOwner.get(cohort.owner.uid) ?? []), cohort]);
+  }
+
+  /** Another cycle for unschedulable pods (oldest first) after a change that may free a node; true when any is bound. */
+  retryUnschedulablePods(): boolean {
+    if (this.schedulingVersion === this.retriedAtVersion) return false;
+    this.retriedAtVersion = this.schedulingVersion;
+    let bound = false;
+    for (const pending of this.cohorts.filter(isUnschedulableCohort)) {
+      const placements = placePods(pending, pending.names.length, schedulingSnapshot(this.nodes, this.cohorts, this.spec), this.spec);
+      const stay: string[] = [];
+      for (const { placement, names } of groupPlacements(pending.names, placements)) {
+        if ('message' in placement) {
+          stay.push(...names);
+          pending.unschedulable = { message: placement.message, attempts: [...pending.unschedulable!.attempts, this.now] };
+          continue;
+        }
+        bound = true;
+        const timeline = { ...planPodTimeline(pending.spec, this.now, this.kubelet), createdAt: pending.timeline.createdAt };
+        this.addCohort({ ...pending, id: this.nextCohortId++, names, nodeName: placement.nodeName, timeline });
+      }
+      pending.names = stay;
+    }
+    if (!bound) return false;
+    this.podsVersion++;
+    this.dropEmptyCohorts();
+    return true;
   }
 
   /** Cohorts owned by the object with this uid (active and terminating), oldest first. */
@@ -245,7 +288,9 @@ export class Cluster {
   compactCohorts(ownerUid: string, isSettled: (cohort: PodCohort) => boolean, threshold = 8): void {
     const owned = this.cohortsByOwner.get(ownerUid);
     if (!owned || owned.length <= threshold) return;
-    const settled = owned.filter((cohort) => isActiveCohort(cohort) && isSettled(cohort));
+    const first = owned.find((cohort) => isActiveCohort(cohort) && isSettled(cohort));
+    // Only pods bound to the same node share a cohort.
+    const settled = owned.filter((cohort) => isActiveCohort(cohort) && isSettled(cohort) && cohort.nodeName === first?.nodeName);
     if (settled.length <= threshold) return;
     this.podsVersion++;
     const [target, ...rest] = settled;
@@ -276,6 +321,7 @@ export class Cluster {
   /** Runs every controller once; returns the names of those that changed something. */
   step(): string[] {
     const changed: string[] = [];
+    if (this.retryUnschedulablePods()) changed.push('default-scheduler');
     for (const controller of this.controllers) if (controller.sync(this)) changed.push(controller.name);
     return changed;
   }
@@ -301,7 +347,7 @@ export class Cluster {
   nextWakeTime(podPhases = true): number | undefined {
     let next: number | undefined;
     const consider = (time: number | undefined): void => {
-      if (time !== undefined && time > this.now && (next === undefined || time < next)) next = time;
+      if (time !== undefined && Number.isFinite(time) && time > this.now && (next === undefined || time < next)) next = time;
     };
     for (const cohort of this.cohorts) {
       consider(cohort.goneAt);
@@ -329,6 +375,7 @@ export class Cluster {
     }
     if (!anyGone) return;
     this.podsVersion++;
+    this.schedulingVersion++;
     this.dropEmptyCohorts();
   }
 

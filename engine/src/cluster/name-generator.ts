@@ -63,3 +63,15 @@ export function generateName(base: string, random: SeededRandom): string {
   const kept = base.length > MAX_GENERATED_NAME_BASE ? base.slice(0, MAX_GENERATED_NAME_BASE) : base;
   return kept + random.nameSuffix(5);
 }
+
+/** `count` generated names from `base`, none among `taken` (live pod names), each added to it. */
+export function generateNames(base: string, count: number, taken: Set<string>, random: SeededRandom): string[] {
+  const names: string[] = [];
+  for (let i = 0; i < count; i++) {
+    let name = generateName(base, random);
+    while (taken.has(name)) name = generateName(base, random);
+    taken.add(name);
+    names.push(name);
+  }
+  return names;
+}

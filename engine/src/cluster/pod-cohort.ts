@@ -20,6 +20,10 @@ export interface PodCohort {
   /** When the pods were deleted (they show `Terminating` until goneAt). */
   deletedAt?: number;
   goneAt?: number;
+  /** The node the pods are bound to (undefined while unschedulable). */
+  nodeName?: string;
+  /** Why the scheduler could not place the pods (FailedScheduling), and when it tried. */
+  unschedulable?: { message: string; attempts: number[] };
   /** The container whose exit code `timeline.exit` gives (a Job's pod; the first container when unset). */
   exitContainer?: string;
 }

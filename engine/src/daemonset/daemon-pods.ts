@@ -3,7 +3,7 @@
 // podByCreationTimestampAndPhase, and the pod writes (create with the node pinned, delete, relabel).
 import type { Cluster } from '../cluster/cluster';
 import { isActiveCohort, type PodCohort } from '../cluster/pod-cohort';
-import { isAvailableAt, isReadyAt } from '../kubelet/pod-timeline';
+import { isAvailableAt, isReadyAt, isScheduledAt } from '../kubelet/pod-timeline';
 import type { DaemonSet } from '../model/daemonset-objects';
 import type { JsonObject, PodTemplateSpec } from '../model/objects';
 import { cloneJson } from '../model/clone';
@@ -39,7 +39,7 @@ export function daemonPodsOf(cluster: Cluster, daemonSet: DaemonSet): DaemonPod[
         labels: cohort.labels,
         node: targetNodeNameOf(cohort.spec),
         deleted: !isActiveCohort(cohort),
-        scheduled: cluster.now >= cohort.timeline.scheduledAt,
+        scheduled: isScheduledAt(cohort.timeline, cluster.now),
         createdSecond: Math.floor(cohort.timeline.createdAt / 1000),
         ready: isReadyAt(cohort.timeline, cluster.now),
       });

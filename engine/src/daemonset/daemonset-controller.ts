@@ -50,7 +50,7 @@ export class DaemonSetController implements Controller {
   verdictsOf(cluster: Cluster, daemonSet: DaemonSet): ReadonlyMap<string, NodeVerdict> {
     let verdicts = this.verdicts.get(daemonSet.spec.template);
     if (!verdicts) {
-      verdicts = new Map(cluster.spec.nodes.map((node) => [node.name, nodeShouldRunDaemonPod(node, daemonSet)]));
+      verdicts = new Map(cluster.nodes.map((node) => [node.name, nodeShouldRunDaemonPod(node, daemonSet)]));
       this.verdicts.set(daemonSet.spec.template, verdicts);
     }
     return verdicts;
@@ -75,7 +75,7 @@ export class DaemonSetController implements Controller {
     if (this.manage(cluster, daemonSet, verdicts, hash)) changed = true;
     if (daemonSet.spec.updateStrategy?.type === 'RollingUpdate') {
       const byNode = podsByNode(daemonPodsOf(cluster, daemonSet));
-      const decision = rollingUpdate(daemonSet, cluster.spec.nodes, verdicts, byNode, hash, cluster.now);
+      const decision = rollingUpdate(daemonSet, cluster.nodes, verdicts, byNode, hash, cluster.now);
       if (this.syncNodes(cluster, daemonSet, decision.podsToDelete, decision.nodesToCreate, hash)) changed = true;
     }
     if (cleanupHistory(cluster, daemonSet, history.old, daemonPodsOf(cluster, daemonSet))) changed = true;
@@ -88,11 +88,11 @@ export class DaemonSetController implements Controller {
     const byNode = podsByNode(daemonPodsOf(cluster, daemonSet));
     const nodesNeedingPods: string[] = [];
     const podsToDelete: string[] = [];
-    for (const node of cluster.spec.nodes) {
+    for (const node of cluster.nodes) {
       const verdict = verdicts.get(node.name) ?? { shouldRun: false, shouldContinueRunning: false };
       this.podsShouldBeOnNode(cluster, daemonSet, node.name, verdict, byNode.get(node.name), hash, nodesNeedingPods, podsToDelete);
     }
-    const known = new Set(cluster.spec.nodes.map((node) => node.name));
+    const known = new Set(cluster.nodes.map((node) => node.name));
     for (const [name, pods] of byNode) if (!known.has(name)) for (const pod of pods) if (!pod.scheduled) podsToDelete.push(pod.name);
     return this.syncNodes(cluster, daemonSet, podsToDelete, nodesNeedingPods, hash);
   }
@@ -173,7 +173,7 @@ export class DaemonSetController implements Controller {
     const generation = templateGenerationOf(daemonSet);
     const minReadySeconds = daemonSet.spec.minReadySeconds ?? 0;
     const counts = { desired: 0, current: 0, misscheduled: 0, ready: 0, updated: 0, available: 0 };
-    for (const node of cluster.spec.nodes) {
+    for (const node of cluster.nodes) {
       const pods = byNode.get(node.name) ?? [];
       if (verdicts.get(node.name)?.shouldRun !== true) {
         if (pods.length > 0) counts.misscheduled++;

@@ -15,7 +15,7 @@ import { asArray, asObject, asString } from '../apiserver/validation/rules/json-
 import { adoptStoredServices } from '../service/service-admission';
 import { servicesForEnvironment, type EnvVar } from '../service/service-env';
 import { kubeletContainerEnvironment, type EnvObjectSource, type PodEnvFacts } from '../service/container-env';
-import { HOST_IP, podIpInCreationOrder, podKey, podNodeName, podUid } from './pod-facts';
+import { nodeHostIp, podIpInCreationOrder, podKey, podNodeName, podUid } from './pod-facts';
 import { ILLUSTRATIVE_ALLOCATABLE } from '../model/cluster-nodes';
 
 /** A container's start: when and with which variables, or the error that keeps it waiting. */
@@ -66,7 +66,7 @@ function objectsAt(cluster: Cluster, namespace: string, at: number): EnvObjectSo
 
 function podEnvFacts(cluster: Cluster, cohort: PodCohort, name: string): PodEnvFacts {
   const nodeName = podNodeName(cohort);
-  const node = cluster.spec.nodes.find((candidate) => candidate.name === nodeName);
+  const node = cluster.nodes.find((candidate) => candidate.name === nodeName);
   return {
     name,
     namespace: cohort.namespace,
@@ -74,7 +74,7 @@ function podEnvFacts(cluster: Cluster, cohort: PodCohort, name: string): PodEnvF
     labels: cohort.labels,
     annotations: cohort.annotations ?? {},
     podIps: [podIpInCreationOrder(cluster, cohort, name)],
-    hostIps: [HOST_IP],
+    hostIps: [nodeHostIp(cluster, nodeName)],
     nodeName,
     serviceAccountName: asString(cohort.spec.serviceAccountName) ?? 'default',
     allocatable: node?.allocatable ?? ILLUSTRATIVE_ALLOCATABLE,

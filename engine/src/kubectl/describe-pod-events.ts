@@ -9,7 +9,7 @@ import { imagePullPolicyFor, parseImageReference } from '../defaulting/image-ref
 import { failedAttemptTimes, imagesOf } from '../kubelet/pod-timeline';
 import { isAtLeast } from '../model/kubernetes-version';
 import type { JsonObject, KubeEvent } from '../model/objects';
-import { imageSize, NODE_NAME, podUid } from './pod-facts';
+import { imageSize, podNodeName, podUid } from './pod-facts';
 import { podContainers } from './pod-containers';
 import { containerStart } from './container-start';
 
@@ -58,14 +58,18 @@ export function podEvents(cluster: Cluster, cohort: PodCohort, name: string, key
     const seen = times.filter((time) => time <= cluster.now);
     if (seen.length > 0) events.push({ time: seen[0]!, lastTime: seen.at(-1)!, count: seen.length, type, reason, involvedObject, message, source });
   };
-  add('Normal', 'Scheduled', 'default-scheduler', `Successfully assigned ${namespace}/${name} to ${NODE_NAME}`, [timeline.scheduledAt]);
+  const failedScheduling = cohort.unschedulable?.attempts ?? [];
+  add('Warning', 'FailedScheduling', 'default-scheduler', cohort.unschedulable?.message ?? '', failedScheduling);
+  if (timeline.scheduledAt === undefined) return events;
+  const scheduledAt = timeline.scheduledAt;
+  add('Normal', 'Scheduled', 'default-scheduler', `Successfully assigned ${namespace}/${name} to ${podNodeName(cohort)}`, [scheduledAt]);
   const failures = failedAttemptTimes(timeline, cluster.now);
   const containers = podContainers(cluster, cohort);
   const hasInit = containers.some((part) => part.init);
   for (const { container, init, failing, blocked } of containers) {
     if (blocked) continue;
     // App containers pull once the init containers are done (the simulation folds both into runningAt).
-    const pullStart = hasInit && !init ? timeline.runningAt : timeline.scheduledAt;
+    const pullStart = hasInit && !init ? timeline.runningAt : scheduledAt;
     const image = String(container.image ?? '');
     const containerName = String(container.name ?? '');
     const pull = mustPull(cluster, cohort, container);
@@ -76,7 +80,7 @@ export function podEvents(cluster: Cluster, cohort: PodCohort, name: string, key
       // containerd's error for a tag the registry does not have (the real text depends on the registry).
       const resolve = `failed to resolve reference "${pulled}": ${pulled}: not found`;
       const error = `rpc error: code = NotFound desc = failed to pull and unpack image "${pulled}": ${resolve}`;
-      add('Normal', 'Pulling', 'kubelet', `Pulling image "${image}"`, [timeline.scheduledAt, ...failures.slice(1)]);
+      add('Normal', 'Pulling', 'kubelet', `Pulling image "${image}"`, [scheduledAt, ...failures.slice(1)]);
       add('Warning', 'Failed', 'kubelet', `Failed to pull image "${image}": ${error}`, failures);
       add('Warning', 'Failed', 'kubelet', 'Error: ErrImagePull', failures);
       const backOffs = failures.map((time) => time + 1000);
@@ -99,7 +103,7 @@ export function podEvents(cluster: Cluster, cohort: PodCohort, name: string, key
     const present = pull ? (always ? [] : starts.slice(1)) : starts;
     if (pulls.length > 0) {
       add('Normal', 'Pulling', 'kubelet', `Pulling image "${image}"`, [pullStart, ...pulls.slice(1)]);
-      const took = goDuration(timeline.runningAt - timeline.scheduledAt);
+      const took = goDuration(timeline.runningAt - scheduledAt);
       const message = `Successfully pulled image "${image}" in ${took} (${took} including waiting). Image size: ${imageSize(cluster, image)} bytes.`;
       add('Normal', 'Pulled', 'kubelet', message, pulls);
     }

@@ -6,7 +6,7 @@
 // and the kubelet's status at `cluster.now`. Node, container IDs and image digests are illustrative
 // (pod-facts.ts); the events are synthesized from the kubelet timeline (describe-pod-events.ts).
 import type { Cluster } from '../cluster/cluster';
-import { podStatusAt, lastRestartAt } from '../kubelet/pod-timeline';
+import { isScheduledAt, podStatusAt, lastRestartAt } from '../kubelet/pod-timeline';
 import { isAtLeast } from '../model/kubernetes-version';
 import { LAST_APPLIED_CONFIG_ANNOTATION } from '../deployment/deployment-util';
 import { describeEvents, formatRfc1123z } from './describe';
@@ -15,7 +15,7 @@ import { podEvents } from './describe-pod-events';
 import { describePodVolumes, podQosClass, storedPodSpec } from './describe-pod-spec';
 import { containerConfigError, containerStart } from './container-start';
 import { findPod, type PodRef } from './exec-env';
-import { containerId, HOST_IP, imageId, NODE_NAME, podIpInCreationOrder, podKey, podUid } from './pod-facts';
+import { containerId, imageId, nodeHostIp, podIpInCreationOrder, podKey, podNodeName, podUid } from './pod-facts';
 import { podContainers, type PodContainer } from './pod-containers';
 import { alignTabs } from './tab-writer';
 import { humanDuration } from './text-table';
@@ -43,7 +43,7 @@ interface ContainerView {
 function containerView(cluster: Cluster, ref: PodRef, part: PodContainer, hasInit: boolean, key: string): ContainerView | undefined {
   const { timeline, deletedAt } = ref.cohort;
   const now = cluster.now;
-  if (now < timeline.scheduledAt) return undefined;
+  if (!isScheduledAt(timeline, now)) return undefined;
   const status = podStatusAt(timeline, now, deletedAt);
   const time = (ms: number): string => formatRfc1123z(cluster.startEpochMs + Math.floor(ms / 1000) * 1000);
   const { container, init, failing, blocked } = part;
@@ -120,7 +120,7 @@ function describeContainers(cluster: Cluster, ref: PodRef, title: string, parts:
 /** The pod's conditions in the kubelet's order (generateAPIPodStatus), none before it is bound. */
 function conditions(cluster: Cluster, ref: PodRef): string {
   const { timeline, deletedAt } = ref.cohort;
-  if (cluster.now < timeline.scheduledAt) return '';
+  if (!isScheduledAt(timeline, cluster.now)) return unscheduledConditions(ref.cohort);
   const status = { ...podStatusAt(timeline, cluster.now, deletedAt) };
   if (containerConfigError(cluster, ref.cohort, ref.name) !== undefined) status.ready = false;
   const sandbox = cluster.now >= timeline.runningAt;
@@ -135,6 +135,12 @@ function conditions(cluster: Cluster, ref: PodRef): string {
   return `Conditions:\n${LEVEL_1}Type\tStatus\n${rows.map(([type, value]) => `${LEVEL_1}${type} \t${value ? 'True' : 'False'} \n`).join('')}`;
 }
 
+/** A pod the scheduler could not place: PodScheduled False (kubectl describe prints no reason or message). */
+function unscheduledConditions(cohort: PodRef['cohort']): string {
+  if (cohort.unschedulable === undefined) return '';
+  return `Conditions:\n${LEVEL_1}Type\tStatus\n${LEVEL_1}PodScheduled \tFalse \n`;
+}
+
 /** The full `kubectl describe pod NAME` text, or the NotFound error. */
 export function describePod(cluster: Cluster, name: string, namespace = 'default'): string {
   const ref = findPod(cluster, name, namespace);
@@ -143,15 +149,17 @@ export function describePod(cluster: Cluster, name: string, namespace = 'default
   const { timeline } = cohort;
   const key = podKey(cluster, cohort, name);
   const spec = storedPodSpec(cohort.spec, key);
-  const bound = cluster.now >= timeline.scheduledAt;
+  const bound = isScheduledAt(timeline, cluster.now);
+  const nodeName = podNodeName(cohort);
   const ip = cluster.now >= timeline.runningAt ? podIpInCreationOrder(cluster, cohort, name) : '';
   let out = `Name:\t${name}\nNamespace:\t${namespace}\n`;
   out += `Priority:\t${typeof spec.priority === 'number' ? spec.priority : 0}\n`;
   if (text(spec.priorityClassName)) out += `Priority Class Name:\t${text(spec.priorityClassName)}\n`;
   if (text(spec.runtimeClassName)) out += `Runtime Class Name:\t${text(spec.runtimeClassName)}\n`;
   out += `Service Account:\t${text(spec.serviceAccountName) || 'default'}\n`;
-  out += `Node:\t${bound ? `${NODE_NAME}/${HOST_IP}` : '<none>'}\n`;
-  if (bound) out += `Start Time:\t${formatRfc1123z(cluster.startEpochMs + Math.floor(timeline.scheduledAt / 1000) * 1000)}\n`;
+  const hostIp = nodeHostIp(cluster, nodeName);
+  out += `Node:\t${bound ? `${nodeName}/${hostIp}` : '<none>'}\n`;
+  if (bound) out += `Start Time:\t${formatRfc1123z(cluster.startEpochMs + Math.floor(timeline.scheduledAt! / 1000) * 1000)}\n`;
   out += template.multiline('Labels', cohort.labels, '=');
   out += template.multiline('Annotations', cohort.annotations, ': ', [LAST_APPLIED_CONFIG_ANNOTATION]);
   const status = podStatusAt(timeline, cluster.now, cohort.deletedAt);
@@ -172,10 +180,10 @@ export function describePod(cluster: Cluster, name: string, namespace = 'default
       'metadata.name': name,
       'metadata.namespace': namespace,
       'metadata.uid': podUid(key),
-      'spec.nodeName': bound ? NODE_NAME : '',
+      'spec.nodeName': bound ? nodeName : '',
       'spec.serviceAccountName': text(spec.serviceAccountName) || 'default',
-      'status.hostIP': bound ? HOST_IP : '',
-      'status.hostIPs': bound ? HOST_IP : '',
+      'status.hostIP': bound ? hostIp : '',
+      'status.hostIPs': bound ? hostIp : '',
       'status.podIP': ip,
       'status.podIPs': ip,
     };

@@ -7,7 +7,7 @@
 // arbitrary; kubesim prints envFrom and env in declaration order, then the Service variables by name.
 import type { Cluster } from '../cluster/cluster';
 import { isActiveCohort, type PodCohort } from '../cluster/pod-cohort';
-import { podStatusAt } from '../kubelet/pod-timeline';
+import { isScheduledAt, podStatusAt } from '../kubelet/pod-timeline';
 import { labelSelectorMatches } from '../model/label-selection';
 import type { JsonObject } from '../model/objects';
 import { asObject, asString } from '../apiserver/validation/rules/json-access';
@@ -49,7 +49,7 @@ export function pickPodOfDeployment(cluster: Cluster, name: string, namespace: s
     const second = (ms: number): number => Math.floor(ms / 1000);
     const phase = status.phase === 'Running' ? 0 : status.phase === 'Pending' ? 2 : 1;
     const rank = [
-      cluster.now >= cohort.timeline.scheduledAt ? 0 : 1,
+      isScheduledAt(cohort.timeline, cluster.now) ? 0 : 1,
       phase,
       status.ready ? 0 : 1,
       status.ready ? second(status.readySince ?? cohort.timeline.readyAt ?? 0) : 0,

@@ -2,8 +2,9 @@
 // NOMINATED NODE, READINESS GATES). IP and node are the illustrative ones of describe pod.
 import type { Cluster } from '../cluster/cluster';
 import { isActiveCohort, type PodCohort } from '../cluster/pod-cohort';
+import { isScheduledAt } from '../kubelet/pod-timeline';
 import { listPodRows, POD_COLUMNS } from './get';
-import { NODE_NAME, podIpInCreationOrder } from './pod-facts';
+import { podIpInCreationOrder, podNodeName } from './pod-facts';
 import { formatTable, GET_LAYOUT } from './text-table';
 
 /** The wide pod table of a namespace, or of one pod (NotFound when it does not exist). */
@@ -19,7 +20,7 @@ export function getPodsWide(cluster: Cluster, namespace: string, name?: string):
   const wide = rows.map((row) => {
     const cohort = cohorts.get(row[0]!)!;
     const ip = cluster.now >= cohort.timeline.runningAt ? podIpInCreationOrder(cluster, cohort, row[0]!) : '<none>';
-    const node = cluster.now >= cohort.timeline.scheduledAt ? NODE_NAME : '<none>';
+    const node = isScheduledAt(cohort.timeline, cluster.now) ? podNodeName(cohort) : '<none>';
     // printPod: READINESS GATES counts the gates whose condition is True, `<none>` without gates.
     const gates = Array.isArray(cohort.spec.readinessGates) && cohort.spec.readinessGates.length > 0 ? `0/${cohort.spec.readinessGates.length}` : '<none>';
     return [...row, ip, node, '<none>', gates];

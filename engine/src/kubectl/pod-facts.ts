@@ -10,7 +10,20 @@ import { API_SERVER_ENDPOINT, serviceNetworkOf } from '../service/service-networ
 /** The single node of the simulated kind cluster (its control plane, which also runs workloads). */
 export const NODE_NAME = 'kind-control-plane';
 /** The node's InternalIP (status.hostIP), the address the API server endpoint already uses. */
-export const HOST_IP = API_SERVER_ENDPOINT.ip;
+const HOST_IP = API_SERVER_ENDPOINT.ip;
+
+/**
+ * A node's InternalIP: kind's containers get addresses in node order on its docker network, the first
+ * node the API server endpoint's (172.18.0.2, then 172.18.0.3, ...). Illustrative like pod IPs.
+ */
+export function nodeHostIp(cluster: Cluster, nodeName: string): string {
+  const index = Math.max(
+    0,
+    cluster.nodes.findIndex((node) => node.name === nodeName),
+  );
+  const parts = HOST_IP.split('.');
+  return index === 0 || parts.length !== 4 ? HOST_IP : [...parts.slice(0, 3), String(Number(parts[3]) + index)].join('.');
+}
 
 function hex(seed: string, length: number): string {
   const random = new SeededRandom(seed);
@@ -69,10 +82,11 @@ export function podIpInCreationOrder(cluster: Cluster, pod: PodCohort, podName: 
 }
 
 /**
- * The node a pod runs on (spec.nodeName): the one the pod spec names, else kind's node. Read it through
+ * The node a pod runs on: the one the scheduler bound it to, else the one its spec names, else kind's node. Read it through
  * this function: a scheduler that places pods will answer here.
  */
 export function podNodeName(cohort: PodCohort): string {
+  if (cohort.nodeName !== undefined) return cohort.nodeName;
   const named = cohort.spec.nodeName;
   return typeof named === 'string' && named !== '' ? named : NODE_NAME;
 }

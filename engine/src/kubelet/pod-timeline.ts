@@ -9,7 +9,8 @@ type PodFailure = 'ImagePull' | 'Readiness' | 'CrashLoop';
 /** When a pod reaches each state (simulated ms); readyAt is absent when it never becomes Ready. */
 export interface PodTimeline {
   createdAt: number;
-  scheduledAt: number;
+  /** When the scheduler bound the pod to a node; absent while it is Pending unschedulable (runningAt is then Infinity). */
+  scheduledAt?: number;
   runningAt: number;
   readyAt?: number;
   failure?: PodFailure;
@@ -34,6 +35,16 @@ export function imagesOf(spec: JsonObject | undefined): string[] {
     }
   }
   return images;
+}
+
+/** True once the pod is bound to a node (the scheduler's binding, `spec.nodeName` set). */
+export function isScheduledAt(timeline: PodTimeline, now: number): boolean {
+  return timeline.scheduledAt !== undefined && now >= timeline.scheduledAt;
+}
+
+/** The timeline of a pod the scheduler could not place: created, never bound, never started (until a retry binds it). */
+export function unscheduledTimeline(createdAt: number): PodTimeline {
+  return { createdAt, runningAt: Number.POSITIVE_INFINITY };
 }
 
 /** Plans the timeline of a pod created at `now` from `spec`. */
@@ -72,7 +83,7 @@ export function podStatusAt(timeline: PodTimeline, now: number, deletedAt?: numb
 }
 
 function basePodStatus(timeline: PodTimeline, now: number): PodStatus {
-  if (now < timeline.scheduledAt) return { phase: 'Pending', displayStatus: 'Pending', ready: false, restarts: 0 };
+  if (!isScheduledAt(timeline, now)) return { phase: 'Pending', displayStatus: 'Pending', ready: false, restarts: 0 };
   if (now < timeline.runningAt) return { phase: 'Pending', displayStatus: 'ContainerCreating', ready: false, restarts: 0 };
   if (hasExitedAt(timeline, now)) {
     const succeeded = timeline.exit!.code === 0;

@@ -264,3 +264,8 @@ function goFloatText(value: number): string {
   // JavaScript and Go agree: plain digits between 1e-6 and 1e21, exponent form outside.
   return String(value);
 }
+
+/** Quantity.ScaledValue rounded away from zero: `Value()` at scale 0, `MilliValue()` at scale -3. */
+export function scaledQuantityValue(q: Quantity, scale: number): bigint {
+  return roundDecimalUp(asDecimal(q), -scale).unscaled;
+}

@@ -1,7 +1,7 @@
 // Which pods a ReplicaSet deletes first, following ActivePodsWithRanks.Less in kubernetes
 // pkg/controller/controller_utils.go, applied to cohorts (all pods of a cohort rank equally).
 import type { PodCohort } from '../cluster/pod-cohort';
-import { podStatusAt } from '../kubelet/pod-timeline';
+import { isScheduledAt, podStatusAt } from '../kubelet/pod-timeline';
 
 const PHASE_ORDER: Record<string, number> = { Pending: 0, Unknown: 1, Running: 2 };
 const DELETION_COST_ANNOTATION = 'controller.kubernetes.io/pod-deletion-cost';
@@ -27,8 +27,8 @@ function logBucket(elapsedMs: number): number {
  * where upstream compares random UIDs.
  */
 export function compareCohortsForDeletion(a: PodCohort, b: PodCohort, now: number): number {
-  const assignedA = now >= a.timeline.scheduledAt ? 1 : 0;
-  const assignedB = now >= b.timeline.scheduledAt ? 1 : 0;
+  const assignedA = isScheduledAt(a.timeline, now) ? 1 : 0;
+  const assignedB = isScheduledAt(b.timeline, now) ? 1 : 0;
   if (assignedA !== assignedB) return assignedA - assignedB;
   const statusA = podStatusAt(a.timeline, now);
   const statusB = podStatusAt(b.timeline, now);

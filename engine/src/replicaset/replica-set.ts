@@ -220,11 +220,11 @@ function manageReplicas(cluster: Cluster, replicaSet: ReplicaSet, activeCount: n
       controller: true,
       blockOwnerDeletion: true,
     };
-    const cohort = cluster.createPods(owner, replicaSet.metadata.namespace ?? 'default', replicaSet.spec.template, {
+    const cohorts = cluster.createPodCohorts(owner, replicaSet.metadata.namespace ?? 'default', replicaSet.spec.template, {
       generateName: `${replicaSet.metadata.name}-`,
       count,
     });
-    for (const name of cohort.names) cluster.recordEvent(replicaSet, 'Normal', 'SuccessfulCreate', `Created pod: ${name}`, SOURCE);
+    for (const name of cohorts.flatMap((cohort) => cohort.names)) cluster.recordEvent(replicaSet, 'Normal', 'SuccessfulCreate', `Created pod: ${name}`, SOURCE);
     return { changed: true };
   }
   let remaining = Math.min(diff, BURST_REPLICAS);

@@ -75,7 +75,7 @@ function termMatches(term: JsonValue, node: ClusterNode): boolean {
 }
 
 /** A v1.NodeSelector: its terms ORed (LazyErrorNodeSelector.Match); no term selects nothing. */
-export function nodeSelectorMatches(selector: JsonValue | undefined, node: ClusterNode): boolean {
+function nodeSelectorMatches(selector: JsonValue | undefined, node: ClusterNode): boolean {
   if (!isJsonObject(selector)) return false;
   const terms = Array.isArray(selector.nodeSelectorTerms) ? selector.nodeSelectorTerms : [];
   return terms.some((term) => termMatches(term, node));

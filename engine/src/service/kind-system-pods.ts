@@ -6,6 +6,7 @@
 // (kind pkg/cluster/internal/create/actions/installstorage). kube-proxy, kindnet and the static pods use the
 // host network (the node's address); CoreDNS and the provisioner take the first pod addresses of the node's
 // range in that order, as they do on kind. Name suffixes and template hashes are illustrative.
+import { KIND_CONTROL_PLANE } from '../model/cluster-nodes';
 import type { Cluster } from '../cluster/cluster';
 import { SeededRandom } from '../cluster/name-generator';
 import type { JsonObject } from '../model/objects';
@@ -86,7 +87,7 @@ export function bootstrapSystemPods(cluster: Cluster): void {
   for (const pod of systemPods(random)) {
     const owner = { apiVersion: pod.owner.kind === 'Node' ? 'v1' : 'apps/v1', kind: pod.owner.kind, name: pod.owner.name, uid: random.uid(), controller: true };
     owners.add(owner.uid);
-    const cohort = cluster.createPods(owner, pod.namespace, { metadata: { labels: pod.labels }, spec: pod.spec }, { names: pod.names });
+    const cohort = cluster.createPods(owner, pod.namespace, { metadata: { labels: pod.labels }, spec: pod.spec }, { names: pod.names }, KIND_CONTROL_PLANE);
     cohort.timeline = { createdAt: 0, scheduledAt: 0, runningAt: 0, readyAt: 0 };
     for (const name of cohort.names) network.podIp(cohort, name);
   }

@@ -13,6 +13,7 @@ import { applyService } from '../service/service-admission';
 import { applyCronJob, applyJob } from '../kubectl/batch-apply';
 import { applyDaemonSet } from '../kubectl/daemonset-apply';
 import { applyConfigObject } from '../kubectl/config-apply';
+import { applyPodDisruptionBudget } from '../kubectl/pdb-session';
 
 // A StatefulSet goes through the API server first: create, or update of the stored set (kubectl apply).
 const applyStatefulSet: ApplyHandler = (cluster, object, options) => {
@@ -48,4 +49,5 @@ export const APPLY_HANDLERS: ReadonlyMap<string, ApplyHandler> = new Map<string,
   ['DaemonSet', inLiveNamespace(applyDaemonSet)],
   ['ConfigMap', inLiveNamespace(applyConfigObject)],
   ['Secret', inLiveNamespace(applyConfigObject)],
+  ['PodDisruptionBudget', inLiveNamespace(applyPodDisruptionBudget)],
 ]);

@@ -7,6 +7,7 @@ import { describeCommands } from './describe-commands';
 import { deploymentCommands } from './deployment-commands';
 import { ingressCommands } from './ingress-commands';
 import { namespaceCommands } from './namespace-commands';
+import { nodeCommands } from './node-commands';
 import { podCommands } from './pod-commands';
 import { serviceCommands } from './service-commands';
 import type { SessionCommand } from './session-command';
@@ -15,6 +16,7 @@ import { writeCommands } from './write-commands';
 
 export const SESSION_COMMANDS: readonly SessionCommand[] = [
   ...namespaceCommands,
+  ...nodeCommands,
   ...writeCommands,
   ...describeCommands,
   ...podCommands,
