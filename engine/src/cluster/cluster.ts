@@ -31,6 +31,7 @@ import type {
 import type { CronJob, Job } from '../model/batch-objects';
 import { defaultKubeletOptions, type KubeletOptions } from '../kubelet/kubelet-options';
 import { planPodTimeline } from '../kubelet/pod-timeline';
+import { terminationSeconds } from '../kubelet/pod-termination';
 import { EventRecorder, type EventSubject } from './event-recorder';
 import { generateName, SeededRandom } from './name-generator';
 import { ObjectStore } from './object-store';
@@ -196,8 +197,8 @@ export class Cluster {
   }
 
   /**
-   * Deletes the `count` newest pods of an active cohort (they turn Terminating for the kubelet's
-   * termination time); returns their names.
+   * Deletes the `count` newest pods of an active cohort (they turn Terminating while the kubelet runs
+   * their preStop hooks and stops them, within terminationGracePeriodSeconds); returns their names.
    */
   deletePods(cohort: PodCohort, count: number): string[] {
     if (!isActiveCohort(cohort) || count <= 0) return [];
@@ -208,7 +209,7 @@ export class Cluster {
       id: this.nextCohortId++,
       names: taken,
       deletedAt: this.now,
-      goneAt: this.now + this.kubelet.podTerminationSeconds * 1000,
+      goneAt: this.now + terminationSeconds(cohort.spec, this.kubelet) * 1000,
     };
     this.cohorts.push(terminating);
     this.cohortsByOwner.get(cohort.owner.uid)?.push(terminating);

@@ -3,7 +3,7 @@
 // Variables baked into the image are unknown to the simulation and left out.
 import type { Cluster } from '../cluster/cluster';
 import { isActiveCohort, type PodCohort } from '../cluster/pod-cohort';
-import { podStatusAt } from '../kubelet/pod-timeline';
+import { containerTimesOf, podStatusAt } from '../kubelet/pod-timeline';
 import type { JsonObject } from '../model/objects';
 import { asArray, asObject, asString } from '../apiserver/validation/rules/json-access';
 import { adoptStoredServices } from '../service/service-admission';
@@ -50,11 +50,14 @@ function containersOf(spec: JsonObject): JsonObject[] {
   return (asArray(spec.containers) ?? []).map(asObject).filter((container): container is JsonObject => container !== undefined);
 }
 
-/** The container's environment at its start: the Services of that moment, the pod's facts. */
+/**
+ * The container's environment at its start: the Services created before that moment (a Service created at
+ * the very instant the kubelet starts the container comes after it), the pod's facts.
+ */
 function podContainerEnvironment(cluster: Cluster, ref: PodRef, container: JsonObject): ContainerEnvironment {
   const network = adoptStoredServices(cluster);
-  const startedAt = ref.cohort.timeline.runningAt;
-  const existing = cluster.services.all().filter((service) => (network.record(service)?.createdAt ?? Number.POSITIVE_INFINITY) <= startedAt);
+  const startedAt = containerTimesOf(ref.cohort.timeline, String(container.name ?? ''))?.startedRunningAt ?? ref.cohort.timeline.runningAt;
+  const existing = cluster.services.all().filter((service) => (network.record(service)?.createdAt ?? Number.POSITIVE_INFINITY) < startedAt);
   const enableServiceLinks = ref.cohort.spec.enableServiceLinks !== false;
   const services = servicesForEnvironment(existing, ref.cohort.namespace, enableServiceLinks);
   return containerEnvironment(
