@@ -133,7 +133,7 @@ export { MAX_PREVIEW_STEPS, MAX_SIMULATED_REPLICAS } from './cluster/simulation-
 /** The kubelet's assumed durations behind every simulated time axis, in words (`Assumed: image pull 1 s per container, ...`). */
 export { defaultKubeletAssumptions } from './kubelet/kubelet-options';
 /** A pod spec's seconds to Ready (from its probes) and to termination (preStop, grace period), under the default kubelet. */
-export { podStartupSeconds, type PodStartupSeconds } from './kubelet/pod-startup';
+export { podStartupSeconds } from './kubelet/pod-startup';
 /** A resource quantity in thousandths (MilliValue). */
 export { quantityMilliValue } from './quantity/quantity-milli';
 export { type RolloutSimulation, type RolloutWhatIf, type RolloutWorkload, simulateRollout } from './session/simulate-rollout';

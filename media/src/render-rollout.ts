@@ -1,5 +1,5 @@
 // Pure rendering of the rollout preview: RolloutView in, HTML text out (every manifest string escaped).
-import { type RolloutView, type SourceSpan, type WhatIf } from '../../protocol/src/index';
+import type { RolloutView, SourceSpan, WhatIf } from '../../protocol/src/index';
 import { escapeHtml as esc } from './html';
 import { aggregateSteps, type StepBucket } from './step-aggregation';
 import { renderStepDetail, type StepUiState } from './render-step';

@@ -30,7 +30,7 @@ export interface ContainerTimes {
 }
 
 /** A pod's container times and the pod-level moments the controllers read. */
-export interface PodContainerPlan {
+interface PodContainerPlan {
   containers: ContainerTimes[];
   /** Every app container runs (the last one started): `Running` in `kubectl get pods`. */
   runningAt: number;

@@ -6,7 +6,7 @@ import { defaultKubeletOptions } from './kubelet-options';
 import { terminationSeconds } from './pod-termination';
 
 /** What a pod spec's probes and lifecycle give under the default kubelet, in seconds. */
-export interface PodStartupSeconds {
+interface PodStartupSeconds {
   /** From creation until the pod is Ready (the probes' answer under the assumed image pull and start). */
   readySeconds: number;
   /** From deletion until the pod is gone (preStop, exit, within the grace period). */

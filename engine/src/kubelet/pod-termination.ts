@@ -31,7 +31,7 @@ function sleepSeconds(command: unknown): number | undefined {
 }
 
 /** Seconds the container's preStop hook runs: the sleep action's seconds, an exec `sleep N`, else 0 (assumed instant). */
-export function preStopSeconds(container: JsonObject): number {
+function preStopSeconds(container: JsonObject): number {
   const preStop = asObject(asObject(container.lifecycle)?.preStop);
   if (!preStop) return 0;
   const sleep = asObject(preStop.sleep)?.seconds;

@@ -13,7 +13,7 @@
 import type { JsonObject } from '../model/objects';
 
 /** A probe with SetDefaults_Probe's defaults filled in (seconds). */
-export interface ProbeSettings {
+interface ProbeSettings {
   initialDelaySeconds: number;
   timeoutSeconds: number;
   periodSeconds: number;

@@ -4,7 +4,9 @@ import type { CodeLens } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   computeDeploymentFacts,
+  computeRolloutCost,
   computeStatefulSetFacts,
+  rolloutCostSummary,
   statefulSetPodName,
   locate,
   type ManifestObject,
@@ -49,14 +51,25 @@ function titleFor(object: ManifestObject, cluster: ClusterSpec): string | undefi
   return undefined;
 }
 
-/** One lens per Deployment or StatefulSet of the file, in source order. */
+/** The rollout's best-case duration and surge above a written `strategy:` / `updateStrategy:` key, if any. */
+function costLens(file: ManifestFile, object: ManifestObject, cluster: ClusterSpec, offset: number): WorkloadLens[] {
+  if (object.apiVersion !== 'apps/v1') return [];
+  const key = object.kind === 'Deployment' ? 'strategy' : object.kind === 'StatefulSet' ? 'updateStrategy' : undefined;
+  const place = key === undefined ? undefined : locate(object, ['spec', key]);
+  if (!place?.key || place.depth !== 2) return [];
+  const cost = computeRolloutCost(object, cluster);
+  if (!cost) return [];
+  return [{ title: rolloutCostSummary(cost), start: file.text.lastIndexOf('\n', place.key.start - 1) + 1, offset }];
+}
+
+/** One lens per Deployment or StatefulSet of the file, in source order, and one above each written strategy. */
 export function computeWorkloadLenses(file: ManifestFile, cluster: ClusterSpec): WorkloadLens[] {
   return objectsOf(file).flatMap((object) => {
     const title = titleFor(object, cluster);
     if (!title) return [];
     const root = locate(object, []).value ?? { start: object.document.start };
     const lineStart = file.text.lastIndexOf('\n', root.start - 1) + 1;
-    return [{ title, start: lineStart, offset: root.start }];
+    return [{ title, start: lineStart, offset: root.start }, ...costLens(file, object, cluster, root.start)];
   });
 }
 
