@@ -28,6 +28,7 @@ export { writableCopyAs } from './manifest/writable-copy';
 export { API_REFERENCE } from './facts/api-reference';
 export { computeDeploymentFacts, type Defaulted, type DeploymentFacts, type RollingBounds } from './facts/deployment-facts';
 export { computeDaemonSetFacts, type DaemonSetFacts } from './facts/daemonset-facts';
+export { computeRolloutCost, rolloutCostMarkdown, rolloutCostSummary } from './facts/rollout-cost';
 export { computeStatefulSetFacts, statefulSetClaimName, type StatefulSetFacts, statefulSetPodDnsName, statefulSetPodName } from './facts/statefulset-facts';
 export { computeContainerFacts, type ContainerFacts, type ProbeFact } from './facts/container-facts';
 export { computeContainerEnvironment, type ContainerEnvironmentFacts } from './facts/container-environment';
@@ -41,7 +42,7 @@ export { type RolloutBaseChoice, resolveRolloutBase, rolloutBaseSources } from '
 export { OpenedTexts } from './preview/opened-texts';
 export { previewTargetOf } from './preview/preview-target';
 export { sameObjectIn, trafficCompanions } from './preview/traffic-companions';
-export { rolloutLensTitle } from './preview/rollout-lens';
+export { rolloutCostLensTitle, rolloutLensTitle } from './preview/rollout-lens';
 export { trafficLensesOf } from './preview/traffic-lens';
 export { type IndexedObject } from './checks/indexed-object';
 export { type GitFailure, readGitFile, readHeadCommit } from './preview/git-show';

@@ -1,11 +1,12 @@
 // `kubesim plan NEW.yaml --from OLD.yaml [--json]`: what happens when OLD runs fully available and
 // NEW is applied, replayed as a session (apply OLD, wait, apply NEW, rollout status, get, describe).
 // It prints only commands a user can type: the files by the paths given, and not the simulator's own
-// wait for OLD to settle. Pods become ready after the engine's kubelet default, as in the preview.
+// wait for OLD to settle. Pods become ready as their probes pass, as in the preview; the durations the
+// manifest cannot give (image pull, container start) are the kubelet's assumptions, printed at the end.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { runSession, type KubernetesObject, type SessionResult } from '@kubesim/engine';
+import { defaultKubeletAssumptions, runSession, type KubernetesObject, type SessionResult } from '@kubesim/engine';
 import { writableCopyAs } from '@kubesim/analysis';
 import { chartObjects } from './helm-charts';
 import { kubernetesVersionOption, printSessionResult, readManifestObjects } from './run-command';
@@ -68,7 +69,16 @@ export async function runPlan(args: string[], out: (text: string) => void): Prom
     cluster,
     readManifest: (path) => readManifestObjects(files.get(path) ?? resolve(path)),
   });
-  return printSessionResult(withoutSimulatorSteps(result), values.json === true, out);
+  return printSessionResult(withoutSimulatorSteps(result), values.json === true, withAssumptions(values.json === true, out));
+}
+
+/** The plan's output with the kubelet's assumptions: a last `#` line of the transcript, or an `assumptions` field. */
+function withAssumptions(json: boolean, out: (text: string) => void): (text: string) => void {
+  const assumptions = defaultKubeletAssumptions();
+  return (text) => {
+    if (!json) return out(`${text}\n# ${assumptions}`);
+    out(JSON.stringify({ ...(JSON.parse(text) as object), assumptions }, null, 2));
+  };
 }
 
 /**
@@ -104,7 +114,7 @@ async function planChart(chart: string, values: ParsedValues, out: (text: string
     ['new.yaml', objects(after)],
   ]);
   const result = runSession({ text: lines.join('\n'), cluster, readManifest: (path) => rendered.get(path) ?? [] });
-  return printSessionResult(withoutSimulatorSteps(result), values.json === true, out);
+  return printSessionResult(withoutSimulatorSteps(result), values.json === true, withAssumptions(values.json === true, out));
 }
 
 type ParsedValues = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof OPTIONS }>>['values'];

@@ -134,7 +134,13 @@ export { illustrativeNote } from './session/illustrative-note';
 /** The simulation budget: the largest replica count simulated and the preview's pass limit. */
 export { MAX_PREVIEW_STEPS, MAX_SIMULATED_REPLICAS } from './cluster/simulation-budget';
 export type { RolloutCompanion } from './session/rollout-companions';
-export { DEFAULT_READY_SECONDS, type RolloutSimulation, type RolloutWhatIf, type RolloutWorkload, simulateRollout } from './session/simulate-rollout';
+/** The kubelet's assumed durations behind every simulated time axis, in words (`Assumed: image pull 1 s per container, ...`). */
+export { defaultKubeletAssumptions } from './kubelet/kubelet-options';
+/** A pod spec's seconds to Ready (from its probes) and to termination (preStop, grace period), under the default kubelet. */
+export { podStartupSeconds } from './kubelet/pod-startup';
+/** A resource quantity in thousandths (MilliValue). */
+export { quantityMilliValue } from './quantity/quantity-milli';
+export { type RolloutSimulation, type RolloutWhatIf, type RolloutWorkload, simulateRollout } from './session/simulate-rollout';
 export { createDeploymentCluster, runUntil } from './session/simulation-clock';
 export { statefulSetPodVerdict } from './statefulset/first-pod-admission';
 /** The custom resources the workspace's CustomResourceDefinitions serve, and the API server's verdict on one. */

@@ -1,6 +1,5 @@
 // Webview entry: receives the rollout view from the extension and renders it. No rollout logic here.
 import {
-  DEFAULT_READY_SECONDS,
   DEFAULT_WHAT_IF,
   type FromWebview,
   type RolloutBase,
@@ -87,10 +86,17 @@ function readWhatIf(form: HTMLFormElement): WhatIf {
     const text = String(data.get(name) ?? '').trim();
     return text === '' || !Number.isFinite(Number(text)) ? undefined : Math.max(0, Math.trunc(Number(text)));
   };
-  const whatIf: WhatIf = {
-    readiness:
-      data.get('readiness') === 'neverReady' ? { kind: 'neverReady' } : { kind: 'ready', afterSeconds: number('readySeconds') ?? DEFAULT_READY_SECONDS },
-  };
+  const choice = data.get('readiness');
+  const seconds = number('readySeconds');
+  const readiness: WhatIf['readiness'] =
+    choice === 'neverReady' || choice === 'probeFails'
+      ? { kind: choice }
+      : choice === 'ready' && seconds !== undefined
+        ? { kind: 'ready', afterSeconds: seconds }
+        : { kind: 'probes' };
+  const whatIf: WhatIf = { readiness };
+  const imagePullSeconds = number('imagePullSeconds');
+  if (imagePullSeconds !== undefined) whatIf.imagePullSeconds = imagePullSeconds;
   const replicas = number('replicas');
   const pauseAtSecond = number('pauseAtSecond');
   const resumeAtSecond = number('resumeAtSecond');

@@ -1,5 +1,5 @@
 // Pure rendering of the rollout preview: RolloutView in, HTML text out (every manifest string escaped).
-import { DEFAULT_READY_SECONDS, type RolloutView, type SourceSpan, type WhatIf } from '../../protocol/src/index';
+import type { RolloutView, SourceSpan, WhatIf } from '../../protocol/src/index';
 import { escapeHtml as esc } from './html';
 import { aggregateSteps, type StepBucket } from './step-aggregation';
 import { renderStepDetail, type StepUiState } from './render-step';
@@ -71,8 +71,8 @@ function renderBaseSelect(view: RolloutView): string {
 
 function renderWhatIf(view: RolloutView): string {
   const whatIf: WhatIf = view.whatIf;
-  const never = whatIf.readiness.kind === 'neverReady';
-  const seconds = whatIf.readiness.kind === 'ready' ? whatIf.readiness.afterSeconds : DEFAULT_READY_SECONDS;
+  const readinessKind = whatIf.readiness.kind;
+  const seconds = whatIf.readiness.kind === 'ready' ? whatIf.readiness.afterSeconds : undefined;
   const number = (name: string, label: string, value: number | undefined, placeholder: string) =>
     `<label>${label} <input type="number" min="0" name="${name}" value="${esc(value ?? '')}" placeholder="${esc(placeholder)}"></label>`;
   const revisions = view.revisions.map(
@@ -84,19 +84,22 @@ function renderWhatIf(view: RolloutView): string {
     view.kind === 'Deployment'
       ? `${number('pauseAtSecond', 'Pause at (s)', whatIf.pauseAtSecond, 'never')}${number('resumeAtSecond', 'Resume at (s)', whatIf.resumeAtSecond, 'never')}`
       : '';
+  const choice = (value: WhatIf['readiness']['kind'], label: string) =>
+    `<option value="${value}"${readinessKind === value ? ' selected' : ''}>${label}</option>`;
   const readiness =
-    `<label>New pods <select name="readiness"><option value="ready"${never ? '' : ' selected'}>become ready</option>` +
-    `<option value="neverReady"${never ? ' selected' : ''}>never become ready (bad image)</option></select></label>`;
+    `<label>New pods <select name="readiness">${choice('probes', 'become ready when their probes pass')}` +
+    `${choice('ready', 'become ready after a fixed time')}${choice('probeFails', 'fail their readiness probe')}` +
+    `${choice('neverReady', 'never become ready (bad image)')}</select></label>`;
   return `<details class="what-if"${hasWhatIf(whatIf) ? ' open' : ''}><summary>What if…</summary><form data-form="whatIf">
 ${number('replicas', 'Scale to', whatIf.replicas, 'spec.replicas')}
 ${readiness}
-${number('readySeconds', 'after (s)', seconds, String(DEFAULT_READY_SECONDS))}${pause}${undo}
+${number('readySeconds', 'after (s)', seconds, 'probes')}${number('imagePullSeconds', 'Image pull (s)', whatIf.imagePullSeconds, 'assumed 1')}${pause}${undo}
 <button type="submit">Recompute</button><button type="button" data-action="resetWhatIf" class="secondary">Reset</button></form></details>`;
 }
 
 function hasWhatIf(whatIf: WhatIf): boolean {
-  const { replicas, readiness, pauseAtSecond, undoToRevision } = whatIf;
-  return replicas !== undefined || readiness.kind === 'neverReady' || pauseAtSecond !== undefined || undoToRevision !== undefined;
+  const { replicas, readiness, pauseAtSecond, undoToRevision, imagePullSeconds } = whatIf;
+  return replicas !== undefined || readiness.kind !== 'probes' || pauseAtSecond !== undefined || undoToRevision !== undefined || imagePullSeconds !== undefined;
 }
 
 /** The overview strip: one SVG column per bucket of steps (available new, available old, unavailable). */
@@ -208,6 +211,7 @@ ${panel.unreadable ? `<div class="stale" aria-disabled="true" inert>${body}</div
 // The outcome, the timeline and the selected step of a rollout the API server accepted.
 function renderBody(view: RolloutView, ui: StepUiState): string {
   return `${renderOutcome(view)}
+${view.assumptions ? `<p class="assumptions">${esc(view.assumptions)}</p>` : ''}
 <section class="timeline" aria-label="Timeline">${renderOverview(view)}${renderOverviewLegend(view)}${renderControls(view, ui)}</section>
 <div id="step-detail">${renderStepDetail(view, ui)}</div>`;
 }

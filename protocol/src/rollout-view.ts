@@ -28,15 +28,20 @@ export interface SourceSpan {
  */
 export type RolloutBase = { kind: 'head' } | { kind: 'opened' } | { kind: 'saved' } | { kind: 'revision'; revision: string } | { kind: 'fresh' };
 
-/** How new pods behave in the simulation. */
-type PodReadiness = { kind: 'ready'; afterSeconds: number } | { kind: 'neverReady' };
+/**
+ * How new pods become ready in the simulation: as the kubelet's prober runs their probes (the default), an
+ * override in seconds after creation, readiness probes that keep failing, or an image that never pulls.
+ */
+type PodReadiness = { kind: 'probes' } | { kind: 'ready'; afterSeconds: number } | { kind: 'probeFails' } | { kind: 'neverReady' };
 
 /** The "what if" knobs the user can turn; each change recomputes the whole timeline. */
 export interface WhatIf {
   /** Scale to this many replicas instead of `spec.replicas`. */
   replicas?: number;
-  /** How long a new pod takes to become ready, or that it never does (bad image). */
+  /** How a new pod becomes ready: from its probes, after an override, or never (failing probe, bad image). */
   readiness: PodReadiness;
+  /** Assumed seconds to pull each new container's image (default: the kubelet's, 1 s). */
+  imagePullSeconds?: number;
   /** Pause the Deployment at this simulated second (`kubectl rollout pause`). */
   pauseAtSecond?: number;
   /** Resume it at this simulated second (`kubectl rollout resume`). */
@@ -45,11 +50,8 @@ export interface WhatIf {
   undoToRevision?: number;
 }
 
-/** Seconds until a new pod is Ready by default: the engine's kubelet default, as in sessions and `plan`. */
-export const DEFAULT_READY_SECONDS = 2;
-
-/** The default what-if: pods become ready DEFAULT_READY_SECONDS simulated seconds after they are created. */
-export const DEFAULT_WHAT_IF: WhatIf = { readiness: { kind: 'ready', afterSeconds: DEFAULT_READY_SECONDS } };
+/** The default what-if: new pods become ready when their probes pass, as the kubelet's prober runs them. */
+export const DEFAULT_WHAT_IF: WhatIf = { readiness: { kind: 'probes' } };
 
 /** What the edit changes, said plainly at the top of the preview. */
 export interface RolloutChange {
@@ -209,6 +211,8 @@ export interface RolloutView {
   actions?: ActionMarkView[];
   /** Set when the API server refuses the manifest: nothing is stored, `steps` is empty. */
   rejection?: RolloutRejectionView;
+  /** What the time axis assumes beyond the manifest (image pull, container start, ...), in words. */
+  assumptions?: string;
 }
 
 /** The API server's refusal of the previewed manifest. */

@@ -24,6 +24,8 @@ import { WorkspaceLookup } from './workspace-lookup';
 import { workspaceViewOf, type WorkspaceView } from './workspace-view';
 import { checkPodOnlyRules } from './pod-only-rules';
 import { checkAutoscaledReplicas } from './autoscaled-replicas';
+import { checkRolloutCapacity } from './rollout-capacity';
+import { checkProgressDeadline } from './progress-deadline';
 
 const CHECKS: readonly ObjectCheck[] = [
   checkStatefulSetService,
@@ -42,6 +44,8 @@ const CHECKS: readonly ObjectCheck[] = [
   checkBaselineUpdate,
   checkImmutableSelector,
   checkRolloutTrigger,
+  checkRolloutCapacity,
+  checkProgressDeadline,
 ];
 
 // Checks that read more of the other objects than the cache keys hold (their whole pod template): run every time.

@@ -7,6 +7,7 @@ import type { ManifestObject } from '../manifest/manifest-document';
 import { checkObjectCached } from '../validation/object-findings';
 import { computeDeploymentFacts } from '../facts/deployment-facts';
 import { computeStatefulSetFacts, statefulSetPodName } from '../facts/statefulset-facts';
+import { computeRolloutCost, rolloutCostSummary } from '../facts/rollout-cost';
 
 const PREVIEW = '▶ Preview rollout';
 
@@ -16,10 +17,23 @@ function pods(count: number): string {
   return count > MAX_SIMULATED_REPLICAS ? `${text} (above the ${MAX_SIMULATED_REPLICAS} kubesim simulates)` : text;
 }
 
+/** An apps/v1 Deployment or StatefulSet the API server refuses (the diagnostics' cached verdict); undefined for other objects. */
+function isRefused(object: ManifestObject, cluster: ClusterSpec): boolean | undefined {
+  if (object.apiVersion !== 'apps/v1' || (object.kind !== 'Deployment' && object.kind !== 'StatefulSet')) return undefined;
+  return checkObjectCached(object.kind, object, undefined, cluster).some((finding) => finding.severity === 'error');
+}
+
+/** The title of the lens above a written strategy: the rollout's best-case time and surge; none when the API server refuses the object. */
+export function rolloutCostLensTitle(object: ManifestObject, cluster: ClusterSpec): string | undefined {
+  if (isRefused(object, cluster) !== false) return undefined;
+  const cost = computeRolloutCost(object, cluster);
+  return cost ? rolloutCostSummary(cost) : undefined;
+}
+
 /** The lens title of an apps/v1 Deployment or StatefulSet, else undefined. */
 export function rolloutLensTitle(object: ManifestObject, cluster: ClusterSpec): string | undefined {
-  if (object.apiVersion !== 'apps/v1' || (object.kind !== 'Deployment' && object.kind !== 'StatefulSet')) return undefined;
-  const refused = checkObjectCached(object.kind, object, undefined, cluster).some((finding) => finding.severity === 'error');
+  const refused = isRefused(object, cluster);
+  if (refused === undefined) return undefined;
   if (refused) return `${PREVIEW} · the API server rejects this ${object.kind}`;
   if (object.kind === 'Deployment') {
     const facts = computeDeploymentFacts(object, cluster);

@@ -35,6 +35,7 @@ import { defaultKubeletOptions, type KubeletOptions } from '../kubelet/kubelet-o
 import { planPodTimeline, unscheduledTimeline } from '../kubelet/pod-timeline';
 import type { ClusterNode } from '../model/cluster-nodes';
 import { groupPlacements, isUnschedulableCohort, placePods, schedulingSnapshot } from './pod-scheduling';
+import { terminationSeconds } from '../kubelet/pod-termination';
 import { EventRecorder, type EventSubject } from './event-recorder';
 import { generateNames, SeededRandom } from './name-generator';
 import type { PodDisruptionBudget } from '../model/pod-disruption-budget';
@@ -244,8 +245,8 @@ export class Cluster {
   }
 
   /**
-   * Deletes the `count` newest pods of an active cohort (they turn Terminating for the kubelet's
-   * termination time); returns their names.
+   * Deletes the `count` newest pods of an active cohort (they turn Terminating while the kubelet runs
+   * their preStop hooks and stops them, within terminationGracePeriodSeconds); returns their names.
    */
   deletePods(cohort: PodCohort, count: number): string[] {
     if (!isActiveCohort(cohort) || count <= 0) return [];
@@ -256,7 +257,7 @@ export class Cluster {
       id: this.nextCohortId++,
       names: taken,
       deletedAt: this.now,
-      goneAt: this.now + this.kubelet.podTerminationSeconds * 1000,
+      goneAt: this.now + terminationSeconds(cohort.spec, this.kubelet) * 1000,
     };
     this.cohorts.push(terminating);
     this.cohortsByOwner.get(cohort.owner.uid)?.push(terminating);

@@ -6,6 +6,7 @@
 // container at the first change of a ConfigMap or Secret of the namespace after which the environment
 // resolves (the kubelet's retry delay, about ten seconds with jitter, is not simulated).
 import type { Cluster } from '../cluster/cluster';
+import { containerTimesOf } from '../kubelet/pod-timeline';
 import { objectHistoryOf } from '../cluster/object-history';
 import { namespacesOf } from '../cluster/namespaces';
 import type { PodCohort } from '../cluster/pod-cohort';
@@ -90,7 +91,8 @@ function environmentAt(cluster: Cluster, cohort: PodCohort, name: string, contai
 
 /** When the container started (at the pod's container start, or once what it refers to exists), with its variables. */
 export function containerStart(cluster: Cluster, cohort: PodCohort, name: string, container: JsonObject): ContainerStart {
-  const runningAt = cohort.timeline.runningAt;
+  // Each container starts at its own time in the kubelet's order (container-timing.ts), the pod's start else.
+  const runningAt = containerTimesOf(cohort.timeline, String(container.name ?? ''))?.startedRunningAt ?? cohort.timeline.runningAt;
   const first = environmentAt(cluster, cohort, name, container, runningAt);
   if ('vars' in first) return { startedAt: runningAt, vars: first.vars };
   // The later moments at which a ConfigMap or Secret of the namespace changed, up to now.

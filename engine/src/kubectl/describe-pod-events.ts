@@ -6,10 +6,11 @@
 import type { Cluster } from '../cluster/cluster';
 import type { PodCohort } from '../cluster/pod-cohort';
 import { imagePullPolicyFor, parseImageReference } from '../defaulting/image-reference';
-import { failedAttemptTimes, imagesOf } from '../kubelet/pod-timeline';
+import { containerTimesOf, failedAttemptTimes, imagesOf } from '../kubelet/pod-timeline';
 import { isAtLeast } from '../model/kubernetes-version';
 import type { JsonObject, KubeEvent } from '../model/objects';
-import { imageSize, podNodeName, podUid } from './pod-facts';
+import { imageSize, podIpInCreationOrder, podNodeName, podUid } from './pod-facts';
+import { failedReadinessRuns, readinessFailureOutput } from './probe-events';
 import { podContainers } from './pod-containers';
 import { containerStart } from './container-start';
 
@@ -68,10 +69,12 @@ export function podEvents(cluster: Cluster, cohort: PodCohort, name: string, key
   const hasInit = containers.some((part) => part.init);
   for (const { container, init, failing, blocked } of containers) {
     if (blocked) continue;
-    // App containers pull once the init containers are done (the simulation folds both into runningAt).
-    const pullStart = hasInit && !init ? timeline.runningAt : scheduledAt;
     const image = String(container.image ?? '');
     const containerName = String(container.name ?? '');
+    // Each container pulls once the one before it started (or, for an init container, exited).
+    const times = containerTimesOf(timeline, containerName);
+    const pullStart = times?.pullStartedAt ?? (hasInit && !init ? timeline.runningAt : timeline.scheduledAt);
+    const startedAt = times?.startedRunningAt ?? timeline.runningAt;
     const pull = mustPull(cluster, cohort, container);
     if (failing && timeline.failure === 'ImagePull') {
       // Each attempt pulls, fails (ErrImagePull), then waits out its back-off (ImagePullBackOff).
@@ -94,27 +97,30 @@ export function podEvents(cluster: Cluster, cohort: PodCohort, name: string, key
     // until what it refers to exists; the container is created then (the retries' own events are not counted).
     const start = init ? undefined : containerStart(cluster, cohort, name, container);
     const configError = start && 'error' in start ? start.error : undefined;
-    const firstStart = start && 'startedAt' in start ? start.startedAt : timeline.runningAt;
-    if (start && 'failedWith' in start && start.failedWith !== undefined)
-      add('Warning', 'Failed', 'kubelet', `Error: ${start.failedWith}`, [timeline.runningAt]);
+    const firstStart = start && 'startedAt' in start ? start.startedAt : startedAt;
+    if (start && 'failedWith' in start && start.failedWith !== undefined) add('Warning', 'Failed', 'kubelet', `Error: ${start.failedWith}`, [startedAt]);
     const starts = [firstStart, ...(failing && timeline.failure === 'CrashLoop' ? failures.slice(1).map((time) => time - 1000) : [])];
     const always = pullPolicyOf(container) === 'Always';
     const pulls = pull ? (always ? starts : starts.slice(0, 1)) : [];
     const present = pull ? (always ? [] : starts.slice(1)) : starts;
     if (pulls.length > 0) {
       add('Normal', 'Pulling', 'kubelet', `Pulling image "${image}"`, [pullStart, ...pulls.slice(1)]);
-      const took = goDuration(timeline.runningAt - scheduledAt);
+      const took = goDuration(startedAt - pullStart);
       const message = `Successfully pulled image "${image}" in ${took} (${took} including waiting). Image size: ${imageSize(cluster, image)} bytes.`;
       add('Normal', 'Pulled', 'kubelet', message, pulls);
     }
     add('Normal', 'Pulled', 'kubelet', `Container image "${image}" already present on machine`, present);
     if (configError !== undefined) {
-      add('Warning', 'Failed', 'kubelet', `Error: ${configError}`, [timeline.runningAt]);
+      add('Warning', 'Failed', 'kubelet', `Error: ${configError}`, [startedAt]);
       continue;
     }
     const messages = lifecycleMessages(cluster, containerName);
     add('Normal', 'Created', 'kubelet', messages.created, starts);
     add('Normal', 'Started', 'kubelet', messages.started, starts);
+    if (failing && timeline.failure === 'Readiness' && times) {
+      const output = readinessFailureOutput(container, podIpInCreationOrder(cluster, cohort, name));
+      add('Warning', 'Unhealthy', 'kubelet', `Readiness probe failed: ${output}`, failedReadinessRuns(container, times, timeline.scheduledAt, cluster.now));
+    }
     if (failing && timeline.failure === 'CrashLoop') {
       const message = `Back-off restarting failed container ${containerName} in pod ${name}_${namespace}(${podUid(key)})`;
       add(

@@ -6,7 +6,7 @@
 // and the kubelet's status at `cluster.now`. Node, container IDs and image digests are illustrative
 // (pod-facts.ts); the events are synthesized from the kubelet timeline (describe-pod-events.ts).
 import type { Cluster } from '../cluster/cluster';
-import { isScheduledAt, podStatusAt, lastRestartAt } from '../kubelet/pod-timeline';
+import { containerTimesOf, isScheduledAt, podStatusAt, lastRestartAt } from '../kubelet/pod-timeline';
 import { isAtLeast } from '../model/kubernetes-version';
 import { LAST_APPLIED_CONFIG_ANNOTATION } from '../deployment/deployment-util';
 import { describeEvents, formatRfc1123z } from './describe';
@@ -59,8 +59,10 @@ function containerView(cluster: Cluster, ref: PodRef, part: PodContainer, hasIni
   const view: ContainerView = { id: containerId(key, name, restarts), imageId: imageId(cluster, text(container.image)), state: '', ready: false, restarts };
   if (init) {
     // A finished init container: exit code 0 and Ready (kubelet marks a successful init container ready).
+    const times = containerTimesOf(timeline, name);
     view.state = `Terminated\n${LEVEL_3}Reason:\tCompleted\n${LEVEL_3}Exit Code:\t0\n`;
-    view.state += `${LEVEL_3}Started:\t${time(timeline.runningAt)}\n${LEVEL_3}Finished:\t${time(timeline.runningAt)}`;
+    view.state += `${LEVEL_3}Started:\t${time(times?.startedRunningAt ?? timeline.runningAt)}\n`;
+    view.state += `${LEVEL_3}Finished:\t${time(times?.completedAt ?? timeline.runningAt)}`;
     view.ready = true;
     return view;
   }

@@ -2,6 +2,7 @@
 // Pods of one cohort share a timeline, so their state is computed once per cohort, not per pod.
 import type { JsonObject, JsonValue, PodStatus } from '../model/objects';
 import type { KubeletOptions } from './kubelet-options';
+import { planContainers, type ContainerTimes } from './container-timing';
 
 /** How a pod's containers behave. */
 type PodFailure = 'ImagePull' | 'Readiness' | 'CrashLoop';
@@ -14,6 +15,8 @@ export interface PodTimeline {
   runningAt: number;
   readyAt?: number;
   failure?: PodFailure;
+  /** Each container's start, started and ready times in the kubelet's order (init containers, then app containers). */
+  containers?: ContainerTimes[];
   /** When the containers exit and with which code (a Job's pods, restartPolicy Never): Completed or Error from then on. */
   exit?: { at: number; code: number };
 }
@@ -48,16 +51,42 @@ export function unscheduledTimeline(createdAt: number): PodTimeline {
 }
 
 /** Plans the timeline of a pod created at `now` from `spec`. */
+/** The images of the containers (sidecars included) that declare a readinessProbe. */
+export function imagesWithReadinessProbe(spec: JsonObject | undefined): string[] {
+  const images: string[] = [];
+  for (const field of ['initContainers', 'containers']) {
+    const containers = spec?.[field];
+    if (!Array.isArray(containers)) continue;
+    for (const container of containers as JsonValue[]) {
+      const fields = container as JsonObject | null;
+      if (fields?.readinessProbe && typeof fields.image === 'string') images.push(fields.image);
+    }
+  }
+  return images;
+}
+
+/**
+ * Plans the timeline of a pod created at `now` from `spec`: its containers start in the kubelet's order
+ * and turn ready as the prober runs their probes (container-timing.ts); `readyAfterSecondsOverride`
+ * replaces the probes' answer when set.
+ */
 export function planPodTimeline(spec: JsonObject | undefined, now: number, options: KubeletOptions): PodTimeline {
   const images = imagesOf(spec);
   const scheduledAt = now + options.podScheduledAfterSeconds * 1000;
-  const runningAt = Math.max(scheduledAt, now + options.podRunningAfterSeconds * 1000);
-  const timeline: PodTimeline = { createdAt: now, scheduledAt, runningAt };
+  const plan = planContainers(spec, scheduledAt, options);
+  const runningAt = plan.runningAt;
+  const timeline: PodTimeline = { createdAt: now, scheduledAt, runningAt, containers: plan.containers };
   if (images.some((image) => options.failingImages.includes(image))) timeline.failure = 'ImagePull';
   else if (images.some((image) => options.crashingImages.includes(image))) timeline.failure = 'CrashLoop';
   else if (images.some((image) => options.unreadyImages.includes(image))) timeline.failure = 'Readiness';
-  else timeline.readyAt = Math.max(runningAt, now + options.podReadyAfterSeconds * 1000);
+  else if (options.readyAfterSecondsOverride !== undefined) timeline.readyAt = Math.max(runningAt, now + options.readyAfterSecondsOverride * 1000);
+  else timeline.readyAt = plan.readyAt;
   return timeline;
+}
+
+/** The planned times of the container named `name`, if the timeline has them. */
+export function containerTimesOf(timeline: PodTimeline, name: string): ContainerTimes | undefined {
+  return timeline.containers?.find((times) => times.name === name);
 }
 
 /** Start times of the failed attempts: t0, t0+10s, t0+30s, t0+70s, ... (back-off capped at 5 min). */

@@ -87,11 +87,7 @@ export const deploymentCommands: readonly SessionCommand[] = [
       const duration = parseDuration(argv[2]);
       if (duration === undefined) return usage(`invalid duration "${argv[2]}"`);
       const seconds = duration / 1000;
-      context.cluster.kubelet = {
-        ...context.cluster.kubelet,
-        podReadyAfterSeconds: seconds,
-        podRunningAfterSeconds: Math.min(context.cluster.kubelet.podRunningAfterSeconds, seconds),
-      };
+      context.cluster.kubelet = { ...context.cluster.kubelet, readyAfterSecondsOverride: seconds };
       return { output: '' };
     },
   },

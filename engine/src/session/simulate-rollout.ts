@@ -15,7 +15,8 @@ import { applyDeployment, setPaused } from '../kubectl/mutations';
 import { rollbackStatefulSet, statefulSetHistory } from '../kubectl/statefulset-rollout';
 import { applyStatefulSet } from '../statefulset/stateful-set-simulation';
 import { createDeploymentCluster } from './simulation-clock';
-import { defaultKubeletOptions } from '../kubelet/kubelet-options';
+import { kubeletAssumptions } from '../kubelet/kubelet-options';
+import { imagesWithReadinessProbe } from '../kubelet/pod-timeline';
 import { snapshotDeployment, snapshotStatefulSet, templateImages, toSeconds, type StepContext } from './rollout-steps';
 import type { GoverningServiceState, RolloutStep } from './rollout-step-view';
 import { groupRolloutSteps, type RolloutStepGroup } from './rollout-step-groups';
@@ -30,8 +31,18 @@ export type RolloutWorkload = Deployment | StatefulSet;
 export interface RolloutWhatIf {
   /** Scale NEW to this many replicas instead of its `spec.replicas`. */
   replicas?: number;
-  /** Seconds from creation until a new pod is Ready (default: the kubelet's, as in sessions and `plan`), or `never`: its image never pulls. */
+  /**
+   * An override: seconds from creation until a new pod is Ready, or `never`: its image never pulls. Unset (the
+   * default), a new pod is Ready when its probes pass, as the kubelet's prober runs them.
+   */
   readyAfterSeconds?: number | 'never';
+  /**
+   * New pods' readiness probes keep failing: Running but never Ready, with the kubelet's `Unhealthy` events.
+   * Only containers that declare a readinessProbe are affected (without one a container is ready once started).
+   */
+  readinessProbeFails?: boolean;
+  /** Assumed seconds to pull each new container's image (default: the kubelet options', 1 s). */
+  imagePullSeconds?: number;
   /** `kubectl rollout pause` at this simulated second (Deployments). */
   pauseAtSecond?: number;
   /** `kubectl rollout resume` at this simulated second (Deployments). */
@@ -104,6 +115,8 @@ export interface RolloutSimulation {
   actions: RolloutActionMark[];
   /** The API server refused NEW (create, or update of OLD): what kubectl prints, and no steps. */
   rejection?: RolloutRejection;
+  /** What the time axis assumes beyond the manifest (image pull, container start, ...), in words. */
+  assumptions?: string;
 }
 
 /** A NEW manifest the API server refuses. */
@@ -113,9 +126,6 @@ interface RolloutRejection {
   /** Each cause as `<field>: <message>` (one line for a request that does not decode). */
   errors: string[];
 }
-
-/** Seconds until a new pod is Ready when no what-if says otherwise: the same kubelet default as sessions and `plan`. */
-export const DEFAULT_READY_SECONDS = defaultKubeletOptions().podReadyAfterSeconds;
 
 /** `found` when `services` has a headless Service named `serviceName` in `namespace`. */
 function governingServiceState(services: readonly Service[], serviceName: string | undefined, namespace: string): GoverningServiceState {
@@ -178,9 +188,12 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
     .sort((a, b) => revisionOf(b) - revisionOf(a));
   const olderReplicaSets = new Set(baseList.slice(1).map((rs) => rs.metadata.name));
   // What-if readiness acts on pods created from now on; the base pods are already running.
-  const ready = whatIf.readyAfterSeconds ?? DEFAULT_READY_SECONDS;
+  const ready = whatIf.readyAfterSeconds;
+  if (whatIf.imagePullSeconds !== undefined) cluster.kubelet = { ...cluster.kubelet, imagePullSeconds: whatIf.imagePullSeconds };
   if (ready === 'never') cluster.kubelet = { ...cluster.kubelet, failingImages: templateImages(after) };
-  else cluster.kubelet = { ...cluster.kubelet, podRunningAfterSeconds: Math.min(1, ready), podReadyAfterSeconds: ready };
+  else if (ready !== undefined) cluster.kubelet = { ...cluster.kubelet, readyAfterSecondsOverride: ready };
+  if (whatIf.readinessProbeFails) cluster.kubelet = { ...cluster.kubelet, unreadyImages: imagesWithReadinessProbe(after.spec.template.spec) };
+  const assumptions = kubeletAssumptions(cluster.kubelet);
   const startMs = cluster.now;
   let writeMark = cluster.recorder.writeMark;
   apply(cluster, withReplicas(after, whatIf.replicas));
@@ -228,6 +241,7 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
     timedOut: outcome.kind === 'failed',
     groups: groupRolloutSteps(steps),
     actions,
+    assumptions,
   };
   const newReplicaSet = steps.at(-1)!.replicaSets.find((rs) => rs.isNew);
   if (newReplicaSet && olderReplicaSets.has(newReplicaSet.name)) {

@@ -37,7 +37,7 @@ function nginx(image: string): Deployment {
 //    after, since T0 + 600 is past the end. So the combined Event shows count 111, first T0 + 25,
 //    last T0 + 300, with the message of m = 120.
 test('100 replicas, maxSurge 1 / maxUnavailable 0: Deployment events and the describe table', () => {
-  const cluster = createDeploymentCluster({ spec: defaultClusterSpec('1.36'), seed: 7, kubelet: { podRunningAfterSeconds: 1, podReadyAfterSeconds: 5 } });
+  const cluster = createDeploymentCluster({ spec: defaultClusterSpec('1.36'), seed: 7, kubelet: { readyAfterSecondsOverride: 5 } });
   const done = (): boolean => rolloutStatusMessage(cluster.deployments.get('nginx')!).done;
   applyDeployment(cluster, nginx('nginx:1.7.9'), { mode: 'apply' });
   assert.ok(runUntil(cluster, done, 3_600_000));
@@ -90,7 +90,7 @@ test('100 replicas, maxSurge 1 / maxUnavailable 0: Deployment events and the des
 // replicaset-controller about the new ReplicaSet (its own bucket, full). Nine Events, then one combined:
 // the spam filter passes m = 1..25 (till T0 + 120), then m = 61 at T0 + 300; count 61 - 9 = 52.
 test('100 replicas, maxSurge 1 / maxUnavailable 0: the new ReplicaSet keeps 10 Events, the combined one at count 52', () => {
-  const cluster = createDeploymentCluster({ spec: defaultClusterSpec('1.36'), seed: 7, kubelet: { podRunningAfterSeconds: 1, podReadyAfterSeconds: 5 } });
+  const cluster = createDeploymentCluster({ spec: defaultClusterSpec('1.36'), seed: 7, kubelet: { readyAfterSecondsOverride: 5 } });
   const done = (): boolean => rolloutStatusMessage(cluster.deployments.get('nginx')!).done;
   applyDeployment(cluster, nginx('nginx:1.7.9'), { mode: 'apply' });
   runUntil(cluster, done, 3_600_000);

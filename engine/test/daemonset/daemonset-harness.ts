@@ -49,7 +49,7 @@ export function nodes(count: number, extra: (index: number) => Partial<NodeDecla
 export function bench(declared: NodesDeclaration | undefined, manifest: JsonObject): Bench {
   const cluster = new Cluster({
     spec: clusterSpecOf('1.34', declared === undefined ? {} : { nodes: declared }),
-    kubelet: { podScheduledAfterSeconds: 0, podRunningAfterSeconds: 0, podReadyAfterSeconds: 1e9, podTerminationSeconds: 0 },
+    kubelet: { podScheduledAfterSeconds: 0, imagePullSeconds: 0, containerStartSeconds: 0, readyAfterSecondsOverride: 1e9, containerExitSeconds: 0 },
   });
   const controller = new DaemonSetController();
   cluster.registerController(controller);

@@ -103,12 +103,12 @@ test('describe pod of a Deployment: admission defaults, running container, condi
     'Events:',
     '  Type    Reason     Age   From               Message',
     '  ----    ------     ----  ----               -------',
-    `  Normal  Scheduled  2s    default-scheduler  Successfully assigned default/${name} to kind-control-plane`,
-    '  Normal  Pulling    2s    kubelet            Pulling image "nginx:1.27"',
-    '  Normal  Pulled     1s    kubelet            Successfully pulled image "nginx:1.27" in 1s (1s including waiting). Image size: 184613166 bytes.',
-    '  Normal  Created    1s    kubelet            Container created',
+    `  Normal  Scheduled  1s    default-scheduler  Successfully assigned default/${name} to kind-control-plane`,
+    '  Normal  Pulling    1s    kubelet            Pulling image "nginx:1.27"',
+    '  Normal  Pulled     0s    kubelet            Successfully pulled image "nginx:1.27" in 1s (1s including waiting). Image size: 184613166 bytes.',
+    '  Normal  Created    0s    kubelet            Container created',
   ]);
-  assert.equal(lines.at(-1), '  Normal  Started    1s    kubelet            Container started');
+  assert.equal(lines.at(-1), '  Normal  Started    0s    kubelet            Container started');
 });
 
 test('describe pod on 1.32: the older token-volume layout, events naming the container', () => {
@@ -212,17 +212,18 @@ test('describe pod of a deleted pod: Terminating with the grace period', () => {
   const setup = 'kubectl apply -f web.yaml\nkubesim wait-rollout deployment/web';
   const lines = describeFirstPod(setup, [deployment('nginx:1.27')], (pod) => `kubectl delete pod ${pod}\nkubectl describe pod ${pod}`);
   assert.deepEqual(section(lines, 'Status:', 2), ['Status:                    Terminating (lasts <invalid>)', 'Termination Grace Period:  30s']);
-  // With no grace period the deletion timestamp is the deletion time itself, so its age prints.
+  // With no grace period the deletion timestamp is the deletion time itself, so its age prints; the kubelet
+  // still gives the container its minimum 2 s shutdown window (killContainer), so it is Terminating 1 s later.
   const immediate = structuredClone(deployment('nginx:1.27')) as { spec: { template: { spec: JsonObject } } };
   immediate.spec.template.spec.terminationGracePeriodSeconds = 0;
   const input = (text: string) => ({ text, cluster: defaultClusterSpec('1.36'), readManifest: () => [structuredClone(immediate)] as KubernetesObject[] });
-  const kubelet = { podTerminationSeconds: 10 };
+  const kubelet = { containerExitSeconds: 10 };
   const pod = runSession({ ...input(`${setup}\nkubectl get pods`), kubelet })
     .steps[2]!.output.split('\n')[1]!
     .split(/\s+/)[0]!;
-  const later = runSession({ ...input(`${setup}\nkubectl delete pod ${pod}\nkubesim wait 3s\nkubectl describe pod ${pod}`), kubelet });
+  const later = runSession({ ...input(`${setup}\nkubectl delete pod ${pod}\nkubesim wait 1s\nkubectl describe pod ${pod}`), kubelet });
   assert.deepEqual(section(later.steps[4]!.output.split('\n'), 'Status:', 2), [
-    'Status:                    Terminating (lasts 3s)',
+    'Status:                    Terminating (lasts 1s)',
     'Termination Grace Period:  0s',
   ]);
 });
@@ -275,7 +276,7 @@ test('get pods -o wide: the IP once the sandbox runs, the node once bound, NotFo
   const [header, starting] = cells(result.steps[1]!.output);
   assert.deepEqual(header, ['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE', 'IP', 'NODE', 'NOMINATED NODE', 'READINESS GATES']);
   assert.deepEqual(starting!.slice(1), ['0/1', 'ContainerCreating', '0', '0s', '<none>', 'kind-control-plane', '<none>', '<none>']);
-  assert.deepEqual(cells(result.steps[3]!.output)[1]!.slice(1), ['1/1', 'Running', '0', '2s', '10.244.0.5', 'kind-control-plane', '<none>', '<none>']);
+  assert.deepEqual(cells(result.steps[3]!.output)[1]!.slice(1), ['1/1', 'Running', '0', '1s', '10.244.0.5', 'kind-control-plane', '<none>', '<none>']);
   assert.deepEqual(result.steps[4]!.output, 'Error from server (NotFound): pods "nope" not found');
   assert.equal(result.steps[4]!.error, true);
 });
@@ -329,7 +330,7 @@ test('describe pod with an init container: Completed before the app starts, or h
     '      Reason:       Completed',
     '      Exit Code:    0',
     '      Started:      Thu, 01 Jan 2026 00:00:01 +0000',
-    '      Finished:     Thu, 01 Jan 2026 00:00:01 +0000',
+    '      Finished:     Thu, 01 Jan 2026 00:00:02 +0000',
     '    Ready:          True',
     '    Restart Count:  0',
   ]);

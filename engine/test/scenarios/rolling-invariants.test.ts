@@ -60,7 +60,7 @@ for (const row of rows) {
     const cluster = createDeploymentCluster({
       spec: defaultClusterSpec('1.36'),
       seed: 7,
-      kubelet: { podReadyAfterSeconds: row.readyAfter, failingImages: ['web:broken'] },
+      kubelet: { readyAfterSecondsOverride: row.readyAfter, failingImages: ['web:broken'] },
     });
     applyDeployment(cluster, deployment(row.replicas, 'web:1', row.surge, row.unavailable, row.minReadySeconds), { mode: 'apply' });
     assert.ok(

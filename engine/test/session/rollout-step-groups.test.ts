@@ -6,8 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Deployment } from '../../src/model/objects';
 import { groupRolloutSteps } from '../../src/session/rollout-step-groups';
-import { DEFAULT_READY_SECONDS, simulateRollout } from '../../src/session/simulate-rollout';
-import { defaultKubeletOptions } from '../../src/kubelet/kubelet-options';
+import { simulateRollout } from '../../src/session/simulate-rollout';
 import { secondsText } from '../../src/session/rollout-steps';
 
 const event = { type: 'Normal', reason: 'ScalingReplicaSet', source: 'deployment-controller', message: 'm' } as const;
@@ -185,8 +184,4 @@ test('pause at 3 s and resume at 20 s are marks on the timeline, before the step
   assert.ok(simulation.steps[resume.stepIndex]!.time >= 20);
   assert.ok(simulation.steps[resume.stepIndex - 1]!.time < 20);
   assert.equal(simulation.outcome.kind, 'complete');
-});
-
-test('the preview waits for pod readiness as sessions and plan do: the kubelet default', () => {
-  assert.equal(DEFAULT_READY_SECONDS, defaultKubeletOptions().podReadyAfterSeconds);
 });

@@ -3,7 +3,16 @@
 import type { ClusterSpec } from '@kubesim/engine';
 import type { CodeLens } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { type IndexedObject, locate, objectsOf, type ManifestFile, rolloutLensTitle, trafficLensesOf } from '@kubesim/analysis';
+import {
+  type IndexedObject,
+  locate,
+  type ManifestObject,
+  objectsOf,
+  type ManifestFile,
+  rolloutCostLensTitle,
+  rolloutLensTitle,
+  trafficLensesOf,
+} from '@kubesim/analysis';
 
 /** The command a lens runs; its arguments are `[uri: string, offset: number, options?: { pin: boolean }]`. */
 const OPEN_ROLLOUT_PREVIEW_COMMAND = 'kubesim.openRolloutPreview';
@@ -17,14 +26,25 @@ interface WorkloadLens {
   offset: number;
 }
 
-/** One lens per Deployment or StatefulSet of the file, in source order. */
+/** The rollout's best-case duration and surge above a written `strategy:` / `updateStrategy:` key, if any. */
+function costLens(file: ManifestFile, object: ManifestObject, cluster: ClusterSpec, offset: number): WorkloadLens[] {
+  if (object.apiVersion !== 'apps/v1') return [];
+  const key = object.kind === 'Deployment' ? 'strategy' : object.kind === 'StatefulSet' ? 'updateStrategy' : undefined;
+  const place = key === undefined ? undefined : locate(object, ['spec', key]);
+  if (!place?.key || place.depth !== 2) return [];
+  const title = rolloutCostLensTitle(object, cluster);
+  if (!title) return [];
+  return [{ title, start: file.text.lastIndexOf('\n', place.key.start - 1) + 1, offset }];
+}
+
+/** One lens per Deployment or StatefulSet of the file, in source order, and one above each written strategy. */
 export function computeWorkloadLenses(file: ManifestFile, cluster: ClusterSpec): WorkloadLens[] {
   return objectsOf(file).flatMap((object) => {
     const title = rolloutLensTitle(object, cluster);
     if (!title) return [];
     const root = locate(object, []).value ?? { start: object.document.start };
     const lineStart = file.text.lastIndexOf('\n', root.start - 1) + 1;
-    return [{ title, start: lineStart, offset: root.start }];
+    return [{ title, start: lineStart, offset: root.start }, ...costLens(file, object, cluster, root.start)];
   });
 }
 

@@ -5,6 +5,8 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   API_REFERENCE,
   computeDeploymentFacts,
+  computeRolloutCost,
+  rolloutCostMarkdown,
   findSelectingServices,
   isService,
   templateLabelsOf,
@@ -126,7 +128,8 @@ function describeDeploymentPath(
   }
   if (path[1] === 'strategy') {
     const head = `strategy ${showDefaulted(facts.strategyType)}, ${facts.replicas.value} replicas`;
-    return [head, '', describeRollingBounds(facts), '', reference].join('\n');
+    const cost = computeRolloutCost(object, cluster);
+    return [head, '', describeRollingBounds(facts), ...(cost ? ['', rolloutCostMarkdown(cost)] : []), '', reference].join('\n');
   }
   if (isLabelPath(path)) {
     const lines = [describeServices(services())];
@@ -163,8 +166,10 @@ function describeStatefulSetPath(
     case 'persistentVolumeClaimRetentionPolicy':
       return [describeClaims(facts), '', reference].join('\n');
     case 'updateStrategy':
-    case 'podManagementPolicy':
-      return [describeUpdateStrategy(facts, cluster), '', reference].join('\n');
+    case 'podManagementPolicy': {
+      const cost = computeRolloutCost(object, cluster);
+      return [describeUpdateStrategy(facts, cluster), ...(cost ? ['', rolloutCostMarkdown(cost)] : []), '', reference].join('\n');
+    }
     default:
       if (isLabelPath(path)) return [describeServices(services()), '', footer('StatefulSet', API_REFERENCE.statefulSet, cluster)].join('\n');
       return undefined;

@@ -104,7 +104,12 @@ function spansOf(object: ManifestObject): Record<string, SourceSpan> {
 }
 
 function engineWhatIf(whatIf: WhatIf): RolloutWhatIf {
-  const result: RolloutWhatIf = { readyAfterSeconds: whatIf.readiness.kind === 'neverReady' ? 'never' : whatIf.readiness.afterSeconds };
+  const result: RolloutWhatIf = {};
+  const readiness = whatIf.readiness;
+  if (readiness.kind === 'neverReady') result.readyAfterSeconds = 'never';
+  else if (readiness.kind === 'ready') result.readyAfterSeconds = readiness.afterSeconds;
+  else if (readiness.kind === 'probeFails') result.readinessProbeFails = true;
+  if (whatIf.imagePullSeconds !== undefined) result.imagePullSeconds = whatIf.imagePullSeconds;
   if (whatIf.replicas !== undefined) result.replicas = whatIf.replicas;
   if (whatIf.pauseAtSecond !== undefined) result.pauseAtSecond = whatIf.pauseAtSecond;
   if (whatIf.resumeAtSecond !== undefined) result.resumeAtSecond = whatIf.resumeAtSecond;
@@ -224,6 +229,7 @@ export function simulateRolloutFor(
     groups: simulation.groups,
     actions: simulation.actions,
   };
+  if (simulation.assumptions) view.assumptions = simulation.assumptions;
   if (simulation.rejection) view.rejection = { kubectl: simulation.rejection.kubectl, errors: [...simulation.rejection.errors] };
   return { kind: 'view', view };
 }

@@ -1,9 +1,9 @@
 // kubesim/simulateRollout end to end in Node: manifest text in, RolloutView out, checked against upstream rules.
-import { DEFAULT_READY_SECONDS as ENGINE_DEFAULT_READY_SECONDS, defaultClusterSpec } from '@kubesim/engine';
+import { defaultClusterSpec } from '@kubesim/engine';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type ResolvedRolloutParams, simulateRolloutFor } from '../../src/lsp/simulate-rollout';
-import { DEFAULT_READY_SECONDS, DEFAULT_WHAT_IF, type RolloutView, type WhatIf } from '../../../protocol/src/index';
+import { DEFAULT_WHAT_IF, type RolloutView, type WhatIf } from '../../../protocol/src/index';
 import { objectsOf, parseManifestFile } from '../../../analysis/src/manifest/manifest-file';
 
 const SETTINGS = defaultClusterSpec('1.36');
@@ -192,10 +192,11 @@ test('an unchanged file opens on its fresh create when the base was not chosen (
   assert.deepEqual(edited.change.changedPaths, ['spec.template.spec.containers[0].image']);
 });
 
-test('the view carries the grouped passes and kubectl durations; the default readiness is the engine kubelet default', () => {
+test('the view carries the grouped passes and kubectl durations; the default readiness comes from the probes, assumptions stated', () => {
   const view = simulate(BASE.replace('nginx:1.7.9', 'nginx:1.9.1'), DEFAULT_WHAT_IF);
   assert.ok(view.groups && view.groups.length > 0 && view.groups.length < view.steps.length);
   assert.equal(view.groups.at(-1)!.to, view.steps.length - 1);
   assert.ok(view.steps.every((step) => typeof step.timeText === 'string' && !step.timeText.includes('.')));
-  assert.equal(DEFAULT_READY_SECONDS, ENGINE_DEFAULT_READY_SECONDS);
+  assert.equal(DEFAULT_WHAT_IF.readiness.kind, 'probes');
+  assert.match(view.assumptions ?? '', /^Assumed: image pull 1 s per container, /);
 });
