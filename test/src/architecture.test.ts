@@ -284,6 +284,7 @@ const ENGINE_LAYERS: Record<string, number> = {
   statefulset: 6,
   job: 6,
   cronjob: 7,
+  autoscaler: 7,
   service: 7,
   kubectl: 8,
   session: 9,

@@ -29,6 +29,7 @@ import type {
   StatefulSet,
 } from '../model/objects';
 import type { CronJob, Job } from '../model/batch-objects';
+import type { HorizontalPodAutoscaler } from '../model/autoscaling-objects';
 import { defaultKubeletOptions, type KubeletOptions } from '../kubelet/kubelet-options';
 import { planPodTimeline } from '../kubelet/pod-timeline';
 import { EventRecorder, type EventSubject } from './event-recorder';
@@ -82,6 +83,7 @@ export class Cluster {
   readonly controllerRevisions = new ObjectStore<ControllerRevision>();
   readonly jobs = new ObjectStore<Job>();
   readonly cronJobs = new ObjectStore<CronJob>();
+  readonly horizontalPodAutoscalers = new ObjectStore<HorizontalPodAutoscaler>();
   readonly recorder = new EventRecorder(() => this.now);
   readonly controllers: Controller[] = [];
   private cohorts: PodCohort[] = [];

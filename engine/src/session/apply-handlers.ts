@@ -11,6 +11,7 @@ import { applyStatefulSetObject } from '../kubectl/statefulset-session';
 import { applyIngress } from '../service/ingress-admission';
 import { applyService } from '../service/service-admission';
 import { applyCronJob, applyJob } from '../kubectl/batch-apply';
+import { applyHorizontalPodAutoscaler } from './hpa-apply';
 
 // A StatefulSet goes through the API server first: create, or update of the stored set (kubectl apply).
 const applyStatefulSet: ApplyHandler = (cluster, object, options) => {
@@ -43,4 +44,5 @@ export const APPLY_HANDLERS: ReadonlyMap<string, ApplyHandler> = new Map<string,
   ['Namespace', (cluster, object, options) => createNamespace(cluster, object as unknown as ReadonlyJsonObject, options.mode, options.fileName)],
   ['Job', inLiveNamespace(applyJob)],
   ['CronJob', inLiveNamespace(applyCronJob)],
+  ['HorizontalPodAutoscaler', inLiveNamespace(applyHorizontalPodAutoscaler)],
 ]);
