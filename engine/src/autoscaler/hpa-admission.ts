@@ -5,14 +5,16 @@
 // Utilization metric), then defaulted as autoscaling/v2 (no metric: 80% cpu). The v1 annotations that
 // carry v2-only fields (autoscaling.alpha.kubernetes.io/metrics, /behavior) are not read.
 import type { Cluster } from '../cluster/cluster';
-import { admitObject, type ApiRejection } from '../apiserver/admission';
+import { invalidRejection, type ApiRejection } from '../apiserver/admission';
+import { servedKindOf } from '../apiserver/validation/builtin-kinds';
+import { servedKindVerdict } from '../apiserver/validation/served-kind-verdict';
 import { defaultHorizontalPodAutoscalerV2InPlace } from '../defaulting/autoscaling-defaults';
 import type { HorizontalPodAutoscaler, HpaSpec } from '../model/autoscaling-objects';
 import { cloneJson } from '../model/clone';
 import type { JsonObject } from '../model/objects';
 
 /** The autoscaling/v2 spec of a v1 or v2 manifest, defaulted. */
-export function hpaSpecAsV2(manifest: JsonObject): HpaSpec {
+function hpaSpecAsV2(manifest: JsonObject): HpaSpec {
   const spec = cloneJson((manifest.spec ?? {}) as JsonObject) as JsonObject;
   if (manifest.apiVersion === 'autoscaling/v1') {
     const target = spec.targetCPUUtilizationPercentage;
@@ -23,6 +25,18 @@ export function hpaSpecAsV2(manifest: JsonObject): HpaSpec {
   const object: JsonObject = { spec };
   defaultHorizontalPodAutoscalerV2InPlace(object);
   return object.spec as HpaSpec;
+}
+
+// The API server's verdict on an HPA of a served version (the release's decoding, metadata and HPA rules).
+function hpaRejection(cluster: Cluster, manifest: JsonObject, old: JsonObject | undefined): ApiRejection | undefined {
+  const served = servedKindOf(String(manifest.apiVersion ?? ''), 'HorizontalPodAutoscaler', cluster.spec.version);
+  if (!served) return undefined;
+  const name = String(((manifest.metadata ?? {}) as JsonObject).name ?? '');
+  const verdict = servedKindVerdict(served, manifest, old, cluster.spec);
+  if ('decode' in verdict) return { reason: 'BadRequest', kind: 'HorizontalPodAutoscaler', name, causes: [], message: verdict.decode[0]!.message };
+  if (verdict.errors.length === 0) return undefined;
+  const causes = verdict.errors.map((error) => ({ field: error.field, message: error.message.slice(error.field.length + 2) }));
+  return invalidRejection('HorizontalPodAutoscaler', name, causes);
 }
 
 /**
@@ -38,7 +52,7 @@ export function storeHorizontalPodAutoscaler(
   const name = String(metadata.name ?? '');
   const existing = cluster.horizontalPodAutoscalers.get(name, namespace);
   const old = existing ? ({ ...existing, apiVersion: 'autoscaling/v2' } as unknown as JsonObject) : undefined;
-  const rejection = admitObject(manifest, manifest.apiVersion === 'autoscaling/v2' ? old : undefined, cluster.spec);
+  const rejection = hpaRejection(cluster, manifest, manifest.apiVersion === 'autoscaling/v2' ? old : undefined);
   if (rejection) return rejection;
   const spec = hpaSpecAsV2(manifest);
   if (existing) {

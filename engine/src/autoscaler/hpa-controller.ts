@@ -16,7 +16,7 @@ import { scaleTargetOf } from './scale-target';
 import { newHpaMemory, normalizeWithBehavior, normalizeWithoutBehavior, storeScaleEvent, type HpaMemory, type ScalingRules } from './scaling-rules';
 
 /** --horizontal-pod-autoscaler-sync-period (15 s) and --horizontal-pod-autoscaler-tolerance (0.1). */
-export const HPA_SYNC_PERIOD_MS = 15_000;
+const HPA_SYNC_PERIOD_MS = 15_000;
 const DEFAULT_TOLERANCE = 0.1;
 const SOURCE = 'horizontal-pod-autoscaler';
 

@@ -33,7 +33,7 @@ export class HpaMetricSeries {
 }
 
 /** Quantity.MilliValue: the value in milli-units, rounded up. */
-export function milliValueOf(quantity: Quantity): number {
+function milliValueOf(quantity: Quantity): number {
   if (quantity.d === null) {
     const exponent = quantity.i.scale + 3;
     if (exponent >= 0) return Number(quantity.i.value * 10n ** BigInt(exponent));

@@ -27,7 +27,7 @@ export interface Tolerances {
 }
 
 /** The controller's timings (kube-controller-manager flags): CPU initialization 5 min, initial readiness delay 30 s. */
-export interface CalculatorTimings {
+interface CalculatorTimings {
   now: number;
   cpuInitializationPeriodMs: number;
   delayOfInitialReadinessStatusMs: number;
@@ -36,7 +36,7 @@ export interface CalculatorTimings {
 }
 
 /** What the calculator proposes, or upstream's error text. */
-export type CalculatorResult = { replicas: number; utilization?: number; rawUtilization: number } | { error: string };
+type CalculatorResult = { replicas: number; utilization?: number; rawUtilization: number } | { error: string };
 
 /** The kube-controller-manager defaults. */
 export const DEFAULT_TIMINGS: Omit<CalculatorTimings, 'now'> = {

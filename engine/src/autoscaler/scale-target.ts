@@ -6,7 +6,7 @@ import type { LabelSelector } from '../model/objects';
 import type { ScaleTargetReference } from '../model/autoscaling-objects';
 
 /** A target's scale: spec.replicas, its pod selector, and how to write a new replica count. */
-export interface ScaleTarget {
+interface ScaleTarget {
   replicas: number;
   selector: LabelSelector | undefined;
   setReplicas(replicas: number): void;

@@ -3,11 +3,11 @@
 // (stabilizeRecommendation over the 5-minute downscale window, convertDesiredReplicasWithRules: at most
 // max(2 x current, 4)); with it, normalizeDesiredReplicasWithBehaviors (stabilizeRecommendationWithBehaviors,
 // convertDesiredReplicasWithBehaviorRate with calculateScaleUpLimitWithScalingRules and
-// calculateScaleDownLimitWithBehaviors over the scale events of each policy's period, storeScaleEvent).
+// calculateScaleDownLimitWithBehaviors over the scale-up and scale-down events of each policy's period, storeScaleEvent).
 // The controller keeps these records in memory per HPA; so does the simulation (HpaMemory).
 
 /** One HPAScalingPolicy. */
-export interface ScalingPolicy {
+interface ScalingPolicy {
   type: 'Pods' | 'Percent';
   value: number;
   periodSeconds: number;
@@ -28,14 +28,14 @@ export interface HpaMemory {
 }
 
 /** A condition the normalization sets: AbleToScale (stabilization) and ScalingLimited. */
-export interface NormalizedReplicas {
+interface NormalizedReplicas {
   replicas: number;
   ableToScale: { reason: string; message: string };
   scalingLimited: { status: boolean; reason: string; message: string };
 }
 
 /** The controller's --horizontal-pod-autoscaler-downscale-stabilization default (5 minutes). */
-export const DOWNSCALE_STABILIZATION_MS = 300_000;
+const DOWNSCALE_STABILIZATION_MS = 300_000;
 
 const READY_FOR_NEW_SCALE = { reason: 'ReadyForNewScale', message: 'recommended size matches current size' };
 const SCALE_DOWN_STABILIZED = {
@@ -110,27 +110,35 @@ function changeInPeriod(periodSeconds: number, events: HpaMemory['scaleUpEvents'
   return change;
 }
 
+// The replicas at the start of a policy's period: what scale-ups added is taken back, what scale-downs removed is put back.
+function periodStartReplicas(current: number, memory: HpaMemory, periodSeconds: number, now: number): number {
+  return current - changeInPeriod(periodSeconds, memory.scaleUpEvents, now) + changeInPeriod(periodSeconds, memory.scaleDownEvents, now);
+}
+
+const MAX_INT32 = 2 ** 31 - 1;
+const MIN_INT32 = -(2 ** 31);
+
 /** calculateScaleUpLimitWithScalingRules: the most replicas the policies allow now. */
-export function scaleUpLimit(current: number, events: HpaMemory['scaleUpEvents'], rules: ScalingRules, now: number): number {
+export function scaleUpLimit(current: number, memory: HpaMemory, rules: ScalingRules, now: number): number {
   if (rules.selectPolicy === 'Disabled') return current;
   const select = rules.selectPolicy === 'Min' ? Math.min : Math.max;
-  let result = 0;
+  let result = rules.selectPolicy === 'Min' ? MAX_INT32 : MIN_INT32;
   for (const policy of rules.policies) {
-    const periodStart = current - changeInPeriod(policy.periodSeconds, events, now);
-    const proposed = policy.type === 'Pods' ? periodStart + policy.value : Math.ceil(periodStart * (1 + policy.value / 100));
+    const start = periodStartReplicas(current, memory, policy.periodSeconds, now);
+    const proposed = policy.type === 'Pods' ? start + policy.value : Math.ceil(start * (1 + policy.value / 100));
     result = select(result, proposed);
   }
   return result;
 }
 
 /** calculateScaleDownLimitWithBehaviors: the fewest replicas the policies allow now. */
-export function scaleDownLimit(current: number, events: HpaMemory['scaleDownEvents'], rules: ScalingRules, now: number): number {
+export function scaleDownLimit(current: number, memory: HpaMemory, rules: ScalingRules, now: number): number {
   if (rules.selectPolicy === 'Disabled') return current;
   const select = rules.selectPolicy === 'Min' ? Math.max : Math.min;
-  let result = 2 ** 31 - 1;
+  let result = rules.selectPolicy === 'Min' ? MIN_INT32 : MAX_INT32;
   for (const policy of rules.policies) {
-    const periodStart = current + changeInPeriod(policy.periodSeconds, events, now);
-    const proposed = policy.type === 'Pods' ? periodStart - policy.value : Math.trunc(periodStart * (1 - policy.value / 100));
+    const start = periodStartReplicas(current, memory, policy.periodSeconds, now);
+    const proposed = policy.type === 'Pods' ? start - policy.value : Math.trunc(start * (1 - policy.value / 100));
     result = select(result, proposed);
   }
   return result;
@@ -166,14 +174,14 @@ export function normalizeWithBehavior(
   let replicas = recommendation;
   let limited: { reason: string; message: string } = DESIRED_WITHIN_RANGE;
   if (recommendation > current) {
-    const limit = Math.max(scaleUpLimit(current, memory.scaleUpEvents, up, now), current);
+    const limit = Math.max(scaleUpLimit(current, memory, up, now), current);
     const upper = maxReplicas > limit ? { limit, ...SCALE_UP_LIMIT } : { limit: maxReplicas, ...TOO_MANY_REPLICAS };
     if (recommendation > upper.limit) {
       replicas = upper.limit;
       limited = upper;
     }
   } else if (recommendation < current) {
-    const limit = Math.min(scaleDownLimit(current, memory.scaleDownEvents, down, now), current);
+    const limit = Math.min(scaleDownLimit(current, memory, down, now), current);
     const lower = minReplicas < limit ? { limit, ...SCALE_DOWN_LIMIT } : { limit: minReplicas, ...TOO_FEW_REPLICAS };
     if (recommendation < lower.limit) {
       replicas = lower.limit;

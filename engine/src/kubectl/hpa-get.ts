@@ -48,7 +48,7 @@ function metricCell(metric: JsonObject, status: JsonObject | undefined): string 
 }
 
 /** formatHPAMetrics: the first two metrics, then `+ N more...`. */
-export function formatHpaMetrics(hpa: HorizontalPodAutoscaler): string {
+function formatHpaMetrics(hpa: HorizontalPodAutoscaler): string {
   const metrics = hpa.spec.metrics;
   if (metrics.length === 0) return '<none>';
   const statuses = (hpa.status.currentMetrics ?? []) as JsonObject[];
@@ -84,8 +84,10 @@ function describeMetric(metric: JsonObject, status: JsonObject | undefined): str
   const source = asObject(metric.resource) ?? {};
   const target = asObject(source.target) ?? {};
   const current = asObject(asObject(status?.resource)?.current);
-  if (target.averageValue !== undefined)
-    return `  resource ${text(source.name)} on pods:\t${current?.averageValue === undefined ? '<unknown>' : text(current.averageValue)} / ${text(target.averageValue)}\n`;
+  if (target.averageValue !== undefined) {
+    const value = current?.averageValue === undefined ? '<unknown>' : text(current.averageValue);
+    return `  resource ${text(source.name)} on pods:\t${value} / ${text(target.averageValue)}\n`;
+  }
   const now = typeof current?.averageUtilization === 'number' ? `${current.averageUtilization}% (${text(current.averageValue)})` : '<unknown>';
   const wanted = typeof target.averageUtilization === 'number' ? `${target.averageUtilization}%` : '<auto>';
   return `  resource ${text(source.name)} on pods  (as a percentage of request):\t${now} / ${wanted}\n`;

@@ -11,7 +11,8 @@ export const applyHorizontalPodAutoscaler: ApplyHandler = (cluster, object, opti
   const name = object.metadata.name;
   const existing = cluster.horizontalPodAutoscalers.get(name, namespace);
   if (existing && options.mode === 'create') {
-    const text = `Error from server (AlreadyExists): error when creating "${options.fileName ?? ''}": horizontalpodautoscalers.autoscaling "${name}" already exists`;
+    const resource = `horizontalpodautoscalers.autoscaling "${name}"`;
+    const text = `Error from server (AlreadyExists): error when creating "${options.fileName ?? ''}": ${resource} already exists`;
     return { output: '', error: true, failure: { text } };
   }
   const stored = storeHorizontalPodAutoscaler(cluster, object as unknown as JsonObject, namespace);
