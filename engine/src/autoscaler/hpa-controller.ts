@@ -145,7 +145,8 @@ export class HorizontalPodAutoscalerController implements Controller {
     let desired = 0;
     let reason = '';
     let rescale = true;
-    let metricStatuses = status.currentMetrics;
+    // setStatus: the metric statuses of this sync only (none when the bounds or a zero target decided).
+    let metricStatuses: HpaStatus['currentMetrics'];
     if (current === 0 && minReplicas !== 0) {
       rescale = false;
       const message = 'scaling is disabled since the replica count of the target is zero';
