@@ -2,7 +2,8 @@
 // trackJobStatusAndRemoveFinalizers, enactJobFinished, recordJobFinished) for restartPolicy Never:
 // pods are created up to parallelism (per completion index for Indexed Jobs), failures count against
 // backoffLimit with the pod failure back-off, podFailurePolicy rules on exit codes decide what a
-// failure means, an Indexed Job's successPolicy can end it early (success_policy.go), and the Job ends in two steps (SuccessCriteriaMet or FailureTarget, then Complete or
+// failure means, an Indexed Job's successPolicy can end it early (success_policy.go), and the Job
+// ends in two steps (SuccessCriteriaMet or FailureTarget, then Complete or
 // Failed once no pod is terminating), as every supported release does (JobPodReplacementPolicy is on).
 // The tracking finalizer is implied: a pod is counted the pass it finishes.
 import type { Cluster, Controller } from '../cluster/cluster';

@@ -79,7 +79,12 @@ test('kubectl autoscale in 1.33: autoscaling/v1, no --cpu flag', () => {
 
 test('kubectl autoscale: --max is required, --max below --min is refused, a missing target is NotFound', () => {
   const result = run(
-    'kubectl apply -f web.yaml\nkubectl autoscale deployment web --min=3\nkubectl autoscale deployment web --min=3 --max=2\nkubectl autoscale deployment api --max=2',
+    [
+      'kubectl apply -f web.yaml',
+      'kubectl autoscale deployment web --min=3',
+      'kubectl autoscale deployment web --min=3 --max=2',
+      'kubectl autoscale deployment api --max=2',
+    ].join('\n'),
   );
   assert.deepEqual(outputs(result).slice(1), [
     'error: --max=MAXPODS is required and must be at least 1, max: -1',
