@@ -98,7 +98,10 @@ test('a pod without a cpu request: the HPA cannot compute, with the missing-requ
   run.run(30_000);
   assert.match(
     condition(run.cluster, 'ScalingActive'),
-    /^False FailedGetResourceMetric: the HPA was unable to compute the replica count: failed to get cpu utilization: missing request for cpu in container web of Pod /,
+    new RegExp(
+      '^False FailedGetResourceMetric: the HPA was unable to compute the replica count: ' +
+        'failed to get cpu utilization: missing request for cpu in container web of Pod web-',
+    ),
   );
   assert.deepEqual(run.changes, []);
 });
