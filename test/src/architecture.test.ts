@@ -297,6 +297,7 @@ const ENGINE_LAYERS: Record<string, number> = {
   job: 6,
   daemonset: 6,
   cronjob: 7,
+  autoscaler: 7,
   service: 7,
   kubectl: 8,
   session: 9,

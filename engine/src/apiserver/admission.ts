@@ -37,7 +37,15 @@ export interface ApiRejection {
 export type KubectlError = { rejection: ApiRejection; request?: string } | { text: string };
 
 // The API group of each kind the simulated API server stores ("" is the core group).
-const GROUP_OF: Record<string, string> = { Deployment: 'apps', ReplicaSet: 'apps', StatefulSet: 'apps', DaemonSet: 'apps', Service: '', Pod: '' };
+const GROUP_OF: Record<string, string> = {
+  Deployment: 'apps',
+  ReplicaSet: 'apps',
+  StatefulSet: 'apps',
+  DaemonSet: 'apps',
+  Service: '',
+  Pod: '',
+  HorizontalPodAutoscaler: 'autoscaling',
+};
 
 /** schema.GroupKind.String(): `Deployment.apps`, `Pod` for the core group. */
 export function qualifiedKind(kind: string): string {

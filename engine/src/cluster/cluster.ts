@@ -31,6 +31,7 @@ import type {
 import type { CronJob, Job } from '../model/batch-objects';
 import type { DaemonSet } from '../model/daemonset-objects';
 import type { ConfigMapObject, SecretObject } from '../model/config-objects';
+import type { HorizontalPodAutoscaler } from '../model/autoscaling-objects';
 import { defaultKubeletOptions, type KubeletOptions } from '../kubelet/kubelet-options';
 import { planPodTimeline, unscheduledTimeline } from '../kubelet/pod-timeline';
 import type { ClusterNode } from '../model/cluster-nodes';
@@ -92,6 +93,7 @@ export class Cluster {
   readonly configMaps = new ObjectStore<ConfigMapObject>();
   readonly secrets = new ObjectStore<SecretObject>();
   readonly podDisruptionBudgets = new ObjectStore<PodDisruptionBudget>();
+  readonly horizontalPodAutoscalers = new ObjectStore<HorizontalPodAutoscaler>();
   readonly recorder = new EventRecorder(() => this.now);
   readonly controllers: Controller[] = [];
   private cohorts: PodCohort[] = [];

@@ -117,6 +117,12 @@ const GATE_STEPS: Record<string, GateSteps> = {
   CrossNamespaceVolumeDataSource: [['before', false]],
   // Alpha since 1.16: an HPA's minReplicas may be 0 only with it on (ValidateHorizontalPodAutoscaler).
   HPAScaleToZero: [['before', false]],
+  // Per-HPA tolerance (behavior.scaleUp/scaleDown.tolerance, KEP-4951): alpha 1.33, beta on 1.35 (1.36 and 1.37 unconfirmed).
+  HPAConfigurableTolerance: [
+    ['before', 'undeclared'],
+    ['1.33', false],
+    ['1.35', true],
+  ],
   // Alpha (off) from 1.24; beta on in 1.35.0-1.35.3 (#133153), then off from 1.35.4 and in 1.36
   // (#137904, cherry-pick #137926: it broke Parallel pod management, #137409), on again in 1.37
   // (#139466). The feature-gate page of kubernetes/website records the stages as beta off from

@@ -2,7 +2,8 @@
 // trackJobStatusAndRemoveFinalizers, enactJobFinished, recordJobFinished) for restartPolicy Never:
 // pods are created up to parallelism (per completion index for Indexed Jobs), failures count against
 // backoffLimit with the pod failure back-off, podFailurePolicy rules on exit codes decide what a
-// failure means, and the Job ends in two steps (SuccessCriteriaMet or FailureTarget, then Complete or
+// failure means, an Indexed Job's successPolicy can end it early (success_policy.go), and the Job
+// ends in two steps (SuccessCriteriaMet or FailureTarget, then Complete or
 // Failed once no pod is terminating), as every supported release does (JobPodReplacementPolicy is on).
 // The tracking finalizer is implied: a pod is counted the pass it finishes.
 import type { Cluster, Controller } from '../cluster/cluster';
@@ -10,6 +11,7 @@ import type { Job, JobCondition } from '../model/batch-objects';
 import { MAX_SIMULATED_REPLICAS } from '../cluster/simulation-budget';
 import { createJobPod, DEFAULT_POD_EXIT, jobPodsOf, type JobPod, type PodExitPlan } from './job-pods';
 import { matchPodFailurePolicy } from './pod-failure-policy';
+import { matchSuccessPolicy, SUCCESS_POLICY_REASON } from './success-policy';
 import {
   BACKOFF_LIMIT_EXCEEDED,
   COMPLETIONS_REACHED,
@@ -166,6 +168,15 @@ function manageJob(cluster: Cluster, job: Job, pods: readonly JobPod[], counts: 
   return active;
 }
 
+// An Indexed Job's met successPolicy: the message of the SuccessCriteriaMet condition it already has, or of the rule met now.
+function successPolicyMessage(job: Job, counts: JobCounts): string | undefined {
+  const met = trueCondition(job, 'SuccessCriteriaMet');
+  if (met) return met.reason === SUCCESS_POLICY_REASON ? met.message : undefined;
+  const completions = completionsOf(job);
+  if (job.spec.completionMode !== 'Indexed' || completions === undefined) return undefined;
+  return matchSuccessPolicy(job.spec.successPolicy, completions, counts.succeededIndexes);
+}
+
 /** syncJob for one Job; true when anything changed. */
 export function syncJob(cluster: Cluster, job: Job, plan: PodExitPlan): boolean {
   if (isJobFinished(job)) return false;
@@ -192,6 +203,15 @@ export function syncJob(cluster: Cluster, job: Job, plan: PodExitPlan): boolean 
     active = 0;
     if (ensureJobConditionStatus(job, 'Suspended', 'True', 'JobSuspended', 'Job suspended', timestamp))
       cluster.recordEvent(subjectOf(job), 'Normal', 'Suspended', 'Job suspended', 'job-controller');
+  } else if (successPolicyMessage(job, counts) !== undefined) {
+    // A successPolicy rule is met: the remaining pods are deleted, then the Job completes with the rule's reason.
+    const message = successPolicyMessage(job, counts)!;
+    deleteActivePods(cluster, job, counts.active);
+    terminating += active;
+    active = 0;
+    if (!trueCondition(job, 'SuccessCriteriaMet'))
+      (job.status.conditions ??= []).push(newJobCondition('SuccessCriteriaMet', 'True', SUCCESS_POLICY_REASON, message, timestamp));
+    if (terminating === 0) finished = newJobCondition('Complete', 'True', SUCCESS_POLICY_REASON, message, timestamp);
   } else {
     active = manageJob(cluster, job, pods, counts, plan);
     if (ensureJobConditionStatus(job, 'Suspended', 'False', 'JobResumed', 'Job resumed', timestamp)) {

@@ -97,6 +97,9 @@ export function applyDeployment(cluster: Cluster, manifest: Deployment, options:
     cluster.deployments.put({ apiVersion: 'apps/v1', kind: 'Deployment', metadata, spec: defaulted.spec, status: {} });
     return { output: `${resource} created` };
   }
+  // kubectl apply's patch leaves out a field the manifest omits: spec.replicas keeps what was stored
+  // (an HPA's size), as long as the previous apply did not set it (last-applied is not simulated).
+  if (manifest.spec.replicas === undefined && existing.spec.replicas !== undefined) defaulted.spec.replicas = existing.spec.replicas;
   let changed = false;
   if (stableJson(existing.spec) !== stableJson(defaulted.spec)) {
     existing.spec = defaulted.spec;

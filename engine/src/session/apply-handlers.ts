@@ -14,6 +14,7 @@ import { applyCronJob, applyJob } from '../kubectl/batch-apply';
 import { applyDaemonSet } from '../kubectl/daemonset-apply';
 import { applyConfigObject } from '../kubectl/config-apply';
 import { applyPodDisruptionBudget } from '../kubectl/pdb-session';
+import { applyHorizontalPodAutoscaler } from './hpa-apply';
 
 // A StatefulSet goes through the API server first: create, or update of the stored set (kubectl apply).
 const applyStatefulSet: ApplyHandler = (cluster, object, options) => {
@@ -50,4 +51,5 @@ export const APPLY_HANDLERS: ReadonlyMap<string, ApplyHandler> = new Map<string,
   ['ConfigMap', inLiveNamespace(applyConfigObject)],
   ['Secret', inLiveNamespace(applyConfigObject)],
   ['PodDisruptionBudget', inLiveNamespace(applyPodDisruptionBudget)],
+  ['HorizontalPodAutoscaler', inLiveNamespace(applyHorizontalPodAutoscaler)],
 ]);

@@ -1,10 +1,12 @@
 // Every command of the session language, in the order the runner tries them: the first whose
 // matches() accepts a line runs it. More specific families come first (replace and patch, describe
-// of ReplicaSets, StatefulSets and pods, `get pods -o wide`, Jobs and CronJobs, DaemonSets, Ingress, Service, StatefulSet), the Deployment commands last.
+// of ReplicaSets, StatefulSets and pods, `get pods -o wide`, HPAs, Jobs and CronJobs, DaemonSets, Ingress, Service, StatefulSet), the Deployment
+// commands last.
 import { batchCommands } from './batch-commands';
 import { daemonSetCommands } from './daemonset-commands';
 import { describeCommands } from './describe-commands';
 import { deploymentCommands } from './deployment-commands';
+import { hpaCommands } from './hpa-commands';
 import { ingressCommands } from './ingress-commands';
 import { namespaceCommands } from './namespace-commands';
 import { nodeCommands } from './node-commands';
@@ -20,6 +22,7 @@ export const SESSION_COMMANDS: readonly SessionCommand[] = [
   ...writeCommands,
   ...describeCommands,
   ...podCommands,
+  ...hpaCommands,
   ...batchCommands,
   ...daemonSetCommands,
   ...ingressCommands,

@@ -76,6 +76,12 @@ const VALUE_FLAGS = new Set([
   'container',
   'patch',
   'type',
+  'min',
+  'max',
+  'cpu-percent',
+  'cpu',
+  'memory',
+  'name',
 ]);
 
 /** Splits words into positional arguments and flags (`--a=b`, `--a b`, `-f b`, `--record`). */

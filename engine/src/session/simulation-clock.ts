@@ -7,13 +7,18 @@ import { CronJobController } from '../cronjob/cronjob-controller';
 import { JobController } from '../job/job-controller';
 import { TtlAfterFinishedController } from '../job/ttl-after-finished';
 import { DaemonSetController } from '../daemonset/daemonset-controller';
+import { HorizontalPodAutoscalerController } from '../autoscaler/hpa-controller';
 
 /** Called after every controller pass that changed something. */
 type PassListener = (changed: string[]) => void;
 
-/** A cluster running the Deployment, ReplicaSet, StatefulSet, CronJob, Job, TTL-after-finished and DaemonSet controllers (in that order). */
+/**
+ * A cluster running the HorizontalPodAutoscaler, Deployment, ReplicaSet, StatefulSet, CronJob, Job,
+ * TTL-after-finished and DaemonSet controllers (in that order: a rescale reaches its workload in the same pass).
+ */
 export function createDeploymentCluster(options: ClusterOptions): Cluster {
   const cluster = new Cluster(options);
+  cluster.registerController(new HorizontalPodAutoscalerController());
   cluster.registerController(new DeploymentController());
   cluster.registerController(new ReplicaSetController());
   cluster.registerController(new StatefulSetController());
