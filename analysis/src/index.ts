@@ -47,7 +47,8 @@ export { isCheckedAlone, type KustomizeLayout, kustomizeLayoutOf } from './kusto
 export { buildInMirror, describeKustomizeBinary, kustomizeBinary } from './kustomize/kustomize-process';
 export { KustomizeSession } from './kustomize/kustomize-session';
 export { type KustomizeBuild, type RenderedKustomization, renderKustomization } from './kustomize/render-kustomization';
-export { checkRenderedKustomization, type PlacedFinding } from './kustomize/check-kustomization';
+export type { IndexedObject } from './checks/indexed-object';
+export { checkRenderedKustomization, renderingUri, type PlacedFinding } from './kustomize/check-kustomization';
 export { diskHost, FirstReadFiles } from './kustomize/disk-host';
 export { type GeneratedName, generatedNamesOf } from './kustomize/generated-names';
 export { describeRollouts, generatedNameOf, generatorEntriesOf, generatorEntryAt, rolledOutWorkloads } from './kustomize/generator-facts';
