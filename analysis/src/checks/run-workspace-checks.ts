@@ -24,6 +24,7 @@ import { WorkspaceLookup } from './workspace-lookup';
 import { workspaceViewOf, type WorkspaceView } from './workspace-view';
 import { checkPodOnlyRules } from './pod-only-rules';
 import { checkAutoscaledReplicas } from './autoscaled-replicas';
+import { checkAutoscalerRequests } from './autoscaler-requests';
 
 const CHECKS: readonly ObjectCheck[] = [
   checkStatefulSetService,
@@ -33,6 +34,7 @@ const CHECKS: readonly ObjectCheck[] = [
   checkWorkloadSelectorOverlap,
   checkDisruptionBudgetTarget,
   checkAutoscalerTarget,
+  checkAutoscalerRequests,
   checkAutoscaledReplicas,
   checkStatefulSetNameLength,
   checkDeploymentNameLength,
