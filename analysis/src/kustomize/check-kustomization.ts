@@ -2,9 +2,8 @@
 // rendered text onto the source line that produced the value (see place-on-source.ts).
 import type { ClusterSpec } from '@kubesim/engine';
 import { objectPathAt } from '../manifest/manifest-document';
-import { checkFile } from '../check-file';
+import { checkFile, type CheckOptions } from '../check-file';
 import type { Finding } from '../validation/finding';
-import type { IndexedObject } from '../checks/indexed-object';
 import type { KustomizeHost } from './kustomization-tree';
 import { SourcePlacer } from './place-on-source';
 import type { SourcePlace } from './source-place';
@@ -34,7 +33,7 @@ export function checkRenderedKustomization(
   rendered: RenderedKustomization,
   host: KustomizeHost,
   cluster: ClusterSpec,
-  workspace: readonly IndexedObject[] = [],
+  workspace: NonNullable<CheckOptions['workspace']> = [],
 ): PlacedFinding[] {
   if (rendered.error) return [errorFinding(rendered.error)];
   const file = rendered.file;

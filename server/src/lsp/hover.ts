@@ -21,6 +21,7 @@ import {
 import { describeFieldDocumentation } from './hover-field';
 import { describeContainerPath } from './hover-container';
 import { describeServicePath } from './hover-service';
+import { describeKindPath } from './hover-kinds';
 import {
   describeClaims,
   describeDeployment,
@@ -102,7 +103,7 @@ function describePath(object: ManifestObject, path: readonly PathSegment[], clus
   if (object.apiVersion === 'apps/v1' && object.kind === 'Deployment') return describeDeploymentPath(object, path, cluster, candidates);
   if (object.apiVersion === 'apps/v1' && object.kind === 'StatefulSet') return describeStatefulSetPath(object, path, cluster, candidates);
   if (isService(object)) return describeServicePath(object, path, cluster, candidates);
-  return undefined;
+  return describeKindPath(object, path, cluster, candidates);
 }
 
 function describeDeploymentPath(
