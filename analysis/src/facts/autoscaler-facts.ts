@@ -9,7 +9,7 @@ import type { Defaulted } from './deployment-facts';
 import { namespaceOf } from './service-selection';
 
 /** Facts about one HorizontalPodAutoscaler (autoscaling/v1 or v2). */
-export interface AutoscalerFacts {
+interface AutoscalerFacts {
   namespace: string;
   /** `Deployment/web`. */
   target: string;
@@ -84,10 +84,10 @@ function behaviorOf(hpa: ManifestObject): AutoscalerFacts['behavior'] {
     const select = valueAt(rules, ['selectPolicy']) ?? 'Max';
     const parts: string[] = [];
     if (Array.isArray(policies) && policies.length > 0) {
-      const each = policies.map(
-        (policy) =>
-          `${String(valueAt(policy, ['value']) ?? '?')}${valueAt(policy, ['type']) === 'Percent' ? '%' : ' pods'} per ${String(valueAt(policy, ['periodSeconds']) ?? '?')}s`,
-      );
+      const each = policies.map((policy) => {
+        const unit = valueAt(policy, ['type']) === 'Percent' ? '%' : ' pods';
+        return `${String(valueAt(policy, ['value']) ?? '?')}${unit} per ${String(valueAt(policy, ['periodSeconds']) ?? '?')}s`;
+      });
       parts.push(select === 'Disabled' ? 'disabled' : `${each.join(', ')} (${String(select)} of these)`);
     }
     if (typeof window === 'number') parts.push(`stabilization window ${window}s`);

@@ -8,7 +8,7 @@ import type { ManifestObject } from '../manifest/manifest-document';
 import { namespaceOf } from './service-selection';
 
 /** One workload using the object, and how. */
-export interface ConfigConsumer {
+interface ConfigConsumer {
   /** `Deployment/web`. */
   workload: string;
   /** `volume config`, `env DB_HOST (key host)`, `envFrom`, `imagePullSecrets`. */

@@ -13,7 +13,7 @@ import { namespaceOf } from './service-selection';
 const SCALED_KINDS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'ReplicationController']);
 
 /** One workload (or bare Pod) whose pods the budget selects. */
-export interface BudgetTarget {
+interface BudgetTarget {
   /** `Deployment/web`, `Pod/debug`. */
   name: string;
   /** Its pods when all exist (replicas, default 1; a Pod is one); undefined when the count depends on the cluster (DaemonSet, Job). */
@@ -23,7 +23,7 @@ export interface BudgetTarget {
 }
 
 /** Facts about one policy/v1 PodDisruptionBudget. */
-export interface DisruptionBudgetFacts {
+interface DisruptionBudgetFacts {
   namespace: string;
   /** `minAvailable 2`, `maxUnavailable 25%`, or `neither minAvailable nor maxUnavailable`. */
   rule: string;

@@ -85,9 +85,13 @@ function describeDisruptionBudget(
   const allows =
     'reason' in status
       ? `How many disruptions it allows is not computed here: ${status.reason}.`
-      : `With ${facts.rule}, it allows ${status.allowed} disruption${status.allowed === 1 ? '' : 's'} of ${status.expected} pod${status.expected === 1 ? '' : 's'} ` +
+      : `With ${facts.rule}, it allows ${plural(status.allowed, 'disruption')} of ${plural(status.expected, 'pod')} ` +
         `when all are ready (${status.desiredHealthy} must stay healthy): an eviction beyond that is refused (429) until pods are ready again.`;
   return [selected, '', allows, '', footer('PodDisruptionBudget', `${BASE}/policy-resources/pod-disruption-budget-v1/`, cluster)].join('\n');
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function describeRole(role: ManifestObject, path: readonly PathSegment[], cluster: ClusterSpec): string | undefined {
