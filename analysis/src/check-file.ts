@@ -27,7 +27,7 @@ export interface CheckOptions extends WorkspaceCheckOptions {
 /** The findings of one file: YAML syntax first, then Kubernetes rules. */
 export function checkFile(file: ManifestFile, options: CheckOptions): Finding[] {
   const findings: Finding[] = problemsOf(file).map((problem) => ({ ...problem }));
-  const objects = objectsOf(file).filter((object) => !object.document.isTemplated);
+  const objects = objectsOf(file);
   const pairOf = options.previous ? pairPrevious(objects, objectsOf(options.previous)) : () => undefined;
   const previousOfKind = options.previous ? indexPrevious(objectsOf(options.previous)) : () => undefined;
   const fileName = options.fileName ?? decodeURIComponent((options.uri ?? '').split('/').pop() ?? '');

@@ -34,6 +34,10 @@ export { computeContainerFacts, type ContainerFacts, type ProbeFact } from './fa
 export { computeContainerEnvironment, type ContainerEnvironmentFacts } from './facts/container-environment';
 export { computeServiceFacts, type ServiceFacts, type ServicePortFact, servicePortsReaching } from './facts/service-facts';
 export { findSelectingServices, isService, type SelectingService, templateLabelsOf } from './facts/service-selection';
+export { computeAutoscalerFacts } from './facts/autoscaler-facts';
+export { computeDisruptionBudgetFacts } from './facts/disruption-budget-facts';
+export { describeBinding, describePolicyRule, describeRoleRules } from './facts/rbac-facts';
+export { findConfigConsumers } from './facts/config-consumers';
 
 // The preview: does applying an edit roll out (the one verdict for the lens, the diagnostic and the panel), and the
 // base it starts from (git HEAD, a revision, the file as first opened, a fresh create), resolved from the choice alone.
@@ -54,7 +58,7 @@ export { isCheckedAlone, type KustomizeLayout, kustomizeLayoutOf } from './kusto
 export { buildInMirror, describeKustomizeBinary, kustomizeBinary } from './kustomize/kustomize-process';
 export { KustomizeSession } from './kustomize/kustomize-session';
 export { type KustomizeBuild, type RenderedKustomization, renderKustomization } from './kustomize/render-kustomization';
-export { checkRenderedKustomization, type PlacedFinding } from './kustomize/check-kustomization';
+export { checkRenderedKustomization, renderingUri, type PlacedFinding } from './kustomize/check-kustomization';
 export { diskHost, FirstReadFiles } from './kustomize/disk-host';
 export { type GeneratedName, generatedNamesOf } from './kustomize/generated-names';
 export { describeRollouts, generatedNameOf, generatorEntriesOf, generatorEntryAt, rolledOutWorkloads } from './kustomize/generator-facts';

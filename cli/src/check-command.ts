@@ -57,7 +57,9 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
   const helmFlags = { values: values.values, set: values.set, release: values.release };
   const chartResults = await checkCharts(chartRoots, helmFlags, (path) => clusters.specFor(path));
   const placedInCharts = chartFindingsByPath(chartResults);
-  const workspace = new CheckWorkspace(plainFiles);
+  // kustomize renders first: its outputs are part of the workspace every file's lookups search.
+  const renderings = await kustomize.render();
+  const workspace = new CheckWorkspace(plainFiles, renderings);
   // The charts' files first (their notes), then the manifests; kustomize's findings come per rendering below.
   const inCharts = new Set(chartFiles);
   for (const path of [...chartFiles, ...plainFiles]) {
@@ -78,7 +80,7 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
       diagnostics.push({ file: path, range: { start: lines.positionAt(finding.start), end: lines.positionAt(finding.end) }, finding });
     }
   }
-  diagnostics.push(...kustomizeDiagnostics(await kustomize.render(), (root) => clusters.specFor(join(root, 'kustomization.yaml'))));
+  diagnostics.push(...kustomizeDiagnostics(renderings, (root) => clusters.specFor(join(root, 'kustomization.yaml')), workspace.objects()));
   // Findings of the charts on files not named (a values file given with --values, a chart file left out).
   diagnostics.push(...chartDiagnostics([...placedInCharts.values()].flat()));
   const summary = summarizeCheck(diagnostics, collected);

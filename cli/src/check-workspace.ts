@@ -1,7 +1,16 @@
 // The workspace of one `kubesim check` run: every file named on the command line, checked together.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type ManifestFile, parseManifestFile, type CheckOptions, WorkspaceIndex, readManifestFileSync } from '@kubesim/analysis';
+import {
+  type ManifestFile,
+  parseManifestFile,
+  type CheckOptions,
+  type IndexedObject,
+  type RenderedKustomization,
+  renderingUri,
+  WorkspaceIndex,
+  readManifestFileSync,
+} from '@kubesim/analysis';
 
 /**
  * Reads and parses every file once and indexes all their documents, so the cross-manifest checks
@@ -12,7 +21,12 @@ export class CheckWorkspace {
   private readonly index = new WorkspaceIndex();
   private readonly files = new Map<string, { uri: string; file: ManifestFile }>();
 
-  constructor(paths: readonly string[]) {
+  /**
+   * `renderings` (the kustomizations' outputs) are in the workspace too, each standing alone: a lookup for
+   * something missing (a StatefulSet's Service, an Ingress backend) finds what another kustomization renders.
+   */
+  constructor(paths: readonly string[], renderings: readonly RenderedKustomization[] = []) {
+    for (const rendered of renderings) if (rendered.file) this.index.setOpen(renderingUri(rendered), rendered.file);
     for (const path of paths) {
       if (this.files.has(path)) continue;
       const uri = pathToFileURL(resolve(path)).href;
@@ -26,6 +40,11 @@ export class CheckWorkspace {
   fileOf(path: string): ManifestFile {
     const entry = this.files.get(path);
     return entry ? entry.file : parseManifestFile(readManifestFileSync(path));
+  }
+
+  /** Every object of the workspace, the renderings' included. */
+  objects(): readonly IndexedObject[] {
+    return this.index.objects();
   }
 
   /** `options` plus this file's URI, the whole workspace and the `--previous` baseline. */

@@ -15,6 +15,7 @@ import {
   type KustomizeLayout,
   renderKustomization,
   type RenderedKustomization,
+  type IndexedObject,
 } from '@kubesim/analysis';
 import type { FileDiagnostic } from './check-formats';
 
@@ -66,13 +67,20 @@ export function planKustomizeRun(paths: readonly string[], warn: (text: string) 
   };
 }
 
-/** Findings of every rendering on their source lines; one finding reached from two roots is reported once. */
-export function kustomizeDiagnostics(renderings: readonly RenderedKustomization[], clusterFor: (rootDirectory: string) => ClusterSpec): FileDiagnostic[] {
+/**
+ * Findings of every rendering on their source lines; one finding reached from two roots is reported once.
+ * `workspace` is everything the run renders (files and renderings), for the lookups of something missing.
+ */
+export function kustomizeDiagnostics(
+  renderings: readonly RenderedKustomization[],
+  clusterFor: (rootDirectory: string) => ClusterSpec,
+  workspace: readonly IndexedObject[] = [],
+): FileDiagnostic[] {
   const seen = new Set<string>();
   const lineIndexes = new Map<string, LineIndex>();
   const diagnostics: FileDiagnostic[] = [];
   for (const rendered of renderings) {
-    for (const { path, text, finding } of checkRenderedKustomization(rendered, host, clusterFor(rendered.tree.root.directory))) {
+    for (const { path, text, finding } of checkRenderedKustomization(rendered, host, clusterFor(rendered.tree.root.directory), workspace)) {
       const key = `${path}|${finding.start}|${finding.end}|${finding.code}|${finding.message}`;
       if (seen.has(key)) continue;
       seen.add(key);

@@ -58,7 +58,13 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   const clusterOf = (uri?: string): ClusterSpec => clusters.specFor(uri === undefined ? undefined : pathOfUri(uri));
   let canPullConfiguration = false;
   const workspace = new WorkspaceChecks(connection, documents, store, clusterOf, (document) => validate(document), log);
-  const kustomize = new KustomizeLive(connection, documents, (document) => validate(document), clusterOf);
+  const kustomize = new KustomizeLive(
+    connection,
+    documents,
+    (document) => validate(document),
+    clusterOf,
+    () => workspace.objects(),
+  );
   const helm = new HelmLive(connection, documents, (document) => validate(document), clusterOf);
   let folders: string[] = [];
   let trusted = true;

@@ -55,12 +55,7 @@ test('fixing the error clears the diagnostics', async () => {
 
 const CLEAN_CASES: [string, string, string?][] = [
   ['non-Kubernetes YAML', 'name: CI\non:\n  push:\n    branches: [main]\njobs:\n  build:\n    runs-on: ubuntu-latest\n'],
-  [
-    'a Helm template',
-    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ include "app.fullname" . }}\n ' +
-      ' labels:\n    {{- include "app.labels" . | nindent 4 }}\nspec:\n  {{- if not .Values.autoscaling.enabled ' +
-      '}}\n  replicas: {{ .Values.replicaCount }}\n  {{- end }}\n',
-  ],
+  ['template actions inside strings', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: dash\ndata:\n  legend: "{{ pod }}"\n'],
   ['a JSON manifest', '{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "a"}, "data": {"k": "v"}}\n', 'json'],
   ['a kind: List', 'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: a\n'],
   ['an empty file', ''],
@@ -68,6 +63,18 @@ const CLEAN_CASES: [string, string, string?][] = [
   ['a byte order mark', '\uFEFFapiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n'],
   ['CRLF line ends', 'apiVersion: v1\r\nkind: ConfigMap\r\nmetadata:\r\n  name: a\r\n---\r\napiVersion: v1\r\nkind: ConfigMap\r\nmetadata:\r\n  name: b\r\n'],
 ];
+
+test('a Helm template outside a chart gets one error, as kubectl apply -f fails on it', async () => {
+  const text =
+    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ include "app.fullname" . }}\n ' +
+    ' labels:\n    {{- include "app.labels" . | nindent 4 }}\nspec:\n  {{- if not .Values.autoscaling.enabled ' +
+    '}}\n  replicas: {{ .Values.replicaCount }}\n  {{- end }}\n';
+  const diagnostics = await server.open(nextUri(), text);
+  assert.deepEqual(
+    diagnostics.map((diagnostic) => diagnostic.code),
+    ['yaml-template-not-rendered'],
+  );
+});
 
 for (const [name, text, extension] of CLEAN_CASES) {
   test(`no false errors on ${name}`, async () => {

@@ -10,6 +10,8 @@ const ABSENCE_CODES: ReadonlySet<string> = new Set([
   'ingress-backend-service-missing',
   'pdb-selects-no-pods',
   'hpa-target-missing',
+  // A LimitRange giving a default request may still be indexed.
+  'hpa-target-no-requests',
 ]);
 
 /** `findings` without those that could still be withdrawn once the index is complete. */

@@ -18,6 +18,8 @@ export const DOCS_LINKS: Readonly<Record<string, string>> = {
   'duplicate-object-template': 'https://kubernetes.io/docs/tasks/manage-kubernetes-objects/declarative-config/#how-to-create-objects',
   'pdb-selects-no-pods': 'https://kubernetes.io/docs/tasks/run-application/configure-pdb/#specifying-a-poddisruptionbudget',
   'hpa-target-missing': 'https://kubernetes.io/docs/tasks/run-application/horizontal-pod-autoscale/',
+  'hpa-target-not-scalable': 'https://kubernetes.io/docs/tasks/run-application/horizontal-pod-autoscale/',
+  'hpa-target-no-requests': 'https://kubernetes.io/docs/tasks/run-application/horizontal-pod-autoscale/#support-for-resource-metrics',
   'replicas-with-hpa':
     'https://kubernetes.io/docs/tasks/run-application/horizontal-pod-autoscale/#migrating-deployments-and-statefulsets-to-horizontal-autoscaling',
   'statefulset-name-too-long': `${STATEFULSET}#pod-identity`,

@@ -33,7 +33,7 @@ const UPDATE_ONLY_CODE = /-(immutable|update-forbidden)$/;
 export function checkBaselineUpdate(object: ManifestObject, context: CheckContext): CheckFinding[] {
   if (context.updateRulesRan) return [];
   const kind = checkedKindOf(object.apiVersion, object.kind);
-  if (!kind || object.document.isTemplated) return [];
+  if (!kind) return [];
   const old = findBaselineObject(object, context.baseline);
   if (!old) return [];
   return cachedUpdateFindings(object, old, context.cluster, () =>

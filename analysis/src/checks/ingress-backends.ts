@@ -42,6 +42,15 @@ function backendsOf(object: ManifestObject): BackendRef[] {
   return refs;
 }
 
+/**
+ * The AWS Load Balancer Controller's convention: a backend port named `use-annotation` makes the
+ * controller read an action from the `alb.ingress.kubernetes.io/actions.<service name>` annotation
+ * (a redirect, a fixed response, weighted target groups); the "Service" is then no Service at all.
+ */
+function isAnnotationAction(ref: BackendRef): boolean {
+  return ref.portName === 'use-annotation';
+}
+
 /** Backends naming a Service missing from the namespace, or a port the Service does not expose. */
 export function checkIngressBackends(object: ManifestObject, context: CheckContext): CheckFinding[] {
   if (object.kind !== 'Ingress' || object.apiVersion !== 'networking.k8s.io/v1') return [];
@@ -50,6 +59,7 @@ export function checkIngressBackends(object: ManifestObject, context: CheckConte
   if (services.length === 0) return [];
   const findings: CheckFinding[] = [];
   for (const ref of backendsOf(object)) {
+    if (isAnnotationAction(ref)) continue;
     const service = services.find((candidate) => candidate.name === ref.service);
     if (!service) {
       findings.push({
@@ -73,7 +83,7 @@ export function checkIngressBackends(object: ManifestObject, context: CheckConte
           ? list.some((port) => valueAt(port, ['name']) === ref.portName)
           : true;
     if (exposes || valueAt(service.value, ['spec', 'type']) === 'ExternalName') continue;
-    const shown = ref.portNumber !== undefined ? `port ${ref.portNumber}` : `a port named "${ref.portName}"`;
+    const shown = ref.portNumber !== undefined ? `port ${ref.portNumber}` : `port named "${ref.portName}"`;
     const field = ref.portNumber !== undefined ? 'number' : 'name';
     findings.push({
       ...spanForPath(object, [...ref.path, 'port', field]),

@@ -26,6 +26,7 @@ import { checkPodOnlyRules } from './pod-only-rules';
 import { checkAutoscaledReplicas } from './autoscaled-replicas';
 import { checkRolloutCapacity } from './rollout-capacity';
 import { checkProgressDeadline } from './progress-deadline';
+import { checkAutoscalerRequests } from './autoscaler-requests';
 
 const CHECKS: readonly ObjectCheck[] = [
   checkStatefulSetService,
@@ -35,6 +36,7 @@ const CHECKS: readonly ObjectCheck[] = [
   checkWorkloadSelectorOverlap,
   checkDisruptionBudgetTarget,
   checkAutoscalerTarget,
+  checkAutoscalerRequests,
   checkAutoscaledReplicas,
   checkStatefulSetNameLength,
   checkDeploymentNameLength,

@@ -76,11 +76,13 @@ export function checkServiceHeadlessForStatefulSet(object: ManifestObject, conte
   if (governed.length === 0) return [];
   const type = valueAt(object.value, ['spec', 'type']);
   const names = namedList(governed.map(({ object: set }) => set.name ?? '?'));
+  // On `clusterIP` when written, else on `type` (what makes the Service not headless), else on `spec`.
+  const field = valueAt(object.value, ['spec', 'clusterIP']) === undefined && type !== undefined ? 'type' : 'clusterIP';
   const finding: CheckFinding = {
-    ...spanForPath(object, ['spec', 'clusterIP']),
+    ...spanForPath(object, ['spec', field]),
     severity: 'warning',
     code: 'governing-service-not-headless',
-    field: 'spec.clusterIP',
+    field: `spec.${field}`,
     message:
       `This Service governs StatefulSet ${names} (spec.serviceName) but is not headless: set spec.clusterIP ` +
       `to None for per-pod DNS records. clusterIP is immutable, so an existing Service must be re-created.`,

@@ -2,7 +2,7 @@
 // rendered text onto the source line that produced the value (see place-on-source.ts).
 import type { ClusterSpec } from '@kubesim/engine';
 import { objectPathAt } from '../manifest/manifest-document';
-import { checkFile } from '../check-file';
+import { checkFile, type CheckOptions } from '../check-file';
 import type { Finding } from '../validation/finding';
 import type { KustomizeHost } from './kustomization-tree';
 import { SourcePlacer } from './place-on-source';
@@ -19,15 +19,29 @@ export interface PlacedFinding {
   readonly finding: Readonly<Finding>;
 }
 
-/** The findings of one rendered kustomization, on their source files; kustomize's error when the build failed. */
-export function checkRenderedKustomization(rendered: RenderedKustomization, host: KustomizeHost, cluster: ClusterSpec): PlacedFinding[] {
+/** The URI a rendering's objects have in a workspace: it stands alone (applied-together.ts), as `kubectl apply -k` applies it. */
+export function renderingUri(rendered: RenderedKustomization): string {
+  return `kustomize:${rendered.tree.root.path}`;
+}
+
+/**
+ * The findings of one rendered kustomization, on their source files; kustomize's error when the build failed.
+ * `workspace` holds what the rest of the workspace renders (its files, other renderings): a lookup for something
+ * missing (a Service another kustomization renders) searches it; what is applied together is the rendering alone.
+ */
+export function checkRenderedKustomization(
+  rendered: RenderedKustomization,
+  host: KustomizeHost,
+  cluster: ClusterSpec,
+  workspace: NonNullable<CheckOptions['workspace']> = [],
+): PlacedFinding[] {
   if (rendered.error) return [errorFinding(rendered.error)];
   const file = rendered.file;
   if (!file) return [];
   const byValue = new Map(rendered.objects.map((object) => [object.object.value, object]));
   const placer = new SourcePlacer(rendered.tree, host);
   const placed: PlacedFinding[] = [];
-  const findings = checkFile(file, { cluster, workspace: [], uri: `kustomize:${rendered.tree.root.path}` });
+  const findings = checkFile(file, { cluster, workspace, uri: renderingUri(rendered) });
   for (const finding of findings) {
     const document = file.documents.find((candidate) => finding.start >= candidate.start && finding.start < candidate.end);
     const at = document ? objectPathAt(document, finding.start) : undefined;

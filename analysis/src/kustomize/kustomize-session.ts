@@ -1,7 +1,9 @@
 // Kustomize for an editor session: which kustomization roots read a file, one cached rendering per
 // root (rendered again only when one of its inputs changed) and the findings each file gets from them.
 import { clusterSpecKey, type ClusterSpec } from '@kubesim/engine';
-import { checkRenderedKustomization, type PlacedFinding } from './check-kustomization';
+import { checkRenderedKustomization, renderingUri, type PlacedFinding } from './check-kustomization';
+import type { CheckOptions } from '../check-file';
+import { objectsOf } from '../manifest/manifest-file';
 import { generatedNamesOf, type GeneratedName } from './generated-names';
 import { isKustomizationFileName } from './kustomization-file';
 import { findKustomization, kustomizationAt, loadKustomizationTree, type KustomizeHost } from './kustomization-tree';
@@ -129,7 +131,11 @@ export class KustomizeSession {
    * Renders `rootPath` unless nothing it reads changed since the last rendering. Returns the
    * rendering and whether it is new; undefined without a kustomize or when the root is gone.
    */
-  async render(rootPath: string, cluster: ClusterSpec): Promise<{ rendering: RootRendering; isNew: boolean } | undefined> {
+  async render(
+    rootPath: string,
+    cluster: ClusterSpec,
+    workspace: NonNullable<CheckOptions['workspace']> = [],
+  ): Promise<{ rendering: RootRendering; isNew: boolean } | undefined> {
     if (!this.build) return undefined;
     const root = kustomizationAt(this.host, rootPath);
     if (!root || root.isComponent) {
@@ -147,9 +153,19 @@ export class KustomizeSession {
     const previous = this.renderings.get(rootPath);
     if (previous && previous.inputs === inputs) return { rendering: previous, isNew: false };
     const rendered = await renderKustomization(this.host, root, this.build, this.allowRemoteResources);
-    const rendering = { rendered, findings: checkRenderedKustomization(rendered, this.host, cluster), inputs };
+    // Lookups for something missing search the workspace and the other roots' last renderings; the findings are
+    // kept with the rendering (its inputs), so a Service added elsewhere shows at this root's next rendering.
+    const elsewhere = [...workspace, ...this.renderedEntriesBesides(rootPath)];
+    const rendering = { rendered, findings: checkRenderedKustomization(rendered, this.host, cluster, elsewhere), inputs };
     this.renderings.set(rootPath, rendering);
     return { rendering, isNew: true };
+  }
+
+  // The objects of every other root's last rendering, as workspace entries under their `kustomize:` URIs.
+  private renderedEntriesBesides(rootPath: string): NonNullable<CheckOptions['workspace']> {
+    return [...this.renderings]
+      .filter(([path, rendering]) => path !== rootPath && rendering.rendered.file)
+      .flatMap(([, { rendered }]) => objectsOf(rendered.file!).map((object) => ({ uri: renderingUri(rendered), object })));
   }
 
   /** The last rendering of a root, if any. */

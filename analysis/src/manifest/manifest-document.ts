@@ -25,9 +25,9 @@ export interface ManifestDocument extends SourceSpan {
   readonly text: string;
   /** Source ranges of the document's nodes (none for templated documents). */
   readonly tree: SourceNode | undefined;
-  /** YAML syntax problems of this document (none for templated documents). */
+  /** YAML syntax problems of this document (one for a templated document kubectl cannot read). */
   readonly problems: readonly Readonly<SyntaxProblem>[];
-  /** The document holds Helm/Go template actions (`{{ }}`): it is not a manifest yet. */
+  /** The document holds Helm/Go template actions (`{{ }}`); it is read and checked as kubectl reads it all the same. */
   readonly isTemplated: boolean;
   /** The Kubernetes objects in this document (one, or the items of a `kind: List`). */
   readonly objects: readonly ManifestObject[];
@@ -63,14 +63,35 @@ export function parseManifestDocument(cut: DocumentChunk, index: number): Manife
     isTemplated,
     objects: [],
   };
-  // A Helm or Go template is not YAML until rendered: nothing to read yet.
-  if (isTemplated) return document;
+  // A document with template actions outside a chart is read as kubectl reads it: valid YAML (`{{ }}` in a
+  // string or a comment) is checked, anything else gets kubectl's error (`kubectl apply -f` fails on it too).
   const read = readDocument(chunk);
   document.tree = read.tree;
   const notAnObject = notAnObjectProblem(read.value, read.tree, chunk.start, chunk.text.length);
-  document.problems = notAnObject ? [...read.problems, notAnObject] : read.problems;
+  const problems = notAnObject ? [...read.problems, notAnObject] : read.problems;
+  document.problems = isTemplated ? templateProblems(problems) : problems;
   if (read.value !== undefined) document.objects = recogniseObjects(read.value, document);
   return document;
+}
+
+/**
+ * A document with template actions that kubectl cannot read: one error where reading stopped, saying why,
+ * rather than the parser's every complaint about `{{- if }}` lines (kubectl stops at the first one too).
+ */
+function templateProblems(problems: readonly SyntaxProblem[]): SyntaxProblem[] {
+  const first = problems.find((problem) => problem.severity === 'error');
+  if (!first) return [...problems];
+  return [
+    {
+      start: first.start,
+      end: first.end,
+      severity: 'error',
+      code: 'yaml-template-not-rendered',
+      message:
+        `kubectl cannot read this document: it holds template actions ({{ }}) that are not YAML until a template engine renders them ` +
+        `(${first.message}). kubesim renders Helm charts (a folder with Chart.yaml); \`kubectl apply -f\` on this file fails.`,
+    },
+  ];
 }
 
 function firstLineLength(text: string): number {

@@ -61,11 +61,14 @@ export function pathAtOffset(root: SourceNode | undefined, offset: number): { pa
   let onKey = false;
   while (node) {
     if (node.type === 'map') {
-      const entry = node.entries.find((candidate) => {
-        const start = candidate.keyRange?.[0];
-        const end = candidate.value?.range?.[2] ?? candidate.keyRange?.[2];
-        return start !== undefined && end !== undefined && offset >= start && offset <= end;
-      });
+      // A value's range ends where the next key starts: a key starting at `offset` is the one meant.
+      const entry =
+        node.entries.find((candidate) => candidate.keyRange?.[0] === offset) ??
+        node.entries.find((candidate) => {
+          const start = candidate.keyRange?.[0];
+          const end = candidate.value?.range?.[2] ?? candidate.keyRange?.[2];
+          return start !== undefined && end !== undefined && offset >= start && offset <= end;
+        });
       if (!entry) break;
       path.push(entry.label);
       if (entry.keyRange && offset <= entry.keyRange[1]) {

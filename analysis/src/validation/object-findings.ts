@@ -79,7 +79,6 @@ const KIND_RULE_PAGES: Readonly<Record<string, string>> = {
 export function uncheckedObjects(file: ManifestFile, cluster: ClusterSpec): { kind: CheckedKind; object: ManifestObject }[] {
   const unchecked: { kind: CheckedKind; object: ManifestObject }[] = [];
   for (const object of objectsOf(file)) {
-    if (object.document.isTemplated) continue;
     const kind = checkedKindOf(object.apiVersion, object.kind);
     if (kind && !objectFindings.has(object, cacheKey(kind, cluster))) unchecked.push({ kind, object });
   }

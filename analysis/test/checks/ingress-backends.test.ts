@@ -45,7 +45,15 @@ test('the targetPort is not a Service port: number 8080 is reported', () => {
 });
 
 test('an unknown port name is reported', () => {
-  expectFindings(`${ingress('                  name: ⟦https⟧')}---\n${service}`, [{ code: 'ingress-backend-port-missing', message: 'a port named "https"' }]);
+  expectFindings(`${ingress('                  name: ⟦https⟧')}---\n${service}`, [
+    { code: 'ingress-backend-port-missing', message: 'Service "web" has no port named "https"' },
+  ]);
+});
+
+test('a port named use-annotation is an AWS Load Balancer Controller action (no Service, no port): nothing is said', () => {
+  // alb.ingress.kubernetes.io/actions.<name> holds the action; the backend names the annotation, not a Service.
+  expectFindings(`${ingress('                  name: use-annotation', 'ssl-redirect')}---\n${service}`, []);
+  expectFindings(`${ingress('                  name: use-annotation')}---\n${service}`, []);
 });
 
 test('a backend Service missing from the namespace is reported; nothing is said without any Service in view', () => {

@@ -76,6 +76,14 @@ test('an explicit cluster IP is replaced by None', () => {
   assert.ok(applyFix(stripMarkers(service).text, finding!).includes('  clusterIP: None\n'));
 });
 
+test('a NodePort Service without a clusterIP is reported on its type, which makes it not headless', () => {
+  const service = 'apiVersion: v1\nkind: Service\nmetadata:\n  name: nginx\nspec:\n  type: ⟦NodePort⟧\n  selector:\n    app: nginx\n';
+  const [finding] = expectFindings(service, [{ code: 'governing-service-not-headless' }], {
+    otherFiles: { 'file:///work/set.yaml': SET.replace(/[⟦⟧]/g, '') },
+  });
+  assert.equal(finding!.field, 'spec.type');
+});
+
 test('a Service in another namespace does not count', () => {
   expectFindings(SET, [{ code: 'statefulset-service-missing' }], {
     otherFiles: { 'file:///work/svc.yaml': HEADLESS.replace('name: nginx', 'name: nginx\n  namespace: other') },

@@ -19,6 +19,7 @@ ${labels}
       containers:
         - name: c
           image: c:1
+          resources: {requests: {cpu: 100m}}
 `;
 
 test('two Deployments whose selector matches the other template are both reported', () => {
@@ -114,7 +115,8 @@ test('a Deployment or StatefulSet with replicas that an HPA applied with it scal
     ` scaleTargetRef:\n    apiVersion: apps/v1\n    kind: ${kind}\n    name: ${name}\n  minReplicas: 2\n  maxReplicas: 5\n`;
   const deployment = (replicas: string) =>
     `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n${replicas}  selector:\n    matchLabels:\n      app: web\n` +
-    '  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: web\n        image: nginx\n';
+    '  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: web\n        image: nginx\n' +
+    '        resources: {requests: {cpu: 100m}}\n';
   const message = 'HorizontalPodAutoscaler "web-hpa" scales this Deployment: each kubectl apply of this manifest sets it back to 3 replicas';
   expectFindings(`${deployment('  replicas: ⟦3⟧\n')}---\n${hpa('Deployment', 'web')}`, [{ code: 'replicas-with-hpa', message }]);
   // Applied together from another file of the folder.

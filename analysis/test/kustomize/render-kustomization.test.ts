@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parseAllDocuments } from 'yaml';
-import { checkRenderedKustomization } from '../../src/kustomize/check-kustomization';
+import { checkRenderedKustomization, renderingUri } from '../../src/kustomize/check-kustomization';
+import { objectsOf } from '../../src/manifest/manifest-file';
 import { diskHost } from '../../src/kustomize/disk-host';
 import { findKustomization } from '../../src/kustomize/kustomization-tree';
 import { buildInMirror, findKustomizeBinary } from '../../src/kustomize/kustomize-process';
@@ -228,3 +229,25 @@ for (const row of FINDINGS) {
     );
   });
 }
+
+test('a Service another kustomization renders is not missing: the lookup searches every rendering of the workspace', { skip }, async () => {
+  const web = await render('split/web');
+  const services = await render('split/services');
+  const placed = (workspace: Parameters<typeof checkRenderedKustomization>[3]) =>
+    checkRenderedKustomization(web, host, defaultClusterSpec('1.36'), workspace).map(
+      ({ path, text, finding }) => `${placedLine(path, text, finding.start)} ${finding.code}`,
+    );
+  // Alone, the rendering has no Service "cache-headless".
+  assert.deepEqual(placed([]), [`${lineOf('split/web/statefulset.yaml', '# missing')} statefulset-service-missing`]);
+  const elsewhere = services.file ? objectsOf(services.file).map((object) => ({ uri: renderingUri(services), object })) : [];
+  assert.equal(elsewhere.length, 1);
+  assert.deepEqual(placed(elsewhere), []);
+});
+
+test("governing-service-not-headless lands on the Service's spec, not on the kustomization's namespace line", { skip }, async () => {
+  const findings = checkRenderedKustomization(await render('split/data'), host, defaultClusterSpec('1.36'));
+  assert.deepEqual(
+    findings.map(({ path, text, finding }) => `${placedLine(path, text, finding.start)} ${finding.code}`),
+    [`${lineOf('split/data/service.yaml', '# governing')} governing-service-not-headless`],
+  );
+});

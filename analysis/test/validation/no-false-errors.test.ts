@@ -7,7 +7,7 @@ import { checkFile } from '../../src/check-file';
 
 const rows: { name: string; yaml: string }[] = [
   { name: 'plain YAML', yaml: 'name: x\nitems: [1, 2]\n' },
-  { name: 'Helm template', yaml: 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  replicas: {{ .Values.replicas }}\n' },
+  { name: 'template actions kubectl reads as strings', yaml: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: dash\ndata:\n  legend: "{{ pod }}"\n' },
   { name: 'custom resource', yaml: 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: UPPER.case\nspec:\n  anything: true\n' },
   { name: 'ConfigMap', yaml: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cfg\ndata:\n  a: b\n' },
   {

@@ -24,6 +24,7 @@ import { describeFieldDocumentation } from './hover-field';
 import { describeContainerPath } from './hover-container';
 import { describeServicePath } from './hover-service';
 import { describeDaemonSetPath } from './hover-daemonset';
+import { describeKindPath } from './hover-kinds';
 import {
   describeClaims,
   describeDeployment,
@@ -106,7 +107,7 @@ function describePath(object: ManifestObject, path: readonly PathSegment[], clus
   if (object.apiVersion === 'apps/v1' && object.kind === 'StatefulSet') return describeStatefulSetPath(object, path, cluster, candidates);
   if (object.apiVersion === 'apps/v1' && object.kind === 'DaemonSet') return describeDaemonSetPath(object, path, cluster);
   if (isService(object)) return describeServicePath(object, path, cluster, candidates);
-  return undefined;
+  return describeKindPath(object, path, cluster, candidates);
 }
 
 function describeDeploymentPath(

@@ -22,6 +22,7 @@ import {
   type KustomizeBuild,
   normalizeUri,
   pathOfUri,
+  type IndexedObject,
 } from '@kubesim/analysis';
 
 /** Edits are rendered this long after the last keystroke in any file of the kustomization. */
@@ -70,6 +71,8 @@ export class KustomizeLive {
     private readonly documents: TextDocuments<TextDocument>,
     private readonly revalidate: (document: TextDocument) => void,
     private readonly clusterFor: (uri: string) => ClusterSpec,
+    /** The workspace index's objects, which a rendering's lookups for something missing also search. */
+    private readonly workspaceObjects: () => readonly IndexedObject[] = () => [],
   ) {
     // No build until start() has found kustomize: nothing runs before `initialize` has answered.
     this.session = new KustomizeSession(
@@ -269,7 +272,7 @@ export class KustomizeLive {
     const before = new Set(this.session.renderingOf(root)?.findings.map((placed) => placed.path) ?? []);
     try {
       const cluster = this.clusterOfRoot(root);
-      const result = await this.session.render(root, cluster);
+      const result = await this.session.render(root, cluster, this.objectsOutsideFragments(this.workspaceObjects()));
       // The rendering as first opened is the baseline of the rollout lens; cached, since saves do not move it.
       await this.opened.render(root, cluster);
       if (result?.isNew) {

@@ -21,6 +21,7 @@ import {
   readSmallFile,
   scanFolder,
   WorkspaceIndex,
+  type IndexedObject,
 } from '@kubesim/analysis';
 import { codeActionsFor } from './code-actions';
 import type { ManifestStore } from './document-store';
@@ -164,6 +165,11 @@ export class WorkspaceChecks {
   }
 
   /** The workspace part of the check options for one document (and records its text in the index). */
+  /** Every object of the workspace index (one array per change). */
+  objects(): readonly IndexedObject[] {
+    return this.index.objects();
+  }
+
   optionsFor(document: TextDocument, file: ManifestFile): WorkspaceCheckOptions {
     const uri = normalizeUri(document.uri);
     this.index.setOpen(uri, file);

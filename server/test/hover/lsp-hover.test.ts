@@ -148,8 +148,9 @@ test('StatefulSet maxUnavailable is dropped in 1.36 (MaxUnavailableStatefulSet o
   assert.match(markdown, /partition `0` \(default\)/);
 });
 
-test('outside a workload the hover has the field documentation only; outside an object, no hover', async () => {
-  const { text } = markedRange('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ⟦x⟧\n');
+test('on a kind kubesim has no facts for the hover has the field documentation only; outside an object, no hover', async () => {
+  // A ConfigMap's name tells its consumers (kind-hovers.test.ts); a ServiceAccount has only the documentation.
+  const { text } = markedRange('apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: ⟦x⟧\n');
   const uri = `file:///tmp/kubesim-hover/doc-${++counter}.yaml`;
   await server.open(uri, text);
   const hover = await server.connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: 3, character: 9 } });

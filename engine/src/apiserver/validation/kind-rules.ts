@@ -30,6 +30,8 @@ import {
   validateStorageClassUpdate,
 } from './rules/class-rules';
 import { validateCustomResourceDefinition } from './rules/crd-rules';
+import { validateLimitRange } from './rules/limit-range-rules';
+import { validateNamespace, validateResourceQuota, validateResourceQuotaUpdate } from './rules/namespace-quota-rules';
 import { defaultRbacBindingInPlace, validateRbacBinding, validateRbacBindingUpdate, validateRbacRole } from './rules/rbac-rules';
 
 /** One kind's defaulting and rules. */
@@ -127,6 +129,10 @@ export const KIND_RULES: ReadonlyMap<string, KindRules> = new Map<string, KindRu
       update: (object) => validateClaimSpec((object.spec ?? {}) as JsonObject, FieldPath.root('spec')),
     },
   ],
+  // ValidateNamespaceUpdate checks only the metadata; the finalizers are checked on create (and by the finalize subresource).
+  ['v1/Namespace', { defaults: noDefaults, create: validateNamespace, update: () => [] }],
+  ['v1/LimitRange', { defaults: noDefaults, create: validateLimitRange, update: validateLimitRange }],
+  ['v1/ResourceQuota', { defaults: noDefaults, create: validateResourceQuota, update: validateResourceQuotaUpdate }],
   [
     'storage.k8s.io/v1/StorageClass',
     { defaults: (object) => defaultStorageClassInPlace(object), create: validateStorageClass, update: validateStorageClassUpdate },

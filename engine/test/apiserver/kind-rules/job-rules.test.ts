@@ -189,3 +189,27 @@ runRows('ValidateJobSpecUpdate', [
     messages: [],
   },
 ]);
+
+// The API server prints the whole template as the bad value; kubesim abbreviates it to {…}.
+const image = (name: string) => ({ ...never, containers: [{ name: 'app', image: name }] });
+runRows('validatePodTemplateUpdate', [
+  { name: 'the same template', old: job({}, image('busybox:1')), object: job({}, image('busybox:1')), messages: [] },
+  {
+    name: 'a new image in the template',
+    old: job({}, image('busybox:1')),
+    object: job({}, image('busybox:2')),
+    messages: ['spec.template: Invalid value: {…}: field is immutable'],
+  },
+  {
+    name: 'a suspended Job may change its node selector and tolerations',
+    old: job({ suspend: true }, image('busybox:1')),
+    object: job({ suspend: true }, { ...image('busybox:1'), nodeSelector: { zone: 'a' }, tolerations: [{ key: 'gpu', operator: 'Exists' }] }),
+    messages: [],
+  },
+  {
+    name: 'a suspended Job may not change its image',
+    old: job({ suspend: true }, image('busybox:1')),
+    object: job({ suspend: true }, image('busybox:2')),
+    messages: ['spec.template: Invalid value: {…}: field is immutable'],
+  },
+]);

@@ -42,8 +42,8 @@ function isNativeResource(name: string): boolean {
   return !name.includes('/') || name.includes('kubernetes.io/');
 }
 
-// helper.IsOvercommitAllowed: native resources other than huge pages.
-function isOvercommitAllowed(name: string): boolean {
+/** helper.IsOvercommitAllowed: native resources other than huge pages. */
+export function isOvercommitAllowed(name: string): boolean {
   return isNativeResource(name) && !isHugePageResourceName(name);
 }
 
@@ -54,7 +54,7 @@ function isExtendedResourceName(name: string): boolean {
 }
 
 /** validateContainerResourceName: a qualified, standard (or extended) container resource name. */
-function validateContainerResourceName(name: string, path: FieldPath): FieldError[] {
+export function validateContainerResourceName(name: string, path: FieldPath): FieldError[] {
   const value = stringValue(name);
   const qualified = isQualifiedName(name).map((message) => invalid(path, value, message, 'resource-name-invalid'));
   const errors = [...qualified];
@@ -72,9 +72,11 @@ function validateContainerResourceName(name: string, path: FieldPath): FieldErro
   return errors;
 }
 
-// The quantity as the API server holds it after decoding and SetDefaults_ResourceList; undefined
-// when it does not parse (decoding already reported that).
-function storedQuantity(value: unknown): Quantity | undefined {
+/**
+ * The quantity as the API server holds it after decoding and SetDefaults_ResourceList; undefined
+ * when it does not parse (decoding already reported that).
+ */
+export function storedQuantity(value: unknown): Quantity | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
   try {
     return roundTripQuantity(value, true);
@@ -89,7 +91,7 @@ function decimalOf(q: Quantity): { unscaled: bigint; exponent: number } {
 }
 
 /** Quantity.Cmp: -1, 0 or 1. */
-function compareQuantities(a: Quantity, b: Quantity): number {
+export function compareQuantities(a: Quantity, b: Quantity): number {
   const x = decimalOf(a);
   const y = decimalOf(b);
   const exponent = Math.min(x.exponent, y.exponent);
@@ -98,7 +100,8 @@ function compareQuantities(a: Quantity, b: Quantity): number {
   return left < right ? -1 : left > right ? 1 : 0;
 }
 
-function isNegative(q: Quantity): boolean {
+/** True below zero. */
+export function isNegative(q: Quantity): boolean {
   return decimalOf(q).unscaled < 0n;
 }
 

@@ -25,6 +25,7 @@ import { asNumber, asObject, asString, asStringMap } from './json-access';
 import { labelSelectorValue, readLabelSelector, selectorConverts, validateLabelSelector } from './label-selector';
 import { validatePodTemplateSpec } from './pod-template';
 import type { ClusterSpec } from '../../../model/cluster-spec';
+import { isSemanticallyEqual } from '../../semantic-equality';
 
 const MAX_PARALLELISM_FOR_INDEXED_JOB = 100000;
 const MAX_FAILED_INDEXES_FOR_INDEXED_JOB = 100000;
@@ -247,6 +248,7 @@ export function validateJobUpdate(object: JsonObject, oldObject: JsonObject, clu
     else if (completions !== undefined && completions !== asNumber(spec.parallelism))
       errors.push(invalid(path, value, 'can only be modified in tandem with spec.parallelism', 'completions-without-parallelism'));
   }
+  errors.push(...validatePodTemplateUpdate(spec, oldSpec));
   for (const key of ['completionMode', 'backoffLimitPerIndex', 'managedBy']) {
     const now = spec[key];
     if (now === oldSpec[key]) continue;
@@ -254,4 +256,44 @@ export function validateJobUpdate(object: JsonObject, oldObject: JsonObject, clu
     errors.push(immutable(specPath.child(key), value, `${key}-immutable`));
   }
   return errors;
+}
+
+// Scheduling directives a suspended Job that never started may change (AllowMutableSchedulingDirectives).
+const SCHEDULING_FIELDS = ['nodeSelector', 'tolerations', 'schedulingGates'];
+
+/**
+ * validatePodTemplateUpdate: the pod template may not change, except, while the Job is suspended, its
+ * scheduling directives, labels and annotations (the stored Job's start time is unknown here: a suspended
+ * Job is taken as never started, which can only leave an error out). The bad value, the whole template,
+ * is abbreviated: the API server prints all of it.
+ */
+function validatePodTemplateUpdate(spec: JsonObject, oldSpec: JsonObject): FieldError[] {
+  const template = asObject(spec.template) ?? {};
+  const oldTemplate = asObject(oldSpec.template) ?? {};
+  let compared = oldTemplate;
+  if (oldSpec.suspend === true && spec.suspend === true) {
+    const podSpec = { ...(asObject(oldTemplate.spec) ?? {}) };
+    const newPodSpec = asObject(template.spec) ?? {};
+    for (const field of SCHEDULING_FIELDS) {
+      if (newPodSpec[field] === undefined) delete podSpec[field];
+      else podSpec[field] = newPodSpec[field]!;
+    }
+    // Only node affinity may change: the other affinity terms are compared.
+    const affinity = asObject(newPodSpec.affinity);
+    const oldAffinity = asObject(podSpec.affinity);
+    const merged = { ...(oldAffinity ?? {}) };
+    if (affinity?.nodeAffinity === undefined) delete merged.nodeAffinity;
+    else merged.nodeAffinity = affinity.nodeAffinity;
+    if (Object.keys(merged).length === 0) delete podSpec.affinity;
+    else podSpec.affinity = merged;
+    const metadata = { ...(asObject(oldTemplate.metadata) ?? {}) };
+    const newMetadata = asObject(template.metadata) ?? {};
+    for (const field of ['labels', 'annotations']) {
+      if (newMetadata[field] === undefined) delete metadata[field];
+      else metadata[field] = newMetadata[field]!;
+    }
+    compared = { ...oldTemplate, metadata, spec: podSpec };
+  }
+  if (isSemanticallyEqual(template, compared)) return [];
+  return [immutable(specPath.child('template'), prebuiltValue('{…}', 'core.PodTemplateSpec{…}'), 'template-immutable')];
 }
