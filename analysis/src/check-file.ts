@@ -12,6 +12,7 @@ import { qualifyByCluster } from './cluster-dependent-findings';
 import { findBaselineObject } from './checks/baseline-object';
 import { crdRegistryFor } from './custom-resources/crd-sources';
 import { customResourceFindings } from './custom-resources/custom-resource-findings';
+import { crdRuleCompilationFindings } from './custom-resources/crd-rule-compilation';
 
 /**
  * What changes what the checks report: the cluster (`.kubesim.yaml`, settings, flags and release, made
@@ -45,8 +46,10 @@ export function checkFile(file: ManifestFile, options: CheckOptions): Finding[] 
     findings.push(...kindMatchFindings(object, options.cluster.version, fileName));
     const kind = checkedKindOf(object.apiVersion, object.kind);
     if (!kind) {
-      for (const finding of checkKindObjectCached(object, previousOfKind(object), options.cluster) ?? [])
-        findings.push(qualifyByCluster(finding, options.cluster));
+      const kindFindings = checkKindObjectCached(object, previousOfKind(object), options.cluster) ?? [];
+      for (const finding of kindFindings) findings.push(qualifyByCluster(finding, options.cluster));
+      // The API server compiles a CRD's CEL rules only when its schema has no error.
+      if (!kindFindings.some((finding) => finding.severity === 'error')) findings.push(...crdRuleCompilationFindings(object, options.cluster));
       continue;
     }
     for (const finding of checkObjectCached(kind, object, pairOf(kind, object), options.cluster)) {

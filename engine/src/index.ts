@@ -80,6 +80,7 @@ export {
   DEFAULT_KUBERNETES_VERSION,
   isAtLeast,
   type KubernetesVersion,
+  minorOf,
   parseKubernetesVersion,
   SUPPORTED_KUBERNETES_VERSIONS,
 } from './model/kubernetes-version';
@@ -134,6 +135,8 @@ export { DEFAULT_READY_SECONDS, type RolloutSimulation, type RolloutWhatIf, type
 export { createDeploymentCluster, runUntil } from './session/simulation-clock';
 export { statefulSetPodVerdict } from './statefulset/first-pod-admission';
 /** The custom resources the workspace's CustomResourceDefinitions serve, and the API server's verdict on one. */
+/** The bad value of a CRD validation rule's compilation error (the internal ValidationRule, as each release prints it). */
+export { validationRuleValue } from './apiserver/validation/rules/crd-validation-rules';
 export { CrdRegistry, isCustomResourceDefinition, type CrdSourceObject } from './apiserver/custom-resources/crd-registry';
 export { customResourceVerdict } from './apiserver/custom-resources/custom-resource-verdict';
 /** A CronJob's next runs with the Jobs they create, and a Job's pod name prefixes (`kubesim names`). */
