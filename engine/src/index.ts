@@ -141,3 +141,5 @@ export { CrdRegistry, isCustomResourceDefinition, type CrdSourceObject } from '.
 export { customResourceVerdict } from './apiserver/custom-resources/custom-resource-verdict';
 /** A CronJob's next runs with the Jobs they create, and a Job's pod name prefixes (`kubesim names`). */
 export { type CronJobRun, cronJobNextRuns, jobPodNamePrefixes } from './cronjob/next-runs';
+/** resource.Quantity parsing (ParseQuantity) and its exact decimal value, for CEL's quantity library. */
+export { parseQuantity, quantityDecimal } from './quantity/quantity';
