@@ -9,7 +9,7 @@ import {
   type TextDocuments,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ClusterSpec } from '@kubesim/engine';
+import type { ClusterSpec, ReadonlyJsonObject } from '@kubesim/engine';
 import {
   runWorkspaceChecks,
   type WorkspaceCheckOptions,
@@ -156,6 +156,11 @@ export class WorkspaceChecks {
     const enabled = git.enabled;
     if (enabled !== this.gitEnabled) this.baselines.invalidate();
     this.gitEnabled = enabled;
+  }
+
+  /** The value of every object of the workspace index. */
+  objectValues(): ReadonlyJsonObject[] {
+    return this.index.objects().map((entry) => entry.object.value);
   }
 
   /** The workspace part of the check options for one document (and records its text in the index). */
