@@ -2,14 +2,17 @@
 // SchemaValidator (type, format, enum, string, number, array and object validators, each run when it applies to
 // the value's kind) with its `<path> in body ...` messages, turned into field errors by
 // kubeOpenAPIResultToFieldErrors (pkg/apiserver/validation/validation.go), then the list-type rules of
-// pkg/apiserver/schema/listtype (ValidateListSetsAndMaps). Not checked: allOf/anyOf/oneOf/not, and the
-// formats whose parsers are lenient in ways not restated here (date-time, duration, hostname, uri, email, ...).
+// pkg/apiserver/schema/listtype (ValidateListSetsAndMaps). The combinators are schemaPropsValidator's
+// (schema-combinators below). Not checked: the formats whose parsers are lenient in ways not restated here
+// (date-time, duration, hostname, uri, email, ...).
 import { isJsonObject } from '../../model/json-value';
 import { isAtLeast, type KubernetesVersion } from '../../model/kubernetes-version';
 import type { JsonValue, ReadonlyJsonObject, ReadonlyJsonValue } from '../../model/objects';
 import {
   duplicate,
+  FieldPath,
   goJson,
+  goQuote,
   invalid,
   notSupported,
   numberValue,
@@ -85,9 +88,52 @@ function validateValue(value: ReadonlyJsonValue, schema: Schema, path: SchemaPat
   if (types.length > 0 && !matches) out.errors.push(invalidAt(path, actual, `must be of type ${types.join(',')}: ${goJson(actual)}`, 'schema-type'));
   if (typeof value === 'string') validateString(value, schema, path, out);
   if (typeof value === 'number') validateNumber(value, schema, path, out);
+  // SchemaValidator's order: type, then the combinators, then string, number, array, enum and object checks.
+  validateCombinators(value, schema, path, out);
   validateEnum(value, schema, path, out);
   if (Array.isArray(value)) validateArray(value, schema, path, out);
   else if (isJsonObject(value)) validateObject(value, schema, path, out);
+}
+
+// schemaPropsValidator.Validate: anyOf, oneOf, allOf, then not. Their own errors are composite errors, which
+// kubeOpenAPIResultToFieldErrors prints at the validator's root path (nil: `<nil>`) with an empty bad value:
+// `<nil>: Invalid value: "": "spec.mode" must validate one and only one schema (oneOf). Found none valid`.
+// A failing anyOf or oneOf also reports the errors of its alternative with the most passing checks (MatchCount);
+// kubesim does not count those, so it adds an alternative's errors only when there is one alternative.
+function validateCombinators(value: ReadonlyJsonValue, schema: Schema, path: SchemaPath, out: Output): void {
+  const schemasOf = (key: string) => (Array.isArray(schema[key]) ? (schema[key] as readonly ReadonlyJsonValue[]).filter(isJsonObject) : []);
+  const errorsOf = (alternative: Schema): FieldError[] => {
+    const inner: Output = { errors: [], version: out.version };
+    validateValue(value, alternative, path, inner);
+    return inner.errors;
+  };
+  const composite = (text: string) =>
+    out.errors.push(invalid(FieldPath.root('<nil>').locatedAt(...path.segments), stringValue(''), `${goQuote(path.text)} ${text}`, 'schema-combinator'));
+  const anyOf = schemasOf('anyOf');
+  if (anyOf.length > 0) {
+    const failures = anyOf.map(errorsOf);
+    if (failures.every((errors) => errors.length > 0)) {
+      composite('must validate at least one schema (anyOf)');
+      if (anyOf.length === 1) out.errors.push(...failures[0]!);
+    }
+  }
+  const oneOf = schemasOf('oneOf');
+  if (oneOf.length > 0) {
+    const failures = oneOf.map(errorsOf);
+    const validated = failures.filter((errors) => errors.length === 0).length;
+    if (validated !== 1) {
+      composite(`must validate one and only one schema (oneOf). ${validated === 0 ? 'Found none valid' : `Found ${validated} valid alternatives`}`);
+      if (validated === 0 && oneOf.length === 1) out.errors.push(...failures[0]!);
+    }
+  }
+  const allOf = schemasOf('allOf');
+  if (allOf.length > 0) {
+    const failures = allOf.map(errorsOf);
+    for (const errors of failures) out.errors.push(...errors);
+    const validated = failures.filter((errors) => errors.length === 0).length;
+    if (validated !== allOf.length) composite(`must validate all the schemas (allOf)${validated === 0 ? '. None validated' : ''}`);
+  }
+  if (isJsonObject(schema.not) && errorsOf(schema.not).length === 0) composite('must not validate the schema (not)');
 }
 
 function validateEnum(value: ReadonlyJsonValue, schema: Schema, path: SchemaPath, out: Output): void {
