@@ -62,7 +62,8 @@ function checkCustomResource(
   old: OldObject | undefined,
   cluster: ClusterSpec,
 ): Finding[] {
-  const result = customResourceVerdict(crd, version, object.value, old?.object.value, cluster);
+  const ratcheting = isFeatureEnabled('CRDValidationRatcheting', cluster);
+  const result = customResourceVerdict(crd, version, object.value, old?.object.value, cluster, (old?.ratchet ?? false) && ratcheting);
   const findings: Finding[] = findingsOfVerdict(object.kind, object, result.verdict).map((finding) => ({ ...finding, href: CUSTOM_RESOURCES }));
   if (!result.defaulted || !version.schema) return findings;
   if (result.celBlocked) {
@@ -71,7 +72,6 @@ function checkCustomResource(
     return findings;
   }
   const oldDefaulted = old ? customResourceVerdict(crd, version, old.object.value, undefined, cluster).defaulted : undefined;
-  const ratcheting = isFeatureEnabled('CRDValidationRatcheting', cluster);
   const outcome = evaluateRules(result.defaulted, oldDefaulted, version.schema, cluster.version, old?.ratchet ?? false, ratcheting);
   findings.push(...placed(object, outcome.errors, cluster, 'error'));
   findings.push(...placed(object, outcome.ratcheted, cluster, 'warning'));
