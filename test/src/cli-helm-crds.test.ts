@@ -25,7 +25,8 @@ function workspace(): string {
   // Rendered only when the cluster serves example.com/v1 Gadget: its bad key is then an error on this line.
   writeFileSync(
     join(root, 'chart', 'templates', 'config.yaml'),
-    '{{- if .Capabilities.APIVersions.Has "example.com/v1/Gadget" }}\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: gadgets\ndata:\n  bad key: x\n{{- end }}\n',
+    '{{- if .Capabilities.APIVersions.Has "example.com/v1/Gadget" }}\n' +
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: gadgets\ndata:\n  bad key: x\n{{- end }}\n',
   );
   writeFileSync(join(root, 'gadget-crd.yaml'), `${GADGET_CRD}\n`);
   writeFileSync(join(root, 'widget.yaml'), 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: large\n');

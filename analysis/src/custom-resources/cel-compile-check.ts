@@ -15,7 +15,7 @@ type Schema = ReadonlyJsonObject;
 type Expr = ReturnType<typeof parse>['expr'] & object;
 
 /** The outcome of checking one expression. */
-export type CompileCheck =
+type CompileCheck =
   | { readonly status: 'issues'; readonly display: string }
   | { readonly status: 'syntax'; readonly why: string }
   | { readonly status: 'clean'; readonly usesOldSelf: boolean }

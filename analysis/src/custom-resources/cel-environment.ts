@@ -85,11 +85,6 @@ export function newExpressionFunctions(version: KubernetesVersion): ReadonlySet<
   return names;
 }
 
-/** Every function some supported release declares: a call to another name is not a Kubernetes function at all. */
-export function isGatedFunction(name: string, version: KubernetesVersion): boolean {
-  return INTRODUCED.some((entry) => entry.names.includes(name)) && !newExpressionFunctions(version).has(name);
-}
-
 /** Whether the two-variable comprehension macros (all/exists/existsOne with two variables, transform*) compile. */
 export function hasTwoVariableComprehensions(version: KubernetesVersion): boolean {
   return minorOf(version) - 1 >= 32;

@@ -2,8 +2,8 @@
 // strings extension (bufbuild's), the Kubernetes list library (k8s.io/apiserver pkg/cel/library/lists.go)
 // restated on @bufbuild/cel, the regex library and sets extension (cel-regex-sets-library.ts) and the quantity
 // library (cel-quantity-library.ts), the optional values of optionalOldSelf (cel-optional.ts). The URL, IP/CIDR,
-// format and semver libraries, the optional syntax (`?.`) and the two-variable comprehensions are not restated: a rule that uses them fails to evaluate here and is reported as
-// not checked. Which names compile in which release is cel-environment.ts.
+// format and semver libraries, the optional syntax (`?.`) and the two-variable comprehensions are not restated:
+// a rule that uses them fails to evaluate here and is reported as not checked. Which names compile in which release is cel-environment.ts.
 import { celEnv, celMethod, CelScalar, listType, type CelEnv, type CelList, type CelValue } from '@bufbuild/cel';
 import { strings } from '@bufbuild/cel/ext';
 import { OPTIONAL_FUNCS } from './cel-optional';

@@ -29,7 +29,8 @@ const ROWS: { rule: string; value: string; holds: boolean }[] = [
 for (const row of ROWS) {
   test(`CEL library: ${row.rule} on ${row.value} ${row.holds ? 'holds' : 'fails'}`, () => {
     const crd = widgetCrd({ type: 'object', properties: { value: { type: 'string', 'x-kubernetes-validations': [{ rule: row.rule, message: 'bad' }] } } });
-    const yaml = `${crd}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec:\n  value: ${row.holds ? '' : '⟦'}"${row.value}"${row.holds ? '' : '⟧'}\n`;
+    const value = row.holds ? `"${row.value}"` : `⟦"${row.value}"⟧`;
+    const yaml = `${crd}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec:\n  value: ${value}\n`;
     const messages = row.holds ? [] : [`spec.value: Invalid value: "${row.value}": bad`];
     expectMessages(yaml, '1.36', messages, (finding) => finding.code.startsWith('widget-') || finding.code === 'validation-rule-not-checked');
   });

@@ -29,7 +29,8 @@ const ROWS: { format: string; value: string; valid: boolean }[] = [
 for (const row of ROWS) {
   test(`custom resource format ${row.format}: "${row.value}" is ${row.valid ? 'valid' : 'refused'}`, () => {
     const crd = widgetCrd({ type: 'object', properties: { value: { type: 'string', format: row.format } } });
-    const marked = `${crd}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec:\n  value: ${row.valid ? '' : '⟦'}"${row.value}"${row.valid ? '' : '⟧'}\n`;
+    const value = row.valid ? `"${row.value}"` : `⟦"${row.value}"⟧`;
+    const marked = `${crd}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec:\n  value: ${value}\n`;
     const messages = row.valid ? [] : [`spec.value: Invalid value: "${row.value}": spec.value in body must be of type ${row.format}: "${row.value}"`];
     expectMessages(marked, '1.36', messages, (finding) => finding.code.startsWith('widget-'));
   });
