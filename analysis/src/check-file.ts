@@ -1,6 +1,6 @@
 // The one entry that checks a parsed manifest file: YAML problems, each object's API-server verdict
 // (validation/object-findings) and the cross-object checks (checks/run-workspace-checks), in source order.
-import { checkedKindOf, type CheckedKind } from '@kubesim/engine';
+import { checkedKindOf, type CheckedKind, type CrdSourceObject } from '@kubesim/engine';
 import { runWorkspaceChecks, type WorkspaceCheckOptions } from './checks/run-workspace-checks';
 import type { ManifestObject } from './manifest/manifest-document';
 import { objectsOf, problemsOf, type ManifestFile } from './manifest/manifest-file';
@@ -12,6 +12,7 @@ import { qualifyByCluster } from './cluster-dependent-findings';
 import { findBaselineObject } from './checks/baseline-object';
 import { crdRegistryFor } from './custom-resources/crd-sources';
 import { customResourceFindings } from './custom-resources/custom-resource-findings';
+import { crdRuleCompilationFindings } from './custom-resources/crd-rule-compilation';
 
 /**
  * What changes what the checks report: the cluster (`.kubesim.yaml`, settings, flags and release, made
@@ -22,6 +23,8 @@ import { customResourceFindings } from './custom-resources/custom-resource-findi
 export interface CheckOptions extends WorkspaceCheckOptions {
   /** The file as kubectl would name it in its messages (default: the last segment of `uri`). */
   fileName?: string;
+  /** CustomResourceDefinitions the workspace's Helm charts render (`renderedCrdsOf`), for its custom resources. */
+  renderedCrds?: readonly CrdSourceObject[];
 }
 
 /** The findings of one file: YAML syntax first, then Kubernetes rules. */
@@ -31,7 +34,7 @@ export function checkFile(file: ManifestFile, options: CheckOptions): Finding[] 
   const pairOf = options.previous ? pairPrevious(objects, objectsOf(options.previous)) : () => undefined;
   const previousOfKind = options.previous ? indexPrevious(objectsOf(options.previous)) : () => undefined;
   const fileName = options.fileName ?? decodeURIComponent((options.uri ?? '').split('/').pop() ?? '');
-  const crds = crdRegistryFor(file, options.workspace, options.cluster, options.uri);
+  const crds = crdRegistryFor(file, options.workspace, options.cluster, options.uri, options.renderedCrds);
   for (const object of objects) {
     findings.push(...apiLifecycleFindings(object, options.cluster.version, fileName));
     // A custom resource whose CRD is seen is checked against it (the old object: --previous, else the baseline).
@@ -45,8 +48,10 @@ export function checkFile(file: ManifestFile, options: CheckOptions): Finding[] 
     findings.push(...kindMatchFindings(object, options.cluster.version, fileName));
     const kind = checkedKindOf(object.apiVersion, object.kind);
     if (!kind) {
-      for (const finding of checkKindObjectCached(object, previousOfKind(object), options.cluster) ?? [])
-        findings.push(qualifyByCluster(finding, options.cluster));
+      const kindFindings = checkKindObjectCached(object, previousOfKind(object), options.cluster) ?? [];
+      for (const finding of kindFindings) findings.push(qualifyByCluster(finding, options.cluster));
+      // The API server compiles a CRD's CEL rules only when its schema has no error.
+      if (!kindFindings.some((finding) => finding.severity === 'error')) findings.push(...crdRuleCompilationFindings(object, options.cluster));
       continue;
     }
     for (const finding of checkObjectCached(kind, object, pairOf(kind, object), options.cluster)) {

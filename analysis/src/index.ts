@@ -74,7 +74,8 @@ export { UnreadableFileError, asUnreadable, readManifestFileSync } from './read-
 export { notCheckedKindOf } from './validation/kind-match-findings';
 
 // Helm: charts rendered by the real helm, findings placed on template lines and values keys.
-export { chartToRender, checkHelmChart, type HelmCheckResult } from './helm/chart-check';
+export { chartToRender, checkHelmChart, renderedCrdsOf, type HelmCheckResult } from './helm/chart-check';
+export { crdApiVersionsOf } from './custom-resources/crd-api-versions';
 export { describeHelmBinary, helmBinary, runHelmTemplate } from './helm/helm-process';
 export { HelmSession } from './helm/helm-session';
 

@@ -2,7 +2,7 @@
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion } from '@kubesim/engine';
-import { analyzeDocument, HelmChartLookup, LineIndex, parseManifestFile, readManifestFileSync } from '@kubesim/analysis';
+import { analyzeDocument, HelmChartLookup, LineIndex, parseManifestFile, readManifestFileSync, renderedCrdsOf } from '@kubesim/analysis';
 import {
   CHECK_FORMATS,
   formatJson,
@@ -55,11 +55,13 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
   const { plainFiles, chartFiles, chartRoots } = setChartsApart(kustomize.plainFiles, charts);
   // Each chart is rendered by helm (its own values sets, or --values/--set/--release); its findings land on its files.
   const helmFlags = { values: values.values, set: values.set, release: values.release };
-  const chartResults = await checkCharts(chartRoots, helmFlags, (path) => clusters.specFor(path));
-  const placedInCharts = chartFindingsByPath(chartResults);
   // kustomize renders first: its outputs are part of the workspace every file's lookups search.
   const renderings = await kustomize.render();
   const workspace = new CheckWorkspace(plainFiles, renderings);
+  // The workspace's CRDs are the charts' --api-versions; the CRDs the charts render check the workspace's custom resources.
+  const chartResults = await checkCharts(chartRoots, helmFlags, (path) => clusters.specFor(path), workspace.objectValues());
+  const renderedCrds = renderedCrdsOf(chartResults);
+  const placedInCharts = chartFindingsByPath(chartResults);
   // The charts' files first (their notes), then the manifests; kustomize's findings come per rendering below.
   const inCharts = new Set(chartFiles);
   for (const path of [...chartFiles, ...plainFiles]) {
@@ -69,7 +71,7 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
       path: resolve(path),
       text,
       parsed: () => workspace.fileOf(path),
-      checkOptions: () => workspace.optionsFor(path, { cluster: clusters.specFor(path), ...(previous ? { previous } : {}) }),
+      checkOptions: () => workspace.optionsFor(path, { cluster: clusters.specFor(path), renderedCrds, ...(previous ? { previous } : {}) }),
       checkedAlone: true,
       charts,
       chartFindings: placedInCharts.get(resolve(path))?.map((placed) => placed.finding) ?? [],

@@ -1,6 +1,7 @@
 // The workspace of one `kubesim check` run: every file named on the command line, checked together.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { ReadonlyJsonObject } from '@kubesim/engine';
 import {
   type ManifestFile,
   parseManifestFile,
@@ -45,6 +46,11 @@ export class CheckWorkspace {
   /** Every object of the workspace, the renderings' included. */
   objects(): readonly IndexedObject[] {
     return this.index.objects();
+  }
+
+  /** The value of every object of the workspace. */
+  objectValues(): ReadonlyJsonObject[] {
+    return this.index.objects().map((entry) => entry.object.value);
   }
 
   /** `options` plus this file's URI, the whole workspace and the `--previous` baseline. */

@@ -9,6 +9,7 @@ import {
   HelmChartLookup,
   chartToRender,
   checkHelmChart,
+  crdApiVersionsOf,
   diskHost,
   helmBinary,
   runHelmTemplate,
@@ -44,8 +45,16 @@ export function setChartsApart(paths: readonly string[], lookup = new HelmChartL
   return { plainFiles, chartFiles, chartRoots: [...roots].sort() };
 }
 
-/** Renders and checks each chart; without helm, each Chart.yaml gets a note saying so. */
-export async function checkCharts(chartRoots: readonly string[], flags: HelmFlags, clusterFor: (root: string) => ClusterSpec): Promise<HelmCheckResult[]> {
+/**
+ * Renders and checks each chart; without helm, each Chart.yaml gets a note saying so. The CRDs among
+ * `workspaceObjects` (and the cluster's declared ones) join the `--api-versions` helm is given.
+ */
+export async function checkCharts(
+  chartRoots: readonly string[],
+  flags: HelmFlags,
+  clusterFor: (root: string) => ClusterSpec,
+  workspaceObjects: readonly ReadonlyJsonObject[] = [],
+): Promise<HelmCheckResult[]> {
   if (chartRoots.length === 0) return [];
   const binary = await helmBinary();
   const host = diskHost();
@@ -53,7 +62,9 @@ export async function checkCharts(chartRoots: readonly string[], flags: HelmFlag
   const results: HelmCheckResult[] = [];
   for (const root of chartRoots) {
     const run = binary ? (request: Parameters<typeof runHelmTemplate>[1]) => runHelmTemplate(binary, request) : ('not-found' as const);
-    results.push(await checkHelmChart({ host, root, cluster: clusterFor(join(root, 'Chart.yaml')), run, ...(declared ? { declared } : {}) }));
+    const cluster = clusterFor(join(root, 'Chart.yaml'));
+    const extraApiVersions = crdApiVersionsOf(workspaceObjects, cluster);
+    results.push(await checkHelmChart({ host, root, cluster, run, extraApiVersions, ...(declared ? { declared } : {}) }));
   }
   return results;
 }

@@ -81,6 +81,7 @@ export {
   DEFAULT_KUBERNETES_VERSION,
   isAtLeast,
   type KubernetesVersion,
+  minorOf,
   parseKubernetesVersion,
   SUPPORTED_KUBERNETES_VERSIONS,
 } from './model/kubernetes-version';
@@ -144,9 +145,13 @@ export { type RolloutSimulation, type RolloutWhatIf, type RolloutWorkload, simul
 export { createDeploymentCluster, runUntil } from './session/simulation-clock';
 export { statefulSetPodVerdict } from './statefulset/first-pod-admission';
 /** The custom resources the workspace's CustomResourceDefinitions serve, and the API server's verdict on one. */
+/** The bad value of a CRD validation rule's compilation error (the internal ValidationRule, as each release prints it). */
+export { validationRuleValue } from './apiserver/validation/rules/crd-validation-rules';
 export { CrdRegistry, isCustomResourceDefinition, type CrdSourceObject } from './apiserver/custom-resources/crd-registry';
 export { customResourceVerdict } from './apiserver/custom-resources/custom-resource-verdict';
 /** A CronJob's next runs with the Jobs they create, and a Job's pod name prefixes (`kubesim names`). */
 export { type CronJobRun, cronJobNextRuns, jobPodNamePrefixes } from './cronjob/next-runs';
 /** A DaemonSet manifest's first revision, pod generateName, nodes and update budget. */
 export { type DaemonSetNames, daemonSetNames } from './daemonset/daemonset-names';
+/** resource.Quantity parsing (ParseQuantity) and its exact decimal value, for CEL's quantity library. */
+export { parseQuantity, quantityDecimal } from './quantity/quantity';

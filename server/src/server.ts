@@ -65,7 +65,14 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     clusterOf,
     () => workspace.objects(),
   );
-  const helm = new HelmLive(connection, documents, (document) => validate(document), clusterOf);
+  const helm = new HelmLive(
+    connection,
+    documents,
+    (document) => validate(document),
+    clusterOf,
+    () => workspace.objectValues(),
+    () => documents.all().forEach((document) => validate(document)),
+  );
   let folders: string[] = [];
   let trusted = true;
   let allowRemoteResources = false;
@@ -172,7 +179,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       checkOptions: () => {
         const options = workspace.optionsFor(document, file);
         if (options.workspace) options.workspace = kustomize.objectsOutsideFragments(options.workspace);
-        return options;
+        // The CRDs the workspace's charts render check custom resources too.
+        return { ...options, renderedCrds: helm.renderedCrds() };
       },
       checkedAlone: kustomize.isCheckedAlone(document.uri),
       charts: new HelmChartLookup(),

@@ -64,7 +64,7 @@ const RULES: Rule[] = [
   {
     folder: 'analysis/src/custom-resources',
     mayReach: ['analysis/src/custom-resources', 'analysis/src/validation', 'analysis/src/manifest', 'analysis/src/checks', 'analysis/src/profile'],
-    packages: ['@kubesim/engine', '@bufbuild/cel', '@bufbuild/cel/ext'],
+    packages: ['@kubesim/engine', '@bufbuild/cel', '@bufbuild/cel/ext', '@bufbuild/re2'],
   },
   {
     folder: 'analysis/src/preview',
@@ -80,7 +80,7 @@ const RULES: Rule[] = [
   },
   { folder: 'analysis/src/profile', mayReach: ['analysis/src/profile', 'analysis/src/read-manifest-file.ts'], packages: ['@kubesim/engine', 'yaml', 'node:'] },
   // The CEL implementation is allowed here for analysis/src/custom-resources only (its own row holds the rest to it).
-  { folder: 'analysis/src', mayReach: ['analysis/src'], packages: ['@kubesim/engine', 'yaml', 'node:', '@bufbuild/cel', '@bufbuild/cel/ext'] },
+  { folder: 'analysis/src', mayReach: ['analysis/src'], packages: ['@kubesim/engine', 'yaml', 'node:', '@bufbuild/cel', '@bufbuild/cel/ext', '@bufbuild/re2'] },
   // The front-ends reach the analysis through its front door, `@kubesim/analysis` (analysis/src/index.ts), never by a deep path.
   {
     folder: 'server/src',

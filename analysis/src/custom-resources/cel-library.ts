@@ -1,9 +1,14 @@
 // The CEL environment of CRD validation rules: the standard library (its `matches` with RE2 semantics), the
-// strings extension (bufbuild's), and the Kubernetes list library (k8s.io/apiserver pkg/cel/library/lists.go)
-// restated on @bufbuild/cel. The regex (find/findAll), URL, IP/CIDR, quantity and format libraries are not
-// restated: a rule that calls them fails to evaluate here and is reported as not checked.
+// strings extension (bufbuild's), the Kubernetes list library (k8s.io/apiserver pkg/cel/library/lists.go)
+// restated on @bufbuild/cel, the regex library and sets extension (cel-regex-sets-library.ts) and the quantity
+// library (cel-quantity-library.ts), the optional values of optionalOldSelf (cel-optional.ts). The URL, IP/CIDR,
+// format and semver libraries, the optional syntax (`?.`) and the two-variable comprehensions are not restated:
+// a rule that uses them fails to evaluate here and is reported as not checked. Which names compile in which release is cel-environment.ts.
 import { celEnv, celMethod, CelScalar, listType, type CelEnv, type CelList, type CelValue } from '@bufbuild/cel';
 import { strings } from '@bufbuild/cel/ext';
+import { OPTIONAL_FUNCS } from './cel-optional';
+import { QUANTITY_FUNCS } from './cel-quantity-library';
+import { REGEX_AND_SETS_FUNCS } from './cel-regex-sets-library';
 
 const LIST = listType(CelScalar.DYN);
 
@@ -55,6 +60,6 @@ let environment: CelEnv | undefined;
 
 /** The one environment every rule is planned in (made on first use). */
 export function validationEnvironment(): CelEnv {
-  environment ??= celEnv({ funcs: [...strings, ...LIST_FUNCS] });
+  environment ??= celEnv({ funcs: [...strings, ...LIST_FUNCS, ...REGEX_AND_SETS_FUNCS, ...QUANTITY_FUNCS, ...OPTIONAL_FUNCS] });
   return environment;
 }

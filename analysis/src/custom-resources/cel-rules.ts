@@ -5,7 +5,7 @@
 // `messageExpression` or `failed rule: <rule>` on the node or its `fieldPath`, with the error type its `reason`
 // names; an error on an unchanged value of an update is only a warning (ratcheting, CRDValidationRatcheting).
 // Programs are planned once per rule text and kept.
-import { isCelError, parse, plan } from '@bufbuild/cel';
+import { isCelError, parse, plan, type CelInput } from '@bufbuild/cel';
 import {
   FieldPath,
   isAtLeast,
@@ -17,6 +17,7 @@ import {
   type ReadonlyJsonValue,
 } from '@kubesim/engine';
 import { validationEnvironment } from './cel-library';
+import { optionalOf } from './cel-optional';
 import { toCelValue } from './cel-values';
 
 type Schema = ReadonlyJsonObject;
@@ -28,6 +29,8 @@ interface RuleOutcome {
   readonly ratcheted: FieldError[];
   readonly unchecked: { readonly rule: string; readonly why: string }[];
   readonly ratchet: boolean;
+  /** CRDValidationRatcheting: rules with optionalOldSelf also run on create, with oldSelf an optional. */
+  readonly optionalOldSelf: boolean;
 }
 
 const PROGRAMS = new Map<string, Program | string>();
@@ -53,8 +56,9 @@ export function evaluateRules(
   schema: Schema,
   version: KubernetesVersion,
   ratchet: boolean,
+  ratchetingGate = true,
 ): RuleOutcome {
-  const outcome: RuleOutcome = { errors: [], ratcheted: [], unchecked: [], ratchet };
+  const outcome: RuleOutcome = { errors: [], ratcheted: [], unchecked: [], ratchet: ratchet && ratchetingGate, optionalOldSelf: ratchetingGate };
   // WithTypeAndObjectMeta: at the root, apiVersion, kind and metadata.name/generateName are visible.
   walk(rootValue(object), old ? rootValue(old) : undefined, schema, undefined, version, outcome);
   return outcome;
@@ -121,12 +125,9 @@ function evaluateNode(
     if (!isJsonObject(rule) || typeof rule.rule !== 'string' || rule.rule.trim() === '') continue;
     const expression = rule.rule;
     const usesOldSelf = /\boldSelf\b/.test(expression);
-    if (rule.optionalOldSelf === true) {
-      outcome.unchecked.push({ rule: expression, why: 'optionalOldSelf is not evaluated by kubesim' });
-      continue;
-    }
-    // Transition rules run only when the old object has a value here.
-    if (usesOldSelf && oldSelf === undefined) continue;
+    const optional = rule.optionalOldSelf === true && outcome.optionalOldSelf;
+    // Transition rules run only when the old object has a value here, unless oldSelf is optional.
+    if (usesOldSelf && oldSelf === undefined && !optional) continue;
     const program = programOf(expression);
     if (typeof program === 'string') {
       outcome.unchecked.push({ rule: expression, why: program });
@@ -134,7 +135,7 @@ function evaluateNode(
     }
     let result: unknown;
     try {
-      result = program({ self, ...(oldSelf === undefined ? {} : { oldSelf }) } as never);
+      result = program(bindingsOf(self, oldSelf, optional) as never);
     } catch (error) {
       result = error;
     }
@@ -143,10 +144,16 @@ function evaluateNode(
       outcome.unchecked.push({ rule: expression, why: isCelError(result) || result instanceof Error ? result.message : 'the rule did not give a bool' });
       continue;
     }
-    const error = ruleError(rule, value, schema, path, version, { self, ...(oldSelf === undefined ? {} : { oldSelf }) });
+    const error = ruleError(rule, value, schema, path, version, bindingsOf(self, oldSelf, optional));
     const unchanged = outcome.ratchet && !usesOldSelf && old !== undefined && isSemanticallyEqual(value, old);
     (unchanged ? outcome.ratcheted : outcome.errors).push(error);
   }
+}
+
+// The activation: oldSelf when the old object has a value, or always an optional with optionalOldSelf.
+function bindingsOf(self: CelInput, oldSelf: CelInput | undefined, optional: boolean): Record<string, unknown> {
+  if (optional) return { self, oldSelf: optionalOf(oldSelf) };
+  return { self, ...(oldSelf === undefined ? {} : { oldSelf }) };
 }
 
 function ruleError(

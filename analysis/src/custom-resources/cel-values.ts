@@ -43,7 +43,7 @@ const RESERVED = new Set([
 const ESCAPES: Readonly<Record<string, string>> = { __: '__underscores__', '.': '__dot__', '-': '__dash__', '/': '__slash__' };
 
 /** Escape: the name a rule uses for property `name`, or undefined when rules cannot name it. */
-function escapePropertyName(name: string): string | undefined {
+export function escapePropertyName(name: string): string | undefined {
   if (name === '' || /^[0-9]/.test(name)) return undefined;
   if (RESERVED.has(name)) return `__${name}__`;
   if (/[^A-Za-z0-9\-./_]/.test(name)) return undefined;

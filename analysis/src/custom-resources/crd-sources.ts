@@ -1,6 +1,7 @@
 // Where the cluster's CustomResourceDefinitions come from: the checked file, every file of the workspace
-// (kustomize output is checked as a file, so its CRDs come with it) and the `crds:` paths a profile declares.
-// Another source (a chart's rendered output) is one more list of objects. The registry is rebuilt only when
+// (kustomize output is checked as a file, so its CRDs come with it), the CRDs the workspace's Helm charts render
+// (a chart's crds/ folder and templates, helm/chart-check.ts renderedCrdsOf) and the `crds:` paths a profile
+// declares. The registry is rebuilt only when
 // one of the definitions changed (parsed values are shared while their text is unchanged).
 import { CrdRegistry, isCustomResourceDefinition, type ClusterSpec, type CrdSourceObject } from '@kubesim/engine';
 import type { IndexedObject } from '../checks/check-context';
@@ -10,12 +11,19 @@ import { declaredCrdObjects } from '../profile/declared-crds';
 let last: { definitions: readonly CrdSourceObject[]; registry: CrdRegistry } | undefined;
 
 /** The registry of the CRDs `file`, the workspace and the cluster's declared paths hold. */
-export function crdRegistryFor(file: ManifestFile, workspace: readonly IndexedObject[] | undefined, cluster: ClusterSpec, uri?: string): CrdRegistry {
+export function crdRegistryFor(
+  file: ManifestFile,
+  workspace: readonly IndexedObject[] | undefined,
+  cluster: ClusterSpec,
+  uri?: string,
+  rendered: readonly CrdSourceObject[] = [],
+): CrdRegistry {
   const definitions: CrdSourceObject[] = [];
   for (const object of objectsOf(file)) if (isCustomResourceDefinition(object.value)) definitions.push({ value: object.value, source: uri ?? '' });
   for (const entry of workspace ?? []) {
     if (entry.uri !== uri && isCustomResourceDefinition(entry.object.value)) definitions.push({ value: entry.object.value, source: entry.uri });
   }
+  definitions.push(...rendered);
   if (cluster.declared.crds && cluster.declared.crds.length > 0) definitions.push(...declaredCrdObjects(cluster.declared.crds));
   return registryOf(definitions);
 }

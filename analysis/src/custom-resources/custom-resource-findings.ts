@@ -2,7 +2,7 @@
 // `no matches for kind` when the CRD does not serve the version, else the engine's verdict (unknown fields,
 // metadata, structural schema, list types) and the CRD's CEL rules. A document whose CRD is not seen keeps
 // the quiet "not checked" note (validation/kind-match-findings.ts).
-import { customResourceVerdict, formatFieldError, kindMatchOf, type ClusterSpec, type CrdRegistry, type FieldError } from '@kubesim/engine';
+import { customResourceVerdict, formatFieldError, isFeatureEnabled, kindMatchOf, type ClusterSpec, type CrdRegistry, type FieldError } from '@kubesim/engine';
 import { spanForPath, type ManifestObject } from '../manifest/manifest-document';
 import { noMatchesMessage } from '../validation/api-lifecycle-findings';
 import type { Finding } from '../validation/finding';
@@ -62,7 +62,8 @@ function checkCustomResource(
   old: OldObject | undefined,
   cluster: ClusterSpec,
 ): Finding[] {
-  const result = customResourceVerdict(crd, version, object.value, old?.object.value, cluster);
+  const ratcheting = isFeatureEnabled('CRDValidationRatcheting', cluster);
+  const result = customResourceVerdict(crd, version, object.value, old?.object.value, cluster, (old?.ratchet ?? false) && ratcheting);
   const findings: Finding[] = findingsOfVerdict(object.kind, object, result.verdict).map((finding) => ({ ...finding, href: CUSTOM_RESOURCES }));
   if (!result.defaulted || !version.schema) return findings;
   if (result.celBlocked) {
@@ -71,7 +72,7 @@ function checkCustomResource(
     return findings;
   }
   const oldDefaulted = old ? customResourceVerdict(crd, version, old.object.value, undefined, cluster).defaulted : undefined;
-  const outcome = evaluateRules(result.defaulted, oldDefaulted, version.schema, cluster.version, old?.ratchet ?? false);
+  const outcome = evaluateRules(result.defaulted, oldDefaulted, version.schema, cluster.version, old?.ratchet ?? false, ratcheting);
   findings.push(...placed(object, outcome.errors, cluster, 'error'));
   findings.push(...placed(object, outcome.ratcheted, cluster, 'warning'));
   for (const unchecked of outcome.unchecked)

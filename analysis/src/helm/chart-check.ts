@@ -2,7 +2,7 @@
 // values sets, checked, findings placed on templates and values keys), and the rendered objects for
 // other analyses (CRDs a chart installs). Front-ends bring the helm run (or none: untrusted, not found).
 import { basename, dirname, join } from 'node:path';
-import type { ClusterSpec } from '@kubesim/engine';
+import { isCustomResourceDefinition, type ClusterSpec, type CrdSourceObject } from '@kubesim/engine';
 import type { PlacedFinding } from '../kustomize/check-kustomization';
 import type { KustomizeHost } from '../kustomize/kustomization-tree';
 import { checkRenderedChart } from './check-chart';
@@ -74,6 +74,23 @@ export async function checkHelmChart(request: HelmCheckRequest): Promise<HelmChe
     }
   }
   return { chart, findings, renderings };
+}
+
+/**
+ * The CustomResourceDefinitions the charts render (their crds/ folders, helm's --include-crds, and templates),
+ * each named by its chart's `# Source:` path, for the custom resources of other files. A chart rendered with
+ * several values sets gives a CRD once per distinct rendering; the registry keeps the first of a group and kind.
+ */
+export function renderedCrdsOf(results: readonly HelmCheckResult[]): CrdSourceObject[] {
+  const crds: CrdSourceObject[] = [];
+  for (const result of results) {
+    for (const rendering of result.renderings) {
+      for (const entry of rendering.objects) {
+        if (isCustomResourceDefinition(entry.object.value)) crds.push({ value: entry.object.value, source: entry.templatePath ?? entry.source });
+      }
+    }
+  }
+  return crds;
 }
 
 function note(chart: HelmChart, what: string): PlacedFinding {

@@ -48,23 +48,37 @@ export class HelmSession {
     return root === undefined ? undefined : chartToRender(root, existsSync);
   }
 
-  private inputsOf(root: string, cluster: ClusterSpec, declared: ChartDeclaration | undefined): string {
+  private inputsOf(root: string, cluster: ClusterSpec, declared: ChartDeclaration | undefined, extraApiVersions: readonly string[]): string {
     const files = chartFilesOf(root) ?? [];
     const texts = files.map((path) => `${path}\u0000${/\.(ya?ml|tpl|json|txt)$/.test(path) ? (this.host.readText(path) ?? '') : ''}`);
     const values = (declared?.values ?? []).map((path) => `${path}\u0000${this.host.readText(path) ?? ''}`);
-    return [...texts, ...values, clusterSpecKey(cluster), JSON.stringify(declared ?? null), typeof this.run === 'string' ? this.run : 'run'].join('\u0001');
+    const run = typeof this.run === 'string' ? this.run : 'run';
+    return [...texts, ...values, clusterSpecKey(cluster), JSON.stringify(declared ?? null), run, extraApiVersions.join(',')].join('\u0001');
   }
 
-  /** Checks `root` unless nothing it reads changed; returns the check and whether it is new. */
-  async check(root: string, cluster: ClusterSpec, flags?: ChartDeclaration): Promise<{ result: HelmCheckResult; isNew: boolean }> {
+  /**
+   * Checks `root` unless nothing it reads changed; returns the check and whether it is new. `extraApiVersions`
+   * are the workspace CRDs' group versions for helm's `--api-versions` (crdApiVersionsOf).
+   */
+  async check(
+    root: string,
+    cluster: ClusterSpec,
+    flags?: ChartDeclaration,
+    extraApiVersions: readonly string[] = [],
+  ): Promise<{ result: HelmCheckResult; isNew: boolean }> {
     // The values files a `.kubesim.yaml` declares are inputs too.
     const declared = flags ?? cluster.declared.helmCharts?.[root];
-    const inputs = this.inputsOf(root, cluster, declared);
+    const inputs = this.inputsOf(root, cluster, declared, extraApiVersions);
     const previous = this.checks.get(root);
     if (previous && previous.inputs === inputs) return { result: previous.result, isNew: false };
-    const result = await checkHelmChart({ host: this.host, root, cluster, run: this.run, ...(declared ? { declared } : {}) });
+    const result = await checkHelmChart({ host: this.host, root, cluster, run: this.run, extraApiVersions, ...(declared ? { declared } : {}) });
     this.checks.set(root, { result, inputs });
     return { result, isNew: true };
+  }
+
+  /** The last check of every chart checked so far. */
+  results(): HelmCheckResult[] {
+    return [...this.checks.values()].map((check) => check.result);
   }
 
   /** The last check of a chart, if any. */

@@ -96,6 +96,8 @@ const GATE_STEPS: Record<string, GateSteps> = {
   ],
   // Beta on since 1.30, GA 1.34.
   PodLifecycleSleepAction: [['before', true]],
+  // Beta on since 1.30, GA (locked on) 1.33 (apiextensions-apiserver pkg/features).
+  CRDValidationRatcheting: [['before', true]],
   // Alpha 1.31, beta off 1.33, beta on 1.35.
   ImageVolume: [
     ['before', false],

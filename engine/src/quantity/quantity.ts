@@ -173,6 +173,12 @@ function asDecimal(q: Quantity): DecimalAmount {
   return q.d ?? { unscaled: q.i.value, scale: -q.i.scale };
 }
 
+/** The exact value of a quantity: unscaled * 10^exponent (AsDec, for CEL's quantity arithmetic). */
+export function quantityDecimal(q: Quantity): { unscaled: bigint; exponent: number } {
+  const decimal = asDecimal(q);
+  return { unscaled: decimal.unscaled, exponent: -decimal.scale };
+}
+
 // negativeScaleInt64 (amount.go): divide by 10^scale, rounding away from zero.
 function negativeScaleInt64(base: bigint, scale: number): { value: bigint; exact: boolean } {
   if (scale === 0) return { value: base, exact: true };

@@ -5,9 +5,20 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Connection, Hover, Position, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ClusterSpec } from '@kubesim/engine';
+import type { ClusterSpec, CrdSourceObject, ReadonlyJsonObject } from '@kubesim/engine';
 import { Methods, type HelmStatus } from '../../../protocol/src/index';
-import { describeHelmBinary, diskHost, HelmSession, helmBinary, normalizeUri, pathOfUri, type PlacedFinding, runHelmTemplate } from '@kubesim/analysis';
+import {
+  crdApiVersionsOf,
+  describeHelmBinary,
+  diskHost,
+  HelmSession,
+  helmBinary,
+  normalizeUri,
+  pathOfUri,
+  type PlacedFinding,
+  renderedCrdsOf,
+  runHelmTemplate,
+} from '@kubesim/analysis';
 import { rebaseSpan } from './kustomize-live';
 
 /** Edits are rendered this long after the last keystroke in any file of the chart. */
@@ -29,6 +40,10 @@ export class HelmLive {
     private readonly documents: TextDocuments<TextDocument>,
     private readonly revalidate: (document: TextDocument) => void,
     private readonly clusterFor: (uri: string) => ClusterSpec,
+    /** The workspace's objects: its CRDs are helm's `--api-versions`. */
+    private readonly workspaceObjects: () => readonly ReadonlyJsonObject[] = () => [],
+    /** Re-checks every open document (when the CRDs the charts render changed). */
+    private readonly revalidateAll: () => void = () => {},
   ) {
     // No helm until start(): nothing runs before `initialize` has answered.
     this.session = new HelmSession(
@@ -117,8 +132,10 @@ export class HelmLive {
     this.sendStatus();
     const before = new Set(this.session.resultOf(root)?.findings.map((placed) => placed.path) ?? []);
     try {
-      const { result, isNew } = await this.session.check(root, this.clusterFor(pathToFileURL(join(root, 'Chart.yaml')).href));
-      if (isNew) {
+      const cluster = this.clusterFor(pathToFileURL(join(root, 'Chart.yaml')).href);
+      const { result, isNew } = await this.session.check(root, cluster, undefined, crdApiVersionsOf(this.workspaceObjects(), cluster));
+      if (isNew && this.updateRenderedCrds()) this.revalidateAll();
+      else if (isNew) {
         const paths = new Set([...before, ...result.findings.map((placed) => placed.path)]);
         for (const path of paths) {
           const document = this.documents.get(pathToFileURL(path).href);
@@ -132,6 +149,22 @@ export class HelmLive {
       this.sendStatus();
     }
     if (this.again.delete(root)) await this.run(root);
+  }
+
+  private crds: CrdSourceObject[] = [];
+
+  /** The CRDs the charts rendered last (their crds/ folders and templates), for the custom resources of every file. */
+  renderedCrds(): readonly CrdSourceObject[] {
+    return this.crds;
+  }
+
+  // Whether the rendered CRDs changed (a re-render of the same text gives new values: compared as JSON).
+  private updateRenderedCrds(): boolean {
+    const next = renderedCrdsOf(this.session.results());
+    const key = (crds: readonly CrdSourceObject[]) => JSON.stringify(crds.map((crd) => crd.value));
+    if (next.length === this.crds.length && (next.length === 0 || key(next) === key(this.crds))) return false;
+    this.crds = next;
+    return true;
   }
 
   private sendStatus(): void {

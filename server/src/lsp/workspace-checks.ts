@@ -10,7 +10,7 @@ import {
 } from 'vscode-languageserver/node';
 import { basename } from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ClusterSpec } from '@kubesim/engine';
+import type { ClusterSpec, ReadonlyJsonObject } from '@kubesim/engine';
 import {
   runWorkspaceChecks,
   type WorkspaceCheckOptions,
@@ -162,6 +162,11 @@ export class WorkspaceChecks {
     const enabled = git.enabled;
     if (enabled !== this.gitEnabled) this.baselines.invalidate();
     this.gitEnabled = enabled;
+  }
+
+  /** The value of every object of the workspace index. */
+  objectValues(): ReadonlyJsonObject[] {
+    return this.index.objects().map((entry) => entry.object.value);
   }
 
   /** The workspace part of the check options for one document (and records its text in the index). */

@@ -16,6 +16,7 @@ import { validateObjectMeta, validateObjectMetaUpdate } from '../validation/rule
 import type { CrdEntry, CrdVersion } from './crd-registry';
 import { defaultAndPrune } from './schema-defaulting';
 import { childOf, ROOT_PATH, type SchemaPath } from './schema-path';
+import { ratchetSchemaErrors } from './schema-ratcheting';
 import { validateAgainstSchema } from './schema-validation';
 
 /** The verdict, the object the API server validates (defaulted, pruned) and whether CEL rules may run. */
@@ -47,13 +48,14 @@ const OBJECT_META_FIELDS = new Set([
 
 const BLOCKING = new Set(['Required', 'NotSupported', 'TooLong', 'TooMany']);
 
-/** The verdict on `value` (`oldValue` on update) as version `version` of `crd`. */
+/** The verdict on `value` (`oldValue` on update) as version `version` of `crd`; `ratchet` when `oldValue` is the stored object. */
 export function customResourceVerdict(
   crd: CrdEntry,
   version: CrdVersion,
   value: ReadonlyJsonObject,
   oldValue: ReadonlyJsonObject | undefined,
   cluster: ClusterSpec,
+  ratchet = false,
 ): CustomResourceVerdict {
   // PrepareForCreate/PrepareForUpdate: with a status subresource, the main resource's status is not written.
   const sent = version.statusSubresource && 'status' in value ? withoutKey(value, 'status') : value;
@@ -63,7 +65,12 @@ export function customResourceVerdict(
   if (unknown.length > 0) return { verdict: { decode: unknownFieldProblems(crd.kind, version.name, unknown) }, defaulted: undefined, celBlocked: true };
   if (isJsonObject(value.metadata)) object.metadata = value.metadata as JsonObject;
   const errors: FieldError[] = [...metadataErrors(crd, object, oldValue)];
-  const schemaErrors = validateAgainstSchema(object, schema, cluster.version);
+  let schemaErrors = validateAgainstSchema(object, schema, cluster.version);
+  // Ratcheting (the update of a stored object, with CRDValidationRatcheting): errors in unchanged parts are dropped.
+  if (ratchet && oldValue && schemaErrors.length > 0) {
+    const sentOld = version.statusSubresource && 'status' in oldValue ? withoutKey(oldValue, 'status') : oldValue;
+    schemaErrors = ratchetSchemaErrors(schemaErrors, object, defaultAndPrune(sentOld, schema).object);
+  }
   errors.push(...schemaErrors);
   const celBlocked = schemaErrors.some((error) => BLOCKING.has(error.type) || error.rule === 'schema-type');
   const seen = new Set<string>();

@@ -2,14 +2,18 @@
 // SchemaValidator (type, format, enum, string, number, array and object validators, each run when it applies to
 // the value's kind) with its `<path> in body ...` messages, turned into field errors by
 // kubeOpenAPIResultToFieldErrors (pkg/apiserver/validation/validation.go), then the list-type rules of
-// pkg/apiserver/schema/listtype (ValidateListSetsAndMaps). Not checked: allOf/anyOf/oneOf/not, and the
-// formats whose parsers are lenient in ways not restated here (date-time, duration, hostname, uri, email, ...).
+// pkg/apiserver/schema/listtype (ValidateListSetsAndMaps). The combinators are schemaPropsValidator's
+// (schema-combinators below). Not checked: the formats whose parsers are lenient in ways not restated here
+// (date-time, duration, hostname, uri, email, ...).
+import { ipFamilyOf } from '../../model/ip-address';
 import { isJsonObject } from '../../model/json-value';
 import { isAtLeast, type KubernetesVersion } from '../../model/kubernetes-version';
 import type { JsonValue, ReadonlyJsonObject, ReadonlyJsonValue } from '../../model/objects';
 import {
   duplicate,
+  FieldPath,
   goJson,
+  goQuote,
   invalid,
   notSupported,
   numberValue,
@@ -85,9 +89,52 @@ function validateValue(value: ReadonlyJsonValue, schema: Schema, path: SchemaPat
   if (types.length > 0 && !matches) out.errors.push(invalidAt(path, actual, `must be of type ${types.join(',')}: ${goJson(actual)}`, 'schema-type'));
   if (typeof value === 'string') validateString(value, schema, path, out);
   if (typeof value === 'number') validateNumber(value, schema, path, out);
+  // SchemaValidator's order: type, then the combinators, then string, number, array, enum and object checks.
+  validateCombinators(value, schema, path, out);
   validateEnum(value, schema, path, out);
   if (Array.isArray(value)) validateArray(value, schema, path, out);
   else if (isJsonObject(value)) validateObject(value, schema, path, out);
+}
+
+// schemaPropsValidator.Validate: anyOf, oneOf, allOf, then not. Their own errors are composite errors, which
+// kubeOpenAPIResultToFieldErrors prints at the validator's root path (nil: `<nil>`) with an empty bad value:
+// `<nil>: Invalid value: "": "spec.mode" must validate one and only one schema (oneOf). Found none valid`.
+// A failing anyOf or oneOf also reports the errors of its alternative with the most passing checks (MatchCount);
+// kubesim does not count those, so it adds an alternative's errors only when there is one alternative.
+function validateCombinators(value: ReadonlyJsonValue, schema: Schema, path: SchemaPath, out: Output): void {
+  const schemasOf = (key: string) => (Array.isArray(schema[key]) ? (schema[key] as readonly ReadonlyJsonValue[]).filter(isJsonObject) : []);
+  const errorsOf = (alternative: Schema): FieldError[] => {
+    const inner: Output = { errors: [], version: out.version };
+    validateValue(value, alternative, path, inner);
+    return inner.errors;
+  };
+  const composite = (text: string) =>
+    out.errors.push(invalid(FieldPath.root('<nil>').locatedAt(...path.segments), stringValue(''), `${goQuote(path.text)} ${text}`, 'schema-combinator'));
+  const anyOf = schemasOf('anyOf');
+  if (anyOf.length > 0) {
+    const failures = anyOf.map(errorsOf);
+    if (failures.every((errors) => errors.length > 0)) {
+      composite('must validate at least one schema (anyOf)');
+      if (anyOf.length === 1) out.errors.push(...failures[0]!);
+    }
+  }
+  const oneOf = schemasOf('oneOf');
+  if (oneOf.length > 0) {
+    const failures = oneOf.map(errorsOf);
+    const validated = failures.filter((errors) => errors.length === 0).length;
+    if (validated !== 1) {
+      composite(`must validate one and only one schema (oneOf). ${validated === 0 ? 'Found none valid' : `Found ${validated} valid alternatives`}`);
+      if (validated === 0 && oneOf.length === 1) out.errors.push(...failures[0]!);
+    }
+  }
+  const allOf = schemasOf('allOf');
+  if (allOf.length > 0) {
+    const failures = allOf.map(errorsOf);
+    for (const errors of failures) out.errors.push(...errors);
+    const validated = failures.filter((errors) => errors.length === 0).length;
+    if (validated !== allOf.length) composite(`must validate all the schemas (allOf)${validated === 0 ? '. None validated' : ''}`);
+  }
+  if (isJsonObject(schema.not) && errorsOf(schema.not).length === 0) composite('must not validate the schema (not)');
 }
 
 function validateEnum(value: ReadonlyJsonValue, schema: Schema, path: SchemaPath, out: Output): void {
@@ -117,7 +164,8 @@ function validateString(value: string, schema: Schema, path: SchemaPath, out: Ou
     const pattern = compiledPattern(schema.pattern);
     if (pattern && !pattern.test(value)) out.errors.push(invalidAt(path, value, `should match '${schema.pattern}'`));
   }
-  if (typeof schema.format === 'string' && FORMATS[schema.format] && !FORMATS[schema.format]!(value)) {
+  const formatCheck = typeof schema.format === 'string' ? formatCheckOf(schema.format) : undefined;
+  if (formatCheck && !formatCheck(value)) {
     out.errors.push(invalidAt(path, value, `must be of type ${schema.format}: ${goJson(value)}`, 'schema-type'));
   }
 }
@@ -136,12 +184,38 @@ function compiledPattern(source: string): RegExp | undefined {
   return compiled;
 }
 
-// The strfmt formats restated exactly enough to never refuse what the API server accepts.
+// The strfmt formats restated exactly enough to never refuse what the API server accepts (kube-openapi
+// pkg/validation/strfmt/default.go, registered by apiextensions-apiserver pkg/apiserver/validation/formats.go):
+// ipv4 and cidr through ParseIPSloppy/ParseCIDRSloppy (leading zeros allowed), ipv6 through net.ParseIP (kubesim
+// reads it sloppily too, so it refuses no less than the API server), the UUID, hexcolor and ssn regular expressions.
+const UUID = (version: string) => new RegExp(`^[0-9a-f]{8}-?[0-9a-f]{4}-?${version}[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$`, 'i');
 const FORMATS: Readonly<Record<string, (value: string) => boolean>> = {
   uuid: (value) => /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i.test(value),
+  uuid3: (value) => /^[0-9a-f]{8}-?[0-9a-f]{4}-?3[0-9a-f]{3}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i.test(value),
+  uuid4: (value) => UUID('4').test(value),
+  uuid5: (value) => UUID('5').test(value),
   byte: (value) => /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(value),
   date: (value) => /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value),
+  ipv4: (value) => ipFamilyOf(value) !== 0 && value.includes('.'),
+  ipv6: (value) => ipFamilyOf(value) !== 0 && value.includes(':'),
+  cidr: (value) => isSloppyCidr(value),
+  hexcolor: (value) => /^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(value),
+  ssn: (value) => /^\d{3}[- ]?\d{2}[- ]?\d{4}$/.test(value),
 };
+
+// ParseCIDRSloppy: an address, a slash and a decimal prefix length of at most its bits.
+function isSloppyCidr(value: string): boolean {
+  const slash = value.lastIndexOf('/');
+  if (slash < 0) return false;
+  const family = ipFamilyOf(value.slice(0, slash));
+  const prefix = value.slice(slash + 1);
+  return family !== 0 && /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+// go-openapi's format names drop their dashes (`date-time` is `datetime`).
+function formatCheckOf(format: string): ((value: string) => boolean) | undefined {
+  return FORMATS[format.replace(/-/g, '')];
+}
 
 // A bound as kube-openapi prints it: MaximumNativeType/MinimumNativeType compare whole data as int64 (`%d` of
 // the truncated bound), other data as float64 (`%v`: Go's shortest %g, an exponent from 1e+06 or below 1e-04).

@@ -4,11 +4,13 @@
 // Follows apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go
 // (ValidateCustomResourceDefinition's name function, validateCustomResourceDefinitionSpec, validateEnumStrings)
 // and pkg/apiserver/schema/validation.go (validateStructuralInvariants; ValidateStructural sorts its errors).
-// Not checked here: storage-version counts (their message prints the internal Go versions slice), CEL rules
-// compiling, defaults, list-type and the remaining OpenAPI schema rules.
+// The x-kubernetes-validations entries' own checks are crd-validation-rules.ts; their compilation is the analysis's
+// (custom-resources/crd-rule-compilation.ts). Not checked here: storage-version counts (their message prints the
+// internal Go versions slice), defaults, list-type and the remaining OpenAPI schema rules.
 import type { JsonObject, JsonValue } from '../../../model/objects';
 import { FieldPath, forbidden, formatFieldError, invalid, notSupported, required, stringValue, type FieldError } from '../field-error';
 import { isDns1035Label, isDns1123Subdomain } from '../string-checks';
+import { validationRuleErrors } from './crd-validation-rules';
 import { asArray, asObject, asString, jsonEqual } from './json-access';
 
 type Level = 'root' | 'item' | 'field';
@@ -51,23 +53,29 @@ function validateSpec(crdSpec: JsonObject, group: string): FieldError[] {
   });
   // The v1-to-internal conversion keeps one top-level schema when every version has the same one.
   const shared = schemas.length > 0 && schemas.every((schema) => schema !== undefined && jsonEqual(schema, schemas[0]));
-  if (shared) errors.push(...structuralErrors(schemas[0]!, spec.child('validation', 'openAPIV3Schema'), ['spec', 'versions', 0, 'schema', 'openAPIV3Schema']));
-  else
+  if (shared) {
+    const path = spec.child('validation', 'openAPIV3Schema');
+    const locatedAt = ['spec', 'versions', 0, 'schema', 'openAPIV3Schema'];
+    errors.push(...structuralErrors(schemas[0]!, path, locatedAt), ...placedAt(validationRuleErrors(schemas[0]!, path), path, locatedAt));
+  } else
     schemas.forEach((schema, index) => {
-      if (schema) errors.push(...structuralErrors(schema, spec.child('versions').index(index).child('schema', 'openAPIV3Schema')));
+      const path = spec.child('versions').index(index).child('schema', 'openAPIV3Schema');
+      if (schema) errors.push(...structuralErrors(schema, path), ...validationRuleErrors(schema, path));
     });
   return errors;
+}
+
+// A shared schema is printed at spec.validation but found in the first version.
+function placedAt(errors: FieldError[], path: FieldPath, locatedAt: (string | number)[] | undefined): FieldError[] {
+  if (!locatedAt) return errors;
+  return errors.map((error) => ({ ...error, path: error.path.locatedAt(...locatedAt, ...error.path.segments.slice(path.segments.length)) }));
 }
 
 // ValidateStructural: the invariants, sorted by their text (upstream sorts to be stable over map order).
 function structuralErrors(schema: JsonObject, path: FieldPath, locatedAt?: (string | number)[]): FieldError[] {
   const errors: FieldError[] = [];
   invariants(schema, 'root', path, errors);
-  // A shared schema is printed at spec.validation but found in the first version.
-  const placed = locatedAt
-    ? errors.map((error) => ({ ...error, path: error.path.locatedAt(...locatedAt, ...error.path.segments.slice(path.segments.length)) }))
-    : errors;
-  return placed.sort((a, b) => (formatFieldError(a, '1.36') < formatFieldError(b, '1.36') ? -1 : 1));
+  return placedAt(errors, path, locatedAt).sort((a, b) => (formatFieldError(a, '1.36') < formatFieldError(b, '1.36') ? -1 : 1));
 }
 
 function invariants(schema: JsonObject, level: Level, path: FieldPath, errors: FieldError[]): void {

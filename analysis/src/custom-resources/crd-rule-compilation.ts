@@ -1,0 +1,136 @@
+// A CustomResourceDefinition whose `x-kubernetes-validations` rules do not compile is refused by the API server:
+// the CEL part of ValidateCustomResourceDefinitionOpenAPISchema (apiextensions-apiserver
+// pkg/apis/apiextensions/validation/validation.go) over the compilation results of pkg/apiserver/schema/cel
+// (compilation.go compileRule: `compilation failed: <issues>`, `messageExpression compilation failed: <issues>`),
+// each error at `<schema path>.x-kubernetes-validations[i].rule` (or `.messageExpression`) with the rule as its bad
+// value, and `optionalOldSelf` set on a rule that does not use oldSelf. The API server compiles only when the CRD
+// has no schema error, so this runs only on a CRD the engine found no error in. A shared schema is printed at
+// spec.validation and found in the first version, as crd-rules.ts places its errors.
+import {
+  FieldPath,
+  formatFieldError,
+  invalid,
+  isJsonObject,
+  validationRuleValue,
+  type ClusterSpec,
+  type FieldError,
+  type JsonObject,
+  type ReadonlyJsonObject,
+  type ReadonlyJsonValue,
+} from '@kubesim/engine';
+import { spanForPath, type ManifestObject } from '../manifest/manifest-document';
+import type { Finding } from '../validation/finding';
+import { checkCompilation, type SelfType } from './cel-compile-check';
+
+type Schema = ReadonlyJsonObject;
+
+const HREF = 'https://kubernetes.io/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definitions/#validation-rules';
+
+// Per parsed value and release (a CRD's rules are compiled once while its text is unchanged).
+const cache = new WeakMap<object, { version: string; findings: Finding[] }>();
+
+/** The compilation errors of the CRD's rules in the cluster's release (none for another kind). */
+export function crdRuleCompilationFindings(object: ManifestObject, cluster: ClusterSpec): Finding[] {
+  if (object.apiVersion !== 'apiextensions.k8s.io/v1' || object.kind !== 'CustomResourceDefinition') return [];
+  const cached = cache.get(object.value);
+  if (cached?.version === cluster.version) return cached.findings;
+  const findings = compilationFindings(object, cluster);
+  cache.set(object.value, { version: cluster.version, findings });
+  return findings;
+}
+
+function compilationFindings(object: ManifestObject, cluster: ClusterSpec): Finding[] {
+  const spec = isJsonObject(object.value.spec) ? object.value.spec : {};
+  const versions = Array.isArray(spec.versions) ? (spec.versions as readonly ReadonlyJsonValue[]) : [];
+  const schemas = versions.map((version) => {
+    const schema = isJsonObject(version) && isJsonObject(version.schema) ? version.schema.openAPIV3Schema : undefined;
+    return isJsonObject(schema) ? schema : undefined;
+  });
+  const errors: { error: FieldError; at: (string | number)[] }[] = [];
+  const shared = schemas.length > 0 && schemas.every((schema) => schema !== undefined && JSON.stringify(schema) === JSON.stringify(schemas[0]));
+  if (shared) {
+    const at = ['spec', 'versions', 0, 'schema', 'openAPIV3Schema'];
+    walk(schemas[0]!, true, FieldPath.root('spec').child('validation', 'openAPIV3Schema'), at, cluster, errors);
+  } else {
+    schemas.forEach((schema, index) => {
+      const at = ['spec', 'versions', index, 'schema', 'openAPIV3Schema'];
+      if (schema) walk(schema, true, FieldPath.root('spec').child('versions').index(index).child('schema', 'openAPIV3Schema'), at, cluster, errors);
+    });
+  }
+  return errors.map(({ error, at }) => ({
+    ...spanForPath(object, at),
+    severity: 'error',
+    code: `customresourcedefinition-${error.rule}`,
+    message: formatFieldError(error, cluster.version),
+    field: error.path.text,
+    href: HREF,
+  }));
+}
+
+function walk(
+  schema: Schema,
+  isResourceRoot: boolean,
+  path: FieldPath,
+  at: (string | number)[],
+  cluster: ClusterSpec,
+  errors: { error: FieldError; at: (string | number)[] }[],
+): void {
+  if (isJsonObject(schema.additionalProperties))
+    walk(
+      schema.additionalProperties,
+      isEmbedded(schema.additionalProperties),
+      path.child('additionalProperties'),
+      [...at, 'additionalProperties'],
+      cluster,
+      errors,
+    );
+  const properties = isJsonObject(schema.properties) ? schema.properties : {};
+  for (const [key, property] of Object.entries(properties)) {
+    if (isJsonObject(property)) walk(property, isEmbedded(property), path.child('properties').key(key), [...at, 'properties', key], cluster, errors);
+  }
+  if (isJsonObject(schema.items)) walk(schema.items, isEmbedded(schema.items), path.child('items'), [...at, 'items'], cluster, errors);
+  const rules = Array.isArray(schema['x-kubernetes-validations']) ? (schema['x-kubernetes-validations'] as readonly ReadonlyJsonValue[]) : [];
+  rules.forEach((rule, index) => {
+    if (!isJsonObject(rule)) return;
+    const rulePath = path.child('x-kubernetes-validations').index(index);
+    const ruleAt = [...at, 'x-kubernetes-validations', index];
+    for (const error of ruleErrors(rule, rulePath, { schema, isResourceRoot }, cluster)) {
+      const field = error.path.segments[error.path.segments.length - 1]!;
+      errors.push({ error, at: [...ruleAt, field] });
+    }
+  });
+}
+
+function isEmbedded(schema: Schema): boolean {
+  return schema['x-kubernetes-embedded-resource'] === true;
+}
+
+function ruleErrors(rule: ReadonlyJsonObject, path: FieldPath, self: SelfType, cluster: ClusterSpec): FieldError[] {
+  const text = typeof rule.rule === 'string' ? rule.rule : '';
+  if (text.trim() === '') return [];
+  const value = validationRuleValue(rule as JsonObject);
+  const optional = rule.optionalOldSelf === true;
+  const errors: FieldError[] = [];
+  const result = checkCompilation(text, self, cluster.version, optional);
+  if (result.status === 'issues') errors.push(invalid(path.child('rule'), value, `compilation failed: ${result.display}`, 'validation-rule-compile'));
+  if (result.status === 'syntax') errors.push(syntaxError(path.child('rule'), value, 'compilation failed', result.why));
+  const messageExpression = typeof rule.messageExpression === 'string' ? rule.messageExpression : '';
+  if (messageExpression.trim() !== '') {
+    const message = checkCompilation(messageExpression, self, cluster.version, optional);
+    const where = path.child('messageExpression');
+    if (message.status === 'issues') errors.push(invalid(where, value, `messageExpression compilation failed: ${message.display}`, 'validation-rule-compile'));
+    if (message.status === 'syntax') errors.push(syntaxError(where, value, 'messageExpression compilation failed', message.why));
+  }
+  // A rule that did not compile does not use oldSelf either (compileRule returns before looking).
+  const usesOldSelf = result.status === 'clean' ? result.usesOldSelf : result.status === 'unknown';
+  if (!usesOldSelf && typeof rule.optionalOldSelf === 'boolean') {
+    const detail = 'may not be set if oldSelf is not used in rule';
+    errors.push(invalid(path.child('optionalOldSelf'), { kind: 'bool', value: rule.optionalOldSelf }, detail, 'validation-rule-optional-old-self'));
+  }
+  return errors;
+}
+
+// cel-go's parser words syntax errors its own way (ANTLR's); kubesim says the rule fails and gives its parser's words.
+function syntaxError(path: FieldPath, value: ReturnType<typeof validationRuleValue>, prefix: string, why: string): FieldError {
+  return invalid(path, value, `${prefix}: ERROR: ${why} (kubesim's CEL parser; the API server words this syntax error differently)`, 'validation-rule-syntax');
+}
