@@ -64,7 +64,8 @@ test('the surge request counts sidecars and the largest init container', () => {
     '        resources:\n          requests:\n            cpu: 250m\n            memory: 256Mi\n',
   ).replace(
     '      containers:\n',
-    '      initContainers:\n      - name: proxy\n        image: envoy\n        restartPolicy: Always\n        resources:\n          requests:\n            cpu: 250m\n' +
+    '      initContainers:\n      - name: proxy\n        image: envoy\n        restartPolicy: Always\n' +
+      '        resources:\n          requests:\n            cpu: 250m\n' +
       '      - name: migrate\n        image: tool\n        resources:\n          requests:\n            cpu: "2"\n      containers:\n',
   );
   // Running: 250m + 250m = 500m; the migrate init container with the sidecar before it: 2250m. Two surge pods: 4500m.

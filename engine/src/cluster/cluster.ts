@@ -1,6 +1,5 @@
-// The simulated cluster: object stores for every kind, a clock in ms, pods in cohorts, events, and
-// the controller loop. Controllers mutate the Cluster in place; callers that need a pure function
-// (simulateRollout) build a fresh Cluster per call, so the engine stays deterministic and I/O-free.
+// The simulated cluster: object stores for every kind, a clock in ms, pods in cohorts, events, and the controller loop.
+// Controllers mutate it in place; pure callers (simulateRollout) build a fresh one per call: deterministic, no I/O.
 //
 // How a controller plugs in (e.g. the StatefulSet controller):
 //   1. Implement `Controller`: `sync(cluster)` runs ONE pass over the objects it owns (read them from

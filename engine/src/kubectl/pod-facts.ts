@@ -4,11 +4,10 @@
 import type { Cluster } from '../cluster/cluster';
 import { SeededRandom } from '../cluster/name-generator';
 import type { PodCohort } from '../cluster/pod-cohort';
+import { KIND_CONTROL_PLANE } from '../model/cluster-nodes';
 import { parseImageReference } from '../defaulting/image-reference';
 import { API_SERVER_ENDPOINT, serviceNetworkOf } from '../service/service-network';
 
-/** The single node of the simulated kind cluster (its control plane, which also runs workloads). */
-export const NODE_NAME = 'kind-control-plane';
 /** The node's InternalIP (status.hostIP), the address the API server endpoint already uses. */
 const HOST_IP = API_SERVER_ENDPOINT.ip;
 
@@ -88,5 +87,5 @@ export function podIpInCreationOrder(cluster: Cluster, pod: PodCohort, podName: 
 export function podNodeName(cohort: PodCohort): string {
   if (cohort.nodeName !== undefined) return cohort.nodeName;
   const named = cohort.spec.nodeName;
-  return typeof named === 'string' && named !== '' ? named : NODE_NAME;
+  return typeof named === 'string' && named !== '' ? named : KIND_CONTROL_PLANE;
 }

@@ -13,7 +13,7 @@ import type { JsonObject } from '../model/objects';
 import { serviceNetworkOf } from './service-network';
 
 /** The node every pod runs on (a single-node kind cluster). */
-const NODE = 'kind-control-plane';
+const NODE = KIND_CONTROL_PLANE;
 
 interface SystemPod {
   namespace: string;
