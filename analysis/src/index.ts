@@ -28,7 +28,7 @@ export { writableCopyAs } from './manifest/writable-copy';
 export { API_REFERENCE } from './facts/api-reference';
 export { computeDeploymentFacts, type Defaulted, type DeploymentFacts, type RollingBounds } from './facts/deployment-facts';
 export { computeDaemonSetFacts, type DaemonSetFacts } from './facts/daemonset-facts';
-export { computeRolloutCost, rolloutCostMarkdown, rolloutCostSummary } from './facts/rollout-cost';
+export { computeRolloutCost, rolloutCostMarkdown } from './facts/rollout-cost';
 export { computeStatefulSetFacts, statefulSetClaimName, type StatefulSetFacts, statefulSetPodDnsName, statefulSetPodName } from './facts/statefulset-facts';
 export { computeContainerFacts, type ContainerFacts, type ProbeFact } from './facts/container-facts';
 export { computeContainerEnvironment, type ContainerEnvironmentFacts } from './facts/container-environment';

@@ -88,14 +88,19 @@ for (const { args, message } of UNREADABLE) {
 
 // examples/sessions holds successive versions of one Deployment for the sessions (alternatives, never
 // applied together): the duplicate-object note says what `kubectl apply -f` on the folder would do, as
-// information. Nothing else is reported.
-test('the bundled examples have no errors and no warnings, only notes that session inputs redefine one Deployment', () => {
+// information. The two warnings are the point of the scheduling example: its update stalls on anti-affinity.
+test('the bundled examples have no errors, only notes that session inputs redefine one Deployment and the stall the scheduling example shows', () => {
   const result = kubesim('check', 'examples');
   assert.equal(result.status, 0);
   const lines = result.stdout.trimEnd().split('\n');
   const summary = lines.pop();
-  for (const line of lines) assert.match(line, /^examples\/sessions\/[^:]+:\d+:\d+: information: .*\[duplicate-object-template\]$/);
-  assert.match(summary ?? '', new RegExp(`^0 errors, 0 warnings, ${lines.length} notes in ${lines.length} of \\d+ files$`));
+  const stall = /^examples\/sessions\/scheduling\/web-spread(-1\.28)?\.yaml:\d+:\d+: warning: The rollout stalls: .*\[rollout-surge-unschedulable\]$/;
+  const warnings = lines.filter((line) => stall.test(line));
+  assert.equal(warnings.length, 2, 'both versions of the scheduling example warn that the update stalls');
+  const notes = lines.filter((line) => !stall.test(line));
+  for (const line of notes) assert.match(line, /^examples\/sessions\/[^:]+:\d+:\d+: information: .*\[duplicate-object-template\]$/);
+  const files = new Set(lines.map((line) => line.split(':')[0])).size;
+  assert.match(summary ?? '', new RegExp(`^0 errors, 2 warnings, ${notes.length} notes in ${files} of \\d+ files$`));
 });
 
 test("a session line naming a missing manifest fails that step with kubectl's message", () => {

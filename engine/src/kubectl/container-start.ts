@@ -93,12 +93,14 @@ function environmentAt(cluster: Cluster, cohort: PodCohort, name: string, contai
 export function containerStart(cluster: Cluster, cohort: PodCohort, name: string, container: JsonObject): ContainerStart {
   // Each container starts at its own time in the kubelet's order (container-timing.ts), the pod's start else.
   const runningAt = containerTimesOf(cohort.timeline, String(container.name ?? ''))?.startedRunningAt ?? cohort.timeline.runningAt;
-  const first = environmentAt(cluster, cohort, name, container, runningAt);
+  // The kubelet builds the environment as the container starts, before any command of that same instant:
+  // what a command writes at `runningAt` (a Service created or deleted) comes after it.
+  const first = environmentAt(cluster, cohort, name, container, runningAt - 0.5);
   if ('vars' in first) return { startedAt: runningAt, vars: first.vars };
   // The later moments at which a ConfigMap or Secret of the namespace changed, up to now.
   const moments = objectHistoryOf(cluster)
     .changeTimes(cohort.namespace, ['ConfigMap', 'Secret'])
-    .filter((at) => at > runningAt && at <= cluster.now);
+    .filter((at) => at >= runningAt && at <= cluster.now);
   let last: { error: string } = first;
   for (const at of moments) {
     const attempt = environmentAt(cluster, cohort, name, container, at);
