@@ -117,6 +117,12 @@ const rows: { name: string; yaml: string; declared?: ClusterDeclaration; codes: 
     codes: ['pods-unschedulable'],
     message: "the pod's requests exceed the allocatable of every node",
   },
+  // Undeclared, kind's node has the machine's allocatable: requests are not weighed (the simulated cluster does not either).
+  {
+    name: 'requests above the illustrative node of an undeclared cluster',
+    yaml: deployment({ replicas: 3, surge: '1', unavailable: '0', resources: resources('8', '64Gi') }),
+    codes: [],
+  },
   // The control plane's taint: with workers declared it takes no pods unless tolerated.
   {
     name: 'a toleration of the control-plane taint adds its node',
