@@ -80,10 +80,7 @@ export function podIpInCreationOrder(cluster: Cluster, pod: PodCohort, podName: 
   return network.podIp(pod, podName);
 }
 
-/**
- * The node a pod runs on: the one the scheduler bound it to, else the one its spec names, else kind's node. Read it through
- * this function: a scheduler that places pods will answer here.
- */
+/** The node a pod runs on: the scheduler's binding, else the node its spec names, else kind's node. The one reader of it. */
 export function podNodeName(cohort: PodCohort): string {
   if (cohort.nodeName !== undefined) return cohort.nodeName;
   const named = cohort.spec.nodeName;
