@@ -155,3 +155,5 @@ export { type CronJobRun, cronJobNextRuns, jobPodNamePrefixes } from './cronjob/
 export { type DaemonSetNames, daemonSetNames } from './daemonset/daemonset-names';
 /** resource.Quantity parsing (ParseQuantity) and its exact decimal value, for CEL's quantity library. */
 export { parseQuantity, quantityDecimal } from './quantity/quantity';
+/** kube-scheduler's TaintToleration question: the first taint of the given effects the tolerations do not tolerate. */
+export { untoleratedTaint } from './scheduler/taint-toleration';

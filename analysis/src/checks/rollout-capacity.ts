@@ -4,7 +4,15 @@
 // server accepts all of it. The nodes are the declared ones (ClusterSpec.nodes) or kind's single node, which is
 // illustrative and said so. The count is a best case: other pods on the nodes (kube-system's included) and
 // node affinity are not counted, so a rollout that fits here may still not fit, never the other way round.
-import { type ClusterSpec, isJsonObject, type ReadonlyJsonObject, type ReadonlyJsonValue, quantityMilliValue } from '@kubesim/engine';
+import {
+  type ClusterSpec,
+  isJsonObject,
+  type JsonValue,
+  type ReadonlyJsonObject,
+  type ReadonlyJsonValue,
+  quantityMilliValue,
+  untoleratedTaint,
+} from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
 import { cpuText, memoryText, podRequestsOf, podSpecOf } from './pod-requests';
@@ -21,24 +29,14 @@ function objects(value: ReadonlyJsonValue | undefined): ReadonlyJsonObject[] {
   return Array.isArray(value) ? value.filter((item): item is ReadonlyJsonObject => isJsonObject(item)) : [];
 }
 
-/** TolerationsTolerateTaint (component-helpers): effect, key (or an empty key with Exists) and, for Equal, value. */
-function tolerates(tolerations: readonly ReadonlyJsonObject[], taint: ClusterNode['taints'][number]): boolean {
-  return tolerations.some((toleration) => {
-    if (typeof toleration.effect === 'string' && toleration.effect !== '' && toleration.effect !== taint.effect) return false;
-    const key = typeof toleration.key === 'string' ? toleration.key : '';
-    if (toleration.operator === 'Exists') return key === '' || key === taint.key;
-    return key === taint.key && (typeof toleration.value === 'string' ? toleration.value : '') === (taint.value ?? '');
-  });
-}
-
 /** The nodes the pod may land on by nodeSelector, taints (NoSchedule, NoExecute) and `unschedulable`; node affinity is not read. */
 function eligibleNodes(spec: ReadonlyJsonObject, nodes: readonly ClusterNode[]): ClusterNode[] {
   const selector = isJsonObject(spec.nodeSelector) ? spec.nodeSelector : {};
-  const tolerations = objects(spec.tolerations);
+  const tolerations = Array.isArray(spec.tolerations) ? (spec.tolerations as JsonValue[]) : undefined;
   return nodes.filter((node) => {
     if (node.unschedulable) return false;
     if (!Object.entries(selector).every(([key, value]) => node.labels[key] === value)) return false;
-    return node.taints.every((taint) => taint.effect === 'PreferNoSchedule' || tolerates(tolerations, taint));
+    return untoleratedTaint(tolerations, node.taints, ['NoSchedule', 'NoExecute']) === undefined;
   });
 }
 
