@@ -105,7 +105,27 @@ function readWhatIf(form: HTMLFormElement): WhatIf {
   if (pauseAtSecond !== undefined) whatIf.pauseAtSecond = pauseAtSecond;
   if (resumeAtSecond !== undefined) whatIf.resumeAtSecond = resumeAtSecond;
   if (undoToRevision !== undefined) whatIf.undoToRevision = undoToRevision;
+  readWorkloadWhatIf(data, number, whatIf);
   return whatIf;
+}
+
+// The Job, CronJob and HPA knobs (renderWorkloadWhatIf's fields): only those the form has and the user filled in.
+function readWorkloadWhatIf(data: FormData, number: (name: string) => number | undefined, whatIf: WhatIf): void {
+  for (const name of ['podFailures', 'exitCode', 'runSeconds'] as const) {
+    const value = number(name);
+    if (value !== undefined) whatIf[name] = value;
+  }
+  const shape = data.get('metricShape');
+  if (shape === null) return;
+  const from = number('metricFrom');
+  const to = number('metricTo');
+  if (from === undefined && to === undefined) return;
+  const start = from ?? to!;
+  const end = to ?? start;
+  const atSecond = number('metricAt') ?? 60;
+  if (shape === 'constant') whatIf.metric = { shape: 'constant', value: start };
+  else if (shape === 'ramp') whatIf.metric = { shape: 'ramp', from: start, to: end, atSecond, overSeconds: number('metricOver') ?? 120 };
+  else whatIf.metric = { shape: 'step', from: start, to: end, atSecond };
 }
 
 function readBase(form: HTMLFormElement): RolloutBase {

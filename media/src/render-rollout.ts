@@ -6,6 +6,7 @@ import { renderStepDetail, type StepUiState } from './render-step';
 import { renderRejection } from './render-rejection';
 import { renderOverviewLegend } from './render-legend';
 import { timeText } from './render-step-list';
+import { renderWorkloadBody, renderWorkloadWhatIf } from './render-workload';
 
 export { renderStepDetail, type StepUiState } from './render-step';
 
@@ -197,12 +198,21 @@ function renderPin(view: RolloutView, pinned: boolean): string {
 /** The whole preview: header, change, outcome, controls, overview and the selected step. */
 export function renderRollout(view: RolloutView, ui: StepUiState, banner?: string, panel: PanelState = {}): string {
   const title = `${esc(view.kind)} ${revealButton(view.spans['metadata.name'], esc(view.name), 'Reveal metadata.name')}`;
-  const meta = `namespace ${esc(view.namespace)} · Kubernetes ${esc(view.kubernetesVersion)} · ${esc(view.strategy)}`;
+  const meta = `namespace ${esc(view.namespace)} · Kubernetes ${esc(view.kubernetesVersion)}${view.strategy ? ` · ${esc(view.strategy)}` : ''}`;
   const unreadable = panel.unreadable
     ? `<div id="unreadable" class="unreadable" role="alert">${esc(panel.unreadable)} The preview shows its last version that could be read.</div>`
     : '';
-  const body = `<div class="forms">${renderBaseSelect(view)}${renderWhatIf(view)}</div>
-${view.rejection ? renderRejection(view) : `${renderChange(view)}\n${renderBody(view, ui)}`}`;
+  // Deployments and StatefulSets roll out; the other kinds play their controllers (only a DaemonSet has a base).
+  const rollout = view.kind === 'Deployment' || view.kind === 'StatefulSet';
+  const forms = rollout
+    ? `${renderBaseSelect(view)}${renderWhatIf(view)}`
+    : `${view.kind === 'DaemonSet' ? renderBaseSelect(view) : ''}${renderWorkloadWhatIf(view)}`;
+  const content = view.rejection
+    ? renderRejection(view)
+    : view.workload
+      ? renderWorkloadBody(view, view.workload)
+      : `${renderChange(view)}\n${renderBody(view, ui)}`;
+  const body = `<div class="forms">${forms}</div>\n${content}`;
   return `<header class="title"><h1>${title}</h1>${renderPin(view, panel.pinned === true)}<p class="meta">${meta}</p></header>
 ${unreadable}<div id="banner" class="banner" role="alert"${banner ? '' : ' hidden'}>${banner ? esc(banner) : ''}</div>
 ${panel.unreadable ? `<div class="stale" aria-disabled="true" inert>${body}</div>` : body}`;

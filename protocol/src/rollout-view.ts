@@ -8,9 +8,24 @@ import type {
   RolloutReplicaSet,
   RolloutStatefulSetInfo,
   ServiceTrafficView,
+  WorkloadPreview,
+  MetricShape,
 } from '@kubesim/engine';
 
 export type { TrafficShareView, ServiceTrafficView, IngressBackendTrafficView, IngressRouteTrafficView } from '@kubesim/engine';
+export type {
+  CronJobPreview,
+  CronJobRunView,
+  DaemonPodView,
+  DaemonSetFrameView,
+  DaemonSetPreview,
+  HpaPointView,
+  HpaPreview,
+  JobPodView,
+  JobPreview,
+  MetricShape,
+  WorkloadPreview,
+} from '@kubesim/engine';
 
 /** A [start, end) byte range in a document, used to reveal the YAML node behind a name or event. */
 export interface SourceSpan {
@@ -48,6 +63,14 @@ export interface WhatIf {
   resumeAtSecond?: number;
   /** Roll back to this revision (`kubectl rollout undo --to-revision=N`). */
   undoToRevision?: number;
+  /** Job: pods exit `exitCode` until this many have failed, then 0 (default none fails). */
+  podFailures?: number;
+  /** Job: the failing pods' exit code (default 1). */
+  exitCode?: number;
+  /** Job and CronJob: seconds each pod runs before it exits (default 5). */
+  runSeconds?: number;
+  /** HPA: the metric's shape over time (default a step from half the target to twice it at 60 s). */
+  metric?: MetricShape;
 }
 
 /** The default what-if: new pods become ready when their probes pass, as the kubelet's prober runs them. */
@@ -187,10 +210,12 @@ interface ActionMarkView {
 export interface RolloutView {
   uri: string;
   documentVersion?: number;
-  kind: 'Deployment' | 'StatefulSet';
+  kind: 'Deployment' | 'StatefulSet' | 'DaemonSet' | 'Job' | 'CronJob' | 'HorizontalPodAutoscaler';
   name: string;
   namespace: string;
   kubernetesVersion: string;
+  /** DaemonSets, Jobs, CronJobs and HPAs: what their controllers did (`steps` is then empty). */
+  workload?: WorkloadPreview;
   /** `RollingUpdate`, `Recreate`, `OnDelete`. */
   strategy: string;
   /** The base actually used (a `head` that git could not answer comes back as `opened` or `fresh`). */

@@ -6,6 +6,12 @@ import type { ManifestFile } from '../manifest/manifest-file';
 import { LineIndex } from '../manifest/line-index';
 import { namespaceOf } from '../checks/indexed-object';
 import { isPreviewWorkload } from './traffic-companions';
+import { isWorkloadPreviewObject } from './workload-preview';
+
+// Deployments and StatefulSets roll out; DaemonSets, Jobs, CronJobs and HPAs play their controllers.
+function isPreviewed(object: ManifestObject): boolean {
+  return isPreviewWorkload(object) || isWorkloadPreviewObject(object);
+}
 
 /** A workload as the panel names it. */
 interface PreviewWorkloadRef {
@@ -59,7 +65,7 @@ function fileErrorAt(file: ManifestFile): number | undefined {
 
 /** The workload the preview shows for `request` in `file` (see the file comment for the order). */
 export function previewTargetOf(file: ManifestFile, request: PreviewTargetRequest): PreviewTarget {
-  const workloads = file.documents.flatMap((document) => document.objects).filter(isPreviewWorkload);
+  const workloads = file.documents.flatMap((document) => document.objects).filter(isPreviewed);
   const errorAt = fileErrorAt(file);
   const wanted = request.pinned ?? request.shown;
   const wantedObject = wanted && workloads.find((object) => isSame(object, wanted));
@@ -73,7 +79,7 @@ export function previewTargetOf(file: ManifestFile, request: PreviewTargetReques
   const cursorError = atCursor && firstError(atCursor);
   // The cursor's document does not parse: it may be the shown workload's, mid-edit.
   if (cursorError !== undefined && request.shown) return unreadable(file, request.shown, cursorError);
-  const cursorWorkload = atCursor?.objects.find(isPreviewWorkload);
+  const cursorWorkload = atCursor?.objects.find(isPreviewed);
   if (cursorWorkload) return { kind: 'workload', object: cursorWorkload };
   if (wantedObject) return { kind: 'workload', object: wantedObject };
   // The shown workload is nowhere to be read and something does not parse: it is most likely there.
@@ -82,5 +88,5 @@ export function previewTargetOf(file: ManifestFile, request: PreviewTargetReques
   if (first) return { kind: 'workload', object: first };
   return errorAt !== undefined
     ? { kind: 'none', message: 'The manifest has YAML errors (see the Problems panel).', hasErrors: true }
-    : { kind: 'none', message: 'No apps/v1 Deployment or StatefulSet in this file.', hasErrors: false };
+    : { kind: 'none', message: 'No Deployment, StatefulSet, DaemonSet, Job, CronJob or HorizontalPodAutoscaler in this file.', hasErrors: false };
 }

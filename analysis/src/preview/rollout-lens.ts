@@ -4,10 +4,11 @@
 // preview it opens shows kubectl's message), as the same cached verdict the diagnostics publish says.
 import { type ClusterSpec, MAX_SIMULATED_REPLICAS } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
-import { checkObjectCached } from '../validation/object-findings';
+import { checkKindObjectCached, checkObjectCached } from '../validation/object-findings';
 import { computeDeploymentFacts } from '../facts/deployment-facts';
 import { computeStatefulSetFacts, statefulSetPodName } from '../facts/statefulset-facts';
 import { computeRolloutCost, rolloutCostSummary } from '../facts/rollout-cost';
+import { isWorkloadPreviewObject } from './workload-preview';
 
 const PREVIEW = '▶ Preview rollout';
 
@@ -33,7 +34,7 @@ export function rolloutCostLensTitle(object: ManifestObject, cluster: ClusterSpe
 /** The lens title of an apps/v1 Deployment or StatefulSet, else undefined. */
 export function rolloutLensTitle(object: ManifestObject, cluster: ClusterSpec): string | undefined {
   const refused = isRefused(object, cluster);
-  if (refused === undefined) return undefined;
+  if (refused === undefined) return workloadLensTitle(object, cluster);
   if (refused) return `${PREVIEW} · the API server rejects this ${object.kind}`;
   if (object.kind === 'Deployment') {
     const facts = computeDeploymentFacts(object, cluster);
@@ -47,4 +48,19 @@ export function rolloutLensTitle(object: ManifestObject, cluster: ClusterSpec): 
   const last = statefulSetPodName(facts.name, facts.startOrdinal + count - 1);
   const names = !facts.name || count <= 0 ? undefined : count === 1 ? first : `${first}…${last}`;
   return [PREVIEW, names, pods(count)].filter(Boolean).join(' · ');
+}
+
+/** What the preview of a DaemonSet, Job, CronJob or HPA plays, as its lens says it. */
+const WORKLOAD_LENS: Readonly<Record<string, string>> = {
+  DaemonSet: '▶ Preview update node by node',
+  Job: '▶ Preview pods, retries and back-off',
+  CronJob: '▶ Preview next runs',
+  HorizontalPodAutoscaler: '▶ Preview replica curve',
+};
+
+// The lens above a DaemonSet, Job, CronJob or HPA; only that it is refused when the API server refuses it.
+function workloadLensTitle(object: ManifestObject, cluster: ClusterSpec): string | undefined {
+  if (!isWorkloadPreviewObject(object)) return undefined;
+  const refused = (checkKindObjectCached(object, undefined, cluster) ?? []).some((finding) => finding.severity === 'error');
+  return refused ? `${PREVIEW} · the API server rejects this ${object.kind}` : WORKLOAD_LENS[object.kind];
 }

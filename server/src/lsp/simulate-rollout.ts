@@ -43,6 +43,7 @@ import {
   spanForPath,
   type ManifestObject,
   objectsOf,
+  isWorkloadPreviewObject,
   parseManifestFile,
   type ManifestFile,
   writableCopyAs,
@@ -50,11 +51,14 @@ import {
 import type { ManifestStore } from './document-store';
 import type { KustomizePreviewSource } from './kustomize-preview';
 import type { Log } from './server-log';
+import { workloadViewFor } from './workload-preview-view';
 
 /** The request with its base resolved: the base's name and text (absent for a fresh create). */
 export interface ResolvedRolloutParams extends SimulateRolloutParams {
   baseLabel: string;
   baseText?: string;
+  /** The editor's clock for a CronJob's next runs (ms since the epoch; default now). */
+  nowEpochMs?: number;
 }
 
 /** Pods listed per step; the rest are counted in `podsOmitted`. */
@@ -166,6 +170,21 @@ export function simulateRolloutFor(
   const baseObject = baseFile && sameObjectIn(baseFile, object);
   const inSight = workspace?.map((entry) => entry.object) ?? objectsOf(file);
   const spans = spansOf(object);
+  if (isWorkloadPreviewObject(object)) {
+    const request: Parameters<typeof workloadViewFor>[1] = {
+      uri: params.uri,
+      baseChoice: params.base,
+      baseLabel: params.baseLabel,
+      whatIf: params.whatIf,
+      cluster,
+      inSight,
+      nowEpochMs: params.nowEpochMs ?? Date.now(),
+      spans,
+      changedPaths: changedPaths(baseObject?.value, object.value),
+    };
+    if (baseObject) request.base = baseObject;
+    return workloadViewFor(object, request);
+  }
   // The engine's run changes what it is given: it gets copies, never the cached parsed values.
   const after = writableCopyAs<RolloutWorkload>(object.value);
   let before = baseObject ? writableCopyAs<RolloutWorkload>(baseObject.value) : undefined;
