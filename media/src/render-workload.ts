@@ -85,7 +85,11 @@ function renderHpa(preview: HpaPreview): string {
     ['Stabilization', `scale up ${preview.scaleUpStabilizationSeconds}s, scale down ${preview.scaleDownStabilizationSeconds}s`],
   ];
   for (const policy of preview.policies) items.push(['Policy', policy]);
-  const changes = preview.points.filter((point, index) => index === 0 || point.replicas !== preview.points[index - 1]!.replicas || point.limitedBy);
+  // The syncs where something changed: the replicas, what holds them back, or the metric.
+  const changes = preview.points.filter((point, index) => {
+    const previous = preview.points[index - 1];
+    return !previous || point.replicas !== previous.replicas || point.limitedBy !== previous.limitedBy || point.metric !== previous.metric;
+  });
   const rows = changes.map(
     (point) =>
       `<tr class="hpa-row"><td>${esc(point.second)}s</td><td>${esc(point.metric)}${esc(preview.metricUnit)}</td><td>${esc(point.desiredReplicas)}</td>` +

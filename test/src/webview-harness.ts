@@ -70,3 +70,9 @@ export async function showView(page: Page, view: RolloutView): Promise<void> {
   await page.evaluate(([message]) => window.postMessage(message, '*'), [{ type: 'showRollout', view }] as const);
   await page.locator('#scrubber').waitFor();
 }
+
+/** Posts a DaemonSet, Job, CronJob or HPA view (no timeline) and waits for its body to render. */
+export async function showWorkloadView(page: Page, view: RolloutView): Promise<void> {
+  await page.evaluate(([message]) => window.postMessage(message, '*'), [{ type: 'showRollout', view }] as const);
+  await page.locator('.workload, .rejection').first().waitFor();
+}

@@ -64,7 +64,11 @@ export function previewCronJob(input: CronJobPreviewInput): WorkloadPreviewResul
   const { schedule, timeZone, concurrencyPolicy, suspend } = cronJob.spec;
   const plan = cronJobSchedule(schedule, timeZone);
   if ('error' in plan) return { rejection: `The schedule cannot be read: ${plan.error}` };
-  const times = upcomingScheduleTimes(plan, cluster.startEpochMs, input.runs ?? CRONJOB_PREVIEW_RUNS);
+  // One run more than shown bounds the window: the clock stops before it (its Job would replace or overlap the last).
+  const count = input.runs ?? CRONJOB_PREVIEW_RUNS;
+  const upcoming = upcomingScheduleTimes(plan, cluster.startEpochMs, count + 1);
+  const times = upcoming.slice(0, count);
+  const bound = upcoming[count];
   const seen = new Map<string, SeenJob>();
   let active = new Set<string>();
   const onPass = (): void => {
@@ -91,7 +95,10 @@ export function previewCronJob(input: CronJobPreviewInput): WorkloadPreviewResul
     active = new Set(jobs.filter((job) => !finishOf(cluster, job)).map((job) => job.metadata.name));
   };
   const last = times[times.length - 1];
-  if (last !== undefined) runFor(cluster, last - cluster.startEpochMs + runSeconds * 1000 + 60_000, onPass);
+  if (last !== undefined) {
+    const end = Math.min(last + runSeconds * 1000 + 60_000, bound === undefined ? Number.POSITIVE_INFINITY : bound - 1000);
+    runFor(cluster, end - cluster.startEpochMs, onPass);
+  }
   const runs = times.map((time): CronJobRunView => {
     const jobName = cronJobJobName(name, time);
     const entry = seen.get(jobName);

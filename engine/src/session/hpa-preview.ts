@@ -100,10 +100,11 @@ export function previewHorizontalPodAutoscaler(input: HpaPreviewInput): Workload
   const start = cluster.now;
   const seconds = input.seconds ?? 900;
   const points: HpaPointView[] = [];
-  for (let second = 0; second <= seconds; second += SYNC_MS / 1000) {
+  // Each value is fed from its second on (a later set drops nothing before it); the sync at that second reads it.
+  controller.metrics.set(namespace, name, resource, start, valueOf(metricAt(input.metric, 0)));
+  for (let second = SYNC_MS / 1000; second <= seconds; second += SYNC_MS / 1000) {
     controller.metrics.set(namespace, name, resource, start + second * 1000, valueOf(metricAt(input.metric, second)));
-    if (second > 0) runFor(cluster, SYNC_MS);
-    else cluster.settle();
+    runFor(cluster, SYNC_MS);
     const current = cluster.horizontalPodAutoscalers.get(name, namespace)!;
     const point: HpaPointView = {
       second,
