@@ -1,7 +1,7 @@
 // The CronJob and Job part of `kubesim names`: a CronJob's next runs with the Job each creates, a Job's
 // pod name prefixes (the API server appends five random characters).
-import { cronJobNextRuns, isJsonObject, jobPodNamePrefixes, type CronJobRun } from '@kubesim/engine';
-import type { ManifestObject } from '@kubesim/analysis';
+import type { CronJobRun } from '@kubesim/engine';
+import { computeBatchFacts, type ManifestObject } from '@kubesim/analysis';
 
 /** The names of one CronJob or Job, as printed with --json. */
 export interface BatchNames {
@@ -22,24 +22,15 @@ const NEXT_RUN_COUNT = 5;
 
 /** The CronJobs and Jobs of a file, with their names, runs counted from `fromEpochMs`. */
 export function batchNamesOf(path: string, objects: readonly ManifestObject[], fromEpochMs: number): BatchNames[] {
-  const result: BatchNames[] = [];
-  for (const object of objects) {
-    if (!object.name || object.apiVersion !== 'batch/v1' || object.document.isTemplated) continue;
-    const namespace = object.namespace ?? 'default';
-    const spec = object.value.spec;
-    if (!isJsonObject(spec)) continue;
-    if (object.kind === 'CronJob' && typeof spec.schedule === 'string') {
-      const timeZone = typeof spec.timeZone === 'string' ? spec.timeZone : undefined;
-      const runs = cronJobNextRuns(object.name, spec.schedule, timeZone, fromEpochMs, NEXT_RUN_COUNT);
-      const entry: BatchNames = { file: path, kind: 'CronJob', namespace, name: object.name };
-      if ('error' in runs) entry.scheduleError = runs.error;
-      else entry.nextRuns = runs;
-      result.push(entry);
-    } else if (object.kind === 'Job') {
-      result.push({ file: path, kind: 'Job', namespace, name: object.name, podNamePrefixes: jobPodNamePrefixes(object.name, spec) });
-    }
-  }
-  return result;
+  return objects.flatMap((object) => {
+    const facts = computeBatchFacts(object, fromEpochMs, NEXT_RUN_COUNT);
+    if (!facts) return [];
+    const entry: BatchNames = { file: path, kind: facts.kind, namespace: facts.namespace, name: facts.name };
+    if (facts.nextRuns) entry.nextRuns = facts.nextRuns;
+    if (facts.scheduleError !== undefined) entry.scheduleError = facts.scheduleError;
+    if (facts.podNamePrefixes) entry.podNamePrefixes = facts.podNamePrefixes;
+    return [entry];
+  });
 }
 
 /** The text `kubesim names` prints for them. */

@@ -11,6 +11,8 @@ export const API_REFERENCE = {
   statefulSetSpec: `${BASE}/workload-resources/stateful-set-v1/#StatefulSetSpec`,
   daemonSet: `${BASE}/workload-resources/daemon-set-v1/`,
   daemonSetSpec: `${BASE}/workload-resources/daemon-set-v1/#DaemonSetSpec`,
+  job: `${BASE}/workload-resources/job-v1/`,
+  cronJob: `${BASE}/workload-resources/cron-job-v1/`,
   pod: `${BASE}/workload-resources/pod-v1/`,
   podTemplate: `${BASE}/workload-resources/pod-template-v1/#PodTemplateSpec`,
   service: `${BASE}/service-resources/service-v1/`,

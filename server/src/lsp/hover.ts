@@ -24,6 +24,7 @@ import { describeFieldDocumentation } from './hover-field';
 import { describeContainerPath } from './hover-container';
 import { describeServicePath } from './hover-service';
 import { describeDaemonSetPath } from './hover-daemonset';
+import { describeBatchPath } from './hover-batch';
 import { describeKindPath } from './hover-kinds';
 import {
   describeClaims,
@@ -106,6 +107,10 @@ function describePath(object: ManifestObject, path: readonly PathSegment[], clus
   if (object.apiVersion === 'apps/v1' && object.kind === 'Deployment') return describeDeploymentPath(object, path, cluster, candidates);
   if (object.apiVersion === 'apps/v1' && object.kind === 'StatefulSet') return describeStatefulSetPath(object, path, cluster, candidates);
   if (object.apiVersion === 'apps/v1' && object.kind === 'DaemonSet') return describeDaemonSetPath(object, path, cluster);
+  if (object.apiVersion === 'batch/v1' && (object.kind === 'Job' || object.kind === 'CronJob')) {
+    const batch = describeBatchPath(object, path, cluster, Date.now());
+    if (batch) return batch;
+  }
   if (isService(object)) return describeServicePath(object, path, cluster, candidates);
   return describeKindPath(object, path, cluster, candidates);
 }
