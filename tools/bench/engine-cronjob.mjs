@@ -1,5 +1,6 @@
 // Benchmark: a CronJob's next 100 runs (robfig/cron's Next, UTC and a DST time zone, as `kubesim names`
-// and the controller compute them) and a simulated day of a CronJob running every minute (1,440 Jobs
+// and the controller compute them), the preview's next 100 runs (previewCronJob: the CronJob and Job
+// controllers run past each of them) and a simulated day of a CronJob running every minute (1,440 Jobs
 // created, run and cleaned up by the CronJob, Job and TTL controllers). Prints wall and CPU time.
 // Needs the compiled engine in out/ (`npm run build` or `npx tsc -b engine`).
 import { createRequire } from 'node:module';
@@ -32,6 +33,31 @@ for (const [schedule, zone] of [
   time(`next 100 runs of "${schedule}"${zone ? ` in ${zone}` : ''}`, 20, () => {
     const runs = engine.cronJobNextRuns('bench', schedule, zone, from, 100);
     return `${runs.length} runs, last ${runs.at(-1).scheduledTime}`;
+  });
+}
+
+for (const policy of ['Allow', 'Forbid']) {
+  const cronJob = {
+    apiVersion: 'batch/v1',
+    kind: 'CronJob',
+    metadata: { name: 'report' },
+    spec: {
+      schedule: '*/5 * * * *',
+      timeZone: 'Europe/Berlin',
+      concurrencyPolicy: policy,
+      jobTemplate: { spec: { template: { spec: { containers: [{ name: 'a', image: 'busybox' }], restartPolicy: 'Never' } } } },
+    },
+  };
+  time(`preview of the next 100 runs of "*/5 * * * *" in Europe/Berlin, ${policy}, 6 min each (previewCronJob)`, 5, () => {
+    const result = engine.previewCronJob({
+      manifest: structuredClone(cronJob),
+      cluster: engine.defaultClusterSpec('1.36'),
+      fromEpochMs: from,
+      runSeconds: 360,
+      runs: 100,
+    });
+    const runs = result.preview.runs;
+    return `${runs.length} runs, ${runs.filter((run) => run.fate === 'skipped').length} skipped`;
   });
 }
 

@@ -96,6 +96,17 @@ export function featureGatesKey(spec: Pick<ClusterSpec, 'featureGates'>): string
  * key give the same defaulting, validation, hashes and simulation. What was declared is part of it.
  */
 export function clusterSpecKey(spec: ClusterSpec): string {
+  // A spec is never changed once made, so its key is computed once (100 declared nodes make a long key).
+  const cached = specKeys.get(spec);
+  if (cached !== undefined) return cached;
+  const key = computeClusterSpecKey(spec);
+  specKeys.set(spec, key);
+  return key;
+}
+
+const specKeys = new WeakMap<ClusterSpec, string>();
+
+function computeClusterSpecKey(spec: ClusterSpec): string {
   const declared = ['serviceCIDRs', 'nodePortRange', 'clusterDomain'].filter((key) => spec.declared[key as keyof ClusterDeclaration] !== undefined);
   const crds = spec.declared.crds && spec.declared.crds.length > 0 ? `|crds=${spec.declared.crds.join(',')}` : '';
   const nodes = spec.declared.nodes === undefined ? '' : `|nodes=${nodesKey(spec.nodes)}`;

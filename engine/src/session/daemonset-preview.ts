@@ -9,7 +9,7 @@ import type { KubernetesObject } from '../model/objects';
 import { applyDaemonSet } from '../kubectl/daemonset-apply';
 import { daemonSetNames } from '../daemonset/daemonset-names';
 import { DAEMONSET_HASH_LABEL } from '../daemonset/daemonset-util';
-import { podsOfCohort } from '../cluster/pod-cohort';
+import { podStatusAt } from '../kubelet/pod-timeline';
 import { createDeploymentCluster, runUntil } from './simulation-clock';
 import { applyForPreview, secondsOf, type DaemonPodView, type DaemonSetFrameView, type DaemonSetPreview, type WorkloadPreviewResult } from './workload-preview';
 
@@ -47,12 +47,12 @@ function frameOf(cluster: Cluster, daemonSet: DaemonSet, newHash: string, second
   const byNode = new Map<string, DaemonPodView[]>(cluster.nodes.map((node) => [node.name, []]));
   for (const cohort of cluster.podsOwnedBy(daemonSet.metadata.uid ?? '')) {
     const hash = cohort.labels[DAEMONSET_HASH_LABEL] ?? '';
-    for (const pod of podsOfCohort(cohort, cluster.now, '')) {
-      const state = cohort.deletedAt !== undefined ? 'Terminating' : pod.status.ready ? 'Ready' : pod.status.phase === 'Running' ? 'Running' : 'Pending';
-      const list = byNode.get(cohort.nodeName ?? '') ?? [];
-      list.push({ name: pod.metadata.name, revision: hash === newHash ? 'new' : 'old', hash, state });
-      byNode.set(cohort.nodeName ?? '', list);
-    }
+    // One status per cohort (its pods share the kubelet timeline), not a full Pod object per pod and frame.
+    const status = podStatusAt(cohort.timeline, cluster.now, cohort.deletedAt);
+    const state = cohort.deletedAt !== undefined ? 'Terminating' : status.ready ? 'Ready' : status.phase === 'Running' ? 'Running' : 'Pending';
+    const list = byNode.get(cohort.nodeName ?? '') ?? [];
+    for (const name of cohort.names) list.push({ name, revision: hash === newHash ? 'new' : 'old', hash, state });
+    byNode.set(cohort.nodeName ?? '', list);
   }
   return { second, summary, nodes: [...byNode].map(([node, pods]) => ({ node, pods })) };
 }
