@@ -22,7 +22,9 @@ async function openRolloutPreview(
   else if (target instanceof vscode.Uri) uri = target;
   else uri = editor?.document.uri;
   if (!uri) {
-    void vscode.window.showInformationMessage('kubesim: open a Deployment or StatefulSet manifest first.');
+    void vscode.window.showInformationMessage(
+      'kubesim: open a workload manifest first (a Deployment, StatefulSet, DaemonSet, Job, CronJob or HorizontalPodAutoscaler).',
+    );
     return;
   }
   let at = typeof offset === 'number' ? offset : undefined;

@@ -31,7 +31,7 @@ export function rolloutCostLensTitle(object: ManifestObject, cluster: ClusterSpe
   return cost ? rolloutCostSummary(cost) : undefined;
 }
 
-/** The lens title of an apps/v1 Deployment or StatefulSet, else undefined. */
+/** The lens title of an apps/v1 Deployment or StatefulSet, of a DaemonSet, Job, CronJob or HPA, else undefined. */
 export function rolloutLensTitle(object: ManifestObject, cluster: ClusterSpec): string | undefined {
   const refused = isRefused(object, cluster);
   if (refused === undefined) return workloadLensTitle(object, cluster);

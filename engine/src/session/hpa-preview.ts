@@ -69,6 +69,11 @@ function behaviorOf(hpa: HorizontalPodAutoscaler): { up: number; down: number; p
     const select = typeof rules(direction).selectPolicy === 'string' ? ` (${String(rules(direction).selectPolicy)})` : '';
     if (words.length > 0) policies.push(`${direction === 'scaleUp' ? 'scale up' : 'scale down'}: ${words.join(', ')}${select}`);
   }
+  // No behavior written: the controller's limits without one (normalizeDesiredReplicas, calculateScaleUpLimit).
+  if (hpa.spec.behavior === undefined) {
+    policies.push('scale up: no behavior written, at most max(2 × current, 4) replicas per sync');
+    policies.push('scale down: no behavior written, to the highest recommendation of the last 5 minutes');
+  }
   const window = (direction: 'scaleUp' | 'scaleDown', fallback: number): number => {
     const seconds = rules(direction).stabilizationWindowSeconds;
     return typeof seconds === 'number' ? seconds : fallback;

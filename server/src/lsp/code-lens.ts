@@ -37,7 +37,7 @@ function costLens(file: ManifestFile, object: ManifestObject, cluster: ClusterSp
   return [{ title, start: file.text.lastIndexOf('\n', place.key.start - 1) + 1, offset }];
 }
 
-/** One lens per Deployment or StatefulSet of the file, in source order, and one above each written strategy. */
+/** One lens per previewed workload of the file (Deployment to HPA), in source order, and one above each written strategy. */
 export function computeWorkloadLenses(file: ManifestFile, cluster: ClusterSpec): WorkloadLens[] {
   return objectsOf(file).flatMap((object) => {
     const title = rolloutLensTitle(object, cluster);
