@@ -45,7 +45,7 @@ export { rolloutVerdict } from './checks/rollout-verdict';
 export { type RolloutBaseChoice, resolveRolloutBase, rolloutBaseSources } from './preview/rollout-base';
 export { OpenedTexts } from './preview/opened-texts';
 export { previewTargetOf } from './preview/preview-target';
-export { type BatchFacts, computeBatchFacts } from './facts/batch-facts';
+export { computeBatchFacts } from './facts/batch-facts';
 export { isWorkloadPreviewObject, workloadPreviewFor, type WorkloadWhatIf } from './preview/workload-preview';
 export { sameObjectIn, trafficCompanions } from './preview/traffic-companions';
 export { rolloutCostLensTitle, rolloutLensTitle } from './preview/rollout-lens';

@@ -158,13 +158,13 @@ export type {
   WorkloadPreviewResult,
 } from './session/workload-preview';
 /** A DaemonSet's update node by node over the cluster's nodes. */
-export { type DaemonSetPreviewInput, previewDaemonSet } from './session/daemonset-preview';
+export { previewDaemonSet } from './session/daemonset-preview';
 /** A CronJob's next runs from a given instant, with the Jobs they create under the concurrencyPolicy. */
-export { CRONJOB_PREVIEW_RUNS, type CronJobPreviewInput, previewCronJob } from './session/cronjob-preview';
+export { previewCronJob } from './session/cronjob-preview';
 /** A Job's pods, failures, back-off and conditions for the pod outcomes given. */
-export { type JobPodOutcomes, type JobPreviewInput, previewJob } from './session/job-preview';
+export { previewJob } from './session/job-preview';
 /** An HPA's replica curve for a metric shape. */
-export { type HpaPreviewInput, type MetricShape, metricAt, previewHorizontalPodAutoscaler } from './session/hpa-preview';
+export { type MetricShape, metricAt, previewHorizontalPodAutoscaler } from './session/hpa-preview';
 export { statefulSetPodVerdict } from './statefulset/first-pod-admission';
 /** The custom resources the workspace's CustomResourceDefinitions serve, and the API server's verdict on one. */
 /** The bad value of a CRD validation rule's compilation error (the internal ValidationRule, as each release prints it). */

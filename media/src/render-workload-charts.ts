@@ -81,10 +81,12 @@ export function renderJobBars(preview: JobPreview): string {
       pod.backoffSeconds !== undefined
         ? `<line class="job-backoff" x1="${x(pod.createdSecond - pod.backoffSeconds)}" x2="${x(pod.createdSecond)}" y1="${y + 6}" y2="${y + 6}"></line>`
         : '';
-    const title = `${pod.name}: ${pod.outcome}${pod.exitCode !== undefined ? ` (exit ${pod.exitCode})` : ''}, ${pod.createdSecond}s–${pod.finishedSecond ?? '…'}s`;
+    const exit = pod.exitCode !== undefined ? ` (exit ${pod.exitCode})` : '';
+    const title = `${pod.name}: ${pod.outcome}${exit}, ${pod.createdSecond}s–${pod.finishedSecond ?? '…'}s`;
     return (
       `<g class="job-pod" data-outcome="${esc(pod.outcome)}"><title>${esc(title)}</title>${backoff}` +
-      `<rect class="job-bar job-${esc(pod.outcome.toLowerCase())}" x="${x(pod.createdSecond)}" y="${y}" width="${Math.max(2, x(stop) - x(pod.createdSecond))}" ` +
+      `<rect class="job-bar job-${esc(pod.outcome.toLowerCase())}" x="${x(pod.createdSecond)}" y="${y}" ` +
+      `width="${Math.max(2, x(stop) - x(pod.createdSecond))}" ` +
       `height="${rowHeight - 6}"></rect></g>`
     );
   });
@@ -121,12 +123,14 @@ export function renderHpaCurve(preview: HpaPreview): string {
     .filter((point) => point.limitedBy)
     .map(
       (point) =>
-        `<circle class="hpa-limited" cx="${x(point.second)}" cy="${y(point.replicas)}" r="2.5"><title>${esc(`${point.second}s: ${point.limitedBy}`)}</title></circle>`,
+        `<circle class="hpa-limited" cx="${x(point.second)}" cy="${y(point.replicas)}" r="2.5">` +
+        `<title>${esc(`${point.second}s: ${point.limitedBy}`)}</title></circle>`,
     );
   const body =
     bound(preview.minReplicas, 'min') +
     bound(preview.maxReplicas, 'max') +
     `<polyline class="hpa-metric" points="${metric}"></polyline><polyline class="hpa-replicas" points="${steps.join(' ')}"></polyline>${limited.join('')}` +
-    `<text class="axis-label" x="30" y="${height - 4}">0s</text><text class="axis-label" x="${WIDTH - 4}" y="${height - 4}" text-anchor="end">${esc(end)}s</text>`;
+    `<text class="axis-label" x="30" y="${height - 4}">0s</text>` +
+    `<text class="axis-label" x="${WIDTH - 4}" y="${height - 4}" text-anchor="end">${esc(end)}s</text>`;
   return svg(`Replicas of ${preview.target} over ${end}s`, height, body, 'hpa-curve');
 }

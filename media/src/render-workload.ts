@@ -60,8 +60,9 @@ function renderJob(preview: JobPreview): string {
   const rows = preview.pods.map((pod) => {
     const exit = pod.exitCode !== undefined ? `exit ${pod.exitCode}` : '';
     const backoff = pod.backoffSeconds !== undefined ? `${pod.backoffSeconds}s` : '—';
+    const index = pod.index !== undefined ? ` <span class="muted">index ${esc(pod.index)}</span>` : '';
     return (
-      `<tr class="job-row" data-outcome="${esc(pod.outcome)}"><td><code>${esc(pod.name)}</code>${pod.index !== undefined ? ` <span class="muted">index ${esc(pod.index)}</span>` : ''}</td>` +
+      `<tr class="job-row" data-outcome="${esc(pod.outcome)}"><td><code>${esc(pod.name)}</code>${index}</td>` +
       `<td>${esc(backoff)}</td><td>${esc(pod.createdSecond)}s</td><td>${pod.finishedSecond !== undefined ? `${esc(pod.finishedSecond)}s` : '—'}</td>` +
       `<td class="job-outcome-${esc(pod.outcome.toLowerCase())}">${esc(pod.outcome)} ${esc(exit)}</td></tr>`
     );
@@ -74,7 +75,8 @@ function renderJob(preview: JobPreview): string {
       `<li class="job-condition-item"><strong>${esc(condition.type)}</strong> at ${esc(condition.second)}s` +
       `${condition.reason ? ` · ${esc(condition.reason)}` : ''}${condition.message ? `: ${esc(condition.message)}` : ''}</li>`,
   );
-  return `${facts(items)}<h2>Pods</h2>${renderJobBars(preview)}${table}<h2>Conditions</h2><ul class="job-conditions">${conditions.join('') || '<li>None reached.</li>'}</ul>`;
+  const reached = `<ul class="job-conditions">${conditions.join('') || '<li>None reached.</li>'}</ul>`;
+  return `${facts(items)}<h2>Pods</h2>${renderJobBars(preview)}${table}<h2>Conditions</h2>${reached}`;
 }
 
 function renderHpa(preview: HpaPreview): string {
@@ -104,7 +106,9 @@ function renderHpa(preview: HpaPreview): string {
 
 /** The body of a workload preview (after the header and the forms). */
 export function renderWorkloadBody(view: RolloutView, preview: WorkloadPreview): string {
-  const outcome = `<section class="outcome outcome-${esc(view.outcome.kind)}" role="status" aria-label="Outcome"><strong>${esc(view.outcome.message)}</strong></section>`;
+  const outcome =
+    `<section class="outcome outcome-${esc(view.outcome.kind)}" role="status" aria-label="Outcome">` +
+    `<strong>${esc(view.outcome.message)}</strong></section>`;
   const summary = `<p class="change-summary">${esc(view.change.summary)}</p>`;
   const assumptions = view.assumptions ? `<p class="assumptions">${esc(view.assumptions)}</p>` : '';
   const body =

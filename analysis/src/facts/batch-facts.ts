@@ -5,7 +5,7 @@ import { cronJobNextRuns, isJsonObject, jobPodNamePrefixes, type CronJobRun } fr
 import type { ManifestObject } from '../manifest/manifest-document';
 
 /** The names of one CronJob or Job. */
-export interface BatchFacts {
+interface BatchFacts {
   kind: 'CronJob' | 'Job';
   namespace: string;
   name: string;

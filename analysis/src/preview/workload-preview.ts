@@ -29,7 +29,7 @@ export interface WorkloadWhatIf {
 }
 
 /** What a workload preview needs besides the object. */
-export interface WorkloadPreviewRequest {
+interface WorkloadPreviewRequest {
   /** The running version (DaemonSets roll from it); absent: a fresh create. */
   base?: ManifestObject;
   cluster: ClusterSpec;

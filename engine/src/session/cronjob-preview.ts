@@ -16,10 +16,10 @@ import { createDeploymentCluster, runFor } from './simulation-clock';
 import { applyForPreview, secondsOf, type CronJobPreview, type CronJobRunView, type WorkloadPreviewResult } from './workload-preview';
 
 /** Runs shown by default. */
-export const CRONJOB_PREVIEW_RUNS = 10;
+const CRONJOB_PREVIEW_RUNS = 10;
 
 /** Input of previewCronJob. */
-export interface CronJobPreviewInput {
+interface CronJobPreviewInput {
   manifest: KubernetesObject;
   cluster: ClusterSpec;
   /** The instant the CronJob is applied (ms since the epoch): the editor's clock, never the engine's. */

@@ -19,7 +19,7 @@ const MAX_FRAMES = 1000;
 const LIMIT_MS = 3600_000;
 
 /** Input of previewDaemonSet. */
-export interface DaemonSetPreviewInput {
+interface DaemonSetPreviewInput {
   /** The running version; absent: the preview shows the DaemonSet's creation. */
   oldManifest?: KubernetesObject;
   newManifest: KubernetesObject;

@@ -9,6 +9,7 @@ import type { JsonObject, KubernetesObject } from '../model/objects';
 import type { MetricValue } from '../autoscaler/hpa-metrics';
 import { HorizontalPodAutoscalerController } from '../autoscaler/hpa-controller';
 import { namespacesOf } from '../cluster/namespaces';
+import { createNamespace } from '../kubectl/namespace-mutations';
 import { APPLY_HANDLERS } from './apply-handlers';
 import { createDeploymentCluster, runFor, runUntil } from './simulation-clock';
 import { applyForPreview, type HpaPointView, type HpaPreview, type WorkloadPreviewResult } from './workload-preview';
@@ -23,7 +24,7 @@ export type MetricShape =
   | { shape: 'ramp'; from: number; to: number; atSecond: number; overSeconds: number };
 
 /** Input of previewHorizontalPodAutoscaler. */
-export interface HpaPreviewInput {
+interface HpaPreviewInput {
   manifest: KubernetesObject;
   /** The scale target as written in the workspace; absent: a Deployment of that name with a 100m CPU request stands in. */
   target?: KubernetesObject;
@@ -84,11 +85,12 @@ function behaviorOf(hpa: HorizontalPodAutoscaler): { up: number; down: number; p
 /** Applies the target and the HPA, feeds the metric shape and records each sync period's replicas. */
 export function previewHorizontalPodAutoscaler(input: HpaPreviewInput): WorkloadPreviewResult {
   const cluster = createDeploymentCluster({ spec: input.cluster, seed: input.seed });
-  namespacesOf(cluster);
+  // The HPA's namespace exists, as it does where the manifest is applied (kind has only its five).
+  const namespace = input.manifest.metadata.namespace ?? 'default';
+  if (!namespacesOf(cluster).get(namespace)) createNamespace(cluster, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } }, 'apply');
   const controller = cluster.controllers.find(
     (candidate): candidate is HorizontalPodAutoscalerController => candidate instanceof HorizontalPodAutoscalerController,
   )!;
-  const namespace = input.manifest.metadata.namespace ?? 'default';
   const name = input.manifest.metadata.name;
   const rejection = applyForPreview(cluster, APPLY_HANDLERS.get('HorizontalPodAutoscaler')!, input.manifest);
   if (rejection !== undefined) return { rejection };

@@ -19,7 +19,7 @@ const MAX_PODS = 200;
 const COMPLETION_INDEX = 'batch.kubernetes.io/job-completion-index';
 
 /** How the Job's pods end (the What-if): exit `exitCode` until `failures` pods have failed, then exit 0. */
-export interface JobPodOutcomes {
+interface JobPodOutcomes {
   /** Pods fail until this many have failed (0: none fails; undefined: every pod fails). */
   failures?: number;
   /** The failing pods' exit code (default 1). */
@@ -29,7 +29,7 @@ export interface JobPodOutcomes {
 }
 
 /** Input of previewJob. */
-export interface JobPreviewInput {
+interface JobPreviewInput {
   manifest: KubernetesObject;
   cluster: ClusterSpec;
   outcomes: JobPodOutcomes;

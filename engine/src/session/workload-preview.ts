@@ -54,7 +54,10 @@ export interface CronJobRunView {
   jobName: string;
   /** Seconds (from the CronJob's creation) at which its Job was created: later than `second` when Forbid held it back. */
   startSecond?: number;
-  /** `runs`: a Job is created and runs alone; `overlaps`: it runs beside an earlier one (Allow); `skipped`: Forbid skips it; `replaces`: Replace deletes the running one first. */
+  /**
+   * `runs`: a Job is created and runs alone; `overlaps`: it runs beside an earlier one (Allow); `skipped`: Forbid skips it;
+   * `replaces`: Replace deletes the running one first.
+   */
   fate: 'runs' | 'overlaps' | 'skipped' | 'replaces';
   /** Seconds (from the CronJob's creation) at which the Job finished or was deleted, when it did within the window. */
   endSecond?: number;

@@ -161,3 +161,10 @@ test('HPA preview: after the load drops, the scale-down waits out the 5-minute s
   assert.equal(preview.points[preview.points.length - 1]!.replicas, 2);
   assert.ok(preview.points.some((point) => point.limitedBy === 'ScaleDownStabilized'));
 });
+
+test('HPA preview in a namespace of its own: the namespace is there, as where the manifest is applied', () => {
+  const manifest = { ...HPA, metadata: { name: 'web', namespace: 'shop' } } as unknown as KubernetesObject;
+  const result = previewHorizontalPodAutoscaler({ manifest, cluster, metric: { shape: 'constant', value: 90 }, seconds: 60 });
+  assert.ok('preview' in result, JSON.stringify(result));
+  assert.ok(result.preview.kind === 'HorizontalPodAutoscaler' && result.preview.points.some((point) => point.replicas > 2));
+});

@@ -5,7 +5,7 @@ import type { RolloutChange, RolloutView, SimulateRolloutResult, SourceSpan, Wha
 import { type ManifestObject, workloadPreviewFor, type WorkloadWhatIf } from '@kubesim/analysis';
 
 /** What the view needs besides the object. */
-export interface WorkloadViewRequest {
+interface WorkloadViewRequest {
   uri: string;
   base?: ManifestObject;
   baseChoice: RolloutView['base'];

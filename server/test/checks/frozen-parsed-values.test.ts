@@ -150,7 +150,9 @@ function exercise(file: ManifestFile, baseline: ManifestFile, settings: ClusterS
     computeEnumCompletion(file, offset);
   }
   computeWorkloadLenses(file, settings);
-  for (const object of objectsOf(file).filter((candidate) => candidate.kind === 'Deployment' || candidate.kind === 'StatefulSet')) {
+  // Every previewed kind: the rollouts and the DaemonSet, Job, CronJob and HPA previews.
+  const previewed = ['Deployment', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'HorizontalPodAutoscaler'];
+  for (const object of objectsOf(file).filter((candidate) => previewed.includes(candidate.kind))) {
     const params = {
       uri: URI,
       offset: object.document.start,
