@@ -273,6 +273,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     lenses: (document) => kustomizeLenses(kustomize, document),
     isFragment: (uri) => kustomize.isFragment(uri),
     indexed: indexedObjects,
+    renderedCrds: () => helm.renderedCrds(),
   });
   registerNavigation(connection, documents, store, {
     objects: (uri, file) => {
