@@ -168,4 +168,4 @@ export { parseQuantity, quantityDecimal } from './quantity/quantity';
 /** kube-scheduler's TaintToleration question: the first taint of the given effects the tolerations do not tolerate. */
 export { untoleratedTaint } from './scheduler/taint-toleration';
 /** Go's net/url parser (ParseRequestURI and Parse), for the `uri` format and CEL's url(). */
-export { parseGoUrl, goShouldEscape, type GoUrl, type GoUrlParse } from './model/go-url';
+export { parseGoUrl, goShouldEscape, type GoUrl } from './model/go-url';

@@ -18,7 +18,7 @@ export interface GoUrl {
 }
 
 /** A parse: the URL, Go's error text, or `unknown` when kubesim cannot tell. */
-export type GoUrlParse = { readonly url: GoUrl } | { readonly error: string } | { readonly unknown: string };
+type GoUrlParse = { readonly url: GoUrl } | { readonly error: string } | { readonly unknown: string };
 
 type Mode = 'path' | 'host' | 'zone' | 'userPassword' | 'queryComponent' | 'fragment';
 

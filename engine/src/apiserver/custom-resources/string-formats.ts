@@ -23,8 +23,12 @@ const utf8Length = (text: string): number => {
 };
 
 const UUID = (version: string) => new RegExp(`^[0-9a-f]{8}-?[0-9a-f]{4}-?${version}[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$`, 'i');
-const HOSTNAME =
-  /^([a-zA-Z0-9\p{S}\p{L}]((-?[a-zA-Z0-9\p{S}\p{L}]{0,62})?)|([a-zA-Z0-9\p{S}\p{L}](([a-zA-Z0-9\-\p{S}\p{L}]{0,61}[a-zA-Z0-9\p{S}\p{L}])?)(\.)){1,}([a-zA-Z\p{L}]){2,63})$/u;
+// strfmt.HostnamePattern: one label, or dot-separated labels ending in a top-level label of 2 to 63 letters.
+const HOST_CHAR = 'a-zA-Z0-9\\p{S}\\p{L}';
+const HOSTNAME = new RegExp(
+  `^([${HOST_CHAR}]((-?[${HOST_CHAR}]{0,62})?)|([${HOST_CHAR}](([${HOST_CHAR}\\-]{0,61}[${HOST_CHAR}])?)(\\.)){1,}([a-zA-Z\\p{L}]){2,63})$`,
+  'u',
+);
 const RGB_PART = '\\s*(0|[1-9]\\d?|1\\d\\d?|2[0-4]\\d|25[0-5])\\s*'.replace(/\\s/g, '[\\t\\n\\f\\r ]').replace(/\\d/g, '[0-9]');
 const RGB_COLOR = new RegExp(`^rgb\\(${RGB_PART},${RGB_PART},${RGB_PART}\\)$`);
 const CREDIT_CARD =
