@@ -3,6 +3,7 @@
 // rendered Deployment's rollout from the chart as first opened; a values file kept outside the chart (named by a
 // `.kubesim.yaml`) re-renders the chart when edited; a Chart.yaml created after start makes its folder a chart.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
@@ -83,6 +84,44 @@ test('editing image.tag: the lens on the key says the Deployment rolls out, and 
       quiet.map((lens) => lens.range.start.line),
       [typeLine],
     );
+  } finally {
+    await workspace.dispose();
+  }
+});
+
+const hasGit = (() => {
+  try {
+    execFileSync('git', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+test('in a git repository the values edit is compared with the chart at git HEAD', { skip: skip || (hasGit ? false : 'needs git') }, async () => {
+  const files = webappFiles();
+  const workspace = await TestLanguageServer.onWorkspace(files, { env: { KUBESIM_HELM: testHelm()! } });
+  try {
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: workspace.folder });
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-q', '-m', 'chart');
+    const uri = workspace.uri('values.yaml');
+    // Opened already edited (the editor's buffer differs from HEAD): the lens and the preview still see the change.
+    const edited = files['values.yaml']!.replace('tag: "6.5.0"', 'tag: "6.6.0"');
+    await workspace.server.open(uri, edited);
+    await lensesUntil(workspace, uri, titled(/this values edit rolls out release-name-webapp/));
+    const result = (await workspace.server.connection.sendRequest(Methods.simulateRollout, {
+      uri,
+      offset: 0,
+      base: { kind: 'head' },
+      whatIf: { readiness: { kind: 'probes' } },
+    })) as SimulateRolloutResult;
+    assert.equal(result.kind, 'view');
+    if (result.kind !== 'view') return;
+    assert.equal(result.view.change.baseLabel, 'git HEAD, rendered by helm');
+    assert.equal(result.view.change.triggersRollout, true);
+    assert.deepEqual(result.view.change.changedPaths, ['spec.template.spec.containers[0].image']);
   } finally {
     await workspace.dispose();
   }
