@@ -81,7 +81,7 @@ export function previewedWorkload(rollouts: readonly ValuesRollout[]): ValuesRol
 }
 
 /** A values key whose value the edit changed, where it is written now. */
-export interface ChangedValuesKey {
+interface ChangedValuesKey {
   readonly path: readonly (string | number)[];
   readonly span: SourceSpan;
 }
@@ -130,7 +130,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** A values edit seen through the chart: the rendering that reads the file now, the same values set before, each workload's effect. */
-export interface ValuesEdit {
+interface ValuesEdit {
   readonly now: RenderedChart;
   /** Undefined when the chart did not render before (a fresh create is all there is to play). */
   readonly base?: RenderedChart;
