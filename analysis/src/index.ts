@@ -78,6 +78,8 @@ export { chartToRender, checkHelmChart, renderedCrdsOf, type HelmCheckResult } f
 export { crdApiVersionsOf } from './custom-resources/crd-api-versions';
 export { describeHelmBinary, helmBinary, runHelmTemplate } from './helm/helm-process';
 export { HelmSession } from './helm/helm-session';
+export { ChartBaselineTexts, type ChartBaselineKind } from './helm/chart-baseline';
+export { changedValuesKeys, previewedWorkload, valuesEditOf, valuesRolloutTitle } from './helm/values-rollout';
 
 // Schemas: what completion and hovers know of a field (documentation, type, enum values, fields), per kind.
 export { BuiltinSchemaSource } from './schema/builtin-schema';
