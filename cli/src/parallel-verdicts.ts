@@ -12,12 +12,6 @@ import type { ClusterSpec } from '@kubesim/engine';
 import { type ManifestFile, precomputeVerdicts, primeWorkerVerdicts, type WorkerVerdicts } from '@kubesim/analysis';
 import type { VerdictReply, VerdictRequest } from './check-worker-main';
 
-/** One file to check: its text (the one the main thread parses) and its cluster. */
-export interface VerdictJob {
-  text: string;
-  cluster: ClusterSpec;
-}
-
 /** A run of whole documents of one file, starting at `offset` in its text. */
 interface Piece {
   job: number;
@@ -75,9 +69,12 @@ export class ParallelVerdicts {
   /** The next piece a worker takes, counting down from the end. */
   private back: number;
 
-  /** `maxChars`: the main thread's file size limit (a file over it has no documents to check). */
+  /**
+   * `jobs`: each file's text (the one the main thread parses) and its cluster; `maxChars`: the main thread's file
+   * size limit (a file over it has no documents to check).
+   */
   constructor(
-    private readonly jobs: readonly VerdictJob[],
+    private readonly jobs: readonly { text: string; cluster: ClusterSpec }[],
     maxChars: number,
   ) {
     const count = workerCount(jobs.reduce((sum, job) => sum + job.text.length, 0));
