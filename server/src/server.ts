@@ -270,8 +270,9 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     return document ? workspace.optionsFor(document, file).workspace : undefined;
   };
   const workspaceObjects = (uri: string, file: ManifestFile) => indexedObjects(uri, file)?.map((entry) => entry.object);
-  // What completion and hovers know of fields, asked in order: built-in kinds (layouts and OpenAPI descriptions).
-  const schemas: KindSchemaSource[] = [new BuiltinSchemaSource(loadFieldDocs(log))];
+  // What completion and hovers know of fields, asked in order: built-in kinds (layouts and OpenAPI descriptions,
+  // read at the first hover or completion rather than on the way to answering `initialize`).
+  const schemas: KindSchemaSource[] = [new BuiltinSchemaSource(() => loadFieldDocs(log))];
   registerWorkloadFeatures(connection, documents, store, clusterOf, workspaceObjects, {
     schemas,
     hover: (document, position) => helm.hover(document, position) ?? kustomizeHover(kustomize, document, position),
