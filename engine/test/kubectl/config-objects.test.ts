@@ -51,3 +51,48 @@ test('a ConfigMap key the API server refuses is not stored (ValidateConfigMap, I
   );
   assert.equal(outputOf(result, 'kubectl get configmaps cfg'), 'Error from server (NotFound): configmaps "cfg" not found');
 });
+
+// printers.go printConfigMap and printSecret (pkg/printers/internalversion), listed by the storage's key
+// order (`<namespace>/<name>`), with the NAMESPACE column of `-A`; kind's kube-root-ca.crt is in every namespace
+// (the root-ca-cert-publisher controller), and a new kind cluster has no Secret in `default`.
+test('get configmaps|secrets -A lists every namespace by key order; a typed Secret keeps its type', () => {
+  const tls = {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { name: 'cert', namespace: 'kube-public' },
+    type: 'kubernetes.io/tls',
+    data: { 'tls.crt': 'YQ==', 'tls.key': 'Yg==' },
+  };
+  const files = { 'cm.yaml': [configMap({ a: '1' })], 'tls.yaml': [tls], 'pw.yaml': [secret] };
+  const commands = ['kubectl get secrets', 'kubectl get secrets -A', 'kubectl apply -f cm.yaml', 'kubectl apply -f tls.yaml', 'kubectl apply -f pw.yaml'];
+  const result = runServiceSession(
+    [...commands, 'kubectl get configmaps -A', 'kubectl get secrets --all-namespaces', 'kubectl get secret nope'].join('\n'),
+    files,
+  );
+  assert.equal(result.steps[0].output, 'No resources found in default namespace.');
+  assert.equal(result.steps[1].output, 'No resources found');
+  const configMaps = outputOf(result, 'kubectl get configmaps -A')
+    .split('\n')
+    .map((line) => line.split(/\s+/).slice(0, 3).join(' '));
+  assert.deepEqual(configMaps, [
+    'NAMESPACE NAME DATA',
+    'default cfg 1',
+    'default kube-root-ca.crt 1',
+    'kube-node-lease kube-root-ca.crt 1',
+    'kube-public kube-root-ca.crt 1',
+    'kube-system kube-root-ca.crt 1',
+    'local-path-storage kube-root-ca.crt 1',
+  ]);
+  const secrets = outputOf(result, 'kubectl get secrets --all-namespaces').split('\n');
+  assert.match(secrets[0], /^NAMESPACE\s+NAME\s+TYPE\s+DATA\s+AGE$/);
+  assert.match(secrets[1], /^default\s+pw\s+Opaque\s+1\s+0s$/);
+  assert.match(secrets[2], /^kube-public\s+cert\s+kubernetes\.io\/tls\s+2\s+0s$/);
+  assert.equal(outputOf(result, 'kubectl get secret nope'), 'Error from server (NotFound): secrets "nope" not found');
+});
+
+test('a kubernetes.io/tls Secret without tls.key is refused (ValidateSecret: required keys of the built-in types)', () => {
+  const bad = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'cert' }, type: 'kubernetes.io/tls', data: { 'tls.crt': 'YQ==' } };
+  const result = runServiceSession('kubectl apply -f bad.yaml\nkubectl get secrets', { 'bad.yaml': [bad] });
+  assert.equal(result.steps[0].output, 'The Secret "cert" is invalid: data[tls.key]: Required value');
+  assert.equal(result.steps[1].output, 'No resources found in default namespace.');
+});
