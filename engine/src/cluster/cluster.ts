@@ -130,9 +130,10 @@ export class Cluster {
     this.schedulingVersion++;
   }
 
-  /** Adds a controller to the loop (runs after the ones already registered). */
-  registerController(controller: Controller): void {
-    this.controllers.push(controller);
+  /** Adds a controller to the loop (runs after the ones already registered, or before them all with `first`). */
+  registerController(controller: Controller, position: 'first' | 'last' = 'last'): void {
+    if (position === 'first') this.controllers.unshift(controller);
+    else this.controllers.push(controller);
   }
 
   /** The API server's metadata for a new object: uid, creationTimestamp (whole seconds), generation 1. */
