@@ -267,6 +267,25 @@ export class Cluster {
     return taken;
   }
 
+  /**
+   * Takes one active pod out of its cohort into a cohort of its own (same spec, node and timeline) with `labels`,
+   * `annotations` and `owner`, as after a metadata patch of that pod (`kubectl label|annotate pod`); undefined
+   * when no active pod has that name.
+   */
+  repartitionPod(name: string, namespace: string, change: Pick<PodCohort, 'labels' | 'annotations' | 'owner'>): PodCohort | undefined {
+    const cohort = this.cohorts.find((candidate) => isActiveCohort(candidate) && candidate.namespace === namespace && candidate.names.includes(name));
+    if (!cohort) return undefined;
+    this.podsVersion++;
+    this.schedulingVersion++;
+    cohort.names = cohort.names.filter((other) => other !== name);
+    const { annotations: _annotations, ...rest } = cohort;
+    const moved: PodCohort = { ...rest, ...change, id: this.nextCohortId++, names: [name] };
+    if (change.annotations === undefined) delete moved.annotations;
+    this.addCohort(moved);
+    this.dropEmptyCohorts();
+    return moved;
+  }
+
   /** Deletes one pod by name; false when no active pod has that name. */
   deletePodByName(name: string, namespace = 'default'): boolean {
     for (const cohort of this.cohorts) {
