@@ -65,7 +65,9 @@ export function kindSystemWorkloads(cluster: Cluster, namespace: string): KindSy
         metadata: metadataOf(cluster, owner, owner.name, labels, owner.uid),
         spec: { selector: { matchLabels: selector }, template: templateOf(owner, owner.labels) },
         status: {
-          desiredNumberScheduled: 1,
+          // kubesim runs kindnet's and kube-proxy's pods on the control plane only (a real multi-node kind cluster
+          // runs one per node), so the counts are those of the pods that exist.
+          desiredNumberScheduled: total,
           currentNumberScheduled: total,
           numberMisscheduled: 0,
           numberReady: ready,
