@@ -132,8 +132,7 @@ export class Cluster {
 
   /** Adds a controller to the loop (runs after the ones already registered, or before them all with `first`). */
   registerController(controller: Controller, position: 'first' | 'last' = 'last'): void {
-    if (position === 'first') this.controllers.unshift(controller);
-    else this.controllers.push(controller);
+    this.controllers[position === 'first' ? 'unshift' : 'push'](controller);
   }
 
   /** The API server's metadata for a new object: uid, creationTimestamp (whole seconds), generation 1. */
@@ -181,7 +180,6 @@ export class Cluster {
     return this.createPodCohorts(owner, namespace, template, naming, nodeName)[0]!;
   }
 
-  /** Creates and schedules pods: a cohort per node and one of the unschedulable; `nodeName` binds without scheduling. */
   /** Creates and schedules pods: a cohort per node and one of the unschedulable; `nodeName` binds without scheduling. */
   createPodCohorts(owner: OwnerReference, namespace: string, template: PodTemplateSpec, naming: PodNaming, nodeName?: string): PodCohort[] {
     const names = 'names' in naming ? [...naming.names] : generateNames(naming.generateName, naming.count, this.podNames, this.random);
@@ -265,25 +263,6 @@ export class Cluster {
     this.cohortsByOwner.get(cohort.owner.uid)?.push(terminating);
     if (cohort.names.length === 0) this.dropEmptyCohorts();
     return taken;
-  }
-
-  /**
-   * Takes one active pod out of its cohort into a cohort of its own (same spec, node and timeline) with `labels`,
-   * `annotations` and `owner`, as after a metadata patch of that pod (`kubectl label|annotate pod`); undefined
-   * when no active pod has that name.
-   */
-  repartitionPod(name: string, namespace: string, change: Pick<PodCohort, 'labels' | 'annotations' | 'owner'>): PodCohort | undefined {
-    const cohort = this.cohorts.find((candidate) => isActiveCohort(candidate) && candidate.namespace === namespace && candidate.names.includes(name));
-    if (!cohort) return undefined;
-    this.podsVersion++;
-    this.schedulingVersion++;
-    cohort.names = cohort.names.filter((other) => other !== name);
-    const { annotations: _annotations, ...rest } = cohort;
-    const moved: PodCohort = { ...rest, ...change, id: this.nextCohortId++, names: [name] };
-    if (change.annotations === undefined) delete moved.annotations;
-    this.addCohort(moved);
-    this.dropEmptyCohorts();
-    return moved;
   }
 
   /** Deletes one pod by name; false when no active pod has that name. */

@@ -68,10 +68,8 @@ export function changedMetadata(
       const errors = taken.map((key) => `'${key}' already has a value (${before[key]}), and --overwrite is false`);
       return { error: errors.length === 1 ? errors[0]! : `[${errors.join(', ')}]` };
     }
-    if (taken.length > 0)
-      return {
-        error: `--overwrite is false but found the following declared annotation(s): ${taken.map((key) => `'${key}' already has a value (${before[key]})`).join('; ')}`,
-      };
+    const declared = taken.map((key) => `'${key}' already has a value (${before[key]})`);
+    if (taken.length > 0) return { error: `--overwrite is false but found the following declared annotation(s): ${declared.join('; ')}` };
   }
   const notes = field === 'labels' ? change.remove.filter((key) => !(key in before)).map((key) => `label ${JSON.stringify(key)} not found.`) : [];
   const next = { ...before, ...change.set };
@@ -106,11 +104,11 @@ export function changePodMetadata(cluster: Cluster, cohort: PodCohort, name: str
   const selector = cohort.owner.controller ? controllerSelector(cluster, cohort.owner, cohort.namespace) : undefined;
   const released = selector !== undefined && !labelSelectorMatches(selector, labels);
   const owner: OwnerReference = released ? { apiVersion: '', kind: '', name: '', uid: `released/${cohort.namespace}/${name}/${cluster.now}` } : cohort.owner;
-  cluster.repartitionPod(name, cohort.namespace, {
-    labels: { ...labels },
-    owner,
-    ...(annotations === undefined || Object.keys(annotations).length === 0 ? {} : { annotations: { ...annotations } }),
-  } as Pick<PodCohort, 'labels' | 'annotations' | 'owner'>);
+  // The pod leaves its cohort for one of its own: same spec, node and timeline, the new metadata and owner.
+  cohort.names = cohort.names.filter((other) => other !== name);
+  const template = { metadata: { labels: { ...labels }, ...(annotations && Object.keys(annotations).length > 0 ? { annotations: { ...annotations } } : {}) } };
+  const moved = cluster.createPods(owner, cohort.namespace, { ...template, spec: cohort.spec }, { names: [name] }, cohort.nodeName);
+  moved.timeline = cohort.timeline;
 }
 
 /** A result line of kubectl's printer, or the error. */

@@ -23,7 +23,7 @@ function resourceOf(kind: string): string {
 }
 
 /** kubectl's warning for `kind/name` applied over an object that lacks the annotation. */
-export function missingLastAppliedWarning(kind: string, name: string): string {
+function missingLastAppliedWarning(kind: string, name: string): string {
   return (
     `Warning: resource ${resourceOf(kind)}/${name} is missing the ${LAST_APPLIED} annotation which is required by kubectl apply. ` +
     'kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. ' +

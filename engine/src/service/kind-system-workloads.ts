@@ -15,7 +15,7 @@ import type { Deployment, JsonObject, ObjectMeta, ReplicaSet } from '../model/ob
 import { kindSystemControllers, type KindSystemController } from './kind-system-pods';
 
 /** The system Deployments, ReplicaSets and DaemonSets of a namespace, as stored objects. */
-export interface KindSystemWorkloads {
+interface KindSystemWorkloads {
   deployments: Deployment[];
   replicaSets: ReplicaSet[];
   daemonSets: DaemonSet[];

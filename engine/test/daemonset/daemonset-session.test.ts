@@ -38,11 +38,13 @@ test('every step of the walkthrough succeeds', () => {
 
 test('apply, get ds: one node, one pod, NODE SELECTOR <none>', () => {
   assert.deepEqual(outputs(single, 'kubectl apply -f fluentd-daemonset.yaml'), ['daemonset.apps/fluentd-elasticsearch created']);
-  assert.match(
-    outputs(single, 'kubectl get ds -n kube-system')[0]!,
-    // kube-system also holds kind's kindnet and kube-proxy DaemonSets (kind const_cni.go, kubeadm's proxy addon).
-    /^NAME\s+DESIRED\s+CURRENT\s+READY\s+UP-TO-DATE\s+AVAILABLE\s+NODE SELECTOR\s+AGE\nfluentd-elasticsearch\s+1\s+1\s+1\s+1\s+1\s+<none>\s+\d+s\nkindnet\s+1\s+1\s+1\s+1\s+1\s+kubernetes\.io\/os=linux\s+\d+s\nkube-proxy\s+1\s+1\s+1\s+1\s+1\s+kubernetes\.io\/os=linux\s+\d+s$/,
-  );
+  // kube-system also holds kind's kindnet and kube-proxy DaemonSets (kind const_cni.go, kubeadm's proxy addon).
+  const rows = outputs(single, 'kubectl get ds -n kube-system')[0]!.split('\n');
+  assert.match(rows[0]!, /^NAME\s+DESIRED\s+CURRENT\s+READY\s+UP-TO-DATE\s+AVAILABLE\s+NODE SELECTOR\s+AGE$/);
+  assert.match(rows[1]!, /^fluentd-elasticsearch\s+1\s+1\s+1\s+1\s+1\s+<none>\s+\d+s$/);
+  assert.match(rows[2]!, /^kindnet\s+1\s+1\s+1\s+1\s+1\s+kubernetes\.io\/os=linux\s+\d+s$/);
+  assert.match(rows[3]!, /^kube-proxy\s+1\s+1\s+1\s+1\s+1\s+kubernetes\.io\/os=linux\s+\d+s$/);
+  assert.equal(rows.length, 4);
 });
 
 test('rollout status of the update: DaemonSetStatusViewer messages, then success', () => {
