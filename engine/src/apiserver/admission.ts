@@ -45,6 +45,7 @@ const GROUP_OF: Record<string, string> = {
   Service: '',
   Pod: '',
   HorizontalPodAutoscaler: 'autoscaling',
+  Ingress: 'networking.k8s.io',
 };
 
 /** schema.GroupKind.String(): `Deployment.apps`, `Pod` for the core group. */

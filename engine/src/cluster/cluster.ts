@@ -130,9 +130,9 @@ export class Cluster {
     this.schedulingVersion++;
   }
 
-  /** Adds a controller to the loop (runs after the ones already registered). */
-  registerController(controller: Controller): void {
-    this.controllers.push(controller);
+  /** Adds a controller to the loop (runs after the ones already registered, or before them all with `first`). */
+  registerController(controller: Controller, position: 'first' | 'last' = 'last'): void {
+    this.controllers[position === 'first' ? 'unshift' : 'push'](controller);
   }
 
   /** The API server's metadata for a new object: uid, creationTimestamp (whole seconds), generation 1. */
@@ -180,7 +180,6 @@ export class Cluster {
     return this.createPodCohorts(owner, namespace, template, naming, nodeName)[0]!;
   }
 
-  /** Creates and schedules pods: a cohort per node and one of the unschedulable; `nodeName` binds without scheduling. */
   /** Creates and schedules pods: a cohort per node and one of the unschedulable; `nodeName` binds without scheduling. */
   createPodCohorts(owner: OwnerReference, namespace: string, template: PodTemplateSpec, naming: PodNaming, nodeName?: string): PodCohort[] {
     const names = 'names' in naming ? [...naming.names] : generateNames(naming.generateName, naming.count, this.podNames, this.random);

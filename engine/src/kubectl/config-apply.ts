@@ -5,9 +5,11 @@
 // conversion.go Convert_v1_Secret_To_core_Secret: stringData keys overwrite data keys).
 import { objectHistoryOf } from '../cluster/object-history';
 import { encodeBase64, type ConfigMapObject, type SecretObject } from '../model/config-objects';
-import type { KubernetesObject } from '../model/objects';
+import type { KubernetesObject, ReadonlyJsonObject } from '../model/objects';
 import { cloneJson } from '../model/clone';
-import { admitManifest, type ApplyHandler, type ApplyResult } from './mutations';
+import { admitServedObject } from '../apiserver/served-admission';
+import { creatingFrom } from './api-errors';
+import type { ApplyHandler, ApplyResult } from './mutations';
 
 function stringMap(value: unknown): Record<string, string> | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
@@ -47,8 +49,12 @@ export const applyConfigObject: ApplyHandler = (cluster, manifest, options): App
     const text = `Error from server (AlreadyExists): error when creating "${options.fileName ?? ''}": ${kind.toLowerCase()}s "${name}" already exists`;
     return { output: '', error: true, failure: { text } };
   }
-  const rejected = admitManifest(cluster, manifest, existing as unknown as KubernetesObject | undefined, options);
-  if (rejected) return rejected;
+  const rejection = admitServedObject(manifest as unknown as ReadonlyJsonObject, existing as unknown as ReadonlyJsonObject | undefined, cluster.spec);
+  if (rejection) {
+    // kubectl apply of an existing object patches it; the patch text it would quote is not simulated.
+    const request = existing ? undefined : creatingFrom(options.fileName);
+    return { output: '', error: true, failure: { rejection, ...(request === undefined ? {} : { request }) } };
+  }
   const body = storedBody(manifest);
   const labels = manifest.metadata.labels ? { labels: { ...manifest.metadata.labels } } : {};
   const annotations = manifest.metadata.annotations ? { annotations: { ...manifest.metadata.annotations } } : {};

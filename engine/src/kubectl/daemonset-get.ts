@@ -1,6 +1,7 @@
 // `kubectl get daemonsets` and `kubectl describe daemonset`, following printDaemonSet in kubernetes
 // pkg/printers/internalversion/printers.go and describeDaemonSet in kubernetes/kubectl pkg/describe/describe.go.
 import type { Cluster } from '../cluster/cluster';
+import { kindSystemWorkloads } from '../service/kind-system-workloads';
 import { LAST_APPLIED_CONFIG_ANNOTATION } from '../deployment/deployment-util';
 import { isAtLeast } from '../model/kubernetes-version';
 import type { DaemonSet } from '../model/daemonset-objects';
@@ -36,8 +37,7 @@ function daemonSetRow(cluster: Cluster, daemonSet: DaemonSet): string[] {
 
 /** `kubectl get daemonsets [NAME] [-o wide]` (wide adds CONTAINERS IMAGES SELECTOR). */
 export function getDaemonSets(cluster: Cluster, namespace = 'default', name?: string, wide = false): { output: string; error?: boolean } {
-  const daemonSets = cluster.daemonSets
-    .list(namespace)
+  const daemonSets = [...cluster.daemonSets.list(namespace), ...kindSystemWorkloads(cluster, namespace).daemonSets]
     .filter((daemonSet) => name === undefined || daemonSet.metadata.name === name)
     .sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));
   if (name !== undefined && daemonSets.length === 0) return { output: `Error from server (NotFound): daemonsets.apps "${name}" not found`, error: true };
@@ -47,7 +47,11 @@ export function getDaemonSets(cluster: Cluster, namespace = 'default', name?: st
     const row = daemonSetRow(cluster, daemonSet);
     if (wide) {
       const containers = ((daemonSet.spec.template.spec?.containers as JsonValue[] | undefined) ?? []) as JsonObject[];
-      row.push(containers.map((c) => String(c.name)).join(','), containers.map((c) => String(c.image)).join(','), formatLabelSelector(daemonSet.spec.selector));
+      row.push(
+        containers.map((c) => String(c.name)).join(','),
+        containers.map((c) => (typeof c.image === 'string' ? c.image : '<unknown>')).join(','),
+        formatLabelSelector(daemonSet.spec.selector),
+      );
     }
     rows.push(row);
   }

@@ -176,7 +176,8 @@ export function describePod(cluster: Cluster, name: string, namespace = 'default
   }
   out += `IP:\t${ip}\n`;
   out += ip ? `IPs:\n${LEVEL_1}IP:\t${ip}\n` : 'IPs:\t<none>\n';
-  out += `Controlled By:\t${cohort.owner.kind}/${cohort.owner.name}\n`;
+  // printController: no line for a pod without a controller (one its ReplicaSet released after a relabel).
+  if (cohort.owner.kind !== '') out += `Controlled By:\t${cohort.owner.kind}/${cohort.owner.name}\n`;
   const resolve = (path: string): string => {
     const values: Record<string, string> = {
       'metadata.name': name,

@@ -1,5 +1,6 @@
 // `kubectl get deployments|replicasets|pods` tables, following the server-side column definitions
 // of kubernetes pkg/printers/internalversion/printers.go.
+import { kindSystemWorkloads } from '../service/kind-system-workloads';
 import type { Cluster } from '../cluster/cluster';
 import type { PodCohort } from '../cluster/pod-cohort';
 import { lastRestartAt, podStatusAt } from '../kubelet/pod-timeline';
@@ -22,7 +23,7 @@ function noResources(namespace: string): string {
 
 /** `kubectl get deployments`: NAME READY UP-TO-DATE AVAILABLE AGE. */
 export function getDeployments(cluster: Cluster, namespace = 'default'): string {
-  const deployments = cluster.deployments.list(namespace).sort(byName);
+  const deployments = [...cluster.deployments.list(namespace), ...kindSystemWorkloads(cluster, namespace).deployments].sort(byName);
   if (deployments.length === 0) return noResources(namespace);
   return formatTable([DEPLOYMENT_COLUMNS, ...deployments.map((d) => deploymentRow(cluster, d))], GET_LAYOUT);
 }
@@ -44,7 +45,7 @@ export function deploymentRow(cluster: Cluster, d: Deployment): string[] {
 
 /** `kubectl get replicasets`: NAME DESIRED CURRENT READY AGE. */
 export function getReplicaSets(cluster: Cluster, namespace = 'default'): string {
-  const replicaSets = cluster.replicaSets.list(namespace).sort(byName);
+  const replicaSets = [...cluster.replicaSets.list(namespace), ...kindSystemWorkloads(cluster, namespace).replicaSets].sort(byName);
   if (replicaSets.length === 0) return noResources(namespace);
   return formatTable([REPLICA_SET_COLUMNS, ...replicaSets.map((rs) => replicaSetRow(cluster, rs))], GET_LAYOUT);
 }

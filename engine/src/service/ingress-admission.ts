@@ -4,6 +4,7 @@
 // empty (no ADDRESS) as on a cluster without one; routing is computed by ingress-routing.ts when asked.
 import type { Cluster } from '../cluster/cluster';
 import type { CommandResult } from '../deployment/rollback';
+import { invalidRejection, type KubectlError } from '../apiserver/admission';
 import { objectVerdict } from '../apiserver/validation/object-verdict';
 import { applyDefaults } from '../apiserver/validation/apply-defaults';
 import { jsonEqual } from '../apiserver/validation/rules/json-access';
@@ -13,7 +14,7 @@ import type { Ingress, JsonObject, KubernetesObject } from '../model/objects';
 const API_VERSION = 'networking.k8s.io/v1';
 
 /** Applies or creates one Ingress; returns kubectl's line (`ingress.networking.k8s.io/web created`). */
-export function applyIngress(cluster: Cluster, object: KubernetesObject, mode: 'apply' | 'create', fileName = ''): CommandResult {
+export function applyIngress(cluster: Cluster, object: KubernetesObject, mode: 'apply' | 'create', fileName = ''): CommandResult & { failure?: KubectlError } {
   const name = object.metadata?.name ?? '';
   if ((object.apiVersion as string) !== API_VERSION) {
     // The removed networking.k8s.io/v1beta1 and extensions/v1beta1 versions: the API server has no mapping.
@@ -38,8 +39,10 @@ export function applyIngress(cluster: Cluster, object: KubernetesObject, mode: '
     return { output: `Error from server (BadRequest): error when creating "${fileName}": ${messages}`, error: true };
   }
   if (verdict.errors.length > 0) {
-    const causes = verdict.errors.map((error) => error.message);
-    return { output: `The Ingress "${name}" is invalid: ${causes.length === 1 ? causes[0] : `[${causes.join(', ')}]`}`, error: true };
+    // errors.NewInvalid with one cause per field error: kubectl prints them as MultilineError does (one `* ` line each).
+    const causes = verdict.errors.map((error) => ({ field: error.field, message: error.message.slice(error.field.length + 2) }));
+    const request = existing ? undefined : `error when creating "${fileName}"`;
+    return { output: '', error: true, failure: { rejection: invalidRejection('Ingress', name, causes), ...(request === undefined ? {} : { request }) } };
   }
   const stored = applyDefaults('Ingress', cloneJson(manifest) as unknown as JsonObject, cluster.spec) as unknown as Ingress;
   const resource = `ingress.networking.k8s.io/${name}`;

@@ -72,10 +72,26 @@ function systemPods(random: SeededRandom): SystemPod[] {
 }
 
 const SYSTEM_OWNERS = new WeakMap<Cluster, Set<string>>();
+const SYSTEM_CONTROLLERS = new WeakMap<Cluster, KindSystemController[]>();
+
+/** A ReplicaSet or DaemonSet of kind's system pods: the owner their pods name, and their template. */
+export interface KindSystemController {
+  namespace: string;
+  kind: 'ReplicaSet' | 'DaemonSet';
+  name: string;
+  uid: string;
+  labels: Record<string, string>;
+  spec: JsonObject;
+}
 
 /** The owner uids of kind's system pods in `cluster` (the session's final summary lists the user's pods only). */
 export function kindSystemOwnerUids(cluster: Cluster): ReadonlySet<string> {
   return SYSTEM_OWNERS.get(cluster) ?? new Set();
+}
+
+/** The ReplicaSets and DaemonSets that own kind's system pods in `cluster` (the static pods' Node aside). */
+export function kindSystemControllers(cluster: Cluster): readonly KindSystemController[] {
+  return SYSTEM_CONTROLLERS.get(cluster) ?? [];
 }
 
 /** Stores kind's system pods, Running and Ready since the cluster started (simulated time 0). */
@@ -83,10 +99,14 @@ export function bootstrapSystemPods(cluster: Cluster): void {
   const random = new SeededRandom(`${String(cluster.seed)}/kind-system-pods`);
   const network = serviceNetworkOf(cluster);
   const owners = new Set<string>();
+  const controllers: KindSystemController[] = [];
   SYSTEM_OWNERS.set(cluster, owners);
+  SYSTEM_CONTROLLERS.set(cluster, controllers);
   for (const pod of systemPods(random)) {
     const owner = { apiVersion: pod.owner.kind === 'Node' ? 'v1' : 'apps/v1', kind: pod.owner.kind, name: pod.owner.name, uid: random.uid(), controller: true };
     owners.add(owner.uid);
+    if (pod.owner.kind !== 'Node')
+      controllers.push({ namespace: pod.namespace, kind: pod.owner.kind, name: pod.owner.name, uid: owner.uid, labels: pod.labels, spec: pod.spec });
     const cohort = cluster.createPods(owner, pod.namespace, { metadata: { labels: pod.labels }, spec: pod.spec }, { names: pod.names }, KIND_CONTROL_PLANE);
     cohort.timeline = { createdAt: 0, scheduledAt: 0, runningAt: 0, readyAt: 0 };
     for (const name of cohort.names) network.podIp(cohort, name);

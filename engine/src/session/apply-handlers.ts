@@ -15,6 +15,7 @@ import { applyDaemonSet } from '../kubectl/daemonset-apply';
 import { applyConfigObject } from '../kubectl/config-apply';
 import { applyPodDisruptionBudget } from '../kubectl/pdb-session';
 import { applyHorizontalPodAutoscaler } from './hpa-apply';
+import { withLastApplied } from '../kubectl/last-applied';
 
 // A StatefulSet goes through the API server first: create, or update of the stored set (kubectl apply).
 const applyStatefulSet: ApplyHandler = (cluster, object, options) => {
@@ -53,3 +54,15 @@ export const APPLY_HANDLERS: ReadonlyMap<string, ApplyHandler> = new Map<string,
   ['PodDisruptionBudget', inLiveNamespace(applyPodDisruptionBudget)],
   ['HorizontalPodAutoscaler', inLiveNamespace(applyHorizontalPodAutoscaler)],
 ]);
+
+const LAST_APPLIED_HANDLERS = new Map<boolean, ReadonlyMap<string, ApplyHandler>>();
+
+/** The handlers as `kubectl apply|create -f` runs them, keeping track of the last-applied annotation (`--save-config` on create). */
+export function lastAppliedHandlers(saveConfig: boolean): ReadonlyMap<string, ApplyHandler> {
+  let handlers = LAST_APPLIED_HANDLERS.get(saveConfig);
+  if (!handlers) {
+    handlers = new Map([...APPLY_HANDLERS].map(([kind, handler]) => [kind, withLastApplied(handler, saveConfig)]));
+    LAST_APPLIED_HANDLERS.set(saveConfig, handlers);
+  }
+  return handlers;
+}

@@ -8,7 +8,8 @@ import { rolloutHistory, rolloutStatusMessage } from '../kubectl/rollout';
 import { changeCauseOf, parseArguments, parseDuration } from './session-parser';
 import { ManifestReadError, startsWith, type SessionCommand, type SessionContext } from './session-command';
 import { runFor, runUntil } from './simulation-clock';
-import { APPLY_HANDLERS } from './apply-handlers';
+import { lastAppliedHandlers } from './apply-handlers';
+import { mappingNotFound } from '../kubectl/kind-mapping';
 import { placeInNamespace } from './namespace-flags';
 
 const DEPLOYMENT_WORDS = ['deployment', 'deployments', 'deploy', 'deployment.apps', 'deployments.apps'];
@@ -216,7 +217,14 @@ export const deploymentCommands: readonly SessionCommand[] = [
         objects = error.objectsBefore;
         readError = error.message;
       }
-      const placed = placeInNamespace(objects, context.namespace, context.explicitNamespace === true);
+      // Objects without a REST mapping fail in kubectl's builder; the others are still sent, the errors printed after them.
+      const unmapped = objects.map((object) => mappingNotFound(object, fileName, context.cluster.spec.version));
+      const mappingErrors = unmapped.filter((error): error is string => error !== undefined);
+      const placed = placeInNamespace(
+        objects.filter((_, index) => unmapped[index] === undefined),
+        context.namespace,
+        context.explicitNamespace === true,
+      );
       const applied = applyObjects(
         context.cluster,
         placed.objects,
@@ -225,10 +233,10 @@ export const deploymentCommands: readonly SessionCommand[] = [
           fileName,
           changeCause: record ? changeCauseOf([argv[1]], parsed) : undefined,
         },
-        APPLY_HANDLERS,
+        lastAppliedHandlers(argv[1] === 'create' && parsed.flags.has('save-config') && parsed.flags.get('save-config') !== 'false'),
       );
-      const result =
-        placed.errors.length === 0 ? applied : { output: [applied.output, ...placed.errors].filter((part) => part !== '').join('\n'), error: true };
+      const errors = [...mappingErrors, ...placed.errors];
+      const result = errors.length === 0 ? applied : { output: [applied.output, ...errors].filter((part) => part !== '').join('\n'), error: true };
       if (readError === undefined) return withRecordDeprecation(parsed.flags.has('record'), result);
       // kubectl prints the objects it applied, then the reading error (cmdutil.CheckErr at the end).
       return { output: [result.output, `error: ${readError}`].filter((part) => part !== '').join('\n'), error: true };

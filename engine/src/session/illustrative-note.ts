@@ -8,8 +8,8 @@ import type { SessionResult } from './session-runner';
 export function illustrativeNote(result: SessionResult): string | undefined {
   if (!result.steps.some((step) => step.output !== '')) return undefined;
   return (
-    'kubesim: pod-name suffixes, UIDs, pod and Service IPs, node ports, node names and addresses, container IDs and ' +
-    "image digests above are illustrative (seeded, not a real cluster's draws); an image's own ENV and the node's " +
-    'resolv.conf are said to be unknown.'
+    'kubesim: pod-name suffixes, template hashes, UIDs, pod and Service IPs, node ports, node names and addresses, ' +
+    "container IDs and image digests above are illustrative (seeded, not a real cluster's draws); an image's own ENV, " +
+    "the node's resolv.conf and the images of kind's system workloads are said to be unknown."
   );
 }

@@ -5,7 +5,7 @@
 import type { CommandResult } from '../deployment/rollback';
 import { namespacesOf } from '../cluster/namespaces';
 import { namespaceDeleteRefusal } from '../cluster/namespace-lifecycle';
-import { getNamespaceDefaults, getNamespaces } from '../kubectl/namespace-get';
+import { getNamespaceDefaults, getNamespaces, getSecrets } from '../kubectl/namespace-get';
 import { createNamespace, formatNamespaceFailure } from '../kubectl/namespace-mutations';
 import { parseArguments } from './session-parser';
 import { startsWith, type SessionCommand } from './session-command';
@@ -14,6 +14,7 @@ import { runUntil } from './simulation-clock';
 const NAMESPACE_WORDS = ['ns', 'namespace', 'namespaces'];
 const SERVICE_ACCOUNT_WORDS = ['sa', 'serviceaccount', 'serviceaccounts'];
 const CONFIG_MAP_WORDS = ['cm', 'configmap', 'configmaps'];
+const SECRET_WORDS = ['secret', 'secrets'];
 /** The context kind writes into the kubeconfig for its default cluster `kind`. */
 const KIND_CONTEXT = 'kind-kind';
 /** Longest `kubectl delete namespace` waits (kubectl's --timeout default is a week; pods end within their grace period). */
@@ -69,10 +70,13 @@ export const namespaceCommands: readonly SessionCommand[] = [
   {
     matches: (argv) =>
       startsWith(argv, 'kubectl', 'get') &&
-      [...NAMESPACE_WORDS, ...SERVICE_ACCOUNT_WORDS, ...CONFIG_MAP_WORDS].includes(target(parseArguments(argv.slice(2)).positional)?.kind ?? ''),
+      [...NAMESPACE_WORDS, ...SERVICE_ACCOUNT_WORDS, ...CONFIG_MAP_WORDS, ...SECRET_WORDS].includes(
+        target(parseArguments(argv.slice(2)).positional)?.kind ?? '',
+      ),
     run: (context, argv) => {
       const { kind, name } = target(parseArguments(argv.slice(2)).positional)!;
       if (NAMESPACE_WORDS.includes(kind)) return getNamespaces(context.cluster, name);
+      if (SECRET_WORDS.includes(kind)) return getSecrets(context.cluster, context.namespace, name);
       const objectKind = SERVICE_ACCOUNT_WORDS.includes(kind) ? 'ServiceAccount' : 'ConfigMap';
       return getNamespaceDefaults(context.cluster, objectKind, context.namespace, name) satisfies CommandResult;
     },

@@ -8,6 +8,7 @@ import { describeCommands } from './describe-commands';
 import { deploymentCommands } from './deployment-commands';
 import { hpaCommands } from './hpa-commands';
 import { ingressCommands } from './ingress-commands';
+import { metadataCommands } from './metadata-commands';
 import { namespaceCommands } from './namespace-commands';
 import { nodeCommands } from './node-commands';
 import { podCommands } from './pod-commands';
@@ -18,6 +19,7 @@ import { writeCommands } from './write-commands';
 
 export const SESSION_COMMANDS: readonly SessionCommand[] = [
   ...namespaceCommands,
+  ...metadataCommands,
   ...nodeCommands,
   ...writeCommands,
   ...describeCommands,

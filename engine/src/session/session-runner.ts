@@ -21,6 +21,7 @@ import { bootstrapSystemPods } from '../service/kind-system-pods';
 import { mergeNamespaceTables } from '../kubectl/all-namespaces';
 import { parseArguments } from './session-parser';
 import { createDeploymentCluster } from './simulation-clock';
+import { ContainerConfigWait } from '../kubectl/container-config-wait';
 import { summarizeStatefulSets, type StatefulSetClusterSummary } from '../kubectl/statefulset-session';
 import { summarizeServices, type ServiceSummary } from '../service/service-summary';
 import { overBudgetInCluster, overBudgetMessage } from '../cluster/simulation-budget';
@@ -56,6 +57,8 @@ export interface SessionResult {
 export function runSession(input: SessionInput): SessionResult {
   const cluster = createDeploymentCluster({ spec: input.cluster, seed: input.seed, kubelet: input.kubelet });
   cluster.registerController(new NamespaceController((target, name, namespace) => void deleteService(target, name, namespace)));
+  // The session stores ConfigMaps and Secrets, so a pod that cannot be configured is held before any controller looks.
+  cluster.registerController(new ContainerConfigWait(), 'first');
   input.prepare?.(cluster);
   namespacesOf(cluster);
   bootstrapKubeSystem(cluster);

@@ -38,10 +38,13 @@ test('every step of the walkthrough succeeds', () => {
 
 test('apply, get ds: one node, one pod, NODE SELECTOR <none>', () => {
   assert.deepEqual(outputs(single, 'kubectl apply -f fluentd-daemonset.yaml'), ['daemonset.apps/fluentd-elasticsearch created']);
-  assert.match(
-    outputs(single, 'kubectl get ds -n kube-system')[0]!,
-    /^NAME\s+DESIRED\s+CURRENT\s+READY\s+UP-TO-DATE\s+AVAILABLE\s+NODE SELECTOR\s+AGE\nfluentd-elasticsearch\s+1\s+1\s+1\s+1\s+1\s+<none>\s+\d+s$/,
-  );
+  // kube-system also holds kind's kindnet and kube-proxy DaemonSets (kind const_cni.go, kubeadm's proxy addon).
+  const rows = outputs(single, 'kubectl get ds -n kube-system')[0]!.split('\n');
+  assert.match(rows[0]!, /^NAME\s+DESIRED\s+CURRENT\s+READY\s+UP-TO-DATE\s+AVAILABLE\s+NODE SELECTOR\s+AGE$/);
+  assert.match(rows[1]!, /^fluentd-elasticsearch\s+1\s+1\s+1\s+1\s+1\s+<none>\s+\d+s$/);
+  assert.match(rows[2]!, /^kindnet\s+1\s+1\s+1\s+1\s+1\s+kubernetes\.io\/os=linux\s+\d+s$/);
+  assert.match(rows[3]!, /^kube-proxy\s+1\s+1\s+1\s+1\s+1\s+kubernetes\.io\/os=linux\s+\d+s$/);
+  assert.equal(rows.length, 4);
 });
 
 test('rollout status of the update: DaemonSetStatusViewer messages, then success', () => {
@@ -93,7 +96,8 @@ test('delete ds', () => {
 
 test('three declared nodes (the control plane tolerated): the update goes one node at a time', () => {
   const three = replay(clusterSpecOf('1.36', { nodes: 2 }));
-  assert.match(outputs(three, 'kubectl get ds -n kube-system')[0]!, /\nfluentd-elasticsearch\s+3\s+3\s+3\s+3\s+3\s+<none>\s+\d+s$/);
+  // kind's kindnet and kube-proxy are listed after it (kubesim runs their pods on the control plane only).
+  assert.match(outputs(three, 'kubectl get ds -n kube-system')[0]!, /\nfluentd-elasticsearch\s+3\s+3\s+3\s+3\s+3\s+<none>\s+\d+s\nkindnet\s/);
   const status = outputs(three, 'kubectl rollout status ds/fluentd-elasticsearch -n kube-system')[0]!.split('\n');
   const updated = status.map((line) => /(\d) out of 3 new pods/.exec(line)?.[1]).filter((count) => count !== undefined);
   assert.deepEqual([...new Set(updated)], ['0', '1', '2'], status.join('\n'));

@@ -54,9 +54,13 @@ test('the API server rejects an invalid Ingress with every cause, a strict-decod
   );
   assert.equal(
     result.steps[0].output,
-    'The Ingress "bad" is invalid: [spec.rules[0].host: Invalid value: "10.0.0.1": must be a DNS name, not an IP address, ' +
-      'spec.rules[0].http.paths[0].path: Invalid value: "api": must be an absolute path, ' +
-      'spec.rules[0].http.paths[0].backend: Invalid value: "": resource or service backend is required]',
+    // kubectl's checkErr prints an Invalid status's causes as MultilineError: the prefix, then one `* ` line each.
+    [
+      'The Ingress "bad" is invalid: ',
+      '* spec.rules[0].host: Invalid value: "10.0.0.1": must be a DNS name, not an IP address',
+      '* spec.rules[0].http.paths[0].path: Invalid value: "api": must be an absolute path',
+      '* spec.rules[0].http.paths[0].backend: Invalid value: "": resource or service backend is required',
+    ].join('\n'),
   );
   assert.equal(result.steps[1].output, 'The Ingress "one" is invalid: spec.rules[0].http.paths[0].pathType: Required value: pathType must be specified');
   assert.equal(
