@@ -8,6 +8,7 @@ import type {
   RolloutReplicaSet,
   RolloutStatefulSetInfo,
   ServiceTrafficView,
+  UnschedulablePodView,
 } from '@kubesim/engine';
 
 export type { TrafficShareView, ServiceTrafficView, IngressBackendTrafficView, IngressRouteTrafficView } from '@kubesim/engine';
@@ -168,6 +169,8 @@ export interface RolloutOutcome {
   deadlineExceededAtSecond?: number;
   /** Simulated second from which nothing changes any more (stall). */
   stalledAtSecond?: number;
+  /** The Pending pod no node takes, with the scheduler's FailedScheduling message. */
+  pendingPod?: UnschedulablePodView;
 }
 
 /** Consecutive steps shown as one row: a pass with events, or the status-only passes between two of them. */
