@@ -164,3 +164,18 @@ test("the preview of the CPU stall: the surge pod Pending with the scheduler's m
   // Pods that were placed carry no message.
   assert.ok(last.pods.some((pod) => pod.status === 'Running' && pod.unschedulable === undefined));
 });
+
+test('kubectl get events lists FailedScheduling for the Pending pod; a cordon changes the message, so a new Event', () => {
+  const sources = { 'v1.yaml': [deployment('nginx:1.27', '600m', {}, 2)], 'v2.yaml': [deployment('nginx:1.28', '600m', {}, 2)] };
+  const start = 'kubectl apply -f v1.yaml\nkubectl rollout status deployment/web\nkubectl apply -f v2.yaml\nkubesim wait 10s';
+  const outputs = replay(`${start}\nkubectl get events\nkubectl cordon kind-worker\nkubesim wait 10s\nkubectl get events`, sources, CPU_NODES);
+  const rows = (table: string): string[] => table.split('\n').filter((line) => line.includes('FailedScheduling'));
+  const [first] = rows(outputs[4]!);
+  assert.match(
+    first!,
+    /^10s +Warning +FailedScheduling +pod\/web-\w+-\w+ +0\/3 nodes are available: 1 node\(s\) had untolerated taint\(s\), 2 Insufficient cpu\./,
+  );
+  const later = rows(outputs[7]!);
+  assert.equal(later.length, 2, outputs[7]);
+  assert.match(later[1]!, /FailedScheduling .*1 node\(s\) were unschedulable/);
+});
