@@ -54,7 +54,8 @@ function renderOutcome(view: RolloutView): string {
     ? `<p class="pending-pod">Warning FailedScheduling (default-scheduler) on pod <code>${esc(outcome.pendingPod.name)}</code>:</p>` +
       `<pre class="scheduler-message">${esc(outcome.pendingPod.message)}</pre>`
     : '';
-  return `<section class="outcome outcome-${esc(outcome.kind)}" role="status" aria-label="Outcome"><strong>${esc(outcome.message)}</strong>${pending}</section>`;
+  const message = `<strong>${esc(outcome.message)}</strong>`;
+  return `<section class="outcome outcome-${esc(outcome.kind)}" role="status" aria-label="Outcome">${message}${pending}</section>`;
 }
 
 function renderBaseSelect(view: RolloutView): string {

@@ -181,7 +181,6 @@ export class Cluster {
   }
 
   /** Creates and schedules pods: a cohort per node and one of the unschedulable; `nodeName` binds without scheduling. */
-  /** Creates and schedules pods: a cohort per node and one of the unschedulable; `nodeName` binds without scheduling. */
   createPodCohorts(owner: OwnerReference, namespace: string, template: PodTemplateSpec, naming: PodNaming, nodeName?: string): PodCohort[] {
     const names = 'names' in naming ? [...naming.names] : generateNames(naming.generateName, naming.count, this.podNames, this.random);
     for (const name of names) this.podNames.add(name);

@@ -10,7 +10,7 @@ const FINISH_MS = 6 * 60 * 1000;
 const REFRESH_MS = 30 * 60 * 1000;
 
 /** One stored Event: its first time, and the series' count and last observed time as the API holds them. */
-export interface StoredEventSeries {
+interface StoredEventSeries {
   first: number;
   last: number;
   count: number;
