@@ -30,6 +30,7 @@ const builds = [
   { ...node, entryPoints: ['server/src/server-main.ts'], outfile: `${outdir}/server.js` },
   { ...node, entryPoints: ['server/src/lsp/check-worker-main.ts'], outfile: `${outdir}/check-worker.js` },
   { ...node, entryPoints: ['cli/src/cli-entry.ts'], outfile: `${outdir}/cli.js` },
+  { ...node, entryPoints: ['cli/src/check-worker-main.ts'], outfile: `${outdir}/cli-check-worker.js` },
   {
     bundle: true,
     alias,

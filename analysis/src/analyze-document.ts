@@ -37,13 +37,19 @@ interface DocumentToAnalyze {
 export function analyzeDocument(document: DocumentToAnalyze): Finding[] {
   const findings = ownFindings(document);
   if (document.renderedFindings) findings.push(...document.renderedFindings);
+  // A values file kept outside its chart (a `.kubesim.yaml` names it) is its own file, plus what the chart's renderings placed on it.
+  if (document.chartFindings && !isChartFile(document)) findings.push(...document.chartFindings.map((finding) => ({ ...finding })));
   return findings;
+}
+
+function isChartFile(document: DocumentToAnalyze): boolean {
+  return document.path !== undefined && document.charts.chartRootOf(document.path) !== undefined;
 }
 
 function ownFindings(document: DocumentToAnalyze): Finding[] {
   const { path } = document;
   if (isProfileFile(path)) return profileFileFindings(document.text, document.checkOptions().cluster.version);
-  const chart = chartFindings(path, document);
+  const chart = chartFindings(document);
   if (chart) return chart;
   if (!document.checkedAlone) return problemsOf(document.parsed()).map((problem) => ({ ...problem }));
   return checkFile(document.parsed(), document.checkOptions());
@@ -53,7 +59,7 @@ function ownFindings(document: DocumentToAnalyze): Finding[] {
  * Helm: the findings of a file of a chart (what the chart's renderings placed on it: templates, values files,
  * Chart.yaml), or undefined for a file outside any chart. A chart's file is never checked as a manifest.
  */
-function chartFindings(path: string | undefined, document: DocumentToAnalyze): Finding[] | undefined {
-  if (path === undefined || document.charts.chartRootOf(path) === undefined) return undefined;
+function chartFindings(document: DocumentToAnalyze): Finding[] | undefined {
+  if (!isChartFile(document)) return undefined;
   return (document.chartFindings ?? []).map((finding) => ({ ...finding }));
 }

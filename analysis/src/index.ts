@@ -9,6 +9,7 @@ export { runWorkspaceChecks, type WorkspaceCheckOptions } from './checks/run-wor
 export { fixesForValidationFinding } from './checks/validation-fixes';
 export { type Finding, type FindingSeverity } from './validation/finding';
 export { checkObject, precheckObject, primeObjectFindings, uncheckedObjects } from './validation/object-findings';
+export { precomputeVerdicts, primeWorkerVerdicts, workerVerdictsOf, type WorkerVerdicts } from './worker-verdicts';
 export { apiLifecycleFindings } from './validation/api-lifecycle-findings';
 export { WorkspaceIndex } from './workspace/workspace-index';
 export { readSmallFile, scanFolder } from './workspace/scan-folder';
@@ -17,6 +18,7 @@ export { HelmChartLookup } from './workspace/helm-chart';
 
 // Manifests read as kubectl reads them, with [start, end) source offsets.
 export { type ManifestFile, objectsOf, parseManifestFile } from './manifest/manifest-file';
+export { MAX_ONE_SHOT_FILE_CHARS } from './manifest/input-limits';
 export { locate, type ManifestObject, objectPathAt, spanForPath } from './manifest/manifest-document';
 export { type SourceSpan } from './manifest/source-span';
 export { type PathSegment } from './manifest/yaml-path';
@@ -78,6 +80,8 @@ export { chartToRender, checkHelmChart, renderedCrdsOf, type HelmCheckResult } f
 export { crdApiVersionsOf } from './custom-resources/crd-api-versions';
 export { describeHelmBinary, helmBinary, runHelmTemplate } from './helm/helm-process';
 export { HelmSession } from './helm/helm-session';
+export { ChartBaselineTexts, type ChartBaselineKind } from './helm/chart-baseline';
+export { changedValuesKeys, previewedWorkload, valuesEditOf, valuesRolloutTitle } from './helm/values-rollout';
 
 // Schemas: what completion and hovers know of a field (documentation, type, enum values, fields), per kind.
 export { BuiltinSchemaSource } from './schema/builtin-schema';

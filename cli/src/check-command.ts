@@ -2,7 +2,18 @@
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion } from '@kubesim/engine';
-import { analyzeDocument, HelmChartLookup, LineIndex, parseManifestFile, readManifestFileSync, renderedCrdsOf } from '@kubesim/analysis';
+import {
+  analyzeDocument,
+  type ClusterResolver,
+  HelmChartLookup,
+  LineIndex,
+  MAX_ONE_SHOT_FILE_CHARS,
+  type ManifestFile,
+  parseManifestFile,
+  readManifestFileSync,
+  type RenderedKustomization,
+  renderedCrdsOf,
+} from '@kubesim/analysis';
 import {
   CHECK_FORMATS,
   formatJson,
@@ -16,7 +27,8 @@ import {
 } from './check-formats';
 import { CheckWorkspace } from './check-workspace';
 import { CLUSTER_FLAGS, clusterResolverOf } from './cluster-options';
-import { chartDiagnostics, chartFindingsByPath, checkCharts, setChartsApart } from './helm-charts';
+import { chartDiagnostics, chartFindingsByPath, checkCharts, type HelmFlags, setChartsApart } from './helm-charts';
+import { ParallelVerdicts } from './parallel-verdicts';
 import { collectFiles } from './collect-files';
 import { kustomizeDiagnostics, planKustomizeRun } from './kustomize-runs';
 import { UsageError } from './usage-error';
@@ -47,26 +59,59 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
   const format = values.format as CheckFormat;
   if (!CHECK_FORMATS.includes(format)) throw new UsageError(`unknown format "${values.format}" (use ${CHECK_FORMATS.join(', ')})`);
   const clusters = clusterResolverOf(values, kubernetesVersion, (text) => process.stderr.write(`${text}\n`));
-  const previous = values.previous === undefined ? undefined : parseManifestFile(readManifestFileSync(values.previous));
-  const diagnostics: FileDiagnostic[] = [];
+  const previous = values.previous === undefined ? undefined : parseManifestFile(readManifestFileSync(values.previous), undefined, MAX_ONE_SHOT_FILE_CHARS);
   const collected = collectFiles(positionals);
   const kustomize = planKustomizeRun(collected, (text) => process.stderr.write(`${text}\n`), values['allow-remote-resources'] === true);
   const charts = new HelmChartLookup();
   const { plainFiles, chartFiles, chartRoots } = setChartsApart(kustomize.plainFiles, charts);
   // Each chart is rendered by helm (its own values sets, or --values/--set/--release); its findings land on its files.
-  const helmFlags = { values: values.values, set: values.set, release: values.release };
+  const helmFlags: HelmFlags = { values: values.values, set: values.set, release: values.release };
+  const run = { format, out, clusters, previous, collected, plainFiles, chartFiles, chartRoots, charts, helmFlags };
   // kustomize renders first: its outputs are part of the workspace every file's lookups search.
   const renderings = await kustomize.render();
-  const workspace = new CheckWorkspace(plainFiles, renderings);
+  // The plain files' texts go to the worker threads (their verdicts) and to the index (parsed here meanwhile).
+  const texts = new Map(plainFiles.map((path) => [path, readManifestFileSync(path)] as const));
+  // With --previous the update rules run on every object (no create-time verdict is kept): no worker helps.
+  const jobs = previous ? [] : plainFiles.map((path) => ({ text: texts.get(path)!, cluster: clusters.specFor(path) }));
+  const parallel = new ParallelVerdicts(jobs, MAX_ONE_SHOT_FILE_CHARS);
+  try {
+    return await checkAndReport({ ...run, renderings, texts, parallel });
+  } finally {
+    parallel.dispose();
+  }
+}
+
+interface CheckRun {
+  format: CheckFormat;
+  out: (text: string) => void;
+  clusters: ClusterResolver;
+  previous: ManifestFile | undefined;
+  collected: ReturnType<typeof collectFiles>;
+  plainFiles: readonly string[];
+  chartFiles: readonly string[];
+  chartRoots: readonly string[];
+  charts: HelmChartLookup;
+  helmFlags: HelmFlags;
+  renderings: readonly RenderedKustomization[];
+  texts: ReadonlyMap<string, string>;
+  parallel: ParallelVerdicts;
+}
+
+async function checkAndReport(run: CheckRun): Promise<number> {
+  const { format, out, clusters, previous, collected, plainFiles, chartFiles, chartRoots, charts, helmFlags, renderings, parallel } = run;
+  const diagnostics: FileDiagnostic[] = [];
+  const workspace = new CheckWorkspace(plainFiles, renderings, run.texts);
   // The workspace's CRDs are the charts' --api-versions; the CRDs the charts render check the workspace's custom resources.
   const chartResults = await checkCharts(chartRoots, helmFlags, (path) => clusters.specFor(path), workspace.objectValues());
   const renderedCrds = renderedCrdsOf(chartResults);
   const placedInCharts = chartFindingsByPath(chartResults);
   // The charts' files first (their notes), then the manifests; kustomize's findings come per rendering below.
   const inCharts = new Set(chartFiles);
-  for (const path of [...chartFiles, ...plainFiles]) {
+  const paths = [...chartFiles, ...plainFiles];
+  for (const [at, path] of paths.entries()) {
     const text = inCharts.has(path) ? readChartFile(path) : workspace.fileOf(path).text;
     if (text === undefined) continue;
+    if (at >= chartFiles.length) await parallel.prepare(at - chartFiles.length, workspace.fileOf(path));
     const findings = analyzeDocument({
       path: resolve(path),
       text,

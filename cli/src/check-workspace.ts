@@ -11,10 +11,11 @@ import {
   renderingUri,
   WorkspaceIndex,
   readManifestFileSync,
+  MAX_ONE_SHOT_FILE_CHARS,
 } from '@kubesim/analysis';
 
 /**
- * Reads and parses every file once and indexes all their documents, so the cross-manifest checks
+ * Reads and parses every file once (up to the one-shot reader's size limit) and indexes all their documents, so the cross-manifest checks
  * see a StatefulSet in a.yaml and its Service in b.yaml as the editor would. `--previous` becomes
  * both checkFile's `previous` (the API server's update rules) and the baseline of the rollout checks.
  */
@@ -25,13 +26,14 @@ export class CheckWorkspace {
   /**
    * `renderings` (the kustomizations' outputs) are in the workspace too, each standing alone: a lookup for
    * something missing (a StatefulSet's Service, an Ingress backend) finds what another kustomization renders.
+   * `texts` holds files already read (the worker threads check the same text).
    */
-  constructor(paths: readonly string[], renderings: readonly RenderedKustomization[] = []) {
+  constructor(paths: readonly string[], renderings: readonly RenderedKustomization[] = [], texts: ReadonlyMap<string, string> = new Map()) {
     for (const rendered of renderings) if (rendered.file) this.index.setOpen(renderingUri(rendered), rendered.file);
     for (const path of paths) {
       if (this.files.has(path)) continue;
       const uri = pathToFileURL(resolve(path)).href;
-      const file = parseManifestFile(readManifestFileSync(path));
+      const file = parseManifestFile(texts.get(path) ?? readManifestFileSync(path), undefined, MAX_ONE_SHOT_FILE_CHARS);
       this.files.set(path, { uri, file });
       this.index.setOpen(uri, file);
     }
@@ -40,7 +42,7 @@ export class CheckWorkspace {
   /** The parsed file (parsed once, when the workspace was built). */
   fileOf(path: string): ManifestFile {
     const entry = this.files.get(path);
-    return entry ? entry.file : parseManifestFile(readManifestFileSync(path));
+    return entry ? entry.file : parseManifestFile(readManifestFileSync(path), undefined, MAX_ONE_SHOT_FILE_CHARS);
   }
 
   /** Every object of the workspace, the renderings' included. */

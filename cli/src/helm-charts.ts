@@ -20,7 +20,7 @@ import type { FileDiagnostic } from './check-formats';
 import { displayPath } from './kustomize-runs';
 
 /** `--values`, `--set` and `--release` of `kubesim check`: they replace each chart's own values sets. */
-interface HelmFlags {
+export interface HelmFlags {
   values?: readonly string[];
   set?: readonly string[];
   release?: string;

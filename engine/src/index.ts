@@ -30,7 +30,17 @@ export { apiLifecycleOf } from './apiserver/api-lifecycle';
 export { kindMatchOf, type KindMatch } from './apiserver/kind-matches';
 export { validateContainersOnlyForPod } from './apiserver/validation/rules/pod-create';
 export { validateStatefulSetSpec } from './apiserver/validation/rules/statefulset-spec';
-export { isDns1123Label, isQualifiedName, isValidPercent } from './apiserver/validation/string-checks';
+export {
+  isDns1123Label,
+  isQualifiedName,
+  isValidLabelValue,
+  isValidPercent,
+  nameIsDns1035Label,
+  nameIsDnsLabel,
+  nameIsDnsSubdomain,
+} from './apiserver/validation/string-checks';
+/** The string formats of a custom resource's schema (kube-openapi's strfmt checks apiextensions keeps). */
+export { formatCheckOf } from './apiserver/custom-resources/string-formats';
 export { Cluster } from './cluster/cluster';
 export { defaultDeployment } from './defaulting/deployment-defaults';
 export { featureGateProblems, gateOverrideOf, isFeatureEnabled, maxUnavailableStatefulSetPatchNote } from './defaulting/feature-gates';
@@ -158,3 +168,5 @@ export { type DaemonSetNames, daemonSetNames } from './daemonset/daemonset-names
 export { parseQuantity, quantityDecimal } from './quantity/quantity';
 /** kube-scheduler's TaintToleration question: the first taint of the given effects the tolerations do not tolerate. */
 export { untoleratedTaint } from './scheduler/taint-toleration';
+/** Go's net/url parser (ParseRequestURI and Parse), for the `uri` format and CEL's url(). */
+export { parseGoUrl, goShouldEscape, type GoUrl } from './model/go-url';

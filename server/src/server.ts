@@ -29,6 +29,7 @@ import { KustomizeLive } from './lsp/kustomize-live';
 import { HelmLive } from './lsp/helm-live';
 import { kustomizeHover, kustomizeLenses } from './lsp/kustomize-features';
 import { kustomizePreviewSource } from './lsp/kustomize-preview';
+import { helmPreviewSource, helmValuesLenses } from './lsp/helm-features';
 import { clusterSettingsFields, type ClusterSettings } from './lsp/cluster-settings';
 
 /** The `kubesim` settings section as the client sends it (nothing in it is trusted to be well-formed). */
@@ -72,6 +73,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     clusterOf,
     () => workspace.objectValues(),
     () => documents.all().forEach((document) => validate(document)),
+    () => workspace.canRunGit(),
   );
   let folders: string[] = [];
   let trusted = true;
@@ -232,6 +234,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   });
   documents.onDidOpen((event) => {
     kustomize.noteOpened(event.document);
+    helm.noteOpened(event.document);
     // An untitled buffer was never opened from disk: its preview starts from a fresh create.
     const { uri, languageId } = event.document;
     if (isManifestDocument(uri, languageId) && !uri.startsWith('untitled:')) void opened.noteOpened(uri, event.document.getText(), pathOfUri(uri));
@@ -255,6 +258,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     log,
   );
   workspace.onIndexChange = () => problems.schedule();
+  // Before the index's own handling: a Chart.yaml created or deleted changes which files are a chart's.
+  workspace.onFilesChanged = (changes) => helm.noteWatchedFiles(changes);
   workspace.onProfileChange = () => announceClusterChange(connection);
   connection.onShutdown(() => problems.dispose());
 
@@ -265,14 +270,16 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     return document ? workspace.optionsFor(document, file).workspace : undefined;
   };
   const workspaceObjects = (uri: string, file: ManifestFile) => indexedObjects(uri, file)?.map((entry) => entry.object);
-  // What completion and hovers know of fields, asked in order: built-in kinds (layouts and OpenAPI descriptions).
-  const schemas: KindSchemaSource[] = [new BuiltinSchemaSource(loadFieldDocs(log))];
+  // What completion and hovers know of fields, asked in order: built-in kinds (layouts and OpenAPI descriptions,
+  // read at the first hover or completion rather than on the way to answering `initialize`).
+  const schemas: KindSchemaSource[] = [new BuiltinSchemaSource(() => loadFieldDocs(log))];
   registerWorkloadFeatures(connection, documents, store, clusterOf, workspaceObjects, {
     schemas,
     hover: (document, position) => helm.hover(document, position) ?? kustomizeHover(kustomize, document, position),
-    lenses: (document) => kustomizeLenses(kustomize, document),
+    lenses: (document) => [...helmValuesLenses(helm, document, clusterOf(document.uri)), ...kustomizeLenses(kustomize, document)],
     isFragment: (uri) => kustomize.isFragment(uri),
     indexed: indexedObjects,
+    renderedCrds: () => helm.renderedCrds(),
   });
   registerNavigation(connection, documents, store, {
     objects: (uri, file) => {
@@ -284,7 +291,9 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   registerSimulateRollout(connection, documents, store, {
     clusterOf,
     candidates: indexedObjects,
-    kustomizeSource: (document, params) => kustomizePreviewSource(kustomize, document, params, workspace.canRunGit()),
+    // A chart's file previews the workload the chart renders; a kustomization's, the overlay's.
+    kustomizeSource: async (document, params) =>
+      (await helmPreviewSource(helm, document, params, clusterOf(document.uri))) ?? kustomizePreviewSource(kustomize, document, params, workspace.canRunGit()),
     opened,
     canRunGit: () => workspace.canRunGit(),
     log,

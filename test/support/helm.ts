@@ -1,29 +1,15 @@
 // The real helm for tests: $KUBESIM_HELM, else the one tools/fetch-helm.mjs put in .cache/tools/, else
 // `helm` on the PATH. Tests that need it skip with helmMissingReason() when there is none.
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { isExecutable, onPath } from '../../analysis/src/kustomize/kustomize-process';
 import { repoPath } from './paths';
 
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The helm binary tests run, or undefined. */
+/** The helm binary tests run, or undefined (the same executable test the server's lookup makes). */
 export function testHelm(): string | undefined {
   const chosen = process.env.KUBESIM_HELM;
   if (chosen !== undefined && chosen !== '') return isExecutable(chosen) ? chosen : undefined;
   const cached = repoPath('.cache', 'tools', 'helm');
   if (isExecutable(cached)) return cached;
-  return (process.env.PATH ?? '')
-    .split(delimiter)
-    .filter((folder) => folder !== '')
-    .map((folder) => join(folder, 'helm'))
-    .find(isExecutable);
+  return onPath('helm', process.env);
 }
 
 /** Why a test that needs helm skips, or false when there is one. */

@@ -4,7 +4,16 @@ import { spanForPath } from '../manifest/manifest-document';
 import type { SourceSpan } from '../manifest/source-span';
 import type { CheckContext, CheckFinding } from './check-context';
 import { valueAt } from './label-selector';
-import { applyDefaults, computePodTemplateHash, replicaSetNameFor, statefulSetPodVerdict, type Deployment, type StatefulSet } from '@kubesim/engine';
+import {
+  applyDefaults,
+  clusterSpecKey,
+  computePodTemplateHash,
+  replicaSetNameFor,
+  statefulSetPodVerdict,
+  type ClusterSpec,
+  type Deployment,
+  type StatefulSet,
+} from '@kubesim/engine';
 import { writableCopyAs } from '../manifest/writable-copy';
 
 /** Label values and DNS labels are at most 63 characters; DNS subdomains at most 253. */
@@ -69,16 +78,10 @@ export function checkStatefulSetNameLength(object: ManifestObject, context: Chec
 function certainFinding(object: ManifestObject, context: CheckContext, firstOrdinal: number, lastOrdinal: number): CheckFinding[] | undefined {
   const template = valueAt(object.value, ['spec', 'template']);
   if (template === undefined || template === null || typeof template !== 'object' || Array.isArray(template)) return undefined;
-  const set = writableCopyAs<StatefulSet>(object.value);
-  let first: ReturnType<typeof statefulSetPodVerdict>;
-  let last: ReturnType<typeof statefulSetPodVerdict>;
-  try {
-    first = statefulSetPodVerdict(set, firstOrdinal, context.cluster);
-    last = lastOrdinal === firstOrdinal ? first : statefulSetPodVerdict(set, lastOrdinal, context.cluster);
-  } catch {
-    // A template the engine cannot decode: the API server's own findings say why.
-    return undefined;
-  }
+  const first = podVerdictOf(object, firstOrdinal, context.cluster);
+  const last = lastOrdinal === firstOrdinal ? first : podVerdictOf(object, lastOrdinal, context.cluster);
+  // A template the engine cannot decode: the API server's own findings say why.
+  if (first === null || last === null) return undefined;
   const refused = first.event !== undefined ? first : last.event !== undefined ? last : undefined;
   if (!refused) return [];
   const podNameTooLong = refused.podName.length > LABEL_VALUE_MAX;
@@ -99,6 +102,56 @@ function certainFinding(object: ManifestObject, context: CheckContext, firstOrdi
         `Keep StatefulSet names short enough for <name>-<hash> to fit 63 characters.`,
     },
   ];
+}
+
+// The pod the controller would create for an ordinal, asked of the API server once per parsed value,
+// cluster and ordinal (null when the engine cannot build it); `kubesim check`'s worker threads compute
+// them ahead (statefulSetPodVerdictsOf) for the main thread to keep (primeStatefulSetPodVerdicts).
+type PodVerdict = ReturnType<typeof statefulSetPodVerdict> | null;
+const podVerdicts = new WeakMap<object, Map<string, PodVerdict>>();
+
+function podVerdictOf(object: ManifestObject, ordinal: number, cluster: ClusterSpec): PodVerdict {
+  const key = `${clusterSpecKey(cluster)}|${ordinal}`;
+  let known = podVerdicts.get(object.value);
+  if (!known) podVerdicts.set(object.value, (known = new Map()));
+  if (known.has(key)) return known.get(key)!;
+  let verdict: PodVerdict;
+  try {
+    verdict = statefulSetPodVerdict(writableCopyAs<StatefulSet>(object.value), ordinal, cluster);
+  } catch {
+    verdict = null;
+  }
+  known.set(key, verdict);
+  return verdict;
+}
+
+// The ordinals whose pods the check asks about: the first and the last.
+function checkedOrdinals(object: ManifestObject): number[] {
+  const replicas = valueAt(object.value, ['spec', 'replicas']);
+  const start = valueAt(object.value, ['spec', 'ordinals', 'start']);
+  const firstOrdinal = typeof start === 'number' ? start : 0;
+  const lastOrdinal = firstOrdinal + Math.max(0, (typeof replicas === 'number' ? replicas : 1) - 1);
+  return lastOrdinal === firstOrdinal ? [firstOrdinal] : [firstOrdinal, lastOrdinal];
+}
+
+// The objects checkStatefulSetNameLength builds pods for.
+function buildsPods(object: ManifestObject): boolean {
+  if (object.kind !== 'StatefulSet' || !object.name || object.name.length > LABEL_VALUE_MAX) return false;
+  const template = valueAt(object.value, ['spec', 'template']);
+  return template !== undefined && template !== null && typeof template === 'object' && !Array.isArray(template);
+}
+
+/** The pod verdicts checkStatefulSetNameLength asks of `object`, by ordinal (none for other objects): a worker computes them. */
+export function statefulSetPodVerdictsOf(object: ManifestObject, cluster: ClusterSpec): [number, PodVerdict][] {
+  return buildsPods(object) ? checkedOrdinals(object).map((ordinal) => [ordinal, podVerdictOf(object, ordinal, cluster)]) : [];
+}
+
+/** Keeps pod verdicts statefulSetPodVerdictsOf computed elsewhere for the same object text and cluster. */
+export function primeStatefulSetPodVerdicts(object: ManifestObject, cluster: ClusterSpec, verdicts: readonly [number, PodVerdict][]): void {
+  if (verdicts.length === 0) return;
+  let known = podVerdicts.get(object.value);
+  if (!known) podVerdicts.set(object.value, (known = new Map()));
+  for (const [ordinal, verdict] of verdicts) known.set(`${clusterSpecKey(cluster)}|${ordinal}`, verdict);
 }
 
 /**

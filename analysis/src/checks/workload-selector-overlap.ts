@@ -81,10 +81,10 @@ interface NamespaceWorkloads {
 
 const pairKey = (key: string, value: string) => `${key}\u0000${value}`;
 
-function addTo(map: Map<string, number[]>, key: string, position: number): void {
+function addTo<T>(map: Map<string, T[]>, key: string, item: T): void {
   const list = map.get(key);
-  if (list) list.push(position);
-  else map.set(key, [position]);
+  if (list) list.push(item);
+  else map.set(key, [item]);
 }
 
 // A selector that is a map with matchLabels and no matchExpressions can only match templates
@@ -115,16 +115,25 @@ function plainSelectorPairs(selector: ReadonlyJsonValue | undefined): [string, s
   return pairs.length > 0 ? pairs : undefined;
 }
 
-// Grouped lazily, one namespace at a time: after an edit only the edited object's namespace is asked for.
-const workloadsByWorkspace = new WeakMap<readonly IndexedObject[], Map<string, NamespaceWorkloads | undefined>>();
+// The workloads are split by namespace in one pass over the workspace array (the index makes one per change;
+// asking namespace by namespace scanned the whole workspace once per namespace), and a namespace's lookup
+// tables are built when it is first asked for: after an edit only the edited object's namespace is.
+interface WorkloadsByNamespace {
+  entries: Map<string, IndexedObject[]>;
+  groups: Map<string, NamespaceWorkloads | undefined>;
+}
+const workloadsByWorkspace = new WeakMap<readonly IndexedObject[], WorkloadsByNamespace>();
 
 function selectorWorkloadsIn(workspace: readonly IndexedObject[], namespace: string): NamespaceWorkloads | undefined {
-  let byNamespace = workloadsByWorkspace.get(workspace);
-  if (!byNamespace) workloadsByWorkspace.set(workspace, (byNamespace = new Map()));
-  if (byNamespace.has(namespace)) return byNamespace.get(namespace);
+  let split = workloadsByWorkspace.get(workspace);
+  if (!split) {
+    split = { entries: new Map(), groups: new Map() };
+    for (const entry of workspace) if (SELECTOR_WORKLOAD_KINDS.has(entry.object.kind)) addTo(split.entries, namespaceOf(entry.object), entry);
+    workloadsByWorkspace.set(workspace, split);
+  }
+  if (split.groups.has(namespace)) return split.groups.get(namespace);
   let group: NamespaceWorkloads | undefined;
-  for (const entry of workspace) {
-    if (!SELECTOR_WORKLOAD_KINDS.has(entry.object.kind) || namespaceOf(entry.object) !== namespace) continue;
+  for (const entry of split.entries.get(namespace) ?? []) {
     const workload = { entry, selector: valueAt(entry.object.value, ['spec', 'selector']), labels: podSourceOf(entry)?.labels };
     group ??= { workloads: [], byLabel: new Map(), bySelectorPair: new Map(), otherSelectors: [] };
     const position = group.workloads.push(workload) - 1;
@@ -133,6 +142,6 @@ function selectorWorkloadsIn(workspace: readonly IndexedObject[], namespace: str
     if (plain) addTo(group.bySelectorPair, pairKey(plain[0]![0], plain[0]![1]), position);
     else if (isJsonObject(workload.selector)) group.otherSelectors.push(position);
   }
-  byNamespace.set(namespace, group);
+  split.groups.set(namespace, group);
   return group;
 }

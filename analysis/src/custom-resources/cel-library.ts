@@ -1,14 +1,21 @@
 // The CEL environment of CRD validation rules: the standard library (its `matches` with RE2 semantics), the
 // strings extension (bufbuild's), the Kubernetes list library (k8s.io/apiserver pkg/cel/library/lists.go)
-// restated on @bufbuild/cel, the regex library and sets extension (cel-regex-sets-library.ts) and the quantity
-// library (cel-quantity-library.ts), the optional values of optionalOldSelf (cel-optional.ts). The URL, IP/CIDR,
-// format and semver libraries, the optional syntax (`?.`) and the two-variable comprehensions are not restated:
-// a rule that uses them fails to evaluate here and is reported as not checked. Which names compile in which release is cel-environment.ts.
+// restated on @bufbuild/cel, the regex library and sets extension (cel-regex-sets-library.ts), the quantity
+// library (cel-quantity-library.ts), the URL library (cel-url-library.ts), the IP and CIDR libraries
+// (cel-network-library.ts), the format library (cel-format-library.ts) and optional values with `a.?b` and `a[?k]`
+// (cel-optional.ts, optional-syntax.ts). Every supported release's environment has all of these (base.go: URLs
+// from the start, optionals 1.28, IP and CIDR 1.30, format 1.31, kubesim's oldest release 1.32 compiling new rules
+// at 1.31). The semver, image and authz libraries, the two-variable comprehensions, `cel.bind`, optMap and the
+// lists extension's newer functions are not restated: a rule that uses them fails to evaluate here and is reported
+// as not checked. Which names compile in which release is cel-environment.ts.
 import { celEnv, celMethod, CelScalar, listType, type CelEnv, type CelList, type CelValue } from '@bufbuild/cel';
 import { strings } from '@bufbuild/cel/ext';
+import { FORMAT_FUNCS } from './cel-format-library';
+import { NETWORK_FUNCS } from './cel-network-library';
 import { OPTIONAL_FUNCS } from './cel-optional';
 import { QUANTITY_FUNCS } from './cel-quantity-library';
 import { REGEX_AND_SETS_FUNCS } from './cel-regex-sets-library';
+import { URL_FUNCS } from './cel-url-library';
 
 const LIST = listType(CelScalar.DYN);
 
@@ -60,6 +67,8 @@ let environment: CelEnv | undefined;
 
 /** The one environment every rule is planned in (made on first use). */
 export function validationEnvironment(): CelEnv {
-  environment ??= celEnv({ funcs: [...strings, ...LIST_FUNCS, ...REGEX_AND_SETS_FUNCS, ...QUANTITY_FUNCS, ...OPTIONAL_FUNCS] });
+  environment ??= celEnv({
+    funcs: [...strings, ...LIST_FUNCS, ...REGEX_AND_SETS_FUNCS, ...QUANTITY_FUNCS, ...OPTIONAL_FUNCS, ...URL_FUNCS, ...NETWORK_FUNCS, ...FORMAT_FUNCS],
+  });
   return environment;
 }

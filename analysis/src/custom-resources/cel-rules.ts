@@ -19,6 +19,7 @@ import {
 import { validationEnvironment } from './cel-library';
 import { optionalOf } from './cel-optional';
 import { toCelValue } from './cel-values';
+import { lowerOptionalSyntax, markOptionalSyntax } from './optional-syntax';
 
 type Schema = ReadonlyJsonObject;
 type Program = ReturnType<typeof plan>;
@@ -41,7 +42,10 @@ function programOf(expression: string): Program | string {
   if (cached !== undefined) return cached;
   let program: Program | string;
   try {
-    program = plan(validationEnvironment(), parse(expression));
+    const marked = markOptionalSyntax(expression);
+    const parsed = parse(marked ?? expression);
+    if (marked !== undefined && parsed.expr) lowerOptionalSyntax(parsed.expr);
+    program = plan(validationEnvironment(), parsed);
   } catch (error) {
     program = (error as Error).message;
   }

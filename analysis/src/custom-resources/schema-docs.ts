@@ -1,6 +1,7 @@
 // What the editor says about a custom resource's fields, from the schema of the CRD version that serves it:
 // a field's description, type, enum values and default (hover), and the properties an object may hold
-// (completion). The CRDs are the workspace's objects and the cluster's declared `crds:` paths.
+// (completion). The CRDs are the workspace's objects, those the workspace's Helm charts render (`rendered`, as
+// check-file.ts's registry takes them) and the cluster's declared `crds:` paths.
 import {
   isCustomResourceDefinition,
   isJsonObject,
@@ -34,10 +35,12 @@ function schemaOf(
   object: ManifestObject,
   candidates: readonly ManifestObject[],
   cluster: ClusterSpec,
+  rendered: readonly CrdSourceObject[],
 ): { schema: ReadonlyJsonObject; source: CustomResourceSchemaSource } | undefined {
   const definitions: CrdSourceObject[] = candidates
     .filter((candidate) => isCustomResourceDefinition(candidate.value))
     .map((candidate) => ({ value: candidate.value, source: '' }));
+  definitions.push(...rendered);
   if (cluster.declared.crds && cluster.declared.crds.length > 0) definitions.push(...declaredCrdObjects(cluster.declared.crds));
   if (definitions.length === 0) return undefined;
   const match = registryOf(definitions).match(object.apiVersion, object.kind);
@@ -86,9 +89,10 @@ export function customResourceFieldAt(
   path: readonly PathSegment[],
   candidates: readonly ManifestObject[],
   cluster: ClusterSpec,
+  rendered: readonly CrdSourceObject[] = [],
 ): { field: CustomResourceField; source: CustomResourceSchemaSource } | undefined {
   if (path.length === 0 || path[0] === 'apiVersion' || path[0] === 'kind' || path[0] === 'metadata') return undefined;
-  const found = schemaOf(object, candidates, cluster);
+  const found = schemaOf(object, candidates, cluster, rendered);
   const at = found && schemaAtPath(found.schema, path);
   if (!found || !at) return undefined;
   const name = path
@@ -104,8 +108,9 @@ export function customResourcePropertiesAt(
   path: readonly PathSegment[],
   candidates: readonly ManifestObject[],
   cluster: ClusterSpec,
+  rendered: readonly CrdSourceObject[] = [],
 ): CustomResourceField[] | undefined {
-  const found = schemaOf(object, candidates, cluster);
+  const found = schemaOf(object, candidates, cluster, rendered);
   const at = found && schemaAtPath(found.schema, path);
   if (!at || !isJsonObject(at.schema.properties)) return undefined;
   const required = Array.isArray(at.schema.required) ? (at.schema.required as readonly ReadonlyJsonValue[]) : [];

@@ -2,12 +2,12 @@
 // binary, writes a temporary copy of a chart (regular files only, editor buffers over the disk) and runs
 // `helm template` there with no network, no plugins, no post-renderer and a throwaway helm home.
 import { execFile } from 'node:child_process';
-import { accessSync, constants, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { isReadableForRender } from '../kustomize/load-restrictions';
 import { makeMirror, removeMirror, trackChild } from '../kustomize/mirror-cleanup';
-import { onPath } from '../kustomize/kustomize-process';
+import { isExecutable, onPath } from '../kustomize/kustomize-process';
 
 /** The helm kubesim runs. */
 interface HelmBinary {
@@ -40,15 +40,6 @@ export const HELM_MIRROR = '\u0000helm-mirror';
 const RENDER_TIMEOUT_MS = 30_000;
 const VERSION_TIMEOUT_MS = 10_000;
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
-
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** `$KUBESIM_HELM` when set, else `helm` on the PATH; no process is started to find it. */
 function locateHelm(env: NodeJS.ProcessEnv = process.env): string | undefined {

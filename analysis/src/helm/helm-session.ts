@@ -28,7 +28,7 @@ interface ValuesKeyUse {
 
 /** Renders charts on demand for an editor; one check per chart root, reused while its inputs are the same. */
 export class HelmSession {
-  private readonly lookup = new HelmChartLookup();
+  private lookup = new HelmChartLookup();
   private readonly checks = new Map<string, ChartCheck>();
 
   constructor(
@@ -40,6 +40,23 @@ export class HelmSession {
   setRun(run: HelmRun | HelmUnavailable): void {
     this.run = run;
     this.checks.clear();
+  }
+
+  /** A Chart.yaml came or went: which folders are charts is asked of the disk again. */
+  forgetChartLayout(): void {
+    this.lookup = new HelmChartLookup();
+  }
+
+  /**
+   * The charts whose renderings read `path`: the chart it lies in, else the charts checked so far that are
+   * rendered with it as a values file (a `.kubesim.yaml` may name values files outside the chart's folder).
+   */
+  chartsReading(path: string): string[] {
+    const root = this.chartOf(path);
+    if (root !== undefined) return [root];
+    return [...this.checks]
+      .filter(([, check]) => check.result.renderings.some((rendered) => rendered.valuesSet.valuesFiles.includes(path)))
+      .map(([key]) => key);
   }
 
   /** The chart rendered for a file of a chart (a subchart's parent), or undefined outside any chart. */
@@ -86,16 +103,14 @@ export class HelmSession {
     return this.checks.get(root)?.result;
   }
 
-  /** Findings the last check of the file's chart placed in `path`. */
+  /** Findings the last checks of the charts reading `path` placed in it. */
   findingsFor(path: string): PlacedFinding[] {
-    const root = this.chartOf(path);
-    if (root === undefined) return [];
-    return (this.checks.get(root)?.result.findings ?? []).filter((placed) => placed.path === path);
+    return this.chartsReading(path).flatMap((root) => (this.checks.get(root)?.result.findings ?? []).filter((placed) => placed.path === path));
   }
 
   /** The rendered fields the values key at `offset` of a values file sets (`image.tag` -> a Deployment's container image). */
   valuesKeyUses(path: string, text: string, offset: number): { key: string; uses: ValuesKeyUse[] } | undefined {
-    const root = this.chartOf(path);
+    const root = this.chartsReading(path)[0];
     const result = root === undefined ? undefined : this.checks.get(root)?.result;
     const key = valuesPathAt(text, offset);
     if (!result || key.length === 0) return undefined;

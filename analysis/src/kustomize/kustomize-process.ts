@@ -36,17 +36,22 @@ export const MIRROR_ROOT = '\u0000mirror';
 const BUILD_TIMEOUT_MS = 30_000;
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
 
+/** Whether `path` may be executed by this process (a file the shell would run); nothing is started. */
+export function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The first executable `name` in `env.PATH`'s folders (as a shell would find it), without starting anything. */
 export function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
   for (const directory of (env.PATH ?? '').split(delimiter)) {
     if (directory === '') continue;
     const candidate = join(directory, name);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // Not here: keep looking.
-    }
+    if (isExecutable(candidate)) return candidate;
   }
   return undefined;
 }

@@ -9,6 +9,16 @@ import { CONVERSION_PREFIX } from './yaml-to-json';
 export const MAX_MANIFEST_FILE_CHARS = 10_000_000;
 
 /**
+ * The limit of a reader that reads each file once and exits (`kubesim check`): what read-manifest-file.ts reads
+ * at most (32 MiB). The editor keeps every file parsed for the session and re-parses on each keystroke, so it
+ * holds to MAX_MANIFEST_FILE_CHARS; a one-shot check of a rendered platform (`helm template`, `kustomize build`
+ * output: one file of 10,000 documents is about 13 MB) is what a user asks for, and its memory is returned at exit.
+ * The protections against hostile input are per document (MAX_FULL_PARSER_DOCUMENT_CHARS, the flow-nesting scan)
+ * and hold under either limit.
+ */
+export const MAX_ONE_SHOT_FILE_CHARS = 32 * 1024 * 1024;
+
+/**
  * Documents the fast reader cannot read go to the `yaml` parser, which takes up to about 300 bytes of memory per
  * character on broken input; longer ones are not read (the longest such document of our corpus: 417 KB, Argo CD's CRD).
  */
@@ -31,14 +41,10 @@ export const MAX_YAML_PROBLEMS_PER_DOCUMENT = 100;
 /** goyaml.v2's max_flow_level (scannerc.go, yaml_parser_increase_flow_level): deeper flow nesting is an error. */
 const MAX_FLOW_LEVEL = 10_000;
 
-/** The one problem of a file longer than MAX_MANIFEST_FILE_CHARS, on its first character. */
-export function fileTooLargeProblem(text: string): SyntaxProblem | undefined {
-  if (text.length <= MAX_MANIFEST_FILE_CHARS) return undefined;
-  return tooLargeProblem(
-    text,
-    'file-too-large',
-    `File too large to check: ${megabytes(text.length)}, limit ${megabytes(MAX_MANIFEST_FILE_CHARS)}. Nothing in it is checked.`,
-  );
+/** The one problem of a file longer than `maxChars` (default MAX_MANIFEST_FILE_CHARS), on its first character. */
+export function fileTooLargeProblem(text: string, maxChars = MAX_MANIFEST_FILE_CHARS): SyntaxProblem | undefined {
+  if (text.length <= maxChars) return undefined;
+  return tooLargeProblem(text, 'file-too-large', `File too large to check: ${megabytes(text.length)}, limit ${megabytes(maxChars)}. Nothing in it is checked.`);
 }
 
 // A size limit's one warning, on the text's first character.

@@ -3,7 +3,7 @@ import { parseManifestDocument, type ManifestDocument, type ManifestObject } fro
 import type { UnderConstruction } from './under-construction';
 import { splitDocuments, type DocumentChunk } from './split-documents';
 import type { SyntaxProblem } from './source-span';
-import { fileTooLargeProblem } from './input-limits';
+import { fileTooLargeProblem, MAX_MANIFEST_FILE_CHARS } from './input-limits';
 
 /** A parsed file: every document with absolute offsets. Never mutated: the next parse reuses its documents. */
 export interface ManifestFile {
@@ -31,10 +31,11 @@ export function problemsOf(file: ManifestFile): Readonly<SyntaxProblem>[] {
 
 /**
  * Parses `text`, reusing the documents of `previous` whose text did not change (only their
- * offsets move). An edit in one document of 1,000 re-parses one document.
+ * offsets move). An edit in one document of 1,000 re-parses one document. A text longer than `maxChars`
+ * (input-limits.ts) is not parsed: one problem says so.
  */
-export function parseManifestFile(text: string, previous?: ManifestFile): ManifestFile {
-  const tooLarge = fileTooLargeProblem(text);
+export function parseManifestFile(text: string, previous?: ManifestFile, maxChars = MAX_MANIFEST_FILE_CHARS): ManifestFile {
+  const tooLarge = fileTooLargeProblem(text, maxChars);
   if (tooLarge) return { text, documents: [], problems: [tooLarge] };
   if (!previous || previous.documents.length === 0) return { text, documents: reuseOrParse(splitDocuments(text), 0, previous?.documents ?? []) };
   const old = previous.documents;

@@ -31,7 +31,22 @@ export class BuiltinSchemaSource implements KindSchemaSource {
   private readonly structs = new WeakMap<GoLayout, Map<string, ReadonlyMap<string, FieldSchema>>>();
   private readonly groupVersions = new WeakMap<GoLayout, Map<string, string>>();
 
-  constructor(private readonly docs?: FieldDocTable) {}
+  private loadDocs: (() => FieldDocTable | undefined) | undefined;
+  private loadedDocs: FieldDocTable | undefined;
+
+  /** `docs`: the table, or how to load it when first asked (the server reads it after start-up, not before `initialize`). */
+  constructor(docs?: FieldDocTable | (() => FieldDocTable | undefined)) {
+    if (typeof docs === 'function') this.loadDocs = docs;
+    else this.loadedDocs = docs;
+  }
+
+  private get docs(): FieldDocTable | undefined {
+    if (this.loadDocs) {
+      this.loadedDocs = this.loadDocs();
+      this.loadDocs = undefined;
+    }
+    return this.loadedDocs;
+  }
 
   /** The release the documentation describes, or undefined without a table. */
   get docsRelease(): string | undefined {

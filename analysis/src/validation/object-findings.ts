@@ -55,8 +55,7 @@ export function checkObjectCached(kind: CheckedKind, object: ManifestObject, old
 export function checkKindObjectCached(object: ManifestObject, oldObject: ManifestObject | undefined, cluster: ClusterSpec): Finding[] | undefined {
   const served = servedKindOf(object.apiVersion, object.kind, cluster.version);
   if (!served) return undefined;
-  const overrides = featureGatesKey(cluster);
-  const key = `kind|${cluster.version}|${overrides}`;
+  const key = servedKindKey(cluster);
   const cached = oldObject ? undefined : objectFindings.get(object, key);
   if (cached) return cached;
   const findings = findingsOfVerdict(object.kind, object, servedKindVerdict(served, object.value, oldObject?.value, cluster));
@@ -93,6 +92,35 @@ export function precheckObject(kind: CheckedKind, object: ManifestObject, cluste
 /** Keeps a verdict computed elsewhere (the check worker, for the same cluster) as the object's create-time findings. */
 export function primeObjectFindings(kind: CheckedKind, object: ManifestObject, cluster: ClusterSpec, verdict: ObjectVerdict): void {
   objectFindings.set(object, cacheKey(kind, cluster), findingsOfVerdict(kind, object, verdict));
+}
+
+// The cache key of the kinds outside CheckedKind: the release and the feature gates.
+function servedKindKey(cluster: ClusterSpec): string {
+  return `kind|${cluster.version}|${featureGatesKey(cluster)}`;
+}
+
+/**
+ * The create-time verdict of `object`: what checkObjectCached or checkKindObjectCached would place
+ * (undefined for a kind neither checks, or where the check threw: the placing thread checks it again).
+ * A worker thread computes it from the object's text; primeObjectVerdict keeps it.
+ */
+export function objectVerdictOf(object: ManifestObject, cluster: ClusterSpec): ObjectVerdict | undefined {
+  try {
+    const kind = checkedKindOf(object.apiVersion, object.kind);
+    if (kind) return objectVerdict(kind, object.value, undefined, cluster);
+    const served = servedKindOf(object.apiVersion, object.kind, cluster.version);
+    return served ? servedKindVerdict(served, object.value, undefined, cluster) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps a verdict objectVerdictOf computed elsewhere, for an object of the same text and the same cluster. */
+export function primeObjectVerdict(object: ManifestObject, cluster: ClusterSpec, verdict: ObjectVerdict): void {
+  const kind = checkedKindOf(object.apiVersion, object.kind);
+  if (kind) objectFindings.set(object, cacheKey(kind, cluster), findingsOfVerdict(kind, object, verdict));
+  else if (servedKindOf(object.apiVersion, object.kind, cluster.version))
+    objectFindings.set(object, servedKindKey(cluster), findingsOfVerdict(object.kind, object, verdict));
 }
 
 /** The findings of a verdict on `object`, coded `<kind>-<rule>` (also for custom resources). */

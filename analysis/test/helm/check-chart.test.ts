@@ -51,7 +51,11 @@ test('the objects kubesim checks are the objects `helm template` prints for the 
   assert.equal(result.renderings.length, 2);
 });
 
-test('issue 22: four bad values land on the values key and on the template line that emitted them', { skip }, async () => {
+// The issue asked for four errors; upstream gives three errors and one warning. kube-apiserver checks an image's
+// leading or trailing whitespace only for a pod (validateContainersOnlyForPod, called by ValidatePodCreate), not for a
+// pod template: `kubectl apply` accepts the Deployment and the ReplicaSet controller's pods are refused. So the tag with
+// a space is a warning on both places, as kubesim says for a plain Deployment, and the other three are errors.
+test('issue 22: four bad values land on the values key and on the template line (three errors, the tag with a space a warning)', { skip }, async () => {
   const values = join(FIXTURES, 'broken-values.yaml');
   const result = await checkHelmChart({ host: diskHost(), root: CHART, cluster, run, declared: { values: [values] } });
   const placed = result.findings.map(({ path, text, finding }) => {
@@ -61,7 +65,7 @@ test('issue 22: four bad values land on the values key and on the template line 
   assert.deepEqual(placed.sort(), [
     'broken-values.yaml:10 memory error statefulset-decode-error',
     'broken-values.yaml:2 replicaCount error deployment-negative-value',
-    // kube-apiserver accepts the Deployment; the ReplicaSet controller's pods are refused (a warning, as kubesim says for plain files).
+    // A warning, not an error: the Deployment is accepted, its pods are refused (see above).
     'broken-values.yaml:4 tag warning pod-image-whitespace',
     'broken-values.yaml:6 portName error deployment-port-name-invalid',
     'broken-values.yaml:6 portName error service-target-port-invalid',

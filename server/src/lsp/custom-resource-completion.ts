@@ -1,6 +1,6 @@
 // Completion in a custom resource: the enum values of the field whose value is being typed, and the properties
 // an object may hold where a key is being typed (those it already has are left out), from its CRD's schema.
-import type { ClusterSpec, ReadonlyJsonValue } from '@kubesim/engine';
+import type { ClusterSpec, CrdSourceObject, ReadonlyJsonValue } from '@kubesim/engine';
 import { CompletionItemKind, MarkupKind, type CompletionItem, type Position } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
@@ -18,6 +18,12 @@ import {
 const VALUE_LINE = /^(\s*(?:-\s+)*)([A-Za-z_][\w-]*)(\s*:\s*)(["']?[\w.-]*)$/;
 const KEY_LINE = /^(\s*)((?:-\s+)*)([A-Za-z_][\w-]*)?$/;
 
+/** Where CRDs are in sight: the file's and the workspace's objects, and what the workspace's charts render. */
+interface CrdsInSight {
+  readonly candidates: readonly ManifestObject[];
+  readonly rendered: readonly CrdSourceObject[];
+}
+
 /** The completion items for a custom resource at `position` (none when its CRD is not in sight). */
 export function provideCustomResourceCompletion(
   document: TextDocument,
@@ -25,11 +31,12 @@ export function provideCustomResourceCompletion(
   position: Position,
   cluster: ClusterSpec,
   candidates: readonly ManifestObject[] | undefined,
+  renderedCrds: readonly CrdSourceObject[] = [],
 ): CompletionItem[] {
   const offset = document.offsetAt(position);
   const lineStart = file.text.lastIndexOf('\n', offset - 1) + 1;
   const before = file.text.slice(lineStart, offset);
-  const all = [...objectsOf(file), ...(candidates ?? [])];
+  const all: CrdsInSight = { candidates: [...objectsOf(file), ...(candidates ?? [])], rendered: renderedCrds };
   const value = VALUE_LINE.exec(before);
   if (value) return enumItems(document, file, lineStart + value[1]!.length, value[2]!, offset - value[4]!.length, offset, cluster, all);
   const key = KEY_LINE.exec(before);
@@ -45,12 +52,12 @@ function enumItems(
   start: number,
   offset: number,
   cluster: ClusterSpec,
-  candidates: readonly ManifestObject[],
+  crds: CrdsInSight,
 ): CompletionItem[] {
   const manifest = file.documents.find((candidate) => keyOffset >= candidate.start && keyOffset < candidate.end);
   const found = manifest && objectPathAt(manifest, keyOffset + 1);
   if (!found || found.path[found.path.length - 1] !== key) return [];
-  const field = customResourceFieldAt(found.object, found.path, candidates, cluster)?.field;
+  const field = customResourceFieldAt(found.object, found.path, crds.candidates, cluster, crds.rendered)?.field;
   if (!field?.enum) return [];
   const range = { start: document.positionAt(start), end: document.positionAt(offset) };
   return field.enum.map((choice) => ({ label: choice, kind: CompletionItemKind.EnumMember, detail: field.name, textEdit: { range, newText: choice } }));
@@ -65,7 +72,7 @@ function propertyItems(
   partial: string,
   offset: number,
   cluster: ClusterSpec,
-  candidates: readonly ManifestObject[],
+  crds: CrdsInSight,
 ): CompletionItem[] {
   // The partial key does not parse as YAML yet: read the file without it.
   const text = file.text.slice(0, offset - partial.length) + file.text.slice(offset);
@@ -89,11 +96,11 @@ function propertyItems(
     }
     const parent = parentPath(reread, position + keyColumn, inItem);
     if (!parent) return [];
-    return items(document, parent.object, parent.path, partial, offset, cluster, candidates);
+    return items(document, parent.object, parent.path, partial, offset, cluster, crds);
   }
   const manifest = reread.documents.find((candidate) => lineStart >= candidate.start && lineStart <= candidate.end);
   const object = manifest?.objects[0];
-  return object && column === 0 ? items(document, object, [], partial, offset, cluster, candidates) : [];
+  return object && column === 0 ? items(document, object, [], partial, offset, cluster, crds) : [];
 }
 
 function parentPath(file: ManifestFile, keyOffset: number, inItem: boolean): { object: ManifestObject; path: (string | number)[] } | undefined {
@@ -126,9 +133,9 @@ function items(
   partial: string,
   offset: number,
   cluster: ClusterSpec,
-  candidates: readonly ManifestObject[],
+  crds: CrdsInSight,
 ): CompletionItem[] {
-  const properties = customResourcePropertiesAt(object, path, candidates, cluster);
+  const properties = customResourcePropertiesAt(object, path, crds.candidates, cluster, crds.rendered);
   if (!properties) return [];
   const present = valueAt(object.value, path);
   const has = (name: string) => present !== null && typeof present === 'object' && !Array.isArray(present) && name in present;

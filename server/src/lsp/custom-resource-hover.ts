@@ -1,5 +1,5 @@
 // Hover on a custom resource's field: the description, type, enum values and default its CRD's schema gives.
-import type { ClusterSpec } from '@kubesim/engine';
+import type { ClusterSpec, CrdSourceObject } from '@kubesim/engine';
 import type { Hover, Position } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { customResourceFieldAt, locate, objectPathAt, objectsOf, type ManifestFile, type ManifestObject } from '@kubesim/analysis';
@@ -11,12 +11,13 @@ export function provideCustomResourceHover(
   position: Position,
   cluster: ClusterSpec,
   candidates: readonly ManifestObject[] | undefined,
+  renderedCrds: readonly CrdSourceObject[] = [],
 ): Hover | null {
   const offset = document.offsetAt(position);
   const manifest = file.documents.find((candidate) => offset >= candidate.start && offset <= candidate.end);
   const found = manifest && objectPathAt(manifest, offset);
   if (!found) return null;
-  const described = customResourceFieldAt(found.object, found.path, [...objectsOf(file), ...(candidates ?? [])], cluster);
+  const described = customResourceFieldAt(found.object, found.path, [...objectsOf(file), ...(candidates ?? [])], cluster, renderedCrds);
   if (!described) return null;
   const { field, source } = described;
   const lines = [`**${field.name}** \`${field.type}\`${field.required ? ' (required)' : ''}`];

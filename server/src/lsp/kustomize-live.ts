@@ -24,6 +24,7 @@ import {
   pathOfUri,
   type IndexedObject,
 } from '@kubesim/analysis';
+import { RenderScheduler } from './render-scheduler';
 
 /** Edits are rendered this long after the last keystroke in any file of the kustomization. */
 const RENDER_DELAY_MS = 300;
@@ -50,9 +51,11 @@ export class KustomizeLive {
    */
   readonly opened: KustomizeSession;
   private readonly firstRead = new FirstReadFiles();
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
-  private readonly running = new Set<string>();
-  private readonly again = new Set<string>();
+  private readonly renders = new RenderScheduler(
+    RENDER_DELAY_MS,
+    (root) => this.render(root),
+    () => this.sendStatus(),
+  );
   private label = 'looking for kustomize';
   private readonly alone = new Map<string, boolean>();
   private readonly fragments = new Map<string, boolean>();
@@ -246,15 +249,7 @@ export class KustomizeLive {
   }
 
   private schedule(root: string): void {
-    if (!this.session.canRender) return;
-    clearTimeout(this.timers.get(root));
-    this.timers.set(
-      root,
-      setTimeout(() => {
-        this.timers.delete(root);
-        void this.run(root);
-      }, RENDER_DELAY_MS),
-    );
+    if (this.session.canRender) this.renders.schedule(root);
   }
 
   /** The cluster a kustomization root is rendered for and checked against: the one of its folder. */
@@ -262,13 +257,8 @@ export class KustomizeLive {
     return this.clusterFor(pathToFileURL(root).href);
   }
 
-  private async run(root: string): Promise<void> {
-    if (this.running.has(root)) {
-      this.again.add(root);
-      return;
-    }
-    this.running.add(root);
-    this.sendStatus();
+  // One rendering of a root (the scheduler keeps one at a time per root); a failure is logged, never thrown.
+  private async render(root: string): Promise<void> {
     const before = new Set(this.session.renderingOf(root)?.findings.map((placed) => placed.path) ?? []);
     try {
       const cluster = this.clusterOfRoot(root);
@@ -286,11 +276,7 @@ export class KustomizeLive {
       }
     } catch (error) {
       this.connection.console.error(`kubesim: rendering ${root} failed: ${(error as Error).message}`);
-    } finally {
-      this.running.delete(root);
-      this.sendStatus();
     }
-    if (this.again.delete(root)) await this.run(root);
   }
 
   private sendStatus(): void {
@@ -302,7 +288,7 @@ export class KustomizeLive {
         if (error && !failed.some((entry) => entry.root === root)) failed.push({ root, message: error.message });
       }
     }
-    const status: KustomizeStatus = { binary: this.label, available: this.available, running: [...this.running], failed };
+    const status: KustomizeStatus = { binary: this.label, available: this.available, running: this.renders.runningKeys(), failed };
     if (!this.policy.trusted) status.untrusted = true;
     void this.connection.sendNotification(Methods.kustomizeStatus, status);
   }

@@ -1,7 +1,7 @@
 // Registers hovers, enum completion and rollout code lenses on a connection (kept out of server.ts).
 import type { CodeLens, Connection, Hover, Position, ServerCapabilities, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ClusterSpec } from '@kubesim/engine';
+import type { ClusterSpec, CrdSourceObject } from '@kubesim/engine';
 import { objectsOf, type IndexedObject, type KindSchemaSource, type ManifestObject, type ManifestFile } from '@kubesim/analysis';
 import { provideCodeLenses } from './code-lens';
 import { provideCompletion } from './completion-items';
@@ -28,6 +28,8 @@ interface ExtraFeatures {
   isFragment?: (uri: string) => boolean;
   /** The workspace index with each object's file (the workloads behind a Service's traffic lens). */
   indexed?: (uri: string, file: ManifestFile) => readonly IndexedObject[] | undefined;
+  /** The CRDs the workspace's Helm charts render (their custom resources get hover and completion too). */
+  renderedCrds?: () => readonly CrdSourceObject[];
 }
 
 /**
@@ -57,7 +59,7 @@ export function registerWorkloadFeatures(
     const others = candidates?.(found.document.uri, found.file);
     return (
       provideHover(found.document, found.file, params.position, cluster, others, extra?.schemas) ??
-      provideCustomResourceHover(found.document, found.file, params.position, cluster, others)
+      provideCustomResourceHover(found.document, found.file, params.position, cluster, others, extra?.renderedCrds?.())
     );
   });
   connection.onCompletion((params) => {
@@ -71,7 +73,7 @@ export function registerWorkloadFeatures(
       candidates: others ?? objectsOf(found.file),
     });
     if (items.length > 0) return items;
-    return provideCustomResourceCompletion(found.document, found.file, params.position, cluster, others);
+    return provideCustomResourceCompletion(found.document, found.file, params.position, cluster, others, extra?.renderedCrds?.());
   });
   connection.onCodeLens((params) => {
     const found = manifestOf(params.textDocument.uri);

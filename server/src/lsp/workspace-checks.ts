@@ -78,6 +78,9 @@ export class WorkspaceChecks {
   /** Called when a `.kubesim.yaml` changed on disk: the cluster of the files below it may differ. */
   onProfileChange: (() => void) | undefined;
 
+  /** Called first with every batch of watched-file changes (a Chart.yaml created or deleted, a chart's file saved). */
+  onFilesChanged: ((changes: readonly { uri: string; type: FileChangeType }[]) => void) | undefined;
+
   /** The indexed files the editor has not open, with the workspace part of their check options. */
   closedFiles(): { uri: string; file: ManifestFile; options: WorkspaceCheckOptions }[] {
     const workspace = this.index.objects();
@@ -209,6 +212,7 @@ export class WorkspaceChecks {
   }
 
   private async onWatchedFiles(changes: { uri: string; type: FileChangeType }[]): Promise<void> {
+    this.onFilesChanged?.(changes);
     let changed = false;
     if (changes.some((change) => isGitRefChange(change.uri))) this.baselines.reloadGitBaselines();
     for (const change of changes) {

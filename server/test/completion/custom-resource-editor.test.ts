@@ -1,10 +1,11 @@
 // Hover and completion in a custom resource, from its CRD's schema (the CRD follows Gateway API's HTTPRoute,
 // test/support/crd-fixtures.ts, given descriptions here): the field's description and type on hover, enum
-// values where a value is typed, and the properties an object may still take where a key is typed.
+// values where a value is typed, and the properties an object may still take where a key is typed; a CRD that only
+// a Helm chart renders counts as one in sight.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { defaultClusterSpec } from '@kubesim/engine';
+import { defaultClusterSpec, type ReadonlyJsonObject } from '@kubesim/engine';
 import { parseManifestFile } from '@kubesim/analysis';
 import { provideCustomResourceCompletion } from '../../src/lsp/custom-resource-completion';
 import { provideCustomResourceHover } from '../../src/lsp/custom-resource-hover';
@@ -68,4 +69,18 @@ test('completion of a partly typed key in a list item', () => {
   const { document, text, offset } = at(yaml);
   const labels = provideCustomResourceCompletion(document, parseManifestFile(text), document.positionAt(offset), cluster, undefined).map((item) => item.label);
   assert.deepEqual(labels, ['group', 'kind', 'namespace', 'port', 'sectionName']);
+});
+
+test("a CRD only a Helm chart renders gives hover and completion too (the server passes the charts' rendered CRDs)", () => {
+  const text = 'apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata: {name: r}\nspec:\n  hostnames: [a.example.com]\n  \n';
+  const document = TextDocument.create('file:///w/route.yaml', 'yaml', 1, text);
+  const file = parseManifestFile(text);
+  const rendered = [{ value: JSON.parse(crd) as ReadonlyJsonObject, source: 'helm:chart/templates/crd.yaml' }];
+  const hoverAt = document.positionAt(text.indexOf('hostnames') + 2);
+  assert.equal(provideCustomResourceHover(document, file, hoverAt, cluster, undefined), null, 'without the rendered CRD nothing is known');
+  const hover = provideCustomResourceHover(document, file, hoverAt, cluster, undefined, rendered);
+  assert.match((hover?.contents as { value: string }).value, /^\*\*spec\.hostnames\*\* `array of string`\n\nHostnames match the Host header\./);
+  const keyAt = document.positionAt(text.lastIndexOf('  \n') + 2);
+  const labels = provideCustomResourceCompletion(document, file, keyAt, cluster, undefined, rendered).map((item) => item.label);
+  assert.deepEqual(labels, ['parentRefs', 'rules']);
 });

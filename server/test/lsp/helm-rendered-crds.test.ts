@@ -1,5 +1,6 @@
 // With a real helm, a CRD a chart installs (its crds/ folder) checks the custom resources of the workspace's other
-// files in the editor: once the chart is rendered (off the edit path), the open documents are checked again.
+// files in the editor: once the chart is rendered (off the edit path), the open documents are checked again, and
+// hovers on those custom resources read the rendered CRD's schema.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { widgetCrd } from '../../../test/support/crd-fixtures';
@@ -27,6 +28,12 @@ test("a chart's crds/ CRD checks a custom resource in another file once the char
       diagnostics.filter((item) => item.code === 'widget-schema-type').map((item) => item.range.start.line),
       [5],
     );
+    // Hover knows the rendered CRD's schema too.
+    const hover = (await workspace.server.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri },
+      position: { line: 5, character: 3 },
+    })) as { contents: { value: string } } | null;
+    assert.match(hover?.contents.value ?? '', /^\*\*spec\.size\*\* `integer`/);
   } finally {
     await workspace.dispose();
   }

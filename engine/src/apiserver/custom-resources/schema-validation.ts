@@ -3,9 +3,7 @@
 // the value's kind) with its `<path> in body ...` messages, turned into field errors by
 // kubeOpenAPIResultToFieldErrors (pkg/apiserver/validation/validation.go), then the list-type rules of
 // pkg/apiserver/schema/listtype (ValidateListSetsAndMaps). The combinators are schemaPropsValidator's
-// (schema-combinators below). Not checked: the formats whose parsers are lenient in ways not restated here
-// (date-time, duration, hostname, uri, email, ...).
-import { ipFamilyOf } from '../../model/ip-address';
+// (schema-combinators below). The string formats are string-formats.ts.
 import { isJsonObject } from '../../model/json-value';
 import { isAtLeast, type KubernetesVersion } from '../../model/kubernetes-version';
 import type { JsonValue, ReadonlyJsonObject, ReadonlyJsonValue } from '../../model/objects';
@@ -27,6 +25,7 @@ import {
 } from '../validation/field-error';
 import { additionalSchemaOf, itemsOf, propertiesOf } from './schema-defaulting';
 import { childOf, fieldPathOf, indexOf, ROOT_PATH, type SchemaPath } from './schema-path';
+import { formatCheckOf } from './string-formats';
 
 type Schema = ReadonlyJsonObject;
 
@@ -164,7 +163,7 @@ function validateString(value: string, schema: Schema, path: SchemaPath, out: Ou
     const pattern = compiledPattern(schema.pattern);
     if (pattern && !pattern.test(value)) out.errors.push(invalidAt(path, value, `should match '${schema.pattern}'`));
   }
-  const formatCheck = typeof schema.format === 'string' ? formatCheckOf(schema.format) : undefined;
+  const formatCheck = typeof schema.format === 'string' ? formatCheckOf(schema.format, out.version) : undefined;
   if (formatCheck && !formatCheck(value)) {
     out.errors.push(invalidAt(path, value, `must be of type ${schema.format}: ${goJson(value)}`, 'schema-type'));
   }
@@ -182,39 +181,6 @@ function compiledPattern(source: string): RegExp | undefined {
   }
   PATTERNS.set(source, compiled);
   return compiled;
-}
-
-// The strfmt formats restated exactly enough to never refuse what the API server accepts (kube-openapi
-// pkg/validation/strfmt/default.go, registered by apiextensions-apiserver pkg/apiserver/validation/formats.go):
-// ipv4 and cidr through ParseIPSloppy/ParseCIDRSloppy (leading zeros allowed), ipv6 through net.ParseIP (kubesim
-// reads it sloppily too, so it refuses no less than the API server), the UUID, hexcolor and ssn regular expressions.
-const UUID = (version: string) => new RegExp(`^[0-9a-f]{8}-?[0-9a-f]{4}-?${version}[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$`, 'i');
-const FORMATS: Readonly<Record<string, (value: string) => boolean>> = {
-  uuid: (value) => /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i.test(value),
-  uuid3: (value) => /^[0-9a-f]{8}-?[0-9a-f]{4}-?3[0-9a-f]{3}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i.test(value),
-  uuid4: (value) => UUID('4').test(value),
-  uuid5: (value) => UUID('5').test(value),
-  byte: (value) => /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(value),
-  date: (value) => /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value),
-  ipv4: (value) => ipFamilyOf(value) !== 0 && value.includes('.'),
-  ipv6: (value) => ipFamilyOf(value) !== 0 && value.includes(':'),
-  cidr: (value) => isSloppyCidr(value),
-  hexcolor: (value) => /^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(value),
-  ssn: (value) => /^\d{3}[- ]?\d{2}[- ]?\d{4}$/.test(value),
-};
-
-// ParseCIDRSloppy: an address, a slash and a decimal prefix length of at most its bits.
-function isSloppyCidr(value: string): boolean {
-  const slash = value.lastIndexOf('/');
-  if (slash < 0) return false;
-  const family = ipFamilyOf(value.slice(0, slash));
-  const prefix = value.slice(slash + 1);
-  return family !== 0 && /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
-}
-
-// go-openapi's format names drop their dashes (`date-time` is `datetime`).
-function formatCheckOf(format: string): ((value: string) => boolean) | undefined {
-  return FORMATS[format.replace(/-/g, '')];
 }
 
 // A bound as kube-openapi prints it: MaximumNativeType/MinimumNativeType compare whole data as int64 (`%d` of

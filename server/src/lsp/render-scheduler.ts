@@ -1,0 +1,54 @@
+// When the language server renders (kustomize roots, Helm charts): a while after the last edit of a key, one run
+// per key at a time, and one more run when edits came in while a run was under way. Knows nothing of what a run does.
+
+/** Debounces and serializes runs per key (a kustomization root, a chart folder). */
+export class RenderScheduler {
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly running = new Set<string>();
+  private readonly again = new Set<string>();
+
+  /**
+   * @param delayMs how long after the last `schedule(key)` the run starts.
+   * @param runKey the run itself; it never throws at the scheduler (a failure is its own to log).
+   * @param onRunningChange called when a run starts or ends, for a status line.
+   */
+  constructor(
+    private readonly delayMs: number,
+    private readonly runKey: (key: string) => Promise<void>,
+    private readonly onRunningChange: () => void = () => undefined,
+  ) {}
+
+  /** Cheap (a timer): called on every edit. A run under way for `key` is followed by one more. */
+  schedule(key: string): void {
+    clearTimeout(this.timers.get(key));
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        void this.run(key);
+      }, this.delayMs),
+    );
+  }
+
+  /** The keys whose run is under way. */
+  runningKeys(): string[] {
+    return [...this.running];
+  }
+
+  /** Runs `key` now (or once more after the run under way); settles when this run, or the one it joined, is done. */
+  async run(key: string): Promise<void> {
+    if (this.running.has(key)) {
+      this.again.add(key);
+      return;
+    }
+    this.running.add(key);
+    this.onRunningChange();
+    try {
+      await this.runKey(key);
+    } finally {
+      this.running.delete(key);
+      this.onRunningChange();
+    }
+    if (this.again.delete(key)) await this.run(key);
+  }
+}
