@@ -136,6 +136,7 @@ export {
   type RolloutReplicaSet,
   type RolloutStatefulSetInfo,
   type RolloutStep,
+  type UnschedulablePodView,
 } from './session/rollout-step-view';
 /** Thrown by a session's `readManifest` when kubectl stops reading a file after some of its documents. */
 export { ManifestReadError } from './session/session-command';

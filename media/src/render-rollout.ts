@@ -48,9 +48,15 @@ function renderChange(view: RolloutView): string {
 }
 
 // The engine's message says the outcome once (when it stalls, and when the deadline fails it).
+// A Pending pod that holds the rollout back shows the scheduler's FailedScheduling message as it was sent.
 function renderOutcome(view: RolloutView): string {
   const outcome = view.outcome;
-  return `<section class="outcome outcome-${esc(outcome.kind)}" role="status" aria-label="Outcome"><strong>${esc(outcome.message)}</strong></section>`;
+  const pending = outcome.pendingPod
+    ? `<p class="pending-pod">Warning FailedScheduling (default-scheduler) on pod <code>${esc(outcome.pendingPod.name)}</code>:</p>` +
+      `<pre class="scheduler-message">${esc(outcome.pendingPod.message)}</pre>`
+    : '';
+  const message = `<strong>${esc(outcome.message)}</strong>`;
+  return `<section class="outcome outcome-${esc(outcome.kind)}" role="status" aria-label="Outcome">${message}${pending}</section>`;
 }
 
 function renderBaseSelect(view: RolloutView): string {

@@ -122,12 +122,17 @@ function renderPods(view: RolloutView, step: RolloutStep): string {
       : ['Name', 'Phase', 'Status', 'Ready', 'ReplicaSet'];
   const pods = step.pods.slice(0, POD_ROWS);
   const omitted = step.podsOmitted + (step.pods.length - pods.length);
+  // A pod the scheduler could not place gets a second row with its FailedScheduling message.
+  const unschedulableRow = (pod: PodView): string =>
+    pod.unschedulable === undefined
+      ? ''
+      : `<tr class="pod-unschedulable"><td colspan="${headers.length}">FailedScheduling: <code>${esc(pod.unschedulable)}</code></td></tr>`;
   const rows = pods
     .map(
       (pod) =>
         `<tr class="${pod.ready ? 'pod-ready' : 'pod-unready'}">${podCells(view, pod)
           .map((cell) => `<td>${cell}</td>`)
-          .join('')}</tr>`,
+          .join('')}</tr>${unschedulableRow(pod)}`,
     )
     .join('');
   const head = headers.map((header) => `<th scope="col">${header}</th>`).join('');

@@ -10,6 +10,7 @@ import type {
   ServiceTrafficView,
   WorkloadPreview,
   MetricShape,
+  UnschedulablePodView,
 } from '@kubesim/engine';
 
 export type { TrafficShareView, ServiceTrafficView, IngressBackendTrafficView, IngressRouteTrafficView } from '@kubesim/engine';
@@ -191,6 +192,8 @@ export interface RolloutOutcome {
   deadlineExceededAtSecond?: number;
   /** Simulated second from which nothing changes any more (stall). */
   stalledAtSecond?: number;
+  /** The Pending pod no node takes, with the scheduler's FailedScheduling message. */
+  pendingPod?: UnschedulablePodView;
 }
 
 /** Consecutive steps shown as one row: a pass with events, or the status-only passes between two of them. */

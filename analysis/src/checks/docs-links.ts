@@ -28,6 +28,7 @@ export const DOCS_LINKS: Readonly<Record<string, string>> = {
   'pod-image-whitespace': 'https://kubernetes.io/docs/concepts/containers/images/#image-names',
   'rolling-update-zero-fenceposts': `${DEPLOYMENT}#max-surge`,
   'rollout-surge-unschedulable': `${DEPLOYMENT}#max-surge`,
+  'daemonset-pod-unschedulable': 'https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/#how-daemon-pods-are-scheduled',
   'pods-unschedulable': 'https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#inter-pod-affinity-and-anti-affinity',
   'progress-deadline-too-short': `${DEPLOYMENT}#progress-deadline-seconds`,
   'statefulset-max-unavailable-dropped': `${STATEFULSET}#maximum-unavailable-pods`,

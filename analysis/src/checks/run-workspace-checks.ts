@@ -25,6 +25,7 @@ import { workspaceViewOf, type WorkspaceView } from './workspace-view';
 import { checkPodOnlyRules } from './pod-only-rules';
 import { checkAutoscaledReplicas } from './autoscaled-replicas';
 import { checkRolloutCapacity } from './rollout-capacity';
+import { checkDaemonSetCapacity } from './daemonset-capacity';
 import { checkProgressDeadline } from './progress-deadline';
 import { checkAutoscalerRequests } from './autoscaler-requests';
 
@@ -47,6 +48,7 @@ const CHECKS: readonly ObjectCheck[] = [
   checkImmutableSelector,
   checkRolloutTrigger,
   checkRolloutCapacity,
+  checkDaemonSetCapacity,
   checkProgressDeadline,
 ];
 

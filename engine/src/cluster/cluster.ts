@@ -196,7 +196,7 @@ export class Cluster {
       const spec = template.spec ?? {};
       const cohort: PodCohort = { id: this.nextCohortId++, namespace, owner: { ...owner }, labels: { ...labels }, spec, names: grouped, timeline };
       if (bound) cohort.nodeName = placement.nodeName;
-      else cohort.unschedulable = { message: placement.message, attempts: [this.now] };
+      else cohort.unschedulable = { message: placement.message, attempts: [{ at: this.now, message: placement.message }] };
       if (template.metadata?.annotations) cohort.annotations = { ...template.metadata.annotations };
       this.addCohort(cohort);
       return cohort;
@@ -219,7 +219,8 @@ export class Cluster {
       for (const { placement, names } of groupPlacements(pending.names, placements)) {
         if ('message' in placement) {
           stay.push(...names);
-          pending.unschedulable = { message: placement.message, attempts: [...pending.unschedulable!.attempts, this.now] };
+          const attempt = { at: this.now, message: placement.message };
+          pending.unschedulable = { message: placement.message, attempts: [...pending.unschedulable!.attempts, attempt] };
           continue;
         }
         bound = true;

@@ -22,8 +22,8 @@ export interface PodCohort {
   goneAt?: number;
   /** The node the pods are bound to (undefined while unschedulable). */
   nodeName?: string;
-  /** Why the scheduler could not place the pods (FailedScheduling), and when it tried. */
-  unschedulable?: { message: string; attempts: number[] };
+  /** Why the scheduler could not place the pods (FailedScheduling, the last cycle's `message`), and each failed cycle. */
+  unschedulable?: { message: string; attempts: { at: number; message: string }[] };
   /** The container whose exit code `timeline.exit` gives (a Job's pod; the first container when unset). */
   exitContainer?: string;
 }

@@ -4,6 +4,7 @@
 // the scheduler (Scheduled) and the kubelet (Pulling, Pulled, Created, Started, Failed, BackOff),
 // counted as client-go's correlator would count repeats.
 import type { Cluster } from '../cluster/cluster';
+import { storedEventSeries } from '../cluster/event-series';
 import type { PodCohort } from '../cluster/pod-cohort';
 import { imagePullPolicyFor, parseImageReference } from '../defaulting/image-reference';
 import { containerTimesOf, failedAttemptTimes, imagesOf } from '../kubelet/pod-timeline';
@@ -50,6 +51,31 @@ function mustPull(cluster: Cluster, cohort: PodCohort, container: JsonObject): b
   return first === cohort.timeline.createdAt;
 }
 
+/**
+ * The scheduler's FailedScheduling events of a pod by `cluster.now` (schedule_one.go handleSchedulingFailure: one per
+ * failed cycle, `Warning`, from `default-scheduler`), stored as its events/v1 recorder stores repeats.
+ */
+export function failedSchedulingEvents(cluster: Cluster, cohort: PodCohort, name: string): KubeEvent[] {
+  const failed = cohort.unschedulable;
+  if (failed === undefined) return [];
+  const involvedObject = { kind: 'Pod', name, namespace: cohort.namespace };
+  // Each message is its own series (the note is part of the recorder's key).
+  const messages = [...new Set(failed.attempts.map((attempt) => attempt.message))];
+  return messages.flatMap((message) => {
+    const times = failed.attempts.filter((attempt) => attempt.message === message).map((attempt) => attempt.at);
+    return storedEventSeries(times, cluster.now).map(({ first, last, count }): KubeEvent => ({
+      time: first,
+      lastTime: last,
+      count,
+      type: 'Warning',
+      reason: 'FailedScheduling',
+      involvedObject,
+      message,
+      source: 'default-scheduler',
+    }));
+  });
+}
+
 /** The pod's events that happened by `cluster.now`, in no particular order (describeEvents sorts). */
 export function podEvents(cluster: Cluster, cohort: PodCohort, name: string, key: string): KubeEvent[] {
   const { timeline, namespace } = cohort;
@@ -59,8 +85,7 @@ export function podEvents(cluster: Cluster, cohort: PodCohort, name: string, key
     const seen = times.filter((time) => time <= cluster.now);
     if (seen.length > 0) events.push({ time: seen[0]!, lastTime: seen.at(-1)!, count: seen.length, type, reason, involvedObject, message, source });
   };
-  const failedScheduling = cohort.unschedulable?.attempts ?? [];
-  add('Warning', 'FailedScheduling', 'default-scheduler', cohort.unschedulable?.message ?? '', failedScheduling);
+  events.push(...failedSchedulingEvents(cluster, cohort, name));
   if (timeline.scheduledAt === undefined) return events;
   const scheduledAt = timeline.scheduledAt;
   add('Normal', 'Scheduled', 'default-scheduler', `Successfully assigned ${namespace}/${name} to ${podNodeName(cohort)}`, [scheduledAt]);

@@ -17,6 +17,8 @@ export interface ContainerTimes {
   name: string;
   /** A regular init container (runs to completion) rather than a sidecar or an app container. */
   init: boolean;
+  /** A restartable init container (`restartPolicy: Always`): one of the pod's initContainers that keeps running. */
+  sidecar?: boolean;
   /** When the kubelet begins pulling its image (the previous container started or exited). */
   pullStartedAt: number;
   /** State.Running.StartedAt. */
@@ -66,7 +68,7 @@ export function planContainers(spec: JsonObject | undefined, scheduledAt: number
     if (container.restartPolicy === 'Always') {
       const startedAt = startedTime(container, clock);
       const readyAt = readyTime(container, { ...clock, startedAt });
-      containers.push({ name, init: false, pullStartedAt: next, startedRunningAt: containerStart, startedAt, readyAt });
+      containers.push({ name, init: false, sidecar: true, pullStartedAt: next, startedRunningAt: containerStart, startedAt, readyAt });
       next = startedAt;
     } else {
       const completedAt = containerStart + options.initContainerRunSeconds * 1000;

@@ -113,7 +113,7 @@ export function podStatusAt(timeline: PodTimeline, now: number, deletedAt?: numb
 
 function basePodStatus(timeline: PodTimeline, now: number): PodStatus {
   if (!isScheduledAt(timeline, now)) return { phase: 'Pending', displayStatus: 'Pending', ready: false, restarts: 0 };
-  if (now < timeline.runningAt) return { phase: 'Pending', displayStatus: 'ContainerCreating', ready: false, restarts: 0 };
+  if (now < timeline.runningAt) return { phase: 'Pending', displayStatus: startingStatus(timeline, now), ready: false, restarts: 0 };
   if (hasExitedAt(timeline, now)) {
     const succeeded = timeline.exit!.code === 0;
     return { phase: succeeded ? 'Succeeded' : 'Failed', displayStatus: succeeded ? 'Completed' : 'Error', ready: false, restarts: 0 };
@@ -139,6 +139,20 @@ function basePodStatus(timeline: PodTimeline, now: number): PodStatus {
       return status;
     }
   }
+}
+
+/**
+ * STATUS of a bound pod whose app containers do not all run yet, as kubectl's printPod reads the kubelet's
+ * statuses (pkg/printers/internalversion printers.go): the first init container that has not exited (a sidecar:
+ * not started) gives `Init:<its index>/<init containers>`; once all have, the app containers still wait with the
+ * kubelet's PodInitializing (kubelet_pods.go's default waiting reason for a pod with init containers), without
+ * init containers with ContainerCreating.
+ */
+function startingStatus(timeline: PodTimeline, now: number): string {
+  const initContainers = (timeline.containers ?? []).filter((times) => times.init || times.sidecar === true);
+  if (initContainers.length === 0) return 'ContainerCreating';
+  const waiting = initContainers.findIndex((times) => (times.init ? (times.completedAt ?? Infinity) > now : times.startedAt > now));
+  return waiting === -1 ? 'PodInitializing' : `Init:${waiting}/${initContainers.length}`;
 }
 
 /** True once the pod's containers have exited (a finished Job pod: Succeeded or Failed). */

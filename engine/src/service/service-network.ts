@@ -10,7 +10,12 @@ import { ClusterIpAllocator, DEFAULT_SERVICE_CIDR, formatIpv4, parseIpv4Cidr, ty
 import { DEFAULT_CLUSTER_NETWORK, type ClusterNetwork } from '../model/cluster-network';
 import { NodePortAllocator } from './node-port-allocator';
 
-/** kind's pod network (`podSubnet` 10.244.0.0/16); pod IPs are illustrative, handed out in creation order. */
+/**
+ * kind's pod network (`podSubnet` 10.244.0.0/16), cut by kube-controller-manager's range allocator into one /24 per
+ * node (`spec.podCIDR`: 10.244.0.0/24 for kind-control-plane, 10.244.1.0/24 for kind-worker, ...). Here the nodes
+ * get them in the cluster's node order; kind's workers join together, so which worker gets which range is
+ * illustrative, as are the addresses, handed out per node in start order.
+ */
 const POD_NETWORK = parseIpv4Cidr('10.244.0.0/16') ?? { network: 0, prefix: 16 };
 /** The API server's own endpoint behind the `kubernetes` Service (a kind control-plane node; illustrative). */
 export const API_SERVER_ENDPOINT = { ip: '172.18.0.2', port: 6443 };
@@ -32,10 +37,16 @@ export class ServiceNetwork {
   private readonly records = new Map<string, ServiceRecord>();
   private readonly extraSliceNames = new Map<string, string[]>();
   private readonly podIps = new Map<string, { ip: string; createdAt: number }>();
-  private nextPodOffset = 0;
+  /** The next address offset in each node's /24, by the node's index. */
+  private readonly nextPodOffsets = new Map<number, number>();
 
-  // The cluster's IPv4 service range (the simulated allocator hands out IPv4 addresses only) and node ports.
-  constructor(seed: number | string, network: ClusterNetwork = DEFAULT_CLUSTER_NETWORK) {
+  // The cluster's IPv4 service range (the simulated allocator hands out IPv4 addresses only) and node ports;
+  // `nodeIndexOf` gives the index of the node a pod runs on (its /24 of the pod network).
+  constructor(
+    seed: number | string,
+    network: ClusterNetwork = DEFAULT_CLUSTER_NETWORK,
+    private readonly nodeIndexOf: (cohort: PodCohort) => number = () => 0,
+  ) {
     this.random = new SeededRandom(`${String(seed)}/services`);
     const ipv4 = network.serviceCidrs.map(parseIpv4Cidr).find((cidr) => cidr !== undefined);
     this.serviceCidr = ipv4 ?? parseIpv4Cidr(DEFAULT_SERVICE_CIDR) ?? { network: 0, prefix: 12 };
@@ -77,16 +88,27 @@ export class ServiceNetwork {
     const key = `${cohort.namespace}/${name}`;
     const known = this.podIps.get(key);
     if (known && known.createdAt >= cohort.timeline.createdAt) return known.ip;
-    const offset = this.nextPodOffset++;
-    // Skip .0, .1 (gateway) and .255 of every /24, as a node's pod range would.
-    const third = Math.floor(offset / 253);
-    const ip = formatIpv4(POD_NETWORK.network + third * 256 + (offset % 253) + 2);
+    // host-local IPAM over the node's /24: from .2 (.1 is the gateway) to .254, then around (the addresses of
+    // pods gone are free again by then; more than 253 pods on one node are above kubelet's 110 anyway).
+    const node = this.nodeIndexOf(cohort);
+    const offset = this.nextPodOffsets.get(node) ?? 0;
+    this.nextPodOffsets.set(node, offset + 1);
+    const ip = formatIpv4(POD_NETWORK.network + (node % 256) * 256 + (offset % 253) + 2);
     this.podIps.set(key, { ip, createdAt: cohort.timeline.createdAt });
     return ip;
   }
 }
 
 const NETWORKS = new WeakMap<Cluster, ServiceNetwork>();
+
+/** The index of the node the pod is bound to (the scheduler's binding, else `spec.nodeName`), kind's first node otherwise. */
+function nodeIndex(cluster: Cluster, cohort: PodCohort): number {
+  const named = cohort.nodeName ?? (typeof cohort.spec.nodeName === 'string' ? cohort.spec.nodeName : undefined);
+  return Math.max(
+    0,
+    cluster.nodes.findIndex((node) => node.name === named),
+  );
+}
 
 /**
  * The Service network of a cluster, created on first use together with the `kubernetes` Service of
@@ -95,7 +117,7 @@ const NETWORKS = new WeakMap<Cluster, ServiceNetwork>();
 export function serviceNetworkOf(cluster: Cluster): ServiceNetwork {
   let network = NETWORKS.get(cluster);
   if (network) return network;
-  network = new ServiceNetwork(cluster.seed, cluster.spec.network);
+  network = new ServiceNetwork(cluster.seed, cluster.spec.network, (cohort) => nodeIndex(cluster, cohort));
   NETWORKS.set(cluster, network);
   if (!cluster.services.get('kubernetes', 'default')) {
     const clusterIp = formatIpv4(network.serviceCidr.network + 1);

@@ -4,7 +4,7 @@ import type { Cluster } from '../cluster/cluster';
 import { getDeploymentCondition, TIMED_OUT_REASON } from '../deployment/conditions';
 import { rolloutStatusMessage } from '../kubectl/rollout';
 import { secondsText, toSeconds } from './rollout-steps';
-import type { RolloutStep } from './rollout-step-view';
+import type { RolloutStep, UnschedulablePodView } from './rollout-step-view';
 
 /**
  * How the rollout ends; `rejected`: the API server refuses NEW, nothing is simulated; `overBudget`: above
@@ -17,6 +17,21 @@ export interface RolloutOutcomeSummary {
   progressDeadlineSeconds?: number;
   deadlineExceededAtSecond?: number;
   stalledAtSecond?: number;
+  /** A pod of the last step the scheduler could not place (the first listed), which holds the rollout back. */
+  pendingPod?: UnschedulablePodView;
+}
+
+// The first pod of the last step that no node takes, and the clause the outcome adds for it.
+function pendingPodOf(steps: readonly RolloutStep[]): UnschedulablePodView | undefined {
+  const pod = steps.at(-1)?.pods.find((candidate) => candidate.unschedulable !== undefined);
+  return pod ? { name: pod.name, message: pod.unschedulable! } : undefined;
+}
+
+function withPendingPod(outcome: RolloutOutcomeSummary, steps: readonly RolloutStep[]): RolloutOutcomeSummary {
+  const pending = pendingPodOf(steps);
+  if (!pending) return outcome;
+  const message = `${outcome.message} Pod ${pending.name} stays Pending: the scheduler finds no node for it (FailedScheduling).`;
+  return { ...outcome, message, pendingPod: pending };
 }
 
 /** How a Deployment's rollout ends: ProgressDeadlineExceeded, paused, complete (`rollout status` done) or stalled. */
@@ -43,7 +58,7 @@ export function deploymentOutcome(cluster: Cluster, name: string, namespace: str
     );
     failed.deadlineExceededAtSecond = at;
     if (lastProgress) failed.stalledAtSecond = lastProgress.time;
-    return failed;
+    return withPendingPod(failed, steps);
   }
   if (deployment.spec.paused)
     return outcome('paused', `The Deployment is paused at ${secondsText(last.time)}; the rollout waits for \`kubectl rollout resume\`.`, last.time);
@@ -51,7 +66,7 @@ export function deploymentOutcome(cluster: Cluster, name: string, namespace: str
   if (status.done) return outcome('complete', `Rollout complete after ${secondsText(last.time)}.`, last.time);
   const stalled = outcome('stalled', `The rollout stalls at ${secondsText(last.time)}: ${status.message}`, last.time);
   stalled.stalledAtSecond = last.time;
-  return stalled;
+  return withPendingPod(stalled, steps);
 }
 
 function lastScalingStep(steps: readonly RolloutStep[]): RolloutStep | undefined {
@@ -75,12 +90,13 @@ export function statefulSetOutcome(steps: RolloutStep[]): RolloutOutcomeSummary 
   const reason = refused
     ? 'the API server refuses its pods (FailedCreate), so the controller retries with back-off and creates none.'
     : 'a pod never becomes Ready, so the controller waits.';
-  return {
+  const stalled: RolloutOutcomeSummary = {
     kind: 'stalled',
     message: `The rollout stalls at ${secondsText(last.time)}: ${reason}`,
     atSecond: last.time,
     stalledAtSecond: last.time,
   };
+  return withPendingPod(stalled, steps);
 }
 
 // The pass budget ran out before the rollout settled: the steps shown are exact, the rest is not simulated.

@@ -52,6 +52,15 @@ export interface RolloutPod {
   dnsName?: string;
   persistentVolumeClaims?: string[];
   revision?: string;
+  /** While the scheduler finds no node for the pod (Pending): its FailedScheduling message. */
+  unschedulable?: string;
+}
+
+/** A pod the scheduler could not place, with kube-scheduler's FailedScheduling message. */
+export interface UnschedulablePodView {
+  name: string;
+  /** `0/3 nodes are available: 3 Insufficient cpu. preemption: ...`, as the release's scheduler words it. */
+  message: string;
 }
 
 /** A PersistentVolumeClaim as `kubectl get pvc` shows it (empty cells before it is bound). */

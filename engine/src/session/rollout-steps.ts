@@ -23,6 +23,7 @@ import { replicaSetsForDeployment } from '../deployment/sync';
 import { statefulSetPodViews } from '../statefulset/stateful-set-simulation';
 import { getOrdinal } from '../statefulset/stateful-set-util';
 import { describeEvents } from '../kubectl/describe';
+import { describePod } from '../kubectl/describe-pod';
 import { getDeploymentObjects, getStatefulSetObjects, type WorkloadGetOutput } from '../kubectl/get-workload';
 import { rolloutStatusMessage } from '../kubectl/rollout';
 import { claimRow } from '../kubectl/statefulset-get';
@@ -86,6 +87,20 @@ function describeOutput(context: StepContext, resource: string, kind: string): K
   return { kind: 'describe', command: `kubectl describe ${resource} ${context.name}`, output, excerpt: true };
 }
 
+// A pod the scheduler could not place (still unbound, not being deleted) carries the FailedScheduling message.
+function addUnschedulable(pod: RolloutPod, cohort: PodCohort): void {
+  if (cohort.nodeName === undefined && cohort.unschedulable !== undefined && cohort.deletedAt === undefined) pod.unschedulable = cohort.unschedulable.message;
+}
+
+// The Events of `kubectl describe pod` for the first listed pod the scheduler could not place: its FailedScheduling.
+function describeUnschedulablePod(context: StepContext, pods: readonly RolloutPod[]): KubectlOutput[] {
+  const pending = pods.find((pod) => pod.unschedulable !== undefined);
+  if (!pending) return [];
+  const described = describePod(context.cluster, pending.name, context.namespace);
+  const events = described.slice(described.indexOf('Events:'));
+  return [{ kind: 'describe', command: `kubectl describe pod ${pending.name}`, output: events, excerpt: true }];
+}
+
 function getOutput(result: WorkloadGetOutput): KubectlOutput {
   const get: KubectlOutput = { kind: 'get', command: result.command, output: result.output };
   const notes: string[] = [];
@@ -135,7 +150,7 @@ export function snapshotDeployment(context: StepContext, recorded: readonly Kube
     const status = podStatusAt(cohort.timeline, cluster.now, cohort.deletedAt);
     const containers = Math.max(1, imagesOf(cohort.spec).length);
     for (const name of cohort.names.slice(0, context.podLimit - pods.length)) {
-      pods.push({
+      const pod: RolloutPod = {
         name,
         phase: status.phase,
         status: status.displayStatus,
@@ -145,7 +160,9 @@ export function snapshotDeployment(context: StepContext, recorded: readonly Kube
         restarts: status.restarts,
         owner,
         createdAt: toSeconds(cohort.timeline.createdAt - startMs),
-      });
+      };
+      addUnschedulable(pod, cohort);
+      pods.push(pod);
     }
   }
   const status = deployment.status ?? {};
@@ -187,6 +204,7 @@ export function snapshotDeployment(context: StepContext, recorded: readonly Kube
       getOutput(getDeploymentObjects(cluster, context.namespace, context.podLimit)),
       { kind: 'status', command: `kubectl rollout status deployment/${context.name}`, output: rolloutStatus },
       describeOutput(context, 'deployment', 'Deployment'),
+      ...describeUnschedulablePod(context, pods),
     ],
   };
   if (omitted > 0) step.eventsOmitted = omitted;
@@ -247,6 +265,7 @@ function statefulSetPods(context: StepContext, set: StatefulSet): { pods: Rollou
   const wanted = new Set(chosen.map((entry) => entry.seq));
   const listed: Pod[] = [];
   const byName = new Map<string, Pod>();
+  const cohortOf = new Map<string, PodCohort>();
   let seq = 0;
   for (const cohort of cohorts) {
     let built: Pod[] | undefined;
@@ -257,6 +276,7 @@ function statefulSetPods(context: StepContext, set: StatefulSet): { pods: Rollou
       built ??= podsOfCohort(cohort, cluster.now, cluster.timestamp(cohort.timeline.createdAt));
       if (isListed) listed.push(built[index]);
       byName.set(name, built[index]);
+      cohortOf.set(name, cohort);
     });
   }
   const pods = statefulSetPodViews(set, listed, context.cluster.spec.clusterDomain).map((view): RolloutPod => {
@@ -278,6 +298,7 @@ function statefulSetPods(context: StepContext, set: StatefulSet): { pods: Rollou
       revision: view.revision,
     };
     if (view.dnsName) result.dnsName = view.dnsName;
+    if (!view.terminating) addUnschedulable(result, cohortOf.get(view.name)!);
     return result;
   });
   return { pods, total };
@@ -341,6 +362,7 @@ export function snapshotStatefulSet(context: StepContext, recorded: readonly Kub
       getOutput(getStatefulSetObjects(cluster, context.namespace, context.podLimit)),
       { kind: 'status', command: `kubectl rollout status statefulset/${context.name}`, output: rolloutStatus },
       describeOutput(context, 'statefulset', 'StatefulSet'),
+      ...describeUnschedulablePod(context, pods),
     ],
   };
   if (omitted > 0) step.eventsOmitted = omitted;

@@ -8,7 +8,8 @@ import '../../src/index';
 import { CONTROL_PLANE_TAINT } from '../../src/model/cluster-nodes';
 import { clusterSpecOf } from '../../src/model/cluster-spec';
 import type { KubernetesVersion } from '../../src/model/kubernetes-version';
-import type { JsonObject, KubernetesObject } from '../../src/model/objects';
+import type { Deployment, JsonObject, KubernetesObject } from '../../src/model/objects';
+import { simulateRollout } from '../../src/session/simulate-rollout';
 import { runSession } from '../../src/session/session-runner';
 import type { ClusterDeclaration } from '../../src/model/cluster-spec';
 
@@ -141,4 +142,40 @@ test('an undeclared cluster does not enforce its illustrative allocatable', () =
   const files = { 'v1.yaml': [deployment('nginx:1.27', '3')] };
   const [, , pods] = replay('kubectl apply -f v1.yaml\nkubectl rollout status deployment/web\nkubectl get pods', files, {});
   assert.doesNotMatch(pods!, /Pending/);
+});
+
+test("the preview of the CPU stall: the surge pod Pending with the scheduler's message, in the pods, the outcome and describe pod", () => {
+  const [oldManifest, newManifest] = [deployment('nginx:1.27', '600m', {}, 2), deployment('nginx:1.28', '600m', {}, 2)] as Deployment[];
+  const result = simulateRollout({ oldManifest, newManifest, cluster: clusterSpecOf('1.36', CPU_NODES) });
+  const message =
+    '0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. no new claims to deallocate, ' +
+    'preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.';
+  assert.equal(result.outcome.kind, 'failed');
+  const last = result.steps.at(-1)!;
+  const pending = last.pods.filter((pod) => pod.unschedulable !== undefined);
+  assert.deepEqual(
+    pending.map((pod) => [pod.status, pod.unschedulable]),
+    [['Pending', message]],
+  );
+  assert.deepEqual(result.outcome.pendingPod, { name: pending[0]!.name, message });
+  assert.match(result.outcome.message, new RegExp(`Pod ${pending[0]!.name} stays Pending`));
+  const describe = last.kubectl.find((output) => output.command === `kubectl describe pod ${pending[0]!.name}`);
+  assert.match(describe?.output ?? '', /Warning {2}FailedScheduling {2}\S+ +default-scheduler {2}0\/3 nodes are available: /);
+  // Pods that were placed carry no message.
+  assert.ok(last.pods.some((pod) => pod.status === 'Running' && pod.unschedulable === undefined));
+});
+
+test('kubectl get events lists FailedScheduling for the Pending pod; a cordon changes the message, so a new Event', () => {
+  const sources = { 'v1.yaml': [deployment('nginx:1.27', '600m', {}, 2)], 'v2.yaml': [deployment('nginx:1.28', '600m', {}, 2)] };
+  const start = 'kubectl apply -f v1.yaml\nkubectl rollout status deployment/web\nkubectl apply -f v2.yaml\nkubesim wait 10s';
+  const outputs = replay(`${start}\nkubectl get events\nkubectl cordon kind-worker\nkubesim wait 10s\nkubectl get events`, sources, CPU_NODES);
+  const rows = (table: string): string[] => table.split('\n').filter((line) => line.includes('FailedScheduling'));
+  const [first] = rows(outputs[4]!);
+  assert.match(
+    first!,
+    /^10s +Warning +FailedScheduling +pod\/web-\w+-\w+ +0\/3 nodes are available: 1 node\(s\) had untolerated taint\(s\), 2 Insufficient cpu\./,
+  );
+  const later = rows(outputs[7]!);
+  assert.equal(later.length, 2, outputs[7]);
+  assert.match(later[1]!, /FailedScheduling .*1 node\(s\) were unschedulable/);
 });
