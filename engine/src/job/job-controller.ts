@@ -1,15 +1,18 @@
 // The Job controller, following kubernetes pkg/controller/job/job_controller.go (syncJob, manageJob,
-// trackJobStatusAndRemoveFinalizers, enactJobFinished, recordJobFinished) for restartPolicy Never:
+// trackJobStatusAndRemoveFinalizers, enactJobFinished, recordJobFinished, pastBackoffLimitOnFailure):
 // pods are created up to parallelism (per completion index for Indexed Jobs), failures count against
 // backoffLimit with the pod failure back-off, podFailurePolicy rules on exit codes decide what a
 // failure means, an Indexed Job's successPolicy can end it early (success_policy.go), and the Job
 // ends in two steps (SuccessCriteriaMet or FailureTarget, then Complete or
 // Failed once no pod is terminating), as every supported release does (JobPodReplacementPolicy is on).
+// With restartPolicy OnFailure the container restarts of the running pods count against backoffLimit.
 // The tracking finalizer is implied: a pod is counted the pass it finishes.
 import type { Cluster, Controller } from '../cluster/cluster';
 import type { Job, JobCondition } from '../model/batch-objects';
 import { MAX_SIMULATED_REPLICAS } from '../cluster/simulation-budget';
-import { createJobPod, DEFAULT_POD_EXIT, jobPodsOf, type JobPod, type PodExitPlan } from './job-pods';
+import { createJobPod, DEFAULT_POD_EXIT, jobPodsOf, restartPolicyOf, type JobPod, type PodExitPlan } from './job-pods';
+import { crashLoopAt } from '../kubelet/crash-loop';
+import { isActiveCohort } from '../cluster/pod-cohort';
 import { matchPodFailurePolicy } from './pod-failure-policy';
 import { matchSuccessPolicy, SUCCESS_POLICY_REASON } from './success-policy';
 import {
@@ -20,6 +23,7 @@ import {
   ensureJobConditionStatus,
   formatIndexes,
   isJobFinished,
+  isPastBackoffLimitOnFailure,
   newJobCondition,
   remainingBackoffMs,
   trueCondition,
@@ -45,7 +49,12 @@ export class JobController implements Controller {
     for (const job of cluster.jobs.all()) {
       if (isJobFinished(job)) continue;
       const pods = jobPodsOf(cluster, job);
-      for (const cohort of cluster.podsOwnedBy(job.metadata.uid ?? '')) consider(cohort.timeline.exit?.at);
+      for (const cohort of cluster.podsOwnedBy(job.metadata.uid ?? '')) {
+        consider(cohort.timeline.exit?.at);
+        const crashLoop = cohort.timeline.crashLoop;
+        if (crashLoop && isActiveCohort(cohort))
+          consider(crashLoopAt(cohort.timeline.runningAt, crashLoop.runMs, Math.max(cluster.now, cohort.timeline.runningAt)).nextRestartAt);
+      }
       const backoff = backoffOf(pods, cluster.now);
       if (backoff > 0) consider(cluster.now + backoff);
       const deadline = job.spec.activeDeadlineSeconds;
@@ -120,12 +129,23 @@ function failureOf(cluster: Cluster, job: Job, counts: JobCounts): { reason: str
   const target = trueCondition(job, 'FailureTarget');
   if (target) return { reason: target.reason ?? '', message: target.message ?? '' };
   if (counts.failJobMessage !== undefined) return { reason: 'PodFailurePolicy', message: counts.failJobMessage };
-  if (counts.failed > job.spec.backoffLimit) return BACKOFF_LIMIT_EXCEEDED;
+  if (counts.failed > job.spec.backoffLimit || pastBackoffLimitOnFailure(job, counts.active)) return BACKOFF_LIMIT_EXCEEDED;
   const deadline = job.spec.activeDeadlineSeconds;
   if (typeof deadline === 'number' && job.status.startTime && !job.spec.suspend) {
     if (cluster.now - cluster.timeOf(job.status.startTime) >= deadline * 1000) return DEADLINE_EXCEEDED;
   }
   return undefined;
+}
+
+// With restartPolicy OnFailure the pods do not fail, their containers restart: the running pods' restarts count.
+function pastBackoffLimitOnFailure(job: Job, active: readonly JobPod[]): boolean {
+  return (
+    restartPolicyOf(job) === 'OnFailure' &&
+    isPastBackoffLimitOnFailure(
+      job.spec.backoffLimit,
+      active.map((pod) => pod.restarts ?? 0),
+    )
+  );
 }
 
 function subjectOf(job: Job): { kind: string; metadata: Job['metadata'] } {

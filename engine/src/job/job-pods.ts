@@ -2,6 +2,8 @@
 // completion index and finish time) and the pods it creates, following kubernetes
 // pkg/controller/job/job_controller.go (manageJob, getNewFinishedPods, getFinishedTime) and
 // indexed_job_utils.go (addCompletionIndexAnnotation, addCompletionIndexEnvVariables, podGenerateNameWithIndex).
+// With restartPolicy OnFailure a failing container restarts in place (kubelet/crash-loop.ts) and the pod
+// stays active, its restart count growing.
 import type { Cluster } from '../cluster/cluster';
 import type { PodCohort } from '../cluster/pod-cohort';
 import { isActiveCohort } from '../cluster/pod-cohort';
@@ -9,6 +11,7 @@ import type { Job } from '../model/batch-objects';
 import type { JsonObject, JsonValue, PodTemplateSpec } from '../model/objects';
 import { cloneJson } from '../model/clone';
 import { hasExitedAt, isReadyAt } from '../kubelet/pod-timeline';
+import { crashLoopAt } from '../kubelet/crash-loop';
 import { JOB_COMPLETION_INDEX_ANNOTATION } from './job-util';
 
 /** How a Job's pods end: exit code, time after the containers start, and the container that exits with it. */
@@ -32,6 +35,14 @@ export interface JobPod {
   finishedAt?: number;
   exitCode?: number;
   container: string;
+  /** Container restarts so far (restartPolicy OnFailure: the kubelet restarts a failed container in place). */
+  restarts?: number;
+}
+
+/** The restart policy of the Job's pod template. */
+export function restartPolicyOf(job: Job): string | undefined {
+  const spec = (job.spec.template as { spec?: JsonObject } | undefined)?.spec;
+  return typeof spec?.restartPolicy === 'string' ? spec.restartPolicy : undefined;
 }
 
 function containerNames(spec: JsonObject): string[] {
@@ -56,6 +67,8 @@ export function jobPodsOf(cluster: Cluster, job: Job): JobPod[] {
         ready: state === 'active' && isReadyAt(cohort.timeline, cluster.now),
         container: cohort.exitContainer ?? containerNames(cohort.spec)[0] ?? '',
       };
+      const crashLoop = cohort.timeline.crashLoop;
+      if (crashLoop && cluster.now >= cohort.timeline.runningAt) pod.restarts = crashLoopAt(cohort.timeline.runningAt, crashLoop.runMs, cluster.now).restarts;
       if (indexText !== undefined) pod.index = Number(indexText);
       if (exited) {
         pod.finishedAt = cohort.timeline.exit!.at;
@@ -100,7 +113,13 @@ export function createJobPod(cluster: Cluster, job: Job, index: number | undefin
   const owner = { apiVersion: 'batch/v1', kind: 'Job', name: job.metadata.name, uid: job.metadata.uid ?? '', controller: true, blockOwnerDeletion: true };
   const cohort = cluster.createPods(owner, job.metadata.namespace ?? 'default', template, { generateName, count: 1 });
   // restartPolicy Never: the containers run once, then the pod is Succeeded or Failed (never, when its image does not pull).
-  if (cohort.timeline.failure === undefined) cohort.timeline.exit = { at: cohort.timeline.runningAt + plan.afterMs, code: plan.code };
+  // OnFailure: a failed container is restarted in place with the kubelet's back-off; the pod stays Running.
+  if (cohort.timeline.failure === undefined) {
+    if (plan.code !== 0 && restartPolicyOf(job) === 'OnFailure') {
+      cohort.timeline.failure = 'CrashLoop';
+      cohort.timeline.crashLoop = { runMs: plan.afterMs };
+    } else cohort.timeline.exit = { at: cohort.timeline.runningAt + plan.afterMs, code: plan.code };
+  }
   if (plan.container !== undefined) cohort.exitContainer = plan.container;
   return cohort.names[0]!;
 }

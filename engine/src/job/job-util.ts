@@ -101,3 +101,12 @@ export function remainingBackoffMs(failuresAfterLastSuccess: number, lastFailure
   }
   return Math.max(0, lastFailureAt + backoff - now);
 }
+
+/**
+ * pastBackoffLimitOnFailure's arithmetic: the container restarts of the Job's running and pending pods
+ * reach backoffLimit (any restart at all when backoffLimit is 0).
+ */
+export function isPastBackoffLimitOnFailure(backoffLimit: number, restartCounts: readonly number[]): boolean {
+  const restarts = restartCounts.reduce((sum, count) => sum + count, 0);
+  return backoffLimit === 0 ? restarts > 0 : restarts >= backoffLimit;
+}
