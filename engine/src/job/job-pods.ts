@@ -96,11 +96,13 @@ function withCompletionIndexEnv(spec: JsonObject): void {
 
 /**
  * Creates one pod of the Job (with its completion index for an Indexed Job: `<job>-<index>-<suffix>`,
- * the index annotation, label, hostname and env var), planned to exit as `plan` says.
+ * the index annotation, label, hostname and env var), planned to exit as `plan` says; `annotations` are added
+ * to the template's (an index's failure counts, backoff-per-index.ts).
  */
-export function createJobPod(cluster: Cluster, job: Job, index: number | undefined, plan: PodExitPlan): string {
+export function createJobPod(cluster: Cluster, job: Job, index: number | undefined, plan: PodExitPlan, annotations?: Readonly<Record<string, string>>): string {
   const template = cloneJson(job.spec.template) as PodTemplateSpec & JsonObject;
   const metadata = (template.metadata ??= {});
+  if (annotations) metadata.annotations = { ...(metadata.annotations ?? {}), ...annotations };
   let generateName = `${job.metadata.name}-`;
   if (index !== undefined) {
     metadata.annotations = { ...(metadata.annotations ?? {}), [JOB_COMPLETION_INDEX_ANNOTATION]: String(index) };
