@@ -5,7 +5,7 @@
 // fails when a counted failure reaches backoffLimitPerIndex, or at once on a FailIndex rule; a failed
 // index is never retried, and each index waits its own back-off before its next pod.
 import type { Job } from '../model/batch-objects';
-import type { JobPod } from './job-pods';
+import { failedContainerOf, type JobPod } from './job-pods';
 import { matchPodFailurePolicy } from './pod-failure-policy';
 import { remainingBackoffMs } from './job-util';
 
@@ -27,12 +27,7 @@ function annotationCount(pod: JobPod, key: string): number {
 }
 
 function failureVerdict(job: Job, pod: JobPod) {
-  return matchPodFailurePolicy(job.spec.podFailurePolicy, {
-    podNamespace: pod.cohort.namespace,
-    podName: pod.name,
-    containerName: pod.container,
-    exitCode: pod.exitCode ?? 1,
-  });
+  return matchPodFailurePolicy(job.spec.podFailurePolicy, failedContainerOf(pod));
 }
 
 /** isIndexFailed: a failed pod whose failure fails its index. */

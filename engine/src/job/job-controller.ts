@@ -11,7 +11,7 @@
 import type { Cluster, Controller } from '../cluster/cluster';
 import type { Job, JobCondition } from '../model/batch-objects';
 import { MAX_SIMULATED_REPLICAS } from '../cluster/simulation-budget';
-import { createJobPod, DEFAULT_POD_EXIT, jobPodsOf, restartPolicyOf, type JobPod, type PodExitPlan } from './job-pods';
+import { createJobPod, DEFAULT_POD_EXIT, failedContainerOf, jobPodsOf, restartPolicyOf, type JobPod, type PodExitPlan } from './job-pods';
 import { crashLoopAt } from '../kubelet/crash-loop';
 import { isActiveCohort } from '../cluster/pod-cohort';
 import { matchPodFailurePolicy } from './pod-failure-policy';
@@ -131,13 +131,7 @@ function countPods(job: Job, pods: readonly JobPod[]): JobCounts {
       counts.succeeded++;
       if (pod.index !== undefined && completions !== undefined && pod.index < completions) counts.succeededIndexes.add(pod.index);
     } else {
-      const namespace = pod.cohort.namespace;
-      const verdict = matchPodFailurePolicy(job.spec.podFailurePolicy, {
-        podNamespace: namespace,
-        podName: pod.name,
-        containerName: pod.container,
-        exitCode: pod.exitCode ?? 1,
-      });
+      const verdict = matchPodFailurePolicy(job.spec.podFailurePolicy, failedContainerOf(pod));
       if (verdict.countFailed) counts.failed++;
       if (verdict.failJobMessage !== undefined && counts.failJobMessage === undefined) counts.failJobMessage = verdict.failJobMessage;
     }

@@ -13,6 +13,7 @@ import { cloneJson } from '../model/clone';
 import { hasExitedAt, isReadyAt } from '../kubelet/pod-timeline';
 import { crashLoopAt } from '../kubelet/crash-loop';
 import { JOB_COMPLETION_INDEX_ANNOTATION } from './job-util';
+import type { FailedContainer } from './pod-failure-policy';
 
 /** How a Job's pods end: exit code, time after the containers start, and the container that exits with it. */
 export interface PodExitPlan {
@@ -35,6 +36,8 @@ export interface JobPod {
   finishedAt?: number;
   exitCode?: number;
   container: string;
+  /** The pod's True conditions the Job controller reads (DisruptionTarget once evicted). */
+  conditions?: string[];
   /** Container restarts so far (restartPolicy OnFailure: the kubelet restarts a failed container in place). */
   restarts?: number;
 }
@@ -67,6 +70,7 @@ export function jobPodsOf(cluster: Cluster, job: Job): JobPod[] {
         ready: state === 'active' && isReadyAt(cohort.timeline, cluster.now),
         container: cohort.exitContainer ?? containerNames(cohort.spec)[0] ?? '',
       };
+      if (cohort.disruptionTarget) pod.conditions = ['DisruptionTarget'];
       const crashLoop = cohort.timeline.crashLoop;
       if (crashLoop && cluster.now >= cohort.timeline.runningAt) pod.restarts = crashLoopAt(cohort.timeline.runningAt, crashLoop.runMs, cluster.now).restarts;
       if (indexText !== undefined) pod.index = Number(indexText);
@@ -78,6 +82,13 @@ export function jobPodsOf(cluster: Cluster, job: Job): JobPod[] {
     }
   }
   return pods;
+}
+
+/** The failed pod as podFailurePolicy matches it: its failed container, exit code and conditions. */
+export function failedContainerOf(pod: JobPod): FailedContainer {
+  const failed: FailedContainer = { podNamespace: pod.cohort.namespace, podName: pod.name, containerName: pod.container, exitCode: pod.exitCode ?? 1 };
+  if (pod.conditions) failed.conditions = pod.conditions;
+  return failed;
 }
 
 // addCompletionIndexEnvVariables: JOB_COMPLETION_INDEX from the pod's completion-index label, in every container.
