@@ -298,9 +298,8 @@ try {
   console.log('| measure (1,000 docs) | five kinds (gen-manifests) | all kinds | target | met |');
   console.log('| --- | --- | --- | --- | --- |');
   console.log(`| edit → diagnostics p50 | ${five.editLatencyMs.p50} ms | ${all.editLatencyMs.p50} ms | | |`);
-  console.log(
-    `| edit → diagnostics p95 | ${five.editLatencyMs.p95} ms | ${all.editLatencyMs.p95} ms | all ≤ 1.10 × five | ${ratio <= 1.1 ? 'yes' : '**no**'} (${ratio.toFixed(2)} ×) |`,
-  );
+  const met = `${ratio <= 1.1 ? 'yes' : '**no**'} (${ratio.toFixed(2)} ×)`;
+  console.log(`| edit → diagnostics p95 | ${five.editLatencyMs.p95} ms | ${all.editLatencyMs.p95} ms | all ≤ 1.10 × five | ${met} |`);
   console.log(`| open → diagnostics | ${five.openToDiagnosticsMs} ms | ${all.openToDiagnosticsMs} ms | | |`);
   console.log(`| diagnostics on open | ${five.diagnosticsCount} | ${all.diagnosticsCount} | | |`);
   console.log(`| server peak RSS | ${five.serverRssMB} MB | ${all.serverRssMB} MB | | |`);

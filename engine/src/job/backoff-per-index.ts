@@ -10,8 +10,8 @@ import { matchPodFailurePolicy } from './pod-failure-policy';
 import { remainingBackoffMs } from './job-util';
 
 /** batch.JobIndexFailureCountAnnotation and batch.JobIndexIgnoredFailureCountAnnotation. */
-export const INDEX_FAILURE_COUNT_ANNOTATION = 'batch.kubernetes.io/job-index-failure-count';
-export const INDEX_IGNORED_FAILURE_COUNT_ANNOTATION = 'batch.kubernetes.io/job-index-ignored-failure-count';
+const INDEX_FAILURE_COUNT_ANNOTATION = 'batch.kubernetes.io/job-index-failure-count';
+const INDEX_IGNORED_FAILURE_COUNT_ANNOTATION = 'batch.kubernetes.io/job-index-ignored-failure-count';
 
 /** hasBackoffLimitPerIndex: an Indexed Job with backoffLimitPerIndex set. */
 export function hasBackoffLimitPerIndex(job: Job): boolean {

@@ -10,7 +10,7 @@ const INITIAL_BACK_OFF_MS = 10_000;
 const MAX_BACK_OFF_MS = 300_000;
 
 /** Where a crash-looping container stands at a time. */
-export interface CrashLoopState {
+interface CrashLoopState {
   /** Restarts so far (the container status's restartCount). */
   restarts: number;
   /** Running now (else waiting in back-off after an exit). */

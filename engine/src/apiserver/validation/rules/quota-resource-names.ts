@@ -3,7 +3,7 @@
 // and pkg/apis/core/helper/helpers.go (IsStandardResourceName, IsStandardQuotaResourceName,
 // IsQuotaHugePageResourceName, IsIntegerResourceName, IsExtendedResourceName, IsNativeResource). The
 // lists are the same in every supported release (1.32 to 1.37).
-import { FieldPath, invalid, stringValue, type FieldError } from '../field-error';
+import { invalid, stringValue, type FieldError, type FieldPath } from '../field-error';
 import { isQualifiedName } from '../string-checks';
 
 // standardQuotaResources: what the quota system tracks.
