@@ -8,6 +8,7 @@ import {
   type ReadonlyJsonValue,
   type KubernetesVersion,
   checkedKindOf,
+  servedKindOf,
   isGoSemanticallyEqual,
   isSemanticallyEqual,
   normalizeJson,
@@ -15,7 +16,7 @@ import {
 } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
-import { checkObject } from '../validation/object-findings';
+import { checkKindObjectCached, checkObject } from '../validation/object-findings';
 import type { CheckContext, CheckFinding } from './check-context';
 import { findBaselineObject } from './baseline-object';
 import { valueAt } from './label-selector';
@@ -24,8 +25,8 @@ import { valueAt } from './label-selector';
 const UPDATE_ONLY_CODE = /-(immutable|update-forbidden)$/;
 
 /**
- * The update-only API-server errors of an edited Deployment, ReplicaSet, StatefulSet or Service
- * against its baseline version (same kind, namespace and name): the validation rules'
+ * The update-only API-server errors of an edited object against its baseline version (same kind,
+ * namespace and name); for a Deployment, ReplicaSet, StatefulSet or Service the validation rules'
  * own codes and messages (`deployment-selector-immutable`, `statefulset-spec-update-forbidden`,
  * `service-cluster-ip-immutable`). Silent when checkFile was given `previous`, since it has
  * then run the same rules itself.
@@ -33,9 +34,9 @@ const UPDATE_ONLY_CODE = /-(immutable|update-forbidden)$/;
 export function checkBaselineUpdate(object: ManifestObject, context: CheckContext): CheckFinding[] {
   if (context.updateRulesRan) return [];
   const kind = checkedKindOf(object.apiVersion, object.kind);
-  if (!kind) return [];
   const old = findBaselineObject(object, context.baseline);
   if (!old) return [];
+  if (!kind) return servedKindUpdateFindings(object, old, context.cluster);
   return cachedUpdateFindings(object, old, context.cluster, () =>
     checkObject(kind, object, old, context.cluster)
       .filter((finding) => UPDATE_ONLY_CODE.test(finding.code))
@@ -43,6 +44,21 @@ export function checkBaselineUpdate(object: ManifestObject, context: CheckContex
         finding.code === 'statefulset-spec-update-forbidden' ? { ...finding, ...forbiddenFieldSpan(object, old, context.cluster.version) } : finding,
       ),
   );
+}
+
+/**
+ * The update-only errors of an object of any other kind the release serves (Job, CronJob, ConfigMap,
+ * Secret, PVC, PV, RBAC bindings, StorageClass, PriorityClass, ResourceQuota, ...): what the kind's
+ * update validation (ValidateXUpdate and ValidateObjectMetaUpdate) reports that its create validation
+ * does not. Only a baseline of the same apiVersion is compared: an old object of another version would
+ * be converted by the API server first, which kubesim does not do here.
+ */
+function servedKindUpdateFindings(object: ManifestObject, old: ManifestObject, cluster: ClusterSpec): CheckFinding[] {
+  if (old.apiVersion !== object.apiVersion || !servedKindOf(object.apiVersion, object.kind, cluster.version)) return [];
+  return cachedUpdateFindings(object, old, cluster, () => {
+    const created = new Set((checkKindObjectCached(object, undefined, cluster) ?? []).map((finding) => `${finding.code}|${finding.message}`));
+    return (checkKindObjectCached(object, old, cluster) ?? []).filter((finding) => !created.has(`${finding.code}|${finding.message}`));
+  });
 }
 
 /** Spec fields a StatefulSet update may change, by release (ValidateStatefulSetUpdate). */

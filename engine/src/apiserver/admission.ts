@@ -6,6 +6,8 @@
 import type { JsonObject, Pod } from '../model/objects';
 import type { ClusterSpec } from '../model/cluster-spec';
 import { checkedKindOf } from './validation/apply-defaults';
+import { servedKindOf } from './validation/builtin-kinds';
+import { servedKindVerdict } from './validation/served-kind-verdict';
 import { formatErrorBody } from './validation/field-error';
 import { objectVerdict } from './validation/object-verdict';
 import { validatePodCreate } from './validation/rules/pod-create';
@@ -42,6 +44,9 @@ const GROUP_OF: Record<string, string> = {
   ReplicaSet: 'apps',
   StatefulSet: 'apps',
   DaemonSet: 'apps',
+  Job: 'batch',
+  CronJob: 'batch',
+  PodDisruptionBudget: 'policy',
   Service: '',
   Pod: '',
   HorizontalPodAutoscaler: 'autoscaling',
@@ -74,14 +79,20 @@ export function invalidRejection(kind: string, name: string, causes: readonly Re
 
 /**
  * What the API server answers when `object` is created (no `oldObject`) or replaces `oldObject`:
- * undefined when it is accepted. Kinds the simulated API server has no rules for are accepted.
+ * undefined when it is accepted. The five workload and Service kinds go through objectVerdict, every
+ * other kind the release serves through its dispatch table entry (servedKindVerdict: strict decoding,
+ * ValidateObjectMeta, the kind's rules), as `kubesim check` judges it; a kind the release does not
+ * serve is accepted.
  */
 export function admitObject(object: JsonObject, oldObject: JsonObject | undefined, clusterSpec: ClusterSpec): ApiRejection | undefined {
-  const kind = checkedKindOf(String(object.apiVersion ?? ''), String(object.kind ?? ''));
-  if (!kind) return undefined;
+  const apiVersion = String(object.apiVersion ?? '');
+  const checked = checkedKindOf(apiVersion, String(object.kind ?? ''));
+  const served = checked ? undefined : servedKindOf(apiVersion, String(object.kind ?? ''), clusterSpec.version);
+  if (!checked && !served) return undefined;
+  const kind = checked ?? served!.kind;
   const metadata = (object.metadata ?? {}) as JsonObject;
   const name = typeof metadata.name === 'string' ? metadata.name : '';
-  const verdict = objectVerdict(kind, object, oldObject, clusterSpec);
+  const verdict = checked ? objectVerdict(checked, object, oldObject, clusterSpec) : servedKindVerdict(served!, object, oldObject, clusterSpec);
   if ('decode' in verdict) {
     // The first problem carries the whole server message (type errors win over strict errors).
     return { reason: 'BadRequest', kind, name, causes: [], message: verdict.decode[0].message };

@@ -26,6 +26,8 @@ export interface PodCohort {
   unschedulable?: { message: string; attempts: { at: number; message: string }[] };
   /** The container whose exit code `timeline.exit` gives (a Job's pod; the first container when unset). */
   exitContainer?: string;
+  /** The DisruptionTarget condition the eviction API set (reason and message), for podFailurePolicy's onPodConditions. */
+  disruptionTarget?: { reason: string; message: string };
 }
 
 /** True while the cohort's pods are not being deleted (controller_utils IsPodActive; phases never end here). */

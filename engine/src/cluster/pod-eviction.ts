@@ -2,7 +2,8 @@
 // PodDisruptionBudgets the disruption controller keeps (pkg/controller/disruption/disruption.go): a
 // pod not yet running, or already being deleted, is deleted without a budget; a pod under one budget
 // is evicted only while the budget allows a disruption; under two, the API server refuses.
-import { isReadyAt } from '../kubelet/pod-timeline';
+import { hasExitedAt, isReadyAt } from '../kubelet/pod-timeline';
+import { terminationSeconds } from '../kubelet/pod-termination';
 import { labelSelectorMatches } from '../model/label-selection';
 import type { IntOrString } from '../model/objects';
 import type { PodDisruptionBudget } from '../model/pod-disruption-budget';
@@ -78,6 +79,23 @@ export function evictPod(cluster: Cluster, name: string, namespace: string): Evi
     const unhealthyMayGo = !healthy && budget.spec.unhealthyPodEvictionPolicy === 'AlwaysAllow';
     if (!unhealthyMayGo && disruptionStatus(cluster, budget).disruptionsAllowed <= 0) return { evicted: false, code: 429, message: DISRUPTION_BUDGET_VIOLATED };
   }
+  // addConditionAndDeletePod: a running pod not yet terminal gets the DisruptionTarget condition, then is deleted.
+  const terminal = hasExitedAt(cohort.timeline, cluster.now);
+  if (running && !terminal) cohort.disruptionTarget = { reason: 'EvictionByEvictionAPI', message: 'Eviction API: evicting' };
+  const jobPod = cohort.owner.kind === 'Job' && running && !terminal;
+  if (jobPod) {
+    // A Job's pod ends Failed once its containers are stopped (taken to exit with 143, SIGTERM, at the end
+    // of termination, unless they exit on their own first); its tracking finalizer holds it until the Job
+    // controller has counted it, the moment after.
+    const stopped = cluster.now + terminationSeconds(cohort.spec, cluster.kubelet) * 1000;
+    if (cohort.timeline.exit === undefined || cohort.timeline.exit.at > stopped) cohort.timeline.exit = { at: stopped, code: 143 };
+    delete cohort.timeline.crashLoop;
+    delete cohort.timeline.failure;
+  }
   cluster.deletePodByName(name, namespace);
+  if (jobPod) {
+    const terminating = cluster.allCohorts().find((candidate) => candidate.deletedAt !== undefined && candidate.names.includes(name));
+    if (terminating) terminating.goneAt = cohort.timeline.exit!.at + 1;
+  }
   return { evicted: true };
 }

@@ -1,25 +1,33 @@
 // The Job controller, following kubernetes pkg/controller/job/job_controller.go (syncJob, manageJob,
-// trackJobStatusAndRemoveFinalizers, enactJobFinished, recordJobFinished) for restartPolicy Never:
+// trackJobStatusAndRemoveFinalizers, enactJobFinished, recordJobFinished, pastBackoffLimitOnFailure):
 // pods are created up to parallelism (per completion index for Indexed Jobs), failures count against
 // backoffLimit with the pod failure back-off, podFailurePolicy rules on exit codes decide what a
 // failure means, an Indexed Job's successPolicy can end it early (success_policy.go), and the Job
 // ends in two steps (SuccessCriteriaMet or FailureTarget, then Complete or
 // Failed once no pod is terminating), as every supported release does (JobPodReplacementPolicy is on).
+// With restartPolicy OnFailure the container restarts of the running pods count against backoffLimit; an
+// Indexed Job with backoffLimitPerIndex fails its indexes one by one (backoff-per-index.ts).
 // The tracking finalizer is implied: a pod is counted the pass it finishes.
 import type { Cluster, Controller } from '../cluster/cluster';
 import type { Job, JobCondition } from '../model/batch-objects';
 import { MAX_SIMULATED_REPLICAS } from '../cluster/simulation-budget';
-import { createJobPod, DEFAULT_POD_EXIT, jobPodsOf, type JobPod, type PodExitPlan } from './job-pods';
+import { createJobPod, DEFAULT_POD_EXIT, failedContainerOf, jobPodsOf, restartPolicyOf, type JobPod, type PodExitPlan } from './job-pods';
+import { crashLoopAt } from '../kubelet/crash-loop';
+import { isActiveCohort } from '../cluster/pod-cohort';
 import { matchPodFailurePolicy } from './pod-failure-policy';
 import { matchSuccessPolicy, SUCCESS_POLICY_REASON } from './success-policy';
+import { failedIndexesOf, hasBackoffLimitPerIndex, indexFailureAnnotations, lastFailedPodPerIndex, remainingIndexBackoffMs } from './backoff-per-index';
 import {
   BACKOFF_LIMIT_EXCEEDED,
   COMPLETIONS_REACHED,
   completionsOf,
   DEADLINE_EXCEEDED,
   ensureJobConditionStatus,
+  FAILED_INDEXES,
+  MAX_FAILED_INDEXES_EXCEEDED,
   formatIndexes,
   isJobFinished,
+  isPastBackoffLimitOnFailure,
   newJobCondition,
   remainingBackoffMs,
   trueCondition,
@@ -45,8 +53,13 @@ export class JobController implements Controller {
     for (const job of cluster.jobs.all()) {
       if (isJobFinished(job)) continue;
       const pods = jobPodsOf(cluster, job);
-      for (const cohort of cluster.podsOwnedBy(job.metadata.uid ?? '')) consider(cohort.timeline.exit?.at);
-      const backoff = backoffOf(pods, cluster.now);
+      for (const cohort of cluster.podsOwnedBy(job.metadata.uid ?? '')) {
+        consider(cohort.timeline.exit?.at);
+        const crashLoop = cohort.timeline.crashLoop;
+        if (crashLoop && isActiveCohort(cohort))
+          consider(crashLoopAt(cohort.timeline.runningAt, crashLoop.runMs, Math.max(cluster.now, cohort.timeline.runningAt)).nextRestartAt);
+      }
+      const backoff = hasBackoffLimitPerIndex(job) ? indexBackoffOf(job, pods, cluster.now) : backoffOf(pods, cluster.now);
       if (backoff > 0) consider(cluster.now + backoff);
       const deadline = job.spec.activeDeadlineSeconds;
       if (typeof deadline === 'number' && job.status.startTime) consider(cluster.timeOf(job.status.startTime) + deadline * 1000);
@@ -81,17 +94,35 @@ function backoffOf(pods: readonly JobPod[], now: number): number {
   return remainingBackoffMs(failures, lastFailure, now);
 }
 
+// The shortest back-off an index of a backoffLimitPerIndex Job still waits (0: none waits).
+function indexBackoffOf(job: Job, pods: readonly JobPod[], now: number): number {
+  const counts = countPods(job, pods);
+  let shortest = 0;
+  for (const pod of lastFailedPodPerIndex(pods, settledIndexes(counts)).values()) {
+    const remaining = remainingIndexBackoffMs(pod, now);
+    if (remaining > 0 && (shortest === 0 || remaining < shortest)) shortest = remaining;
+  }
+  return shortest;
+}
+
+// The indexes no new pod is created for: succeeded, failed or running.
+function settledIndexes(counts: JobCounts): Set<number> {
+  return new Set([...counts.succeededIndexes, ...counts.failedIndexes, ...counts.active.map((pod) => pod.index ?? -1)]);
+}
+
 interface JobCounts {
   active: JobPod[];
   succeeded: number;
   failed: number;
   terminating: number;
   succeededIndexes: Set<number>;
+  /** With backoffLimitPerIndex: the failed indexes (calculateFailedIndexes). */
+  failedIndexes: Set<number>;
   failJobMessage?: string;
 }
 
 function countPods(job: Job, pods: readonly JobPod[]): JobCounts {
-  const counts: JobCounts = { active: [], succeeded: 0, failed: 0, terminating: 0, succeededIndexes: new Set() };
+  const counts: JobCounts = { active: [], succeeded: 0, failed: 0, terminating: 0, succeededIndexes: new Set(), failedIndexes: new Set() };
   const completions = completionsOf(job);
   for (const pod of pods) {
     if (pod.state === 'active') counts.active.push(pod);
@@ -100,18 +131,13 @@ function countPods(job: Job, pods: readonly JobPod[]): JobCounts {
       counts.succeeded++;
       if (pod.index !== undefined && completions !== undefined && pod.index < completions) counts.succeededIndexes.add(pod.index);
     } else {
-      const namespace = pod.cohort.namespace;
-      const verdict = matchPodFailurePolicy(job.spec.podFailurePolicy, {
-        podNamespace: namespace,
-        podName: pod.name,
-        containerName: pod.container,
-        exitCode: pod.exitCode ?? 1,
-      });
+      const verdict = matchPodFailurePolicy(job.spec.podFailurePolicy, failedContainerOf(pod));
       if (verdict.countFailed) counts.failed++;
       if (verdict.failJobMessage !== undefined && counts.failJobMessage === undefined) counts.failJobMessage = verdict.failJobMessage;
     }
   }
   if (job.spec.completionMode === 'Indexed') counts.succeeded = counts.succeededIndexes.size;
+  if (hasBackoffLimitPerIndex(job) && completions !== undefined) counts.failedIndexes = failedIndexesOf(job, pods, completions);
   return counts;
 }
 
@@ -120,12 +146,29 @@ function failureOf(cluster: Cluster, job: Job, counts: JobCounts): { reason: str
   const target = trueCondition(job, 'FailureTarget');
   if (target) return { reason: target.reason ?? '', message: target.message ?? '' };
   if (counts.failJobMessage !== undefined) return { reason: 'PodFailurePolicy', message: counts.failJobMessage };
-  if (counts.failed > job.spec.backoffLimit) return BACKOFF_LIMIT_EXCEEDED;
+  if (counts.failed > job.spec.backoffLimit || pastBackoffLimitOnFailure(job, counts.active)) return BACKOFF_LIMIT_EXCEEDED;
   const deadline = job.spec.activeDeadlineSeconds;
   if (typeof deadline === 'number' && job.status.startTime && !job.spec.suspend) {
     if (cluster.now - cluster.timeOf(job.status.startTime) >= deadline * 1000) return DEADLINE_EXCEEDED;
   }
+  if (hasBackoffLimitPerIndex(job)) {
+    const failedIndexes = counts.failedIndexes.size;
+    const maxFailedIndexes = job.spec.maxFailedIndexes;
+    if (typeof maxFailedIndexes === 'number' && failedIndexes > maxFailedIndexes) return MAX_FAILED_INDEXES_EXCEEDED;
+    if (failedIndexes > 0 && failedIndexes + counts.succeededIndexes.size >= (completionsOf(job) ?? 0)) return FAILED_INDEXES;
+  }
   return undefined;
+}
+
+// With restartPolicy OnFailure the pods do not fail, their containers restart: the running pods' restarts count.
+function pastBackoffLimitOnFailure(job: Job, active: readonly JobPod[]): boolean {
+  return (
+    restartPolicyOf(job) === 'OnFailure' &&
+    isPastBackoffLimitOnFailure(
+      job.spec.backoffLimit,
+      active.map((pod) => pod.restarts ?? 0),
+    )
+  );
 }
 
 function subjectOf(job: Job): { kind: string; metadata: Job['metadata'] } {
@@ -153,15 +196,20 @@ function manageJob(cluster: Cluster, job: Job, pods: readonly JobPod[], counts: 
     return wantActive;
   }
   const diff = Math.min(wantActive - active, MAX_SIMULATED_REPLICAS);
-  if (diff <= 0 || backoffOf(pods, cluster.now) > 0) return active;
-  const indexes: (number | undefined)[] = [];
+  const perIndex = hasBackoffLimitPerIndex(job);
+  if (diff <= 0 || (!perIndex && backoffOf(pods, cluster.now) > 0)) return active;
+  let indexes: (number | undefined)[] = [];
+  const lastFailed = perIndex ? lastFailedPodPerIndex(pods, settledIndexes(counts)) : new Map<number, JobPod>();
   if (job.spec.completionMode === 'Indexed' && completions !== undefined) {
-    // firstPendingIndexes: the lowest indexes neither succeeded nor running.
-    const taken = new Set([...counts.succeededIndexes, ...counts.active.map((pod) => pod.index ?? -1)]);
+    // firstPendingIndexes: the lowest indexes neither succeeded, failed nor running; with backoffLimitPerIndex,
+    // those whose own back-off has not elapsed wait (getPodCreationInfoForIndependentIndexes).
+    const taken = settledIndexes(counts);
     for (let index = 0; index < completions && indexes.length < diff; index++) if (!taken.has(index)) indexes.push(index);
+    if (perIndex) indexes = indexes.filter((index) => remainingIndexBackoffMs(lastFailed.get(index!), cluster.now) === 0);
   } else for (let i = 0; i < diff; i++) indexes.push(undefined);
   for (const index of indexes) {
-    const name = createJobPod(cluster, job, index, plan);
+    const annotations = perIndex ? indexFailureAnnotations(job, lastFailed.get(index!)) : undefined;
+    const name = createJobPod(cluster, job, index, plan, annotations);
     cluster.recordEvent(subjectOf(job), 'Normal', 'SuccessfulCreate', `Created pod: ${name}`, 'job-controller');
     active++;
   }
@@ -234,6 +282,7 @@ export function syncJob(cluster: Cluster, job: Job, plan: PodExitPlan): boolean 
   // Once the Job fails, the pods it deletes count as failed too; gone pods are not forgotten (status counters only grow).
   job.status.failed = failure ? Math.max(job.status.failed ?? 0, counts.failed + terminating) : Math.max(job.status.failed ?? 0, counts.failed);
   if (job.spec.completionMode === 'Indexed') job.status.completedIndexes = formatIndexes(counts.succeededIndexes);
+  if (hasBackoffLimitPerIndex(job)) job.status.failedIndexes = formatIndexes(counts.failedIndexes);
   if (finished) {
     // enactJobFinished, then recordJobFinished's event.
     job.status.conditions!.push(finished);

@@ -2,6 +2,8 @@
 // completion index and finish time) and the pods it creates, following kubernetes
 // pkg/controller/job/job_controller.go (manageJob, getNewFinishedPods, getFinishedTime) and
 // indexed_job_utils.go (addCompletionIndexAnnotation, addCompletionIndexEnvVariables, podGenerateNameWithIndex).
+// With restartPolicy OnFailure a failing container restarts in place (kubelet/crash-loop.ts) and the pod
+// stays active, its restart count growing.
 import type { Cluster } from '../cluster/cluster';
 import type { PodCohort } from '../cluster/pod-cohort';
 import { isActiveCohort } from '../cluster/pod-cohort';
@@ -9,7 +11,9 @@ import type { Job } from '../model/batch-objects';
 import type { JsonObject, JsonValue, PodTemplateSpec } from '../model/objects';
 import { cloneJson } from '../model/clone';
 import { hasExitedAt, isReadyAt } from '../kubelet/pod-timeline';
+import { crashLoopAt } from '../kubelet/crash-loop';
 import { JOB_COMPLETION_INDEX_ANNOTATION } from './job-util';
+import type { FailedContainer } from './pod-failure-policy';
 
 /** How a Job's pods end: exit code, time after the containers start, and the container that exits with it. */
 export interface PodExitPlan {
@@ -32,6 +36,16 @@ export interface JobPod {
   finishedAt?: number;
   exitCode?: number;
   container: string;
+  /** The pod's True conditions the Job controller reads (DisruptionTarget once evicted). */
+  conditions?: string[];
+  /** Container restarts so far (restartPolicy OnFailure: the kubelet restarts a failed container in place). */
+  restarts?: number;
+}
+
+/** The restart policy of the Job's pod template. */
+export function restartPolicyOf(job: Job): string | undefined {
+  const spec = (job.spec.template as { spec?: JsonObject } | undefined)?.spec;
+  return typeof spec?.restartPolicy === 'string' ? spec.restartPolicy : undefined;
 }
 
 function containerNames(spec: JsonObject): string[] {
@@ -56,6 +70,9 @@ export function jobPodsOf(cluster: Cluster, job: Job): JobPod[] {
         ready: state === 'active' && isReadyAt(cohort.timeline, cluster.now),
         container: cohort.exitContainer ?? containerNames(cohort.spec)[0] ?? '',
       };
+      if (cohort.disruptionTarget) pod.conditions = ['DisruptionTarget'];
+      const crashLoop = cohort.timeline.crashLoop;
+      if (crashLoop && cluster.now >= cohort.timeline.runningAt) pod.restarts = crashLoopAt(cohort.timeline.runningAt, crashLoop.runMs, cluster.now).restarts;
       if (indexText !== undefined) pod.index = Number(indexText);
       if (exited) {
         pod.finishedAt = cohort.timeline.exit!.at;
@@ -65,6 +82,13 @@ export function jobPodsOf(cluster: Cluster, job: Job): JobPod[] {
     }
   }
   return pods;
+}
+
+/** The failed pod as podFailurePolicy matches it: its failed container, exit code and conditions. */
+export function failedContainerOf(pod: JobPod): FailedContainer {
+  const failed: FailedContainer = { podNamespace: pod.cohort.namespace, podName: pod.name, containerName: pod.container, exitCode: pod.exitCode ?? 1 };
+  if (pod.conditions) failed.conditions = pod.conditions;
+  return failed;
 }
 
 // addCompletionIndexEnvVariables: JOB_COMPLETION_INDEX from the pod's completion-index label, in every container.
@@ -83,11 +107,13 @@ function withCompletionIndexEnv(spec: JsonObject): void {
 
 /**
  * Creates one pod of the Job (with its completion index for an Indexed Job: `<job>-<index>-<suffix>`,
- * the index annotation, label, hostname and env var), planned to exit as `plan` says.
+ * the index annotation, label, hostname and env var), planned to exit as `plan` says; `annotations` are added
+ * to the template's (an index's failure counts, backoff-per-index.ts).
  */
-export function createJobPod(cluster: Cluster, job: Job, index: number | undefined, plan: PodExitPlan): string {
+export function createJobPod(cluster: Cluster, job: Job, index: number | undefined, plan: PodExitPlan, annotations?: Readonly<Record<string, string>>): string {
   const template = cloneJson(job.spec.template) as PodTemplateSpec & JsonObject;
   const metadata = (template.metadata ??= {});
+  if (annotations) metadata.annotations = { ...(metadata.annotations ?? {}), ...annotations };
   let generateName = `${job.metadata.name}-`;
   if (index !== undefined) {
     metadata.annotations = { ...(metadata.annotations ?? {}), [JOB_COMPLETION_INDEX_ANNOTATION]: String(index) };
@@ -100,7 +126,13 @@ export function createJobPod(cluster: Cluster, job: Job, index: number | undefin
   const owner = { apiVersion: 'batch/v1', kind: 'Job', name: job.metadata.name, uid: job.metadata.uid ?? '', controller: true, blockOwnerDeletion: true };
   const cohort = cluster.createPods(owner, job.metadata.namespace ?? 'default', template, { generateName, count: 1 });
   // restartPolicy Never: the containers run once, then the pod is Succeeded or Failed (never, when its image does not pull).
-  if (cohort.timeline.failure === undefined) cohort.timeline.exit = { at: cohort.timeline.runningAt + plan.afterMs, code: plan.code };
+  // OnFailure: a failed container is restarted in place with the kubelet's back-off; the pod stays Running.
+  if (cohort.timeline.failure === undefined) {
+    if (plan.code !== 0 && restartPolicyOf(job) === 'OnFailure') {
+      cohort.timeline.failure = 'CrashLoop';
+      cohort.timeline.crashLoop = { runMs: plan.afterMs };
+    } else cohort.timeline.exit = { at: cohort.timeline.runningAt + plan.afterMs, code: plan.code };
+  }
   if (plan.container !== undefined) cohort.exitContainer = plan.container;
   return cohort.names[0]!;
 }

@@ -8,6 +8,11 @@ export const COMPLETIONS_REACHED = { reason: 'CompletionsReached', message: 'Rea
 /** The failure reasons and messages of job_controller.go. */
 export const BACKOFF_LIMIT_EXCEEDED = { reason: 'BackoffLimitExceeded', message: 'Job has reached the specified backoff limit' } as const;
 export const DEADLINE_EXCEEDED = { reason: 'DeadlineExceeded', message: 'Job was active longer than specified deadline' } as const;
+export const MAX_FAILED_INDEXES_EXCEEDED = {
+  reason: 'MaxFailedIndexesExceeded',
+  message: 'Job has exceeded the specified maximal number of failed indexes',
+} as const;
+export const FAILED_INDEXES = { reason: 'FailedIndexes', message: 'Job has failed indexes' } as const;
 
 /** The annotation and label carrying an Indexed Job pod's completion index. */
 export const JOB_COMPLETION_INDEX_ANNOTATION = 'batch.kubernetes.io/job-completion-index';
@@ -69,7 +74,8 @@ export function formatIndexes(indexes: Iterable<number>): string {
   for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
-    parts.push(i === j ? `${sorted[i]}` : `${sorted[i]}-${sorted[j]}`);
+    // Two consecutive indexes print as `a,b`, three or more as `a-c`.
+    parts.push(i === j ? `${sorted[i]}` : `${sorted[i]}${j === i + 1 ? ',' : '-'}${sorted[j]}`);
     i = j + 1;
   }
   return parts.join(',');
@@ -100,4 +106,13 @@ export function remainingBackoffMs(failuresAfterLastSuccess: number, lastFailure
     }
   }
   return Math.max(0, lastFailureAt + backoff - now);
+}
+
+/**
+ * pastBackoffLimitOnFailure's arithmetic: the container restarts of the Job's running and pending pods
+ * reach backoffLimit (any restart at all when backoffLimit is 0).
+ */
+export function isPastBackoffLimitOnFailure(backoffLimit: number, restartCounts: readonly number[]): boolean {
+  const restarts = restartCounts.reduce((sum, count) => sum + count, 0);
+  return backoffLimit === 0 ? restarts > 0 : restarts >= backoffLimit;
 }

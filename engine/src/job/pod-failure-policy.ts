@@ -1,8 +1,7 @@
 // Which rule of a Job's podFailurePolicy a failed pod matches, following kubernetes
-// pkg/controller/job/pod_failure_policy.go (matchPodFailurePolicy, matchOnExitCodes). The simulated
-// pod fails in one container (the one `kubesim pod-exits` names, else the first) with one exit code,
-// and carries no pod conditions (no DisruptionTarget: nodes are never drained here), so onPodConditions
-// rules never match.
+// pkg/controller/job/pod_failure_policy.go (matchPodFailurePolicy, matchOnExitCodes, matchOnPodConditions).
+// The simulated pod fails in one container (the one `kubesim pod-exits` names, else the first) with one
+// exit code; an evicted pod (`kubectl drain`, the eviction API) carries the DisruptionTarget condition.
 import type { JsonObject, JsonValue } from '../model/objects';
 
 /** What a failed pod means for the Job: counted or not, and the action of the rule it matched. */
@@ -14,11 +13,13 @@ interface PodFailureVerdict {
 }
 
 /** The failed container of a simulated pod. */
-interface FailedContainer {
+export interface FailedContainer {
   podNamespace: string;
   podName: string;
   containerName: string;
   exitCode: number;
+  /** The pod's True conditions (DisruptionTarget for an evicted pod). */
+  conditions?: readonly string[];
 }
 
 function asObject(value: JsonValue | undefined): JsonObject | undefined {
@@ -35,14 +36,32 @@ function exitCodesMatch(requirement: JsonObject, failed: FailedContainer): boole
   return requirement.operator === 'In' ? listed : requirement.operator === 'NotIn' ? !listed : false;
 }
 
+// matchOnPodConditions: a pod condition of a pattern's type and status (the status defaults to True).
+function podConditionMatch(patterns: readonly JsonValue[], failed: FailedContainer): string | undefined {
+  for (const type of failed.conditions ?? []) {
+    for (const pattern of patterns) {
+      const fields = asObject(pattern);
+      if (fields?.type === type && (fields.status ?? 'True') === 'True') return type;
+    }
+  }
+  return undefined;
+}
+
 /** matchPodFailurePolicy: the first rule matching the failed container decides; no rule: counted. */
 export function matchPodFailurePolicy(policy: JsonValue | undefined, failed: FailedContainer): PodFailureVerdict {
   const rules = asObject(policy)?.rules;
   if (!Array.isArray(rules)) return { countFailed: true };
   for (let index = 0; index < rules.length; index++) {
     const rule = asObject(rules[index]);
-    const onExitCodes = asObject(rule?.onExitCodes);
-    if (!rule || !onExitCodes || !exitCodesMatch(onExitCodes, failed)) continue;
+    if (!rule) continue;
+    const onExitCodes = asObject(rule.onExitCodes);
+    let condition: string | undefined;
+    if (onExitCodes) {
+      if (!exitCodesMatch(onExitCodes, failed)) continue;
+    } else if (Array.isArray(rule.onPodConditions)) {
+      condition = podConditionMatch(rule.onPodConditions, failed);
+      if (condition === undefined) continue;
+    } else continue;
     switch (rule.action) {
       case 'Ignore':
         return { countFailed: false, action: 'Ignore' };
@@ -52,8 +71,10 @@ export function matchPodFailurePolicy(policy: JsonValue | undefined, failed: Fai
         return { countFailed: true, action: 'FailIndex' };
       case 'FailJob': {
         const message =
-          `Container ${failed.containerName} for pod ${failed.podNamespace}/${failed.podName} failed with exit code ${failed.exitCode} ` +
-          `matching FailJob rule at index ${index}`;
+          condition !== undefined
+            ? `Pod ${failed.podNamespace}/${failed.podName} has condition ${condition} matching FailJob rule at index ${index}`
+            : `Container ${failed.containerName} for pod ${failed.podNamespace}/${failed.podName} failed with exit code ${failed.exitCode} ` +
+              `matching FailJob rule at index ${index}`;
         return { countFailed: true, action: 'FailJob', failJobMessage: message };
       }
     }

@@ -4,7 +4,10 @@ import type { ApplyHandler } from './mutations';
 import { creatingFrom } from './api-errors';
 import type { JsonObject } from '../model/objects';
 import { admitObject } from '../apiserver/admission';
+import { isSemanticallyEqual } from '../apiserver/semantic-equality';
+import { defaultJobInPlace } from '../defaulting/batch-defaults';
 import { createJob, storeCronJob } from '../job/batch-admission';
+import { cloneJson } from '../model/clone';
 
 /** Applies or creates a Job; an existing Job is only updated in what the API server lets change (suspend, parallelism). */
 export const applyJob: ApplyHandler = (cluster, object, options) => {
@@ -23,9 +26,12 @@ export const applyJob: ApplyHandler = (cluster, object, options) => {
     const merged = { ...(existing as unknown as JsonObject), spec: { ...existing.spec, ...((manifest.spec ?? {}) as JsonObject) } } as JsonObject;
     const rejection = admitObject(merged, existing as unknown as JsonObject, cluster.spec);
     if (rejection) return { output: '', error: true, failure: { rejection } };
-    const changed = JSON.stringify(merged.spec) !== JSON.stringify(existing.spec);
+    // The stored spec is the defaulted one (the generated selector labels kept), as the registry stores it.
+    const next = cloneJson(merged);
+    defaultJobInPlace(next, cluster.spec, existing as unknown as JsonObject);
+    const changed = !isSemanticallyEqual(next.spec, existing.spec as unknown as JsonObject);
     if (changed) {
-      existing.spec = merged.spec as typeof existing.spec;
+      existing.spec = next.spec as unknown as typeof existing.spec;
       existing.metadata.generation = (existing.metadata.generation ?? 1) + 1;
       existing.metadata.resourceVersion = cluster.nextResourceVersion();
     }

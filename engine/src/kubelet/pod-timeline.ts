@@ -3,6 +3,7 @@
 import type { JsonObject, JsonValue, PodStatus } from '../model/objects';
 import type { KubeletOptions } from './kubelet-options';
 import { planContainers, type ContainerTimes } from './container-timing';
+import { crashLoopAt } from './crash-loop';
 
 /** How a pod's containers behave. */
 type PodFailure = 'ImagePull' | 'Readiness' | 'CrashLoop';
@@ -19,6 +20,8 @@ export interface PodTimeline {
   containers?: ContainerTimes[];
   /** When the containers exit and with which code (a Job's pods, restartPolicy Never): Completed or Error from then on. */
   exit?: { at: number; code: number };
+  /** A container restarted in place after each exit (a Job pod with restartPolicy OnFailure that fails): how long each run lasts. */
+  crashLoop?: { runMs: number };
 }
 
 /** Longest image pull and crash back-off of the kubelet (5 minutes). */
@@ -125,6 +128,13 @@ function basePodStatus(timeline: PodTimeline, now: number): PodStatus {
       return { phase: 'Pending', displayStatus: now - last < 1000 ? 'ErrImagePull' : 'ImagePullBackOff', ready: false, restarts: 0 };
     }
     case 'CrashLoop': {
+      if (timeline.crashLoop) {
+        // Running between restarts; Error for a second after each exit, then CrashLoopBackOff until the restart.
+        const state = crashLoopAt(timeline.runningAt, timeline.crashLoop.runMs, now);
+        let displayStatus = 'Running';
+        if (!state.running) displayStatus = now - state.lastExitAt! < 1000 ? 'Error' : 'CrashLoopBackOff';
+        return { phase: 'Running', displayStatus, ready: false, restarts: state.restarts };
+      }
       // The container runs for a second, exits (Error), then waits in CrashLoopBackOff.
       const { count, last } = failedAttemptsBefore(timeline.runningAt + 1000, now);
       if (count === 0) return { phase: 'Running', displayStatus: 'Running', ready: false, restarts: 0 };

@@ -44,5 +44,6 @@ test('an Indexed Job whose successPolicy is met completes early: SuccessCriteria
     ['SuccessCriteriaMet=True SuccessPolicy: Matched rules at index 0', 'Complete=True SuccessPolicy: Matched rules at index 0'],
   );
   assert.equal(job.status.succeeded, 2);
-  assert.equal(job.status.completedIndexes, '0-1');
+  // orderedIntervals.String: two consecutive indexes print as `0,1`.
+  assert.equal(job.status.completedIndexes, '0,1');
 });

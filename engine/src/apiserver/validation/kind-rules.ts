@@ -22,6 +22,12 @@ import { validateNetworkPolicySpec } from './rules/network-policy-rules';
 import { validateIngressClass, validateIngressClassUpdate } from './rules/ingress-class-rules';
 import { validateClaimSpec } from './rules/statefulset-claims';
 import {
+  defaultPersistentVolumeClaimInPlace,
+  defaultPersistentVolumeInPlace,
+  validatePersistentVolumeClaimUpdate,
+  validatePersistentVolumeUpdate,
+} from './rules/volume-updates';
+import {
   defaultPriorityClassInPlace,
   defaultStorageClassInPlace,
   validatePriorityClass,
@@ -116,19 +122,16 @@ export const KIND_RULES: ReadonlyMap<string, KindRules> = new Map<string, KindRu
   ],
   ['networking.k8s.io/v1/IngressClass', { defaults: noDefaults, create: validateIngressClass, update: validateIngressClassUpdate }],
   ['networking.k8s.io/v1/NetworkPolicy', { defaults: noDefaults, create: validateNetworkPolicySpec, update: validateNetworkPolicySpec }],
-  // ValidatePersistentVolumeClaimUpdate's immutable spec (which depends on the claim being bound) is not checked.
   [
     'v1/PersistentVolumeClaim',
     {
-      defaults: (object) => {
-        // SetDefaults_PersistentVolumeClaimSpec: volumeMode Filesystem.
-        const spec = (object.spec ??= {}) as JsonObject;
-        if (spec.volumeMode === undefined) spec.volumeMode = 'Filesystem';
-      },
+      defaults: (object) => defaultPersistentVolumeClaimInPlace(object),
       create: (object) => validateClaimSpec((object.spec ?? {}) as JsonObject, FieldPath.root('spec')),
-      update: (object) => validateClaimSpec((object.spec ?? {}) as JsonObject, FieldPath.root('spec')),
+      update: validatePersistentVolumeClaimUpdate,
     },
   ],
+  // ValidatePersistentVolume (the create rules) is not restated: only what an update may not change.
+  ['v1/PersistentVolume', { defaults: (object) => defaultPersistentVolumeInPlace(object), create: () => [], update: validatePersistentVolumeUpdate }],
   // ValidateNamespaceUpdate checks only the metadata; the finalizers are checked on create (and by the finalize subresource).
   ['v1/Namespace', { defaults: noDefaults, create: validateNamespace, update: () => [] }],
   ['v1/LimitRange', { defaults: noDefaults, create: validateLimitRange, update: validateLimitRange }],

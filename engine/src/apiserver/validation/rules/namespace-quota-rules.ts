@@ -1,12 +1,13 @@
 // Namespace and ResourceQuota rules. Follows ValidateNamespace (validateFinalizerName:
 // apimachinery's ValidateFinalizerName and validateKubeFinalizerName), ValidateResourceQuotaSpec
-// (ValidateResourceQuantityValue, validateResourceQuotaScopes, validateScopedResourceSelectorRequirement)
-// and ValidateResourceQuotaUpdate (kubernetes pkg/apis/core/validation/validation.go). Not checked: the
-// quota's resource names (ValidateResourceQuotaResourceName) and which scope a resource may be used with.
+// (ValidateResourceQuotaResourceName in quota-resource-names.ts, ValidateResourceQuantityValue,
+// validateResourceQuotaScopes, validateScopedResourceSelectorRequirement) and ValidateResourceQuotaUpdate
+// (kubernetes pkg/apis/core/validation/validation.go). Not checked: which scope a resource may be used with.
 import type { JsonObject, JsonValue } from '../../../model/objects';
 import { quantityString } from '../../../quantity/quantity';
 import { FieldPath, invalid, required, stringValue, structuredValue, type BadValue, type FieldError, goStringSlice } from '../field-error';
 import { isQualifiedName } from '../string-checks';
+import { isIntegerResourceName, validateResourceQuotaResourceName } from './quota-resource-names';
 import { isNegative, storedQuantity } from './container-resources';
 import { asObject, asString, objectItems, strings } from './json-access';
 
@@ -26,19 +27,6 @@ export function validateNamespace(object: JsonObject): FieldError[] {
   }
   return errors;
 }
-
-// helper.IsIntegerResourceName's standard names (extended resources, also integers, are not checked).
-const INTEGER_RESOURCES = new Set([
-  'pods',
-  'services',
-  'replicationcontrollers',
-  'resourcequotas',
-  'secrets',
-  'configmaps',
-  'persistentvolumeclaims',
-  'services.nodeports',
-  'services.loadbalancers',
-]);
 
 // helper.IsStandardResourceQuotaScope (VolumeAttributesClass counts: refusing it could cry wolf).
 const STANDARD_SCOPES = new Set([
@@ -67,12 +55,12 @@ export function validateResourceQuota(object: JsonObject): FieldError[] {
   const errors: FieldError[] = [];
   const hardPath = FieldPath.root('spec').child('hard');
   for (const [name, raw] of Object.entries(asObject(spec.hard) ?? {})) {
+    errors.push(...validateResourceQuotaResourceName(name, hardPath.key(name)));
     const quantity = storedQuantity(raw);
     if (!quantity) continue;
     const text = quantityString(quantity);
     if (isNegative(quantity)) errors.push(invalid(hardPath.key(name), stringValue(text), 'must be greater than or equal to 0', 'quota-negative'));
-    const isInteger = INTEGER_RESOURCES.has(name) || name.startsWith('count/');
-    if (isInteger && !isWholeNumber(text))
+    if (isIntegerResourceName(name) && !isWholeNumber(text))
       errors.push(invalid(hardPath.key(name), structuredValue(text, `resource.Quantity{${JSON.stringify(text)}}`), 'must be an integer', 'quota-not-integer'));
   }
   const scopes = strings(spec.scopes);
