@@ -5,9 +5,9 @@
 // conversion.go Convert_v1_Secret_To_core_Secret: stringData keys overwrite data keys).
 import { objectHistoryOf } from '../cluster/object-history';
 import { encodeBase64, type ConfigMapObject, type SecretObject } from '../model/config-objects';
-import type { KubernetesObject, ReadonlyJsonObject } from '../model/objects';
+import type { JsonObject, KubernetesObject } from '../model/objects';
 import { cloneJson } from '../model/clone';
-import { admitServedObject } from '../apiserver/served-admission';
+import { admitObject } from '../apiserver/admission';
 import { creatingFrom } from './api-errors';
 import type { ApplyHandler, ApplyResult } from './mutations';
 
@@ -49,7 +49,7 @@ export const applyConfigObject: ApplyHandler = (cluster, manifest, options): App
     const text = `Error from server (AlreadyExists): error when creating "${options.fileName ?? ''}": ${kind.toLowerCase()}s "${name}" already exists`;
     return { output: '', error: true, failure: { text } };
   }
-  const rejection = admitServedObject(manifest as unknown as ReadonlyJsonObject, existing as unknown as ReadonlyJsonObject | undefined, cluster.spec);
+  const rejection = admitObject(manifest as unknown as JsonObject, existing as unknown as JsonObject | undefined, cluster.spec);
   if (rejection) {
     // kubectl apply of an existing object patches it; the patch text it would quote is not simulated.
     const request = existing ? undefined : creatingFrom(options.fileName);
