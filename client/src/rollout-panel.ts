@@ -25,6 +25,11 @@ export class RolloutPanel {
   /** Fires with every message for the webview (the extension-host tests read the panel through it). */
   static readonly posted = new vscode.EventEmitter<ToWebview>();
 
+  /** Hands `message` to the open panel as if its webview had sent it (the extension-host tests press its buttons so). */
+  static receive(message: FromWebview): Promise<void> {
+    return RolloutPanel.current ? RolloutPanel.current.onMessage(message) : Promise.reject(new Error('no rollout preview is open'));
+  }
+
   private readonly disposables: vscode.Disposable[] = [];
   private base: RolloutBase = { kind: 'head' };
   /** False until the user picks a base: an unchanged file then opens on its fresh create. */
