@@ -33,7 +33,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Kubesi
     }),
   );
   await started;
-  return context.extensionMode === vscode.ExtensionMode.Test ? { onDidPostToWebview: RolloutPanel.posted.event, sendFromWebview: (message) => RolloutPanel.receive(message) }
+  return context.extensionMode === vscode.ExtensionMode.Test
+    ? { onDidPostToWebview: RolloutPanel.posted.event, sendFromWebview: (message) => RolloutPanel.receive(message) }
     : undefined;
 }
 

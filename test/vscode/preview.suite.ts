@@ -11,7 +11,9 @@ const isView = (message: ToWebview): message is Extract<ToWebview, { type: 'show
 function tabLabelled(label: string): Promise<void> {
   const has = () => vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.label === label));
   if (has()) return Promise.resolve();
-  console.log(`[mocha] waiting for a tab "${label}"; tabs now: ${JSON.stringify(vscode.window.tabGroups.all.map((group) => group.tabs.map((tab) => tab.label)))}`);
+  console.log(
+    `[mocha] waiting for a tab "${label}"; tabs now: ${JSON.stringify(vscode.window.tabGroups.all.map((group) => group.tabs.map((tab) => tab.label)))}`,
+  );
   return nextEvent(vscode.window.tabGroups.onDidChangeTabs, has).then(() => undefined);
 }
 

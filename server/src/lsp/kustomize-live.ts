@@ -53,6 +53,8 @@ export class KustomizeLive {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly running = new Set<string>();
   private readonly again = new Set<string>();
+  /** The rendering under way per root (with the ones asked for meanwhile). */
+  private readonly inFlight = new Map<string, Promise<void>>();
   private label = 'looking for kustomize';
   private readonly alone = new Map<string, boolean>();
   private readonly fragments = new Map<string, boolean>();
@@ -257,16 +259,33 @@ export class KustomizeLive {
     );
   }
 
+  /** Renders `root` now unless it has a rendering already (a navigation request may come before the scheduled one). */
+  async ensureRendered(root: string): Promise<void> {
+    await this.ready;
+    if (!this.session.canRender) return;
+    await this.inFlight.get(root);
+    if (!this.session.renderingOf(root)) await this.run(root);
+  }
+
   /** The cluster a kustomization root is rendered for and checked against: the one of its folder. */
   clusterOfRoot(root: string): ClusterSpec {
     return this.clusterFor(pathToFileURL(root).href);
   }
 
-  private async run(root: string): Promise<void> {
+  // One rendering of a root at a time; a request meanwhile runs once more after it. Resolves when the root's renderings end.
+  private run(root: string): Promise<void> {
     if (this.running.has(root)) {
       this.again.add(root);
-      return;
+      return this.inFlight.get(root) ?? Promise.resolve();
     }
+    const done = this.renderRoot(root).finally(() => {
+      if (this.inFlight.get(root) === done) this.inFlight.delete(root);
+    });
+    this.inFlight.set(root, done);
+    return done;
+  }
+
+  private async renderRoot(root: string): Promise<void> {
     this.running.add(root);
     this.sendStatus();
     const before = new Set(this.session.renderingOf(root)?.findings.map((placed) => placed.path) ?? []);
