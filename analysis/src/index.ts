@@ -58,7 +58,6 @@ export { isCheckedAlone, type KustomizeLayout, kustomizeLayoutOf } from './kusto
 export { buildInMirror, describeKustomizeBinary, kustomizeBinary } from './kustomize/kustomize-process';
 export { KustomizeSession } from './kustomize/kustomize-session';
 export { RenderedNavigation } from './kustomize/rendered-navigation';
-export type { SourcePlace } from './kustomize/source-place';
 export { type KustomizeBuild, type RenderedKustomization, renderKustomization } from './kustomize/render-kustomization';
 export { checkRenderedKustomization, renderingUri, type PlacedFinding } from './kustomize/check-kustomization';
 export { diskHost, FirstReadFiles } from './kustomize/disk-host';
