@@ -167,6 +167,11 @@ export class RolloutPanel {
   async refresh(): Promise<void> {
     const generation = ++this.generation;
     try {
+      // The server simulates open documents only: a traffic lens may open the preview on a workload in a file no
+      // editor shows (and VS Code drops unshown documents after a while), so the panel opens it itself.
+      if (!vscode.workspace.textDocuments.some((document) => document.uri.toString() === this.uri.toString()))
+        await vscode.workspace.openTextDocument(this.uri);
+      if (generation !== this.generation) return;
       // Only the choice travels: the server reads git HEAD (where git may run) or keeps the file as first opened.
       const params: SimulateRolloutParams = { uri: this.uri.toString(), offset: this.offset, base: this.base, whatIf: this.whatIf };
       if (!this.baseChosen) params.freshWhenUnchanged = true;
