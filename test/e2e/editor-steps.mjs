@@ -24,6 +24,9 @@ export function editorSteps({ page, openFile, goTo, check, lap }) {
     return { x: 0, y: 0, width: editor.x + editor.width, height: Math.max(sidebar.y + sidebar.height, editor.y + editor.height) };
   };
 
+  // The mouse off the tabs and the text: no hover tooltip in the pictures.
+  const restMouse = () => page.mouse.move(1200, 860);
+
   /** Field and enum-value completion in a container of web-statefulset.yaml, with the Outline view beside. */
   async function completionAndOutline(picture) {
     await openFile('web-statefulset.yaml');
@@ -55,6 +58,11 @@ export function editorSteps({ page, openFile, goTo, check, lap }) {
     for (const value of ['IfNotPresent', 'Always', 'Never']) await suggestion(value).waitFor({ timeout: 30_000 });
     const first = (await page.locator('.editor-widget.suggest-widget.visible .monaco-list-row').first().innerText()).replace(/\s+/g, ' ');
     check(/^IfNotPresent/.test(first), `completion of imagePullPolicy's values puts the default first: "${first}"`);
+    // While "imagePullP" was typed the StatefulSet could not be read: the picture waits for the outline and the
+    // breadcrumbs of the valid text again.
+    await outline.filter({ hasText: 'StatefulSet web' }).first().waitFor({ timeout: 30_000 });
+    await page.locator('.monaco-breadcrumbs .monaco-breadcrumb-item', { hasText: 'StatefulSet web' }).first().waitFor({ timeout: 30_000 });
+    await restMouse();
     if (picture) await page.screenshot({ path: picture, clip: await editorArea() });
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+Shift+K'); // delete the line again; auto-save writes the file back
@@ -72,6 +80,7 @@ export function editorSteps({ page, openFile, goTo, check, lap }) {
     await references.filter({ hasText: 'web-canary.yaml' }).first().waitFor();
     const files = (await references.allInnerTexts()).map((text) => text.replace(/\s+/g, ' '));
     check(true, `go to definition on the Service's selector peeks at the Deployments it selects: ${JSON.stringify(files)}`);
+    await restMouse();
     if (picture) await page.screenshot({ path: picture, clip: await editorArea() });
     await page.keyboard.press('Escape');
     lap('go to definition');

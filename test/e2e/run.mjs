@@ -80,13 +80,10 @@ async function openFile(name) {
   await page.keyboard.press('Control+P');
   await quickOpen.waitFor({ state: 'visible' });
   await quickOpen.fill(name);
-  // Enter opens the top row: wait until the list is filtered and the top row is the file (and its folder).
-  let top = page
-    .locator('.quick-input-list .monaco-list-row')
-    .first()
-    .filter({ hasText: path.basename(name) });
-  if (path.dirname(name) !== '.') top = top.filter({ hasText: path.dirname(name) });
-  await top.waitFor();
+  // Enter opens the focused row: wait until the list is filtered and that row is the file (and its folder).
+  let focused = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: path.basename(name) });
+  if (path.dirname(name) !== '.') focused = focused.filter({ hasText: path.dirname(name) });
+  await focused.first().waitFor();
   await page.keyboard.press('Enter');
   await page.locator('.monaco-editor .view-lines').first().waitFor();
 }
