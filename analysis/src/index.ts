@@ -61,6 +61,7 @@ export { kustomizationAt, type KustomizeHost, loadKustomizationTree } from './ku
 export { isCheckedAlone, type KustomizeLayout, kustomizeLayoutOf } from './kustomize/kustomize-layout';
 export { buildInMirror, describeKustomizeBinary, kustomizeBinary } from './kustomize/kustomize-process';
 export { KustomizeSession } from './kustomize/kustomize-session';
+export { RenderedNavigation } from './kustomize/rendered-navigation';
 export { type KustomizeBuild, type RenderedKustomization, renderKustomization } from './kustomize/render-kustomization';
 export { checkRenderedKustomization, renderingUri, type PlacedFinding } from './kustomize/check-kustomization';
 export { diskHost, FirstReadFiles } from './kustomize/disk-host';

@@ -6,12 +6,14 @@ import { RolloutPanel } from './rollout-panel';
 import { showKustomizeStatus } from './kustomize-status';
 import { showHelmStatus } from './helm-status';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type { ToWebview, WebviewState } from '../../protocol/src/index';
+import type { FromWebview, ToWebview, WebviewState } from '../../protocol/src/index';
 
 /** What `activate` returns when VS Code runs extension tests (ExtensionMode.Test), and only then. */
 export interface KubesimTestApi {
   /** Fires with each message the rollout panel sends its webview (a banner arrives merged into the last view). */
   readonly onDidPostToWebview: vscode.Event<ToWebview>;
+  /** Delivers `message` to the open preview as its webview would (a button press: Pin, a base, a what-if). */
+  readonly sendFromWebview: (message: FromWebview) => Promise<void>;
 }
 
 let client: LanguageClient | undefined;
@@ -31,7 +33,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Kubesi
     }),
   );
   await started;
-  return context.extensionMode === vscode.ExtensionMode.Test ? { onDidPostToWebview: RolloutPanel.posted.event } : undefined;
+  return context.extensionMode === vscode.ExtensionMode.Test
+    ? { onDidPostToWebview: RolloutPanel.posted.event, sendFromWebview: (message) => RolloutPanel.receive(message) }
+    : undefined;
 }
 
 /** Called by VS Code on shutdown. */

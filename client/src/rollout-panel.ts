@@ -25,6 +25,11 @@ export class RolloutPanel {
   /** Fires with every message for the webview (the extension-host tests read the panel through it). */
   static readonly posted = new vscode.EventEmitter<ToWebview>();
 
+  /** Hands `message` to the open panel as if its webview had sent it (the extension-host tests press its buttons so). */
+  static receive(message: FromWebview): Promise<void> {
+    return RolloutPanel.current ? RolloutPanel.current.onMessage(message) : Promise.reject(new Error('no rollout preview is open'));
+  }
+
   private readonly disposables: vscode.Disposable[] = [];
   private base: RolloutBase = { kind: 'head' };
   /** False until the user picks a base: an unchanged file then opens on its fresh create. */
@@ -162,6 +167,11 @@ export class RolloutPanel {
   async refresh(): Promise<void> {
     const generation = ++this.generation;
     try {
+      // The server simulates open documents only: a traffic lens may open the preview on a workload in a file no
+      // editor shows (and VS Code drops unshown documents after a while), so the panel opens it itself.
+      if (!vscode.workspace.textDocuments.some((document) => document.uri.toString() === this.uri.toString()))
+        await vscode.workspace.openTextDocument(this.uri);
+      if (generation !== this.generation) return;
       // Only the choice travels: the server reads git HEAD (where git may run) or keeps the file as first opened.
       const params: SimulateRolloutParams = { uri: this.uri.toString(), offset: this.offset, base: this.base, whatIf: this.whatIf };
       if (!this.baseChosen) params.freshWhenUnchanged = true;

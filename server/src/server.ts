@@ -28,6 +28,7 @@ import { isTraceLevel, ServerLog } from './lsp/server-log';
 import { KustomizeLive } from './lsp/kustomize-live';
 import { HelmLive } from './lsp/helm-live';
 import { kustomizeHover, kustomizeLenses } from './lsp/kustomize-features';
+import { renderedNavigation } from './lsp/kustomize-navigation';
 import { kustomizePreviewSource } from './lsp/kustomize-preview';
 import { helmPreviewSource, helmValuesLenses } from './lsp/helm-features';
 import { clusterSettingsFields, type ClusterSettings } from './lsp/cluster-settings';
@@ -287,6 +288,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       return (document && workspace.optionsFor(document, file).workspace) || [];
     },
     textOf: (uri) => workspace.textOf(uri),
+    rendered: (uri, offset, path, what) => renderedNavigation(kustomize, uri, offset, path, what),
   });
   registerSimulateRollout(connection, documents, store, {
     clusterOf,

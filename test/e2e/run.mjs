@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureCodeServer, packageVsix, startCodeServer } from './code-server.mjs';
+import { addCanaryFolder, editorSteps } from './editor-steps.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -34,6 +35,7 @@ mkdirSync(screenshots, { recursive: true });
 // A temp copy of examples/ plus a file with a YAML syntax error, so the Problems panel has a kubesim entry.
 const workspace = mkdtempSync(path.join(os.tmpdir(), 'kubesim-e2e-'));
 cpSync(path.join(ROOT, 'examples'), workspace, { recursive: true });
+addCanaryFolder(ROOT, workspace);
 writeFileSync(
   path.join(workspace, 'broken.yaml'),
   'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: broken\n  labels: [app: web\nspec:\n  replicas: 2\n',
@@ -43,7 +45,17 @@ writeFileSync(
 const server = await startCodeServer(ROOT, {
   vsix: VSIX,
   port: Number(process.env.E2E_PORT ?? 8080),
-  settings: { 'workbench.colorTheme': 'Default Light Modern', 'editor.codeLens': true, 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': 500 },
+  settings: {
+    'workbench.colorTheme': 'Default Light Modern',
+    'editor.codeLens': true,
+    // The outline shows each document collapsed: every object is in view.
+    'outline.collapseItems': 'alwaysCollapse',
+    // No "application running on port N" toast (another program's port) and no sticky lines over the README pictures.
+    'remote.autoForwardPorts': false,
+    'editor.stickyScroll.enabled': false,
+    'files.autoSave': 'afterDelay',
+    'files.autoSaveDelay': 500,
+  },
 });
 lap(`code-server ready at ${server.url}`);
 const { chromium } = await import('playwright-core');
@@ -68,9 +80,19 @@ async function openFile(name) {
   await page.keyboard.press('Control+P');
   await quickOpen.waitFor({ state: 'visible' });
   await quickOpen.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
+  // Enter opens the focused row: wait until the list is filtered and that row is the file (and its folder).
+  let focused = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: path.basename(name) });
+  if (path.dirname(name) !== '.') focused = focused.filter({ hasText: path.dirname(name) });
+  await focused.first().waitFor();
   await page.keyboard.press('Enter');
   await page.locator('.monaco-editor .view-lines').first().waitFor();
+}
+
+/** Moves the cursor with Go to Line (`where`: ':line' or ':line:column'). */
+async function goTo(where) {
+  await page.keyboard.press('Control+G');
+  await quickOpen.fill(where);
+  await page.keyboard.press('Enter');
 }
 
 // The pids of the language servers (dist/server.js of the installed extension) of this code-server run.
@@ -104,6 +126,8 @@ async function runCommand(title) {
   await page.keyboard.press('Enter');
 }
 
+const editor = editorSteps({ page, openFile, goTo, check, lap });
+
 try {
   // Not Playwright's 30 s for the whole load: on a busy machine the page's scripts alone can take longer.
   await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`, { waitUntil: 'commit', timeout: 120_000 });
@@ -125,6 +149,11 @@ try {
   await page.screenshot({ path: path.join(ROOT, 'docs', 'problems-panel.png') });
   await page.keyboard.press('Control+J'); // hide the panel again: more room for the preview
   lap('diagnostics seen');
+
+  // 1b. Completion, the outline and go to definition, before any preview (pictures for the README).
+  await editor.completionAndOutline(path.join(ROOT, 'docs', 'editor-completion-light.png'));
+  await editor.definitionFromSelector(path.join(ROOT, 'docs', 'editor-definition-light.png'));
+  await runCommand('View: Close All Editors');
 
   // 2. Open the preview from the code lens above the Deployment (the command palette if there is none).
   await openFile('nginx-deployment.yaml');
@@ -247,6 +276,12 @@ try {
       `banner now "${bannerNow}", title "${shown}")`,
   );
   lap('server restarted, preview reconnected');
+
+  // 6b. The same editor features in the dark theme, then the write-ups' canary from its Service's lens.
+  await runCommand('View: Close All Editors');
+  await editor.completionAndOutline(path.join(ROOT, 'docs', 'editor-completion-dark.png'));
+  await editor.definitionFromSelector(path.join(ROOT, 'docs', 'editor-definition-dark.png'));
+  await editor.canaryTraffic(path.join(screenshots, 'traffic-canary-dark.png'));
 
   // 7. The walkthrough says what to do once VS Code opens.
   await runCommand('Welcome: Open Walkthrough...');

@@ -58,7 +58,7 @@ const RULES: Rule[] = [
   },
   {
     folder: 'analysis/src/kustomize',
-    mayReach: ['analysis/src/kustomize', 'analysis/src/manifest', 'analysis/src/validation', 'analysis/src/check-file.ts'],
+    mayReach: ['analysis/src/kustomize', 'analysis/src/manifest', 'analysis/src/validation', 'analysis/src/navigation', 'analysis/src/check-file.ts'],
     packages: ['@kubesim/engine', 'yaml', 'node:path', 'node:fs', 'node:os', 'node:child_process'],
   },
   {

@@ -1,5 +1,6 @@
 // Kustomize for an editor session: which kustomization roots read a file, one cached rendering per
 // root (rendered again only when one of its inputs changed) and the findings each file gets from them.
+import { RenderedNavigation } from './rendered-navigation';
 import { clusterSpecKey, type ClusterSpec } from '@kubesim/engine';
 import { checkRenderedKustomization, renderingUri, type PlacedFinding } from './check-kustomization';
 import type { CheckOptions } from '../check-file';
@@ -171,6 +172,12 @@ export class KustomizeSession {
   /** The last rendering of a root, if any. */
   renderingOf(rootPath: string): RootRendering | undefined {
     return this.renderings.get(rootPath);
+  }
+
+  /** Definitions and references through the last rendering of a root (its sources read now, editor buffers first). */
+  navigationOf(rootPath: string): RenderedNavigation | undefined {
+    const rendered = this.renderings.get(rootPath)?.rendered;
+    return rendered?.file ? new RenderedNavigation(rendered, this.host) : undefined;
   }
 
   /** Findings placed in `path` by the last renderings of the roots reading it, once each. */

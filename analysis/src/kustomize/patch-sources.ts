@@ -13,8 +13,9 @@ import { locatePath } from '../manifest/yaml-path';
 interface PatchDocument {
   value: unknown;
   tree: SourceNode | undefined;
-  /** The document's start in `text` of its patch. */
+  /** The document's start and end in `text` of its patch. */
   start: number;
+  end: number;
 }
 
 /** A patch of a kustomization, in the order kustomize applies them. */
@@ -103,7 +104,7 @@ function inlineSource(kustomization: Kustomization, field: PathSegment[], patchT
 function documentsOf(text: string): PatchDocument[] {
   return parseManifestFile(text).documents.flatMap((document) => {
     try {
-      return [{ value: parse(document.text), tree: document.tree, start: document.start }];
+      return [{ value: parse(document.text), tree: document.tree, start: document.start, end: document.end }];
     } catch {
       return [];
     }

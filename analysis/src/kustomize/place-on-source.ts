@@ -3,6 +3,7 @@
 // entry that brought the object in. Follows kustomize's transformer order, read from its
 // `alpha.config.kubernetes.io/transformations` annotation, newest first.
 import { resolve } from 'node:path';
+import type { ManifestObject } from '../manifest/manifest-document';
 import { objectsOf, parseManifestFile, type ManifestFile } from '../manifest/manifest-file';
 import type { SourceSpan } from '../manifest/source-span';
 import type { SourceNode } from '../manifest/source-tree';
@@ -87,7 +88,8 @@ export class SourcePlacer {
     return best;
   }
 
-  private placeInBase(rendered: RenderedObject, path: readonly PathSegment[], renderedValue: unknown, onKey: boolean): Located | undefined {
+  /** The object of a resource file that `rendered` was read from, or undefined (a generated object, a file gone). */
+  baseObjectOf(rendered: RenderedObject): { path: string; file: ManifestFile; object: ManifestObject } | undefined {
     const originPath = rendered.provenance.originPath;
     if (!originPath) return undefined;
     if (!this.resourceFiles.has(originPath)) {
@@ -102,7 +104,37 @@ export class SourcePlacer {
     );
     // The longest original name contained in the rendered one: `api` and `api-canary` both fit `prod-api-canary`.
     const object = candidates.sort((a, b) => (b.name?.length ?? 0) - (a.name?.length ?? 0))[0];
-    if (!object) return undefined;
+    return object && { path: originPath, file, object };
+  }
+
+  /**
+   * The patch documents that the kustomizations which transformed `rendered` apply to it: `span` covers the
+   * document in its file, `name` its metadata.name when that is how the patch picks its object.
+   */
+  patchDocumentsOf(rendered: RenderedObject): { path: string; text: string; span: SourceSpan; name?: SourceSpan }[] {
+    const found: { path: string; text: string; span: SourceSpan; name?: SourceSpan }[] = [];
+    const kustomizations = new Set(rendered.provenance.transformations.map(({ kustomizationPath }) => kustomizationPath));
+    for (const kustomizationPath of kustomizations) {
+      const kustomization = this.tree.kustomizations.get(kustomizationPath);
+      for (const patch of kustomization ? this.patchesOf(kustomization) : []) {
+        if (!targets(patch, rendered)) continue;
+        for (const document of patch.documents) {
+          if (patch.type === 'strategic-merge' && !isPatchFor(document.value, rendered, patch.target !== undefined)) continue;
+          const span = mapSpan({ start: document.start, end: Math.max(document.start + 1, document.end) }, patch);
+          // Only a patch without `target:` is matched by its metadata.name (a targeted one's name is not read).
+          const named = patch.type === 'strategic-merge' && patch.target === undefined;
+          const name = named ? locatePath(document.tree, ['metadata', 'name'], document.start).value : undefined;
+          found.push({ path: patch.path, text: patch.text, span, ...(name ? { name: mapSpan(name, patch) } : {}) });
+        }
+      }
+    }
+    return found;
+  }
+
+  private placeInBase(rendered: RenderedObject, path: readonly PathSegment[], renderedValue: unknown, onKey: boolean): Located | undefined {
+    const base = this.baseObjectOf(rendered);
+    if (!base) return undefined;
+    const { object, file, path: originPath } = base;
     const found = placeAlong(
       object.value,
       object.document.tree,

@@ -252,6 +252,14 @@ export class KustomizeLive {
     if (this.session.canRender) this.renders.schedule(root);
   }
 
+  /** Renders `root` now unless it has a rendering already (a navigation request may come before the scheduled one). */
+  async ensureRendered(root: string): Promise<void> {
+    await this.ready;
+    if (!this.session.canRender) return;
+    await this.renders.idle(root);
+    if (!this.session.renderingOf(root)) await this.renders.run(root);
+  }
+
   /** The cluster a kustomization root is rendered for and checked against: the one of its folder. */
   clusterOfRoot(root: string): ClusterSpec {
     return this.clusterFor(pathToFileURL(root).href);

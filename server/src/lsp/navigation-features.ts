@@ -27,6 +27,7 @@ import {
 } from '@kubesim/analysis';
 import type { ManifestStore } from './document-store';
 import { isManifestDocument } from './is-manifest-document';
+import type { RenderedPlace } from './kustomize-navigation';
 
 /** The capabilities the handlers below answer. */
 export const NAVIGATION_CAPABILITIES: ServerCapabilities = {
@@ -40,6 +41,8 @@ export const NAVIGATION_CAPABILITIES: ServerCapabilities = {
 interface NavigationWorkspace {
   objects(uri: string, file: ManifestFile): readonly { uri: string; object: ManifestObject }[];
   textOf(uri: string): string | undefined;
+  /** The answers of the kustomize renderings that read `uri` (kustomize-navigation.ts). */
+  rendered?(uri: string, offset: number, path: readonly PathSegment[], what: 'definition' | 'references'): Promise<readonly RenderedPlace[]>;
 }
 
 const ROLE_KINDS: Record<OutlineSymbol['role'], SymbolKind> = { object: SymbolKind.Class, section: SymbolKind.Field, item: SymbolKind.Object };
@@ -64,6 +67,9 @@ function foldingRangesOf(text: string): FoldingRange[] {
   }));
 }
 
+const locationKey = (location: Location) =>
+  `${location.uri}|${location.range.start.line}:${location.range.start.character}|${location.range.end.line}:${location.range.end.character}`;
+
 /** Registers document symbols, folding ranges, definitions and references on the connection. */
 export function registerNavigation(connection: Connection, documents: TextDocuments<TextDocument>, store: ManifestStore, workspace: NavigationWorkspace): void {
   const manifestOf = (uri: string) => {
@@ -80,6 +86,20 @@ export function registerNavigation(connection: Connection, documents: TextDocume
     const lines = new LineIndex(text);
     return { uri, range: { start: lines.positionAt(span.start), end: lines.positionAt(span.end) } };
   };
+  // A rendering's place: the open document's positions, else those of the text the rendering read.
+  const placeLocation = (place: RenderedPlace): Location => {
+    const lines = documents.get(place.uri) ?? new LineIndex(place.text);
+    return { uri: place.uri, range: { start: lines.positionAt(place.span.start), end: lines.positionAt(place.span.end) } };
+  };
+  const withRendered = (locations: Location[], places: readonly RenderedPlace[] | undefined): Location[] => {
+    const seen = new Set(locations.map(locationKey));
+    for (const location of (places ?? []).map(placeLocation)) {
+      if (seen.has(locationKey(location))) continue;
+      seen.add(locationKey(location));
+      locations.push(location);
+    }
+    return locations;
+  };
   const nameSpanOf = (object: ManifestObject): SourceSpan | undefined => locate(object, ['metadata', 'name']).value ?? locate(object, ['kind']).value;
   const fieldSpanOf = (object: ManifestObject, path: readonly PathSegment[]): SourceSpan | undefined => {
     // A selector is shown by its key; a name by its value.
@@ -95,27 +115,31 @@ export function registerNavigation(connection: Connection, documents: TextDocume
     const found = manifestOf(params.textDocument.uri);
     return found ? foldingRangesOf(found.file.text) : [];
   });
-  connection.onDefinition((params) => {
+  connection.onDefinition(async (params) => {
     const found = manifestOf(params.textDocument.uri);
     if (!found) return [];
     const offset = found.document.offsetAt(params.position);
     const document = found.file.documents.find((candidate) => offset >= candidate.start && offset <= candidate.end);
     const at = document && objectPathAt(document, offset);
-    const reference = at && objectReferenceAt(at.object, at.path);
-    if (!at || !reference) return [];
-    const indexed = workspace.objects(found.document.uri, found.file);
+    if (!at) return [];
+    const reference = objectReferenceAt(at.object, at.path);
+    const indexed = reference ? workspace.objects(found.document.uri, found.file) : [];
     const uriOf = new Map(indexed.map((entry) => [entry.object, entry.uri]));
-    return resolveReference(
-      reference,
-      at.object,
-      indexed.map((entry) => entry.object),
-    ).flatMap((target) => {
-      const span = nameSpanOf(target);
-      const location = span && locationOf(uriOf.get(target)!, span);
-      return location ? [location] : [];
-    });
+    const locations = reference
+      ? resolveReference(
+          reference,
+          at.object,
+          indexed.map((entry) => entry.object),
+        ).flatMap((target) => {
+          const span = nameSpanOf(target);
+          const location = span && locationOf(uriOf.get(target)!, span);
+          return location ? [location] : [];
+        })
+      : [];
+    // A file kustomize reads (a base resource, an overlay's patch) also leads where its renderings say.
+    return withRendered(locations, await workspace.rendered?.(found.document.uri, offset, at.path, 'definition'));
   });
-  connection.onReferences((params) => {
+  connection.onReferences(async (params) => {
     const found = manifestOf(params.textDocument.uri);
     if (!found) return [];
     const offset = found.document.offsetAt(params.position);
@@ -138,6 +162,6 @@ export function registerNavigation(connection: Connection, documents: TextDocume
       if (span)
         locations.unshift({ uri: params.textDocument.uri, range: { start: found.document.positionAt(span.start), end: found.document.positionAt(span.end) } });
     }
-    return locations;
+    return withRendered(locations, await workspace.rendered?.(found.document.uri, offset, at.path, 'references'));
   });
 }

@@ -6,6 +6,8 @@ export class RenderScheduler {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly running = new Set<string>();
   private readonly again = new Set<string>();
+  /** The run under way per key, with the one more asked for meanwhile. */
+  private readonly inFlight = new Map<string, Promise<void>>();
 
   /**
    * @param delayMs how long after the last `schedule(key)` the run starts.
@@ -35,20 +37,35 @@ export class RenderScheduler {
     return [...this.running];
   }
 
-  /** Runs `key` now (or once more after the run under way); settles when this run, or the one it joined, is done. */
-  async run(key: string): Promise<void> {
+  /** Runs `key` now, or asks the run under way for one more and settles at once (`idle` waits for it). */
+  run(key: string): Promise<void> {
     if (this.running.has(key)) {
       this.again.add(key);
-      return;
+      return Promise.resolve();
     }
-    this.running.add(key);
-    this.onRunningChange();
-    try {
-      await this.runKey(key);
-    } finally {
-      this.running.delete(key);
+    const done = this.runWhileAsked(key).finally(() => {
+      if (this.inFlight.get(key) === done) this.inFlight.delete(key);
+    });
+    this.inFlight.set(key, done);
+    return done;
+  }
+
+  /** Settles when the run under way for `key` (and the one more it was asked for) ends; at once when none runs. */
+  async idle(key: string): Promise<void> {
+    await this.inFlight.get(key);
+  }
+
+  private async runWhileAsked(key: string): Promise<void> {
+    do {
+      this.again.delete(key);
+      this.running.add(key);
       this.onRunningChange();
-    }
-    if (this.again.delete(key)) await this.run(key);
+      try {
+        await this.runKey(key);
+      } finally {
+        this.running.delete(key);
+        this.onRunningChange();
+      }
+    } while (this.again.has(key));
   }
 }
