@@ -23,7 +23,7 @@ const OPTIONS = {
 } as const;
 
 /** The kinds a session applies (the engine's apply handlers). */
-const SIMULATED_KINDS = new Set(['Deployment', 'StatefulSet', 'Service', 'Ingress']);
+const SIMULATED_KINDS = new Set(['Deployment', 'StatefulSet', 'Service', 'Ingress', 'ConfigMap', 'Secret']);
 
 /** Runs the plan command; returns the process exit code. */
 export async function runPlan(args: string[], out: (text: string) => void): Promise<number> {
@@ -97,7 +97,8 @@ async function planChart(chart: string, values: ParsedValues, out: (text: string
       return 1;
     }
   }
-  // A release's ConfigMaps, Secrets and the like are not simulated: only the kinds sessions apply are replayed.
+  // Only the kinds the plan plays are replayed; ConfigMaps and Secrets too, since a pod whose envFrom names a missing
+  // one waits in CreateContainerConfigError (RBAC objects, ServiceAccounts and the like are not simulated).
   const objects = (rendered: typeof before) =>
     ('objects' in rendered ? rendered.objects : [])
       .filter((value) => SIMULATED_KINDS.has(String(value.kind)))
