@@ -55,7 +55,7 @@ function mustPull(cluster: Cluster, cohort: PodCohort, container: JsonObject): b
  * The scheduler's FailedScheduling events of a pod by `cluster.now` (schedule_one.go handleSchedulingFailure: one per
  * failed cycle, `Warning`, from `default-scheduler`), stored as its events/v1 recorder stores repeats.
  */
-export function failedSchedulingEvents(cluster: Cluster, cohort: PodCohort, name: string): KubeEvent[] {
+function failedSchedulingEvents(cluster: Cluster, cohort: PodCohort, name: string): KubeEvent[] {
   const failed = cohort.unschedulable;
   if (failed === undefined) return [];
   const involvedObject = { kind: 'Pod', name, namespace: cohort.namespace };
