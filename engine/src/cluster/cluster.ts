@@ -188,7 +188,7 @@ export class Cluster {
     const placements =
       nodeName !== undefined
         ? names.map(() => ({ nodeName }))
-        : placePods({ namespace, labels, spec: template.spec }, names.length, schedulingSnapshot(this.nodes, this.cohorts, this.spec), this.spec);
+        : placePods({ namespace, labels, spec: template.spec }, names.length, schedulingSnapshot(this, this.cohorts), this.spec);
     this.podsVersion++;
     return groupPlacements(names, placements).map(({ placement, names: grouped }) => {
       const bound = 'nodeName' in placement;
@@ -214,7 +214,7 @@ export class Cluster {
     this.retriedAtVersion = this.schedulingVersion;
     let bound = false;
     for (const pending of this.cohorts.filter(isUnschedulableCohort)) {
-      const placements = placePods(pending, pending.names.length, schedulingSnapshot(this.nodes, this.cohorts, this.spec), this.spec);
+      const placements = placePods(pending, pending.names.length, schedulingSnapshot(this, this.cohorts), this.spec);
       const stay: string[] = [];
       for (const { placement, names } of groupPlacements(pending.names, placements)) {
         if ('message' in placement) {

@@ -4,16 +4,43 @@
 // changed), as the scheduling queue moves them back (pkg/scheduler/backend/queue).
 import type { ClusterNode } from '../model/cluster-nodes';
 import type { ClusterSpec } from '../model/cluster-spec';
-import type { JsonObject } from '../model/objects';
+import { isJsonObject } from '../model/json-value';
+import type { Labels, MatchableSelector } from '../model/label-selection';
+import type { JsonObject, ReplicaSet, Service, StatefulSet } from '../model/objects';
 import { schedulePod } from '../scheduler/schedule-pod';
-import type { PlacedPods, PodToSchedule, SchedulingSnapshot } from '../scheduler/scheduling-snapshot';
+import type { PlacedPods, PodToSchedule, SchedulingSnapshot, WorkloadSelector } from '../scheduler/scheduling-snapshot';
+import type { ObjectStore } from './object-store';
 import type { PodCohort } from './pod-cohort';
 
 /** Where each pod of a batch goes: a node name, or the FailedScheduling message. */
 type Placement = { nodeName: string } | { message: string };
 
+/** What of the cluster the scheduler reads besides the pods: its nodes, its release and the objects whose selectors spread pods. */
+interface SchedulerView {
+  readonly nodes: readonly ClusterNode[];
+  readonly spec: ClusterSpec;
+  readonly services: ObjectStore<Service>;
+  readonly replicaSets: ObjectStore<ReplicaSet>;
+  readonly statefulSets: ObjectStore<StatefulSet>;
+}
+
+/** The selectors helper.DefaultSelector lists: Services' (a label map), ReplicaSets' and StatefulSets' (LabelSelectors). */
+function workloadSelectors(cluster: SchedulerView): WorkloadSelector[] {
+  const selectors: WorkloadSelector[] = [];
+  for (const service of cluster.services.all()) {
+    const selector = service.spec?.selector;
+    if (isJsonObject(selector)) selectors.push({ namespace: service.metadata.namespace ?? 'default', selector: { matchLabels: selector as Labels } });
+  }
+  for (const set of [...cluster.replicaSets.all(), ...cluster.statefulSets.all()]) {
+    const selector = set.spec?.selector;
+    if (isJsonObject(selector)) selectors.push({ namespace: set.metadata.namespace ?? 'default', selector: selector as MatchableSelector });
+  }
+  return selectors;
+}
+
 /** The snapshot of bound pods the scheduler reads, from the cohorts. */
-export function schedulingSnapshot(nodes: readonly ClusterNode[], cohorts: readonly PodCohort[], spec: ClusterSpec): SchedulingSnapshot {
+export function schedulingSnapshot(cluster: SchedulerView, cohorts: readonly PodCohort[]): SchedulingSnapshot {
+  const { nodes, spec } = cluster;
   const pods: PlacedPods[] = [];
   for (const cohort of cohorts) {
     if (cohort.nodeName === undefined || cohort.names.length === 0) continue;
@@ -26,7 +53,7 @@ export function schedulingSnapshot(nodes: readonly ClusterNode[], cohorts: reado
       terminating: cohort.deletedAt !== undefined,
     });
   }
-  return { nodes, pods, enforceAllocatable: spec.declared.nodes !== undefined };
+  return { nodes, pods, enforceAllocatable: spec.declared.nodes !== undefined, workloadSelectors: workloadSelectors(cluster) };
 }
 
 /** True when no filter can refuse any node: one untainted schedulable node and allocatable not enforced (the undeclared cluster). */

@@ -11,7 +11,7 @@ export const AFFINITY_RULES_NOT_MATCH = "node(s) didn't match pod affinity rules
 export const ANTI_AFFINITY_RULES_NOT_MATCH = "node(s) didn't match pod anti-affinity rules";
 export const EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH = "node(s) didn't satisfy existing pods anti-affinity rules";
 
-interface AffinityTerm {
+export interface AffinityTerm {
   namespaces: readonly string[] | undefined;
   /** A namespaceSelector; an empty one selects every namespace. */
   namespaceSelector: MatchableSelector | undefined;
@@ -28,7 +28,7 @@ function stringsOf(value: JsonValue | undefined): string[] {
  * mean the pod's own namespace (getNamespacesFromPodAffinityTerm); matchLabelKeys and mismatchLabelKeys
  * add `In`/`NotIn` the pod's own value, as the API server merges them into the selector at creation.
  */
-function termOf(term: JsonValue, namespace: string, labels: Labels): AffinityTerm | undefined {
+export function termOf(term: JsonValue, namespace: string, labels: Labels): AffinityTerm | undefined {
   if (!isJsonObject(term)) return undefined;
   const base = isJsonObject(term.labelSelector) ? (term.labelSelector as MatchableSelector) : undefined;
   const extra = [
@@ -60,7 +60,7 @@ export function requiredTerms(spec: JsonObject | undefined, kind: 'podAffinity' 
 }
 
 /** AffinityTerm.Matches: the namespace is listed or selected (by its `kubernetes.io/metadata.name` label), then the selector. */
-function termMatches(term: AffinityTerm, namespace: string, labels: Labels): boolean {
+export function termMatches(term: AffinityTerm, namespace: string, labels: Labels): boolean {
   const inNamespace = (term.namespaces ?? []).includes(namespace) || labelSelectorMatches(term.namespaceSelector, { 'kubernetes.io/metadata.name': namespace });
   return inNamespace && labelSelectorMatches(term.selector, labels);
 }

@@ -96,3 +96,19 @@ export function podMatchesNodeAffinity(podSpec: JsonObject | undefined, node: Cl
   if (required === undefined || required === null) return true;
   return nodeSelectorMatches(required, node);
 }
+
+/**
+ * The NodeAffinity plugin's Score before normalization: the weights of the pod's
+ * `preferredDuringSchedulingIgnoredDuringExecution` terms the node matches (PreferredSchedulingTerms.Score).
+ */
+export function preferredNodeAffinityWeight(podSpec: JsonObject | undefined, node: ClusterNode): number {
+  const affinity = podSpec?.affinity;
+  const nodeAffinity = isJsonObject(affinity) ? affinity.nodeAffinity : undefined;
+  const preferred = isJsonObject(nodeAffinity) ? nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution : undefined;
+  if (!Array.isArray(preferred)) return 0;
+  let total = 0;
+  for (const item of preferred) {
+    if (isJsonObject(item) && typeof item.weight === 'number' && item.weight !== 0 && termMatches(item.preference, node)) total += item.weight;
+  }
+  return total;
+}

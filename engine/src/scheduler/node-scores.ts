@@ -1,53 +1,98 @@
-// Which feasible node the scheduler picks, where the user sees it (`get pods -o wide`, describe). A
-// deterministic reading of the default profile's scores: the system default spreading of
-// PodTopologySpread (pods of the same workload spread over hostnames) first, then NodeResourcesFit's
-// LeastAllocated (pkg/scheduler/framework/plugins/noderesources/least_allocated.go, with the
-// non-zero defaults of 100m CPU and 200Mi for pods without requests), then the node order. Upstream
-// adds the weighted scores and breaks ties at random; the simulation keeps the order stable instead.
+// Which feasible node the scheduler picks (prioritizeNodes and selectHost in pkg/scheduler/schedule_one.go):
+// every Score plugin of the default profile (pkg/scheduler/apis/config/v1/default_plugins.go) scores each
+// node 0 to 100 after its NormalizeScore, and the weighted sum decides. Weights: TaintToleration 3,
+// NodeAffinity 2, PodTopologySpread 2, InterPodAffinity 2, NodeResourcesFit 1 (LeastAllocated),
+// NodeResourcesBalancedAllocation 1, ImageLocality 1. ImageLocality is not modelled (no node holds an
+// image in the simulation, so it scores every node alike); VolumeBinding's capacity scoring is alpha and off.
+// Upstream picks at random among the nodes that share the best total; the simulation takes the first of
+// them in the cluster's node order, and says so (`tied`), since a real cluster may pick another.
 import type { ClusterNode } from '../model/cluster-nodes';
-import type { JsonObject } from '../model/objects';
-import { amountsOf, podRequests } from './pod-requests';
-import type { PlacedPods, PodToSchedule, SchedulingSnapshot } from './scheduling-snapshot';
+import type { ClusterSpec } from '../model/cluster-spec';
+import type { JsonValue } from '../model/objects';
+import { interPodAffinityScores } from './inter-pod-affinity-scores';
+import { preferredNodeAffinityWeight } from './node-affinity';
+import { balancedAllocationScore, leastAllocatedScore } from './resource-scores';
+import type { PodToSchedule, SchedulingSnapshot } from './scheduling-snapshot';
+import { topologySpreadScores } from './spread-scores';
+import { toleratesTaint } from './taint-toleration';
 
-/** Labels a controller adds per revision or per pod: pods of one workload still spread together across them. */
-const REVISION_LABELS = new Set(['pod-template-hash', 'controller-revision-hash', 'statefulset.kubernetes.io/pod-name', 'apps.kubernetes.io/pod-index']);
-const DEFAULT_MILLI_CPU = 100;
-const DEFAULT_MEMORY = 200 * 1024 * 1024;
+const MAX_NODE_SCORE = 100;
 
-function isSameWorkload(pod: PodToSchedule, group: PlacedPods): boolean {
-  if (group.namespace !== pod.namespace) return false;
-  const keys = Object.keys(pod.labels).filter((key) => !REVISION_LABELS.has(key));
-  return keys.length > 0 && keys.every((key) => group.labels[key] === pod.labels[key]);
+/** The default profile's score plugins and their weights. */
+const SCORE_WEIGHTS = Object.freeze({
+  TaintToleration: 3,
+  NodeAffinity: 2,
+  NodeResourcesFit: 1,
+  PodTopologySpread: 2,
+  InterPodAffinity: 2,
+  NodeResourcesBalancedAllocation: 1,
+  ImageLocality: 1,
+});
+
+type PluginName = keyof typeof SCORE_WEIGHTS;
+
+/** One feasible node's normalized score per plugin and its weighted total. */
+interface NodeScore {
+  readonly node: ClusterNode;
+  readonly plugins: Readonly<Record<PluginName, number>>;
+  readonly total: number;
 }
 
-/** The non-zero requests the scoring counts (schedutil.GetNonzeroRequests). */
-function nonZeroRequests(spec: JsonObject | undefined): { cpu: number; memory: number } {
-  const requests = podRequests(spec);
-  return { cpu: requests.cpu || DEFAULT_MILLI_CPU, memory: requests.memory || DEFAULT_MEMORY };
+/** The node picked and, when others shared its total, their names (the simulation's choice, not the cluster's). */
+interface NodePick {
+  readonly node: ClusterNode;
+  readonly tied: readonly string[];
 }
 
-/** LeastAllocated's score (0 to 100) of the node with the pod on it: the free share of CPU and memory, averaged. */
-function leastAllocatedScore(pod: PodToSchedule, node: ClusterNode, onNode: readonly PlacedPods[]): number {
-  const allocatable = amountsOf(node.allocatable as JsonObject);
-  const wanted = nonZeroRequests(pod.spec);
-  let cpu = wanted.cpu;
-  let memory = wanted.memory;
-  for (const group of onNode) {
-    const requests = nonZeroRequests(group.spec);
-    cpu += requests.cpu * group.count;
-    memory += requests.memory * group.count;
-  }
-  const share = (used: number, total: number | undefined): number => (total === undefined || total <= 0 || used > total ? 0 : ((total - used) * 100) / total);
-  return (share(cpu, allocatable.cpu) + share(memory, allocatable.memory)) / 2;
-}
-
-/** The feasible nodes, best first. */
-export function scoreNodes(pod: PodToSchedule, feasible: readonly ClusterNode[], snapshot: SchedulingSnapshot): ClusterNode[] {
-  const scored = feasible.map((node, index) => {
-    const onNode = snapshot.pods.filter((group) => group.nodeName === node.name);
-    const siblings = onNode.filter((group) => !group.terminating && isSameWorkload(pod, group)).reduce((sum, group) => sum + group.count, 0);
-    return { node, index, siblings, free: leastAllocatedScore(pod, node, onNode) };
+/** helper.DefaultNormalizeScore: scale to [0, 100] by the highest score; reversed, 100 minus that (all 100 when every score is 0). */
+export function defaultNormalizeScore(scores: readonly number[], reverse: boolean): number[] {
+  const max = Math.max(0, ...scores);
+  if (max === 0) return scores.map((score) => (reverse ? MAX_NODE_SCORE : score));
+  return scores.map((score) => {
+    const scaled = Math.trunc((MAX_NODE_SCORE * score) / max);
+    return reverse ? MAX_NODE_SCORE - scaled : scaled;
   });
-  scored.sort((a, b) => a.siblings - b.siblings || b.free - a.free || a.index - b.index);
-  return scored.map((entry) => entry.node);
+}
+
+/** TaintToleration's Score: the node's PreferNoSchedule taints none of the pod's tolerations tolerates. */
+function intolerablePreferNoSchedule(pod: PodToSchedule, node: ClusterNode): number {
+  const tolerations: readonly JsonValue[] = Array.isArray(pod.spec?.tolerations) ? pod.spec.tolerations : [];
+  return node.taints.filter((taint) => taint.effect === 'PreferNoSchedule' && !tolerations.some((toleration) => toleratesTaint(toleration, taint))).length;
+}
+
+/** Every feasible node's scores, in the order given. */
+export function scoreNodes(pod: PodToSchedule, feasible: readonly ClusterNode[], snapshot: SchedulingSnapshot, cluster: ClusterSpec): NodeScore[] {
+  const onNode = (node: ClusterNode) => snapshot.pods.filter((group) => group.nodeName === node.name);
+  const taints = defaultNormalizeScore(
+    feasible.map((node) => intolerablePreferNoSchedule(pod, node)),
+    true,
+  );
+  const affinity = defaultNormalizeScore(
+    feasible.map((node) => preferredNodeAffinityWeight(pod.spec, node)),
+    false,
+  );
+  const spread = topologySpreadScores(pod, feasible, snapshot);
+  const interPod = interPodAffinityScores(pod, feasible, snapshot);
+  return feasible.map((node, index) => {
+    const plugins: Record<PluginName, number> = {
+      TaintToleration: taints[index]!,
+      NodeAffinity: affinity[index]!,
+      NodeResourcesFit: leastAllocatedScore(pod.spec, node, onNode(node)),
+      PodTopologySpread: spread[index]!,
+      InterPodAffinity: interPod[index]!,
+      NodeResourcesBalancedAllocation: balancedAllocationScore(pod.spec, node, onNode(node), cluster),
+      ImageLocality: 0,
+    };
+    const total = (Object.keys(plugins) as PluginName[]).reduce((sum, name) => sum + plugins[name] * SCORE_WEIGHTS[name], 0);
+    return { node, plugins, total };
+  });
+}
+
+/** selectHost with a fixed rule instead of its random draw among equals: the first best node in the cluster's order. */
+export function pickNode(pod: PodToSchedule, feasible: readonly ClusterNode[], snapshot: SchedulingSnapshot, cluster: ClusterSpec): NodePick {
+  if (feasible.length === 1) return { node: feasible[0]!, tied: [] };
+  const scores = scoreNodes(pod, feasible, snapshot, cluster);
+  const best = Math.max(...scores.map((score) => score.total));
+  const winners = scores.filter((score) => score.total === best);
+  return { node: winners[0]!.node, tied: winners.slice(1).map((score) => score.node.name) };
 }

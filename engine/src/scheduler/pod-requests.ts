@@ -36,11 +36,14 @@ function maxInto(into: ResourceAmounts, amounts: ResourceAmounts): void {
   for (const [resource, amount] of Object.entries(amounts)) into[resource] = Math.max(into[resource] ?? 0, amount);
 }
 
-/** A container's requests; the API server copies a limit into a missing request (SetDefaults_Pod). */
-function containerRequests(container: JsonValue): ResourceAmounts {
-  if (!isJsonObject(container) || !isJsonObject(container.resources)) return {};
-  const { requests, limits } = container.resources;
-  return { ...amountsOf(limits), ...amountsOf(requests) };
+/**
+ * A container's requests; the API server copies a limit into a missing request (SetDefaults_Pod). `missing`
+ * fills the resources a container does not request (PodResourcesOptions.NonMissingContainerRequests).
+ */
+function containerRequests(container: JsonValue, missing: ResourceAmounts = {}): ResourceAmounts {
+  if (!isJsonObject(container)) return {};
+  const resources = isJsonObject(container.resources) ? container.resources : {};
+  return { ...missing, ...amountsOf(resources.limits), ...amountsOf(resources.requests) };
 }
 
 function containersOf(spec: JsonObject | undefined, field: 'containers' | 'initContainers'): JsonValue[] {
@@ -55,13 +58,13 @@ function containersOf(spec: JsonObject | undefined, field: 'containers' | 'initC
  * RuntimeClass overhead. 2 app containers of 100m, a sidecar of 50m and an init container of 500m:
  * max(250m, 500m + 50m) = 550m.
  */
-export function podRequests(spec: JsonObject | undefined): ResourceAmounts {
+export function podRequests(spec: JsonObject | undefined, missing: ResourceAmounts = {}): ResourceAmounts {
   const requests: ResourceAmounts = {};
-  for (const container of containersOf(spec, 'containers')) add(requests, containerRequests(container));
+  for (const container of containersOf(spec, 'containers')) add(requests, containerRequests(container, missing));
   const sidecars: ResourceAmounts = {};
   const initPeak: ResourceAmounts = {};
   for (const container of containersOf(spec, 'initContainers')) {
-    const own = containerRequests(container);
+    const own = containerRequests(container, missing);
     if (isJsonObject(container) && container.restartPolicy === 'Always') {
       add(requests, own);
       add(sidecars, own);

@@ -13,7 +13,7 @@ import { untoleratedTaint } from './taint-toleration';
 export const CONSTRAINTS_NOT_MATCH = "node(s) didn't match pod topology spread constraints";
 export const NODE_LABEL_NOT_MATCH = "node(s) didn't match pod topology spread constraints (missing required label)";
 
-interface SpreadConstraint {
+export interface SpreadConstraint {
   maxSkew: number;
   topologyKey: string;
   selector: MatchableSelector | undefined;
@@ -22,12 +22,15 @@ interface SpreadConstraint {
   honorTaints: boolean;
 }
 
-/** The hard constraints, their selectors with matchLabelKeys merged in (the pod's own values, as `In`). */
-function hardConstraints(pod: PodToSchedule): SpreadConstraint[] {
+/**
+ * The constraints of one `whenUnsatisfiable` (filterTopologySpreadConstraints), their selectors with
+ * matchLabelKeys merged in (the pod's own values, as `In`).
+ */
+export function spreadConstraints(pod: PodToSchedule, when: 'DoNotSchedule' | 'ScheduleAnyway'): SpreadConstraint[] {
   const list = pod.spec?.topologySpreadConstraints;
   if (!Array.isArray(list)) return [];
   return list.flatMap((item: JsonValue) => {
-    if (!isJsonObject(item) || item.whenUnsatisfiable !== 'DoNotSchedule') return [];
+    if (!isJsonObject(item) || item.whenUnsatisfiable !== when) return [];
     const base = isJsonObject(item.labelSelector) ? (item.labelSelector as MatchableSelector) : undefined;
     const keys = Array.isArray(item.matchLabelKeys) ? item.matchLabelKeys.filter((key): key is string => typeof key === 'string') : [];
     const extra = keys.filter((key) => pod.labels[key] !== undefined).map((key) => ({ key, operator: 'In', values: [pod.labels[key]!] }));
@@ -52,19 +55,23 @@ interface TopologySpreadState {
   selfMatches: boolean[];
 }
 
+/** matchNodeInclusionPolicies: the node counts for the constraint under its nodeAffinityPolicy and nodeTaintsPolicy. */
+export function nodeIncluded(pod: PodToSchedule, node: ClusterNode, constraint: SpreadConstraint): boolean {
+  const tolerations = Array.isArray(pod.spec?.tolerations) ? pod.spec.tolerations : undefined;
+  return (
+    (!constraint.honorNodeAffinity || podMatchesNodeAffinity(pod.spec as JsonObject | undefined, node)) &&
+    (!constraint.honorTaints || untoleratedTaint(tolerations, node.taints, ['NoSchedule', 'NoExecute']) === undefined)
+  );
+}
+
 function isEligible(pod: PodToSchedule, node: ClusterNode, constraints: readonly SpreadConstraint[]): boolean {
   if (!constraints.every((constraint) => node.labels[constraint.topologyKey] !== undefined)) return false;
-  const tolerations = Array.isArray(pod.spec?.tolerations) ? pod.spec.tolerations : undefined;
-  return constraints.every(
-    (constraint) =>
-      (!constraint.honorNodeAffinity || podMatchesNodeAffinity(pod.spec as JsonObject | undefined, node)) &&
-      (!constraint.honorTaints || untoleratedTaint(tolerations, node.taints, ['NoSchedule', 'NoExecute']) === undefined),
-  );
+  return constraints.every((constraint) => nodeIncluded(pod, node, constraint));
 }
 
 /** PreFilter: every eligible node's domain starts at 0; bound pods (not terminating) matching the selector in the pod's namespace add up. */
 export function topologySpreadState(pod: PodToSchedule, snapshot: SchedulingSnapshot): TopologySpreadState {
-  const constraints = hardConstraints(pod);
+  const constraints = spreadConstraints(pod, 'DoNotSchedule');
   const counts = constraints.map(() => new Map<string, number>());
   const eligible = new Map(snapshot.nodes.filter((node) => constraints.length > 0 && isEligible(pod, node, constraints)).map((node) => [node.name, node]));
   for (const node of eligible.values()) constraints.forEach((constraint, index) => counts[index]!.set(node.labels[constraint.topologyKey]!, 0));

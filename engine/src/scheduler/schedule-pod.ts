@@ -11,12 +11,15 @@ import { podMatchesNodeAffinity } from './node-affinity';
 import { hasHostPortConflict } from './node-ports';
 import { insufficientResources } from './node-resources-fit';
 import { topologySpreadReason, topologySpreadState } from './pod-topology-spread';
-import { scoreNodes } from './node-scores';
+import { pickNode } from './node-scores';
 import { podsOn, type PodToSchedule, type SchedulingSnapshot } from './scheduling-snapshot';
 import { untoleratedTaint } from './taint-toleration';
 
-/** The outcome: the node chosen, or the FailedScheduling message. */
-type ScheduleResult = { readonly nodeName: string } | { readonly message: string };
+/**
+ * The outcome: the node chosen (with the nodes that tied with it, which the simulation's fixed rule passed
+ * over where upstream draws at random), or the FailedScheduling message.
+ */
+type ScheduleResult = { readonly nodeName: string; readonly tiedWith?: readonly string[] } | { readonly message: string };
 
 /** The taint a cordoned node carries for the scheduler (NodeUnschedulable tolerates it like a taint). */
 const UNSCHEDULABLE_TAINT = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' } as const;
@@ -38,7 +41,8 @@ export function schedulePod(pod: PodToSchedule, snapshot: SchedulingSnapshot, cl
     else feasible.push(node);
   }
   if (feasible.length === 0) return { message: fitErrorMessage(verdicts, cluster) };
-  return { nodeName: scoreNodes(pod, feasible, snapshot)[0]!.name };
+  const pick = pickNode(pod, feasible, snapshot, cluster);
+  return pick.tied.length > 0 ? { nodeName: pick.node.name, tiedWith: pick.tied } : { nodeName: pick.node.name };
 
   function filterNode(node: ClusterNode): NodeVerdict | undefined {
     if (node.unschedulable && untoleratedTaint(tolerations, [UNSCHEDULABLE_TAINT], ['NoSchedule']))
