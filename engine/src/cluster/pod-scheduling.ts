@@ -6,10 +6,12 @@ import type { ClusterNode } from '../model/cluster-nodes';
 import type { ClusterSpec } from '../model/cluster-spec';
 import { isJsonObject } from '../model/json-value';
 import type { Labels, MatchableSelector } from '../model/label-selection';
-import type { JsonObject, ReplicaSet, Service, StatefulSet } from '../model/objects';
+import type { JsonObject, PersistentVolumeClaim, ReplicaSet, Service, StatefulSet } from '../model/objects';
 import { schedulePod } from '../scheduler/schedule-pod';
 import type { PlacedPods, PodToSchedule, SchedulingSnapshot, WorkloadSelector } from '../scheduler/scheduling-snapshot';
 import type { ObjectStore } from './object-store';
+import { claimInfos } from './persistent-volume-controller';
+import { podClaimNames } from '../scheduler/volume-binding';
 import type { PodCohort } from './pod-cohort';
 
 /** Where each pod of a batch goes: a node name, or the FailedScheduling message. */
@@ -22,6 +24,7 @@ interface SchedulerView {
   readonly services: ObjectStore<Service>;
   readonly replicaSets: ObjectStore<ReplicaSet>;
   readonly statefulSets: ObjectStore<StatefulSet>;
+  readonly persistentVolumeClaims: ObjectStore<PersistentVolumeClaim>;
 }
 
 /** The selectors helper.DefaultSelector lists: Services' (a label map), ReplicaSets' and StatefulSets' (LabelSelectors). */
@@ -53,7 +56,13 @@ export function schedulingSnapshot(cluster: SchedulerView, cohorts: readonly Pod
       terminating: cohort.deletedAt !== undefined,
     });
   }
-  return { nodes, pods, enforceAllocatable: spec.declared.nodes !== undefined, workloadSelectors: workloadSelectors(cluster) };
+  return {
+    nodes,
+    pods,
+    enforceAllocatable: spec.declared.nodes !== undefined,
+    workloadSelectors: workloadSelectors(cluster),
+    claims: claimInfos(cluster.persistentVolumeClaims),
+  };
 }
 
 /** True when no filter can refuse any node: one untainted schedulable node and allocatable not enforced (the undeclared cluster). */
@@ -62,7 +71,7 @@ function trivial(snapshot: SchedulingSnapshot, spec: JsonObject | undefined): bo
   const [node] = snapshot.nodes;
   if (node!.unschedulable || node!.taints.length > 0) return false;
   if (spec?.affinity !== undefined || spec?.nodeSelector !== undefined || spec?.topologySpreadConstraints !== undefined) return false;
-  if (JSON.stringify(spec?.containers ?? []).includes('"hostPort"')) return false;
+  if (JSON.stringify(spec?.containers ?? []).includes('"hostPort"') || podClaimNames(spec).length > 0) return false;
   return !snapshot.pods.some((group) => hasRequiredAntiAffinity(group.spec));
 }
 

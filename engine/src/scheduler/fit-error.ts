@@ -45,3 +45,17 @@ export function fitErrorMessage(verdicts: readonly NodeVerdict[], cluster: Clust
 export function untoleratedTaintReason(taint: { key: string; value?: string }, cluster: ClusterSpec): string {
   return isAtLeast(cluster.version, '1.35') ? 'node(s) had untolerated taint(s)' : `node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`;
 }
+
+/**
+ * The FailedScheduling message when a PreFilter plugin refused the pod: FitError.Error puts its message
+ * in place of the per-node histogram, and DefaultPreemption finds every node unresolvable. The
+ * DynamicResources PostFilter adds nothing here (its PreFilter never ran): a 1.34 cluster printed
+ * `0/2 nodes are available: pod has unbound immediate PersistentVolumeClaims. preemption: 0/2 nodes are
+ * available: 2 Preemption is not helpful for scheduling.` (open-metadata/openmetadata-helm-charts#417).
+ */
+export function preFilterFitErrorMessage(nodeCount: number, message: string): string {
+  return `0/${nodeCount} nodes are available: ${message}. preemption: ${histogram(
+    nodeCount,
+    Array.from({ length: nodeCount }, () => NOT_HELPFUL),
+  )}`;
+}

@@ -1,11 +1,12 @@
-// One scheduling cycle for one pod (schedulePod in pkg/scheduler/schedule_one.go): every node through the
-// default profile's Filter plugins in their order (NodeUnschedulable, TaintToleration, NodeAffinity,
-// NodePorts, NodeResourcesFit, PodTopologySpread, InterPodAffinity), the first failing plugin giving the
-// node's reasons; then, among the feasible nodes, the one the scores prefer, or the FitError message.
+// One scheduling cycle for one pod (schedulePod in pkg/scheduler/schedule_one.go): VolumeBinding's PreFilter,
+// then every node through the default profile's Filter plugins in their order (NodeUnschedulable,
+// TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit, VolumeBinding, PodTopologySpread,
+// InterPodAffinity), the first failing plugin giving the node's reasons; then, among the feasible nodes, the
+// one the scores prefer (node-scores.ts), or the FitError message.
 import type { ClusterNode } from '../model/cluster-nodes';
 import type { ClusterSpec } from '../model/cluster-spec';
 import type { JsonValue } from '../model/objects';
-import { fitErrorMessage, untoleratedTaintReason, type NodeVerdict } from './fit-error';
+import { fitErrorMessage, preFilterFitErrorMessage, untoleratedTaintReason, type NodeVerdict } from './fit-error';
 import { interPodAffinityReason, interPodAffinityState } from './inter-pod-affinity';
 import { podMatchesNodeAffinity } from './node-affinity';
 import { hasHostPortConflict } from './node-ports';
@@ -14,6 +15,7 @@ import { topologySpreadReason, topologySpreadState } from './pod-topology-spread
 import { pickNode } from './node-scores';
 import { podsOn, type PodToSchedule, type SchedulingSnapshot } from './scheduling-snapshot';
 import { untoleratedTaint } from './taint-toleration';
+import { VOLUME_NODE_AFFINITY_CONFLICT, volumeBindingPreFilter, volumeNodeConflict } from './volume-binding';
 
 /**
  * The outcome: the node chosen (with the nodes that tied with it, which the simulation's fixed rule passed
@@ -30,6 +32,8 @@ const NODE_UNSCHEDULABLE = 'node(s) were unschedulable';
 
 /** Schedules `pod` on the snapshot's nodes as kube-scheduler's default profile would. */
 export function schedulePod(pod: PodToSchedule, snapshot: SchedulingSnapshot, cluster: ClusterSpec): ScheduleResult {
+  const refused = volumeBindingPreFilter(pod.spec, pod.namespace, snapshot.claims);
+  if (refused !== undefined) return { message: preFilterFitErrorMessage(snapshot.nodes.length, refused) };
   const tolerations: readonly JsonValue[] | undefined = Array.isArray(pod.spec?.tolerations) ? pod.spec.tolerations : undefined;
   const spread = topologySpreadState(pod, snapshot);
   const affinity = interPodAffinityState(pod, snapshot);
@@ -56,6 +60,7 @@ export function schedulePod(pod: PodToSchedule, snapshot: SchedulingSnapshot, cl
       const fit = insufficientResources(pod.spec, node, onNode);
       if (fit.reasons.length > 0) return fit;
     }
+    if (volumeNodeConflict(pod.spec, pod.namespace, snapshot.claims, node.name)) return { reasons: [VOLUME_NODE_AFFINITY_CONFLICT], unresolvable: true };
     const spreadReason = topologySpreadReason(spread, node);
     if (spreadReason) return { reasons: [spreadReason], unresolvable: spreadReason.endsWith('(missing required label)') };
     const affinityReason = interPodAffinityReason(affinity, node);

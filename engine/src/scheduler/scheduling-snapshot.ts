@@ -4,6 +4,7 @@
 import type { ClusterNode } from '../model/cluster-nodes';
 import type { MatchableSelector } from '../model/label-selection';
 import type { JsonObject } from '../model/objects';
+import type { ClaimsByKey } from './volume-binding';
 
 /** `count` identical pods bound to `nodeName`. */
 export interface PlacedPods {
@@ -40,6 +41,8 @@ export interface SchedulingSnapshot {
   readonly enforceAllocatable: boolean;
   /** The Services, ReplicaSets and StatefulSets whose selectors the default spreading reads (none when absent). */
   readonly workloadSelectors?: readonly WorkloadSelector[];
+  /** The PersistentVolumeClaims by `namespace/name`, as VolumeBinding reads them (none when absent). */
+  readonly claims?: ClaimsByKey;
 }
 
 /** The pods bound to one node. */

@@ -8,13 +8,14 @@ import { JobController } from '../job/job-controller';
 import { TtlAfterFinishedController } from '../job/ttl-after-finished';
 import { DaemonSetController } from '../daemonset/daemonset-controller';
 import { HorizontalPodAutoscalerController } from '../autoscaler/hpa-controller';
+import { PersistentVolumeController } from '../cluster/persistent-volume-controller';
 
 /** Called after every controller pass that changed something. */
 type PassListener = (changed: string[]) => void;
 
 /**
  * A cluster running the HorizontalPodAutoscaler, Deployment, ReplicaSet, StatefulSet, CronJob, Job,
- * TTL-after-finished and DaemonSet controllers (in that order: a rescale reaches its workload in the same pass).
+ * TTL-after-finished, DaemonSet and PersistentVolume controllers (in that order: a rescale reaches its workload in the same pass).
  */
 export function createDeploymentCluster(options: ClusterOptions): Cluster {
   const cluster = new Cluster(options);
@@ -26,6 +27,7 @@ export function createDeploymentCluster(options: ClusterOptions): Cluster {
   cluster.registerController(new JobController());
   cluster.registerController(new TtlAfterFinishedController());
   cluster.registerController(new DaemonSetController());
+  cluster.registerController(new PersistentVolumeController());
   return cluster;
 }
 

@@ -7,6 +7,7 @@ import type { PodCohort } from '../cluster/pod-cohort';
 import { podsOfCohort } from '../cluster/pod-cohort';
 import type { PersistentVolumeClaim, Pod, PodStatus, StatefulSet } from '../model/objects';
 import { podStatusAt } from '../kubelet/pod-timeline';
+import { bindsAtOnce } from '../cluster/persistent-volume-controller';
 import { cloneJson } from '../model/clone';
 import type { RevisionCodec } from '../history/controller-history';
 import { syncStatefulSet } from './stateful-set-control';
@@ -345,14 +346,11 @@ export class StatefulSetController implements Controller {
     const meta = cluster.newObjectMeta(claim.metadata.name, claim.metadata.namespace ?? 'default');
     const spec = cloneJson(claim.spec);
     spec.storageClassName ??= DEFAULT_STORAGE_CLASS;
-    spec.volumeName = `pvc-${meta.uid}`;
     spec.volumeMode ??= 'Filesystem';
-    return {
-      ...claim,
-      metadata: { ...claim.metadata, uid: meta.uid, resourceVersion: meta.resourceVersion, creationTimestamp: meta.creationTimestamp },
-      spec,
-      status: { phase: 'Bound' },
-    };
+    // Bound at once for a class assumed Immediate, else Pending until the PersistentVolume controller binds it.
+    const metadata = { ...claim.metadata, uid: meta.uid, resourceVersion: meta.resourceVersion, creationTimestamp: meta.creationTimestamp };
+    const created: PersistentVolumeClaim = { ...claim, metadata, spec, status: { phase: 'Pending' } };
+    return bindsAtOnce(created) ? { ...created, spec: { ...spec, volumeName: `pvc-${meta.uid}` }, status: { phase: 'Bound' } } : created;
   }
 
   // The garbage collector's share of PVC retention: a claim whose controller is a Pod or a

@@ -101,8 +101,9 @@ for (const scenario of scenarios) {
   });
 }
 
+/** The StatefulSet controller's own event messages (the claims' PersistentVolume controller events left out). */
 function messagesOf(simulation: RolloutSimulation): string[] {
-  return simulation.steps.flatMap((step) => step.events.map((event) => event.message));
+  return simulation.steps.flatMap((step) => step.events.filter((event) => event.involvedObject.startsWith('StatefulSet/')).map((event) => event.message));
 }
 
 test('golden ordered-ready-create-5: claim before pod, one ordinal per pass, in order (statefulset.md 4, 9)', () => {
@@ -115,6 +116,14 @@ test('golden ordered-ready-create-5: claim before pod, one ordinal per pass, in 
   // the 10th distinct message within 10 minutes (events_cache.go, defaultAggregateMaxEvents).
   expected[9] = `(combined from similar events): ${expected[9]}`;
   assert.deepEqual(messagesOf(simulation), expected);
+  // Each claim of kind's `standard` class waits for its pod first (WaitForFirstConsumer), once.
+  const waiting = simulation.steps.flatMap((step) =>
+    step.events.filter((event) => event.reason === 'WaitForFirstConsumer').map((event) => event.involvedObject),
+  );
+  assert.deepEqual(
+    waiting,
+    [0, 1, 2, 3, 4].map((ordinal) => `PersistentVolumeClaim/www-web-${ordinal}`),
+  );
   // Each creating pass creates exactly one pod, and the next one only after the previous is Ready.
   for (const step of simulation.steps) assert.ok(step.events.filter((event) => event.message.startsWith('create Pod')).length <= 1);
   assert.equal(simulation.outcome.kind, 'complete');

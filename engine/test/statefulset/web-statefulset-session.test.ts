@@ -10,6 +10,7 @@ import { parseAllDocuments } from 'yaml';
 import { Cluster } from '../../src/cluster/cluster';
 import type { KubernetesObject } from '../../src/model/objects';
 import { StatefulSetController } from '../../src/statefulset/stateful-set-controller';
+import { PersistentVolumeController } from '../../src/cluster/persistent-volume-controller';
 import { applyStatefulSetObject, runStatefulSetCommand, summarizeStatefulSets } from '../../src/kubectl/statefulset-session';
 import { repoPath } from '../../../test/support/paths';
 
@@ -18,6 +19,7 @@ const SESSION = repoPath('examples', 'sessions', 'web-statefulset.session');
 function replay(): { command: string; output: string }[] {
   const cluster = new Cluster({ spec: defaultClusterSpec('1.36') });
   cluster.registerController(new StatefulSetController());
+  cluster.registerController(new PersistentVolumeController());
   const transcript: { command: string; output: string }[] = [];
   for (const raw of readFileSync(SESSION, 'utf8').split('\n')) {
     const line = raw.trim();
