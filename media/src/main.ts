@@ -89,7 +89,7 @@ function readWhatIf(form: HTMLFormElement): WhatIf {
   const choice = data.get('readiness');
   const seconds = number('readySeconds');
   const readiness: WhatIf['readiness'] =
-    choice === 'neverReady' || choice === 'probeFails'
+    choice === 'neverReady' || choice === 'probeFails' || choice === 'initFails'
       ? { kind: choice }
       : choice === 'ready' && seconds !== undefined
         ? { kind: 'ready', afterSeconds: seconds }

@@ -96,6 +96,7 @@ function renderWhatIf(view: RolloutView): string {
   const readiness =
     `<label>New pods <select name="readiness">${choice('probes', 'become ready when their probes pass')}` +
     `${choice('ready', 'become ready after a fixed time')}${choice('probeFails', 'fail their readiness probe')}` +
+    `${choice('initFails', 'have an init container that keeps failing')}` +
     `${choice('neverReady', 'never become ready (bad image)')}</select></label>`;
   return `<details class="what-if"${hasWhatIf(whatIf) ? ' open' : ''}><summary>What if…</summary><form data-form="whatIf">
 ${number('replicas', 'Scale to', whatIf.replicas, 'spec.replicas')}

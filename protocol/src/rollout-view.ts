@@ -46,9 +46,10 @@ export type RolloutBase = { kind: 'head' } | { kind: 'opened' } | { kind: 'saved
 
 /**
  * How new pods become ready in the simulation: as the kubelet's prober runs their probes (the default), an
- * override in seconds after creation, readiness probes that keep failing, or an image that never pulls.
+ * override in seconds after creation, readiness probes that keep failing, init containers that keep exiting
+ * with an error (Init:Error, Init:CrashLoopBackOff), or an image that never pulls.
  */
-type PodReadiness = { kind: 'probes' } | { kind: 'ready'; afterSeconds: number } | { kind: 'probeFails' } | { kind: 'neverReady' };
+type PodReadiness = { kind: 'probes' } | { kind: 'ready'; afterSeconds: number } | { kind: 'probeFails' } | { kind: 'initFails' } | { kind: 'neverReady' };
 
 /** The "what if" knobs the user can turn; each change recomputes the whole timeline. */
 export interface WhatIf {

@@ -7,6 +7,7 @@
 // (pod-facts.ts); the events are synthesized from the kubelet timeline (describe-pod-events.ts).
 import type { Cluster } from '../cluster/cluster';
 import { containerTimesOf, isScheduledAt, podStatusAt, lastRestartAt } from '../kubelet/pod-timeline';
+import { initCrashView } from './describe-init-crash';
 import { isAtLeast } from '../model/kubernetes-version';
 import { LAST_APPLIED_CONFIG_ANNOTATION } from '../deployment/deployment-util';
 import { describeEvents, formatRfc1123z } from './describe';
@@ -48,6 +49,17 @@ function containerView(cluster: Cluster, ref: PodRef, part: PodContainer, hasIni
   const time = (ms: number): string => formatRfc1123z(cluster.startEpochMs + Math.floor(ms / 1000) * 1000);
   const { container, init, failing, blocked } = part;
   const waiting = (reason: string): ContainerView => ({ id: '', imageId: '', state: `Waiting\n${LEVEL_3}Reason:\t${reason}`, ready: false, restarts: 0 });
+  if (timeline.failure === 'InitCrash') {
+    const name = text(container.name);
+    const initIndex = init
+      ? podContainers(cluster, ref.cohort)
+          .filter((candidate) => candidate.init)
+          .findIndex((candidate) => text(candidate.container.name) === name)
+      : undefined;
+    const crash = initCrashView(timeline, initIndex, now, time, containerTimesOf(timeline, name));
+    const started = !crash.state.startsWith('Waiting\n') || crash.lastTerminated !== undefined;
+    return { ...crash, id: started ? containerId(key, name, crash.restarts) : '', imageId: started ? imageId(cluster, text(container.image)) : '' };
+  }
   if (now < timeline.runningAt) return waiting(init || hasInit ? 'PodInitializing' : 'ContainerCreating');
   if (blocked) return waiting('PodInitializing');
   if (failing && timeline.failure === 'ImagePull') return waiting(status.displayStatus);

@@ -19,6 +19,8 @@ interface CrashLoopState {
   lastExitAt?: number;
   /** When restarts next grows. */
   nextRestartAt: number;
+  /** While running: when the current run started. */
+  startedAt?: number;
 }
 
 /** The state at `now` of a container first started at `firstStart` that exits `runMs` after every start. */
@@ -31,7 +33,7 @@ export function crashLoopAt(firstStart: number, runMs: number, now: number): Cra
   let lastExitAt: number | undefined;
   for (;;) {
     const exit = start + run;
-    if (now < exit) return { restarts, running: true, nextRestartAt: exit + delay, ...(lastExitAt === undefined ? {} : { lastExitAt }) };
+    if (now < exit) return { restarts, running: true, nextRestartAt: exit + delay, startedAt: start, ...(lastExitAt === undefined ? {} : { lastExitAt }) };
     const restart = exit + delay;
     if (now < restart) return { restarts, running: false, lastExitAt: exit, nextRestartAt: restart };
     restarts++;

@@ -6,7 +6,7 @@ import { planContainers, type ContainerTimes } from './container-timing';
 import { crashLoopAt } from './crash-loop';
 
 /** How a pod's containers behave. */
-type PodFailure = 'ImagePull' | 'Readiness' | 'CrashLoop';
+type PodFailure = 'ImagePull' | 'Readiness' | 'CrashLoop' | 'InitCrash';
 
 /** When a pod reaches each state (simulated ms); readyAt is absent when it never becomes Ready. */
 export interface PodTimeline {
@@ -22,6 +22,12 @@ export interface PodTimeline {
   exit?: { at: number; code: number };
   /** A container restarted in place after each exit (a Job pod with restartPolicy OnFailure that fails): how long each run lasts. */
   crashLoop?: { runMs: number };
+  /**
+   * A regular init container that exits with an error (failure InitCrash): its index among the pod's init
+   * containers, their count, when it first runs, how long each run lasts, and whether the pod's
+   * restartPolicy is Never (the pod fails) rather than restarting it with the crash-loop back-off.
+   */
+  initCrash?: { index: number; of: number; startAt: number; runMs: number; never: boolean };
 }
 
 /** Longest image pull and crash back-off of the kubelet (5 minutes). */
@@ -68,6 +74,15 @@ export function imagesWithReadinessProbe(spec: JsonObject | undefined): string[]
   return images;
 }
 
+/** The images of the regular init containers (not sidecars): what the init-failure What-if makes crash. */
+export function regularInitImages(spec: JsonObject | undefined): string[] {
+  const containers = Array.isArray(spec?.initContainers) ? (spec.initContainers as JsonValue[]) : [];
+  return containers.flatMap((container) => {
+    const fields = container as JsonObject | null;
+    return fields?.restartPolicy !== 'Always' && typeof fields?.image === 'string' ? [fields.image] : [];
+  });
+}
+
 /**
  * Plans the timeline of a pod created at `now` from `spec`: its containers start in the kubelet's order
  * and turn ready as the prober runs their probes (container-timing.ts); `readyAfterSecondsOverride`
@@ -79,12 +94,49 @@ export function planPodTimeline(spec: JsonObject | undefined, now: number, optio
   const plan = planContainers(spec, scheduledAt, options);
   const runningAt = plan.runningAt;
   const timeline: PodTimeline = { createdAt: now, scheduledAt, runningAt, containers: plan.containers };
+  const initCrash = failingInitContainer(spec, plan.containers, options);
   if (images.some((image) => options.failingImages.includes(image))) timeline.failure = 'ImagePull';
-  else if (images.some((image) => options.crashingImages.includes(image))) timeline.failure = 'CrashLoop';
+  else if (initCrash) {
+    // The app containers never start: the pod stays in its init phase (Init:Error, Init:CrashLoopBackOff).
+    // Only the containers up to the failing one ever start (their events are the only ones written).
+    const upTo = plan.containers.findIndex((times) => times.startedRunningAt === initCrash.startAt && times.init);
+    Object.assign(timeline, { failure: 'InitCrash', initCrash, runningAt: Number.POSITIVE_INFINITY, containers: plan.containers.slice(0, upTo + 1) });
+  } else if (images.some((image) => options.crashingImages.includes(image))) timeline.failure = 'CrashLoop';
   else if (images.some((image) => options.unreadyImages.includes(image))) timeline.failure = 'Readiness';
   else if (options.readyAfterSecondsOverride !== undefined) timeline.readyAt = Math.max(runningAt, now + options.readyAfterSecondsOverride * 1000);
   else timeline.readyAt = plan.readyAt;
   return timeline;
+}
+
+/** The first regular init container whose image crashes (`crashingImages`), with the times it runs at. */
+function failingInitContainer(spec: JsonObject | undefined, containers: readonly ContainerTimes[], options: KubeletOptions): PodTimeline['initCrash'] {
+  const declared = Array.isArray(spec?.initContainers) ? (spec.initContainers as JsonValue[]) : [];
+  const index = declared.findIndex((container) => {
+    const fields = container as JsonObject | null;
+    return fields?.restartPolicy !== 'Always' && typeof fields?.image === 'string' && options.crashingImages.includes(fields.image);
+  });
+  if (index === -1) return undefined;
+  const name = (declared[index] as JsonObject).name;
+  const times = containers.find((candidate) => candidate.name === name);
+  if (!times) return undefined;
+  return { index, of: declared.length, startAt: times.startedRunningAt, runMs: options.initContainerRunSeconds * 1000, never: spec?.restartPolicy === 'Never' };
+}
+
+/**
+ * A failing init container at `now`, as printPod words it: `Init:<i>/<n>` while it runs, `Init:Error` for a
+ * second after each exit (and for good under restartPolicy Never, the pod Failed), then `Init:CrashLoopBackOff`
+ * until the kubelet restarts it (crash-loop.ts back-off); its restarts count in RESTARTS.
+ */
+function initCrashStatus(crash: NonNullable<PodTimeline['initCrash']>, now: number): PodStatus {
+  const running = `Init:${crash.index}/${crash.of}`;
+  if (crash.never) {
+    const failed = now >= crash.startAt + crash.runMs;
+    return { phase: failed ? 'Failed' : 'Pending', displayStatus: failed ? 'Init:Error' : running, ready: false, restarts: 0 };
+  }
+  const state = crashLoopAt(crash.startAt, crash.runMs, now);
+  let displayStatus = running;
+  if (!state.running) displayStatus = now - state.lastExitAt! < 1000 ? 'Init:Error' : 'Init:CrashLoopBackOff';
+  return { phase: 'Pending', displayStatus, ready: false, restarts: state.restarts };
 }
 
 /** The planned times of the container named `name`, if the timeline has them. */
@@ -116,6 +168,8 @@ export function podStatusAt(timeline: PodTimeline, now: number, deletedAt?: numb
 
 function basePodStatus(timeline: PodTimeline, now: number): PodStatus {
   if (!isScheduledAt(timeline, now)) return { phase: 'Pending', displayStatus: 'Pending', ready: false, restarts: 0 };
+  // Until the failing init container first runs, the pod starts as usual (Init:<i>/<n>).
+  if (timeline.initCrash && timeline.failure === 'InitCrash' && now >= timeline.initCrash.startAt) return initCrashStatus(timeline.initCrash, now);
   if (now < timeline.runningAt) return { phase: 'Pending', displayStatus: startingStatus(timeline, now), ready: false, restarts: 0 };
   if (hasExitedAt(timeline, now)) {
     const succeeded = timeline.exit!.code === 0;
@@ -162,7 +216,7 @@ function startingStatus(timeline: PodTimeline, now: number): string {
   const initContainers = (timeline.containers ?? []).filter((times) => times.init || times.sidecar === true);
   if (initContainers.length === 0) return 'ContainerCreating';
   const waiting = initContainers.findIndex((times) => (times.init ? (times.completedAt ?? Infinity) > now : times.startedAt > now));
-  return waiting === -1 ? 'PodInitializing' : `Init:${waiting}/${initContainers.length}`;
+  return waiting === -1 ? 'PodInitializing' : `Init:${waiting}/${timeline.initCrash?.of ?? initContainers.length}`;
 }
 
 /** True once the pod's containers have exited (a finished Job pod: Succeeded or Failed). */
@@ -185,6 +239,11 @@ export function isAvailableAt(timeline: PodTimeline, now: number, minReadySecond
 
 /** When a crash-looping pod last restarted (for `RESTARTS  3 (20s ago)`), undefined otherwise. */
 export function lastRestartAt(timeline: PodTimeline, now: number): number | undefined {
+  if (timeline.failure === 'InitCrash' && timeline.initCrash && !timeline.initCrash.never && now >= timeline.initCrash.startAt) {
+    // printPod reads the init container's last termination: its latest exit once it has restarted.
+    const state = crashLoopAt(timeline.initCrash.startAt, timeline.initCrash.runMs, now);
+    return state.restarts > 0 ? state.lastExitAt : undefined;
+  }
   if (timeline.failure !== 'CrashLoop') return undefined;
   const { count, last } = failedAttemptsBefore(timeline.runningAt + 1000, now);
   return count > 0 ? last : undefined;

@@ -100,6 +100,15 @@ export const deploymentCommands: readonly SessionCommand[] = [
     },
   },
   {
+    // The containers of these images exit with an error after running: CrashLoopBackOff, or Init:Error and
+    // Init:CrashLoopBackOff for an init container (pods created from now on).
+    matches: (argv) => startsWith(argv, 'kubesim', 'image-crashes') && argv.length >= 3,
+    run: (context, argv) => {
+      context.cluster.kubelet = { ...context.cluster.kubelet, crashingImages: [...context.cluster.kubelet.crashingImages, ...argv.slice(2)] };
+      return { output: '' };
+    },
+  },
+  {
     matches: (argv) => startsWith(argv, 'kubesim', 'wait-rollout') && isDeploymentTarget(argv, 2),
     run: (context, argv) => watchRolloutStatus(context, deploymentName(parseArguments(argv.slice(2)).positional) ?? '', false),
   },

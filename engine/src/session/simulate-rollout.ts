@@ -16,7 +16,7 @@ import { rollbackStatefulSet, statefulSetHistory } from '../kubectl/statefulset-
 import { applyStatefulSet } from '../statefulset/stateful-set-simulation';
 import { createDeploymentCluster } from './simulation-clock';
 import { kubeletAssumptions } from '../kubelet/kubelet-options';
-import { imagesWithReadinessProbe } from '../kubelet/pod-timeline';
+import { imagesWithReadinessProbe, regularInitImages } from '../kubelet/pod-timeline';
 import { snapshotDeployment, snapshotStatefulSet, templateImages, toSeconds, type StepContext } from './rollout-steps';
 import type { GoverningServiceState, RolloutStep } from './rollout-step-view';
 import { groupRolloutSteps, type RolloutStepGroup } from './rollout-step-groups';
@@ -41,6 +41,8 @@ export interface RolloutWhatIf {
    * Only containers that declare a readinessProbe are affected (without one a container is ready once started).
    */
   readinessProbeFails?: boolean;
+  /** New pods' regular init containers keep exiting with an error: Init:Error, Init:CrashLoopBackOff, never Ready. */
+  initContainerFails?: boolean;
   /** Assumed seconds to pull each new container's image (default: the kubelet options', 1 s). */
   imagePullSeconds?: number;
   /** `kubectl rollout pause` at this simulated second (Deployments). */
@@ -193,6 +195,7 @@ export function simulateRollout(input: SimulateRolloutInput): RolloutSimulation 
   if (ready === 'never') cluster.kubelet = { ...cluster.kubelet, failingImages: templateImages(after) };
   else if (ready !== undefined) cluster.kubelet = { ...cluster.kubelet, readyAfterSecondsOverride: ready };
   if (whatIf.readinessProbeFails) cluster.kubelet = { ...cluster.kubelet, unreadyImages: imagesWithReadinessProbe(after.spec.template.spec) };
+  if (whatIf.initContainerFails) cluster.kubelet = { ...cluster.kubelet, crashingImages: regularInitImages(after.spec.template.spec) };
   const assumptions = kubeletAssumptions(cluster.kubelet);
   const startMs = cluster.now;
   let writeMark = cluster.recorder.writeMark;

@@ -113,6 +113,7 @@ function engineWhatIf(whatIf: WhatIf): RolloutWhatIf {
   if (readiness.kind === 'neverReady') result.readyAfterSeconds = 'never';
   else if (readiness.kind === 'ready') result.readyAfterSeconds = readiness.afterSeconds;
   else if (readiness.kind === 'probeFails') result.readinessProbeFails = true;
+  else if (readiness.kind === 'initFails') result.initContainerFails = true;
   if (whatIf.imagePullSeconds !== undefined) result.imagePullSeconds = whatIf.imagePullSeconds;
   if (whatIf.replicas !== undefined) result.replicas = whatIf.replicas;
   if (whatIf.pauseAtSecond !== undefined) result.pauseAtSecond = whatIf.pauseAtSecond;
