@@ -12,7 +12,7 @@ import type { JsonValue } from '../model/objects';
 import { interPodAffinityScores } from './inter-pod-affinity-scores';
 import { preferredNodeAffinityWeight } from './node-affinity';
 import { balancedAllocationScore, leastAllocatedScore } from './resource-scores';
-import type { PodToSchedule, SchedulingSnapshot } from './scheduling-snapshot';
+import type { PlacedPods, PodToSchedule, SchedulingSnapshot } from './scheduling-snapshot';
 import { topologySpreadScores } from './spread-scores';
 import { toleratesTaint } from './taint-toleration';
 
@@ -62,7 +62,13 @@ function intolerablePreferNoSchedule(pod: PodToSchedule, node: ClusterNode): num
 
 /** Every feasible node's scores, in the order given. */
 export function scoreNodes(pod: PodToSchedule, feasible: readonly ClusterNode[], snapshot: SchedulingSnapshot, cluster: ClusterSpec): NodeScore[] {
-  const onNode = (node: ClusterNode) => snapshot.pods.filter((group) => group.nodeName === node.name);
+  const byNode = new Map<string, PlacedPods[]>();
+  for (const group of snapshot.pods) {
+    const list = byNode.get(group.nodeName);
+    if (list) list.push(group);
+    else byNode.set(group.nodeName, [group]);
+  }
+  const onNode = (node: ClusterNode): readonly PlacedPods[] => byNode.get(node.name) ?? [];
   const taints = defaultNormalizeScore(
     feasible.map((node) => intolerablePreferNoSchedule(pod, node)),
     true,

@@ -14,9 +14,29 @@ const RESOURCES = ['cpu', 'memory'] as const;
 /** schedutil's DefaultMilliCPURequest and DefaultMemoryRequest: what a container without a request counts for in scoring. */
 const NON_ZERO_DEFAULTS: ResourceAmounts = { cpu: 100, memory: 200 * 1024 * 1024 };
 
+/** Requests per pod spec and allocatable per node, computed once: specs and nodes are never mutated (a change is a new object). */
+const requestsCache = { requested: new WeakMap<JsonObject, ResourceAmounts>(), nonZero: new WeakMap<JsonObject, ResourceAmounts>() };
+const allocatableCache = new WeakMap<object, ResourceAmounts>();
+
 /** The pod's requests as a scorer counts them: with the non-zero defaults (LeastAllocated) or as requested (BalancedAllocation). */
 function scoringRequests(spec: JsonObject | undefined, useRequested: boolean): ResourceAmounts {
-  return podRequests(spec, useRequested ? {} : NON_ZERO_DEFAULTS);
+  if (spec === undefined) return podRequests(spec, useRequested ? {} : NON_ZERO_DEFAULTS);
+  const cache = useRequested ? requestsCache.requested : requestsCache.nonZero;
+  let requests = cache.get(spec);
+  if (requests === undefined) {
+    requests = podRequests(spec, useRequested ? {} : NON_ZERO_DEFAULTS);
+    cache.set(spec, requests);
+  }
+  return requests;
+}
+
+function allocatableOf(node: ClusterNode): ResourceAmounts {
+  let amounts = allocatableCache.get(node.allocatable);
+  if (amounts === undefined) {
+    amounts = amountsOf(node.allocatable as JsonObject);
+    allocatableCache.set(node.allocatable, amounts);
+  }
+  return amounts;
 }
 
 /** calculateResourceAllocatableRequest: per resource, the node's allocatable and its requested amount with the pod added. */
@@ -26,8 +46,9 @@ function allocation(
   onNode: readonly PlacedPods[],
   useRequested: boolean,
 ): { requested: number[]; allocatable: number[] } {
-  const allocatable = amountsOf(node.allocatable as JsonObject);
-  const requested = RESOURCES.map((resource) => scoringRequests(spec, useRequested)[resource] ?? 0);
+  const allocatable = allocatableOf(node);
+  const own = scoringRequests(spec, useRequested);
+  const requested = RESOURCES.map((resource) => own[resource] ?? 0);
   for (const group of onNode) {
     const requests = scoringRequests(group.spec, useRequested);
     RESOURCES.forEach((resource, index) => (requested[index]! += (requests[resource] ?? 0) * group.count));
