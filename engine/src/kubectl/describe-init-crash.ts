@@ -31,7 +31,8 @@ export function initCrashView(
   if (initIndex === undefined || initIndex > crash.index) return waiting;
   if (initIndex < crash.index) {
     if (!times || times.completedAt === undefined || now < times.completedAt) return waiting;
-    const state = `Terminated\n${LEVEL_3}Reason:\tCompleted\n${LEVEL_3}Exit Code:\t0\n${LEVEL_3}Started:\t${time(times.startedRunningAt)}\n${LEVEL_3}Finished:\t${time(times.completedAt)}`;
+    const exit = `Terminated\n${LEVEL_3}Reason:\tCompleted\n${LEVEL_3}Exit Code:\t0\n`;
+    const state = `${exit}${LEVEL_3}Started:\t${time(times.startedRunningAt)}\n${LEVEL_3}Finished:\t${time(times.completedAt)}`;
     return { state, ready: true, restarts: 0 };
   }
   if (now < crash.startAt) return waiting;
