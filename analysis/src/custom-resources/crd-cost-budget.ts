@@ -75,7 +75,7 @@ export function ruleCostErrors(
   node: RuleNode,
   path: FieldPath,
   version: KubernetesVersion,
-  total: TotalCost,
+  total: Pick<TotalCost, 'observe'>,
 ): FieldError[] {
   const decl = schemaDeclType(node.schema, node.isResourceRoot, version);
   if (!decl) return [];

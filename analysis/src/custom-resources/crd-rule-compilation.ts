@@ -85,7 +85,7 @@ function compilationFindings(object: ManifestObject, cluster: ClusterSpec): Find
 interface NodeContext {
   readonly isResourceRoot: boolean;
   readonly cardinality: Cardinality;
-  readonly total: TotalCost;
+  readonly total: Pick<TotalCost, 'observe'>;
 }
 
 function walk(schema: Schema, context: NodeContext, path: FieldPath, at: (string | number)[], cluster: ClusterSpec, errors: PlacedError[]): void {
@@ -99,15 +99,46 @@ function walk(schema: Schema, context: NodeContext, path: FieldPath, at: (string
   }
   if (isJsonObject(schema.items)) walk(schema.items, child(schema.items), path.child('items'), [...at, 'items'], cluster, errors);
   const rules = Array.isArray(schema['x-kubernetes-validations']) ? (schema['x-kubernetes-validations'] as readonly ReadonlyJsonValue[]) : [];
+  let schemaKey: string | undefined;
   rules.forEach((rule, index) => {
     if (!isJsonObject(rule)) return;
     const rulePath = path.child('x-kubernetes-validations').index(index);
     const ruleAt = [...at, 'x-kubernetes-validations', index];
-    for (const error of ruleErrors(rule, rulePath, { schema, ...context }, cluster)) {
+    schemaKey ??= JSON.stringify(schema);
+    const key = JSON.stringify([cluster.version, rulePath.text, rule, context.isResourceRoot, context.cardinality ?? null, schemaKey]);
+    let checked: CheckedRule | undefined = RULES.get(key);
+    if (!checked) {
+      const costs: { path: FieldPath; cost: number }[] = [];
+      const recorder = { observe: (where: FieldPath, cost: number) => void costs.push({ path: where, cost }) };
+      checked = { errors: ruleErrors(rule, rulePath, { schema, ...context, total: recorder }, cluster), costs };
+      remember(key, checked);
+    }
+    for (const { path: where, cost } of checked.costs) context.total.observe(where, cost);
+    for (const error of checked.errors) {
       const field = error.path.segments[error.path.segments.length - 1]!;
       errors.push({ error, at: [...ruleAt, field] });
     }
   });
+}
+
+// A rule's errors and costs by everything they depend on (the release, its place, the rule, its node's schema and
+// cardinality): an edit of a CRD checks again only the rules whose node it changed. Bounded in entries and in the
+// characters of the keys (a root rule's key holds the whole schema), oldest out first.
+type CheckedRule = { readonly errors: readonly FieldError[]; readonly costs: readonly { path: FieldPath; cost: number }[] };
+const RULES = new Map<string, CheckedRule>();
+const MAX_RULES = 4096;
+const MAX_KEY_CHARS = 8_000_000;
+let keyChars = 0;
+
+function remember(key: string, checked: CheckedRule): void {
+  while (RULES.size > 0 && (RULES.size >= MAX_RULES || keyChars + key.length > MAX_KEY_CHARS)) {
+    const oldest = RULES.keys().next().value!;
+    keyChars -= oldest.length;
+    RULES.delete(oldest);
+  }
+  if (key.length > MAX_KEY_CHARS) return;
+  keyChars += key.length;
+  RULES.set(key, checked);
 }
 
 // The source path of a rule's field named by its error path (`...x-kubernetes-validations[i].rule`).

@@ -162,3 +162,11 @@ test('TotalCost keeps the four most expensive rules of at least 1,000,000', () =
   );
   assert.equal(costs.total, 105_999_999);
 });
+
+// Rules' results are kept across edits by what they depend on: an edit of the node's schema is checked again.
+test('an edit that removes maxItems brings the cost error back; putting it back clears it', () => {
+  const check = (spec: Schema) => findingLines(widgetCrd(spec), '1.36', (finding) => finding.code === 'customresourcedefinition-validation-rule-cost');
+  assert.deepEqual(check(object({ values: numbers({ maxItems: 10 }) })), []);
+  assert.equal(check(object({ values: numbers() })).length, 1);
+  assert.deepEqual(check(object({ values: numbers({ maxItems: 10 }) })), []);
+});
