@@ -28,8 +28,18 @@ import { callCost } from './cel-cost-functions';
 import { BOOL, celTypeOf, DYN, isScalarType, NotEstimated, notEstimated, scalar, type CelType, type CostNode } from './cel-cost-types';
 import type { DeclType } from './cel-decl-type';
 import { NAMESPACES } from './cel-environment';
-
-type Expr = ReturnType<typeof parse>['expr'] & object;
+import {
+  ACCUMULATORS,
+  conditionalType,
+  listConcatType,
+  literalSize,
+  literalType,
+  Scopes,
+  unionEntries,
+  type EntrySize,
+  type Expr,
+  type LocalVar,
+} from './cel-cost-scopes';
 
 /** A rule's estimated cost and the type it evaluates to. */
 export interface RuleCostEstimate {
@@ -56,27 +66,12 @@ export function estimateRuleCost(expression: string, root: DeclType, version: Ku
   }
 }
 
-interface EntrySize {
-  readonly container: 'list' | 'map';
-  readonly key: Range;
-  readonly value: Range;
-}
-
-interface LocalVar {
-  readonly path: readonly string[];
-  readonly size: Range | undefined;
-  readonly entrySize: EntrySize | undefined;
-  readonly type: CelType;
-}
-
-const ACCUMULATORS = new Set(['@result', '__result__', '@__result__']);
-
 class Coster {
   private readonly paths = new Map<Expr, readonly string[]>();
   private readonly sizes = new Map<Expr, Range>();
   private readonly entrySizes = new Map<Expr, EntrySize>();
   private readonly types = new Map<Expr, CelType>();
-  private readonly locals = new Map<string, LocalVar[]>();
+  private readonly locals = new Scopes();
 
   constructor(
     private readonly root: DeclType,
@@ -383,59 +378,14 @@ class Coster {
   }
 
   private push(name: string, local: LocalVar): void {
-    const stack = this.locals.get(name) ?? [];
-    stack.push(local);
-    this.locals.set(name, stack);
+    this.locals.push(name, local);
   }
 
   private pop(name: string): void {
-    this.locals.get(name)?.pop();
+    this.locals.pop(name);
   }
 
   private peek(name: string): LocalVar | undefined {
-    const stack = this.locals.get(name);
-    return stack && stack.length > 0 ? stack[stack.length - 1] : undefined;
+    return this.locals.peek(name);
   }
-}
-
-function literalType(kind: string | undefined): CelType {
-  const types: Record<string, CelType> = {
-    boolValue: BOOL,
-    int64Value: scalar('int'),
-    uint64Value: scalar('uint'),
-    doubleValue: scalar('double'),
-    stringValue: scalar('string'),
-    bytesValue: scalar('bytes'),
-    nullValue: scalar('null'),
-  };
-  return types[kind ?? ''] ?? notEstimated(`a literal of kind ${String(kind)}`);
-}
-
-// computeExprSize: a string literal's runes, a bytes literal's bytes, one for other literals, a list or map
-// literal's entries.
-function literalSize(expr: Expr): Range | undefined {
-  const kind = expr.exprKind;
-  if (kind.case === 'constExpr') {
-    const constant = kind.value.constantKind;
-    if (constant.case === 'stringValue') return fixed([...constant.value].length);
-    if (constant.case === 'bytesValue') return fixed(constant.value.length);
-    return fixed(1);
-  }
-  if (kind.case === 'listExpr') return fixed(kind.value.elements.length);
-  if (kind.case === 'structExpr' && kind.value.messageName === '') return fixed(kind.value.entries.length);
-  return undefined;
-}
-
-function unionEntries(a: EntrySize | undefined, b: EntrySize | undefined): EntrySize | undefined {
-  if (!a || !b) return undefined;
-  return { container: a.container, key: union(a.key, b.key), value: union(a.value, b.value) };
-}
-
-function conditionalType(a: CelType, b: CelType): CelType {
-  return a.kind === 'dyn' ? b : a;
-}
-
-function listConcatType(a: CelType, b: CelType): CelType {
-  if (a.kind === 'list' && a.elem.kind !== 'dyn') return a;
-  return b;
 }
