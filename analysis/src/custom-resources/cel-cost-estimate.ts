@@ -45,6 +45,8 @@ import {
 export interface RuleCostEstimate {
   readonly cost: Range;
   readonly type: CelType;
+  /** The values the rule reads whose size no declared limit bounds: their path from `self` and the limit they lack. */
+  readonly unbounded: readonly { readonly path: string; readonly limit: string }[];
 }
 
 /** The estimate of `expression` with `self` (and `oldSelf`) of type `root`, or undefined where kubesim cannot tell. */
@@ -59,7 +61,7 @@ export function estimateRuleCost(expression: string, root: DeclType, version: Ku
   try {
     const coster = new Coster(root, version, optionalOldSelf);
     const cost = coster.cost(parsed.expr);
-    return { cost, type: coster.typeOf(parsed.expr) };
+    return { cost, type: coster.typeOf(parsed.expr), unbounded: [...coster.unbounded].map(([path, limit]) => ({ path, limit })) };
   } catch (error) {
     if (error instanceof NotEstimated) return undefined;
     throw error;
@@ -72,6 +74,7 @@ class Coster {
   private readonly entrySizes = new Map<Expr, EntrySize>();
   private readonly types = new Map<Expr, CelType>();
   private readonly locals = new Scopes();
+  readonly unbounded = new Map<string, string>();
 
   constructor(
     private readonly root: DeclType,
@@ -363,6 +366,7 @@ class Coster {
   pathSize(path: readonly string[] | undefined): Range | undefined {
     if (!path || path.length === 0) return undefined;
     const decl = this.declAt(path);
+    if (decl?.missingLimit && (path[0] === 'self' || path[0] === 'oldSelf')) this.unbounded.set(displayPath(path), decl.missingLimit);
     return decl ? { min: 0, max: decl.maxElements } : undefined;
   }
 
@@ -388,4 +392,9 @@ class Coster {
   private peek(name: string): LocalVar | undefined {
     return this.locals.peek(name);
   }
+}
+
+// A path from the rule's variable as a rule writes it: `self.spec.names[*]`, a map's values `[*]`, its keys `{key}`.
+function displayPath(path: readonly string[]): string {
+  return path.map((name, index) => (name === '@items' || name === '@values' ? '[*]' : name === '@keys' ? '{key}' : index === 0 ? name : `.${name}`)).join('');
 }

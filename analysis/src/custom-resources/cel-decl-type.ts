@@ -22,6 +22,8 @@ export interface DeclType {
   readonly elem?: DeclType;
   /** A map's keys (the plain string type). */
   readonly key?: DeclType;
+  /** For a list, map, string or bytes whose maxElements the request size gives: the limit it lacks (for hints). */
+  readonly missingLimit?: 'maxItems' | 'maxProperties' | 'maxLength';
 }
 
 /** celconfig.MaxRequestSizeBytes. */
@@ -46,7 +48,7 @@ export function schemaDeclType(schema: Schema, isResourceRoot: boolean, version:
   if (schema['x-kubernetes-int-or-string'] === true) {
     // Its maxLength bounds it from 1.34 (before, always the largest string a request holds).
     const max = isAtLeast(version, '1.34') ? maxLengthOf(schema) : undefined;
-    return simple('dyn', 1, max !== undefined ? max * 4 : MAX_REQUEST_SIZE_BYTES - 2);
+    return max !== undefined ? simple('dyn', 1, max * 4) : { ...simple('dyn', 1, MAX_REQUEST_SIZE_BYTES - 2), missingLimit: 'maxLength' };
   }
   const node = isResourceRoot ? withTypeAndObjectMeta(schema, version) : schema;
   switch (node.type) {
@@ -54,8 +56,9 @@ export function schemaDeclType(schema: Schema, isResourceRoot: boolean, version:
       if (!isJsonObject(node.items)) return undefined;
       const items = schemaDeclType(node.items, node.items['x-kubernetes-embedded-resource'] === true, version);
       if (!items) return undefined;
-      const maxItems = nonNegative(node.maxItems) ?? Math.floor((MAX_REQUEST_SIZE_BYTES - 2) / (items.minSerializedSize + 1));
-      return { kind: 'list', maxElements: maxItems, minSerializedSize: 2, elem: items };
+      const declared = nonNegative(node.maxItems);
+      const maxItems = declared ?? Math.floor((MAX_REQUEST_SIZE_BYTES - 2) / (items.minSerializedSize + 1));
+      return { kind: 'list', maxElements: maxItems, minSerializedSize: 2, elem: items, ...(declared === undefined ? { missingLimit: 'maxItems' } : {}) };
     }
     case 'object':
       return objectDeclType(node, version);
@@ -77,8 +80,10 @@ function objectDeclType(schema: Schema, version: KubernetesVersion): DeclType | 
   if (isJsonObject(additional)) {
     const values = schemaDeclType(additional, additional['x-kubernetes-embedded-resource'] === true, version);
     if (!values) return undefined;
-    const maxProperties = nonNegative(schema.maxProperties) ?? Math.floor((MAX_REQUEST_SIZE_BYTES - 2) / (values.minSerializedSize + 6));
-    return { kind: 'map', maxElements: maxProperties, minSerializedSize: 2, elem: values, key: PLAIN_STRING };
+    const declared = nonNegative(schema.maxProperties);
+    const maxProperties = declared ?? Math.floor((MAX_REQUEST_SIZE_BYTES - 2) / (values.minSerializedSize + 6));
+    const missing = declared === undefined ? { missingLimit: 'maxProperties' as const } : {};
+    return { kind: 'map', maxElements: maxProperties, minSerializedSize: 2, elem: values, key: PLAIN_STRING, ...missing };
   }
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : []);
   const fields = new Map<string, DeclType>();
@@ -99,7 +104,7 @@ function stringDeclType(schema: Schema): DeclType {
   const maxLength = maxLengthOf(schema);
   switch (schema.format) {
     case 'byte':
-      return simple('bytes', MIN_STRING_SIZE, maxLength ?? MAX_REQUEST_SIZE_BYTES - 2);
+      return maxLength !== undefined ? simple('bytes', MIN_STRING_SIZE, maxLength) : unbounded('bytes');
     case 'duration':
       return simple('duration', MIN_DURATION_SIZE_JSON, MAX_DURATION_SIZE_JSON);
     case 'date':
@@ -113,7 +118,11 @@ function stringDeclType(schema: Schema): DeclType {
     const longest = enumValues.reduce<number>((max, value) => (typeof value === 'string' ? Math.max(max, utf8Length(value)) : max), 0);
     return simple('string', MIN_STRING_SIZE, longest);
   }
-  return simple('string', MIN_STRING_SIZE, MAX_REQUEST_SIZE_BYTES - 2);
+  return unbounded('string');
+}
+
+function unbounded(kind: 'string' | 'bytes'): DeclType {
+  return { ...simple(kind, MIN_STRING_SIZE, MAX_REQUEST_SIZE_BYTES - 2), missingLimit: 'maxLength' };
 }
 
 // WithTypeAndObjectMeta: kept as is when kind, apiVersion and metadata.name/generateName are declared strings,

@@ -64,6 +64,24 @@ export interface RuleNode {
   readonly schema: Schema;
   readonly isResourceRoot: boolean;
   readonly cardinality: Cardinality;
+  /** The outermost list or map above the node without maxItems or maxProperties (which makes it repeat unboundedly). */
+  readonly unboundedAncestor?: { readonly path: string; readonly limit: string };
+}
+
+// kubesim's hint on a cost error: which values the rule reads without a declared limit, and which list or map
+// makes its node repeat (the API server's advice, made specific).
+const HINTS = new WeakMap<FieldError, string>();
+
+/** The hint of a cost error, if kubesim has one. */
+export function costHintOf(error: FieldError): string | undefined {
+  return HINTS.get(error);
+}
+
+function hintFor(unbounded: readonly { readonly path: string; readonly limit: string }[], ancestor: RuleNode['unboundedAncestor']): string | undefined {
+  const parts: string[] = [];
+  if (unbounded.length > 0) parts.push(`read without a declared limit: ${unbounded.map(({ path, limit }) => `${path} (no ${limit})`).join(', ')}`);
+  if (ancestor) parts.push(`the rule's field repeats once per element of ${ancestor.path} (no ${ancestor.limit})`);
+  return parts.length > 0 ? `kubesim: ${parts.join('; ')}` : undefined;
 }
 
 /**
@@ -86,8 +104,12 @@ export function ruleCostErrors(
     const cardinality = node.cardinality ?? Math.floor(MAX_REQUEST_SIZE_BYTES / (decl.minSerializedSize + 1));
     const cost = multiplyGuarded(estimate.cost.max, cardinality);
     const rulePath = path.child('rule');
-    if (cost > STATIC_ESTIMATED_COST_LIMIT)
-      errors.push(forbidden(rulePath, costErrorMessage('estimated rule cost', cost, STATIC_ESTIMATED_COST_LIMIT), 'validation-rule-cost'));
+    if (cost > STATIC_ESTIMATED_COST_LIMIT) {
+      const error = forbidden(rulePath, costErrorMessage('estimated rule cost', cost, STATIC_ESTIMATED_COST_LIMIT), 'validation-rule-cost');
+      const hint = hintFor(estimate.unbounded, node.cardinality === undefined ? node.unboundedAncestor : undefined);
+      if (hint) HINTS.set(error, hint);
+      errors.push(error);
+    }
     total.observe(rulePath, cost);
   }
   if (rule.messageExpression === undefined || rule.messageExpression.trim() === '' || !estimate) return errors;
@@ -96,7 +118,10 @@ export function ruleCostErrors(
     const messagePath = path.child('messageExpression');
     if (message.cost.max > STATIC_ESTIMATED_COST_LIMIT) {
       const detail = costErrorMessage('estimated messageExpression cost', message.cost.max, STATIC_ESTIMATED_COST_LIMIT);
-      errors.push(forbidden(messagePath, detail, 'validation-rule-cost'));
+      const error = forbidden(messagePath, detail, 'validation-rule-cost');
+      const hint = hintFor(message.unbounded, undefined);
+      if (hint) HINTS.set(error, hint);
+      errors.push(error);
     }
     total.observe(messagePath, message.cost.max);
   }

@@ -22,7 +22,7 @@ import {
 import { locate, spanForPath, type ManifestObject } from '../manifest/manifest-document';
 import type { Finding } from '../validation/finding';
 import { checkCompilation, type SelfType } from './cel-compile-check';
-import { childCardinality, ruleCostErrors, TotalCost, type Cardinality } from './crd-cost-budget';
+import { childCardinality, costHintOf, ruleCostErrors, TotalCost, type Cardinality, type RuleNode } from './crd-cost-budget';
 
 type Schema = ReadonlyJsonObject;
 
@@ -78,6 +78,7 @@ function compilationFindings(object: ManifestObject, cluster: ClusterSpec): Find
     message: formatFieldError(error, cluster.version),
     field: error.path.text,
     href: HREF,
+    ...withHint(costHintOf(error)),
   }));
 }
 
@@ -86,11 +87,19 @@ interface NodeContext {
   readonly isResourceRoot: boolean;
   readonly cardinality: Cardinality;
   readonly total: Pick<TotalCost, 'observe'>;
+  readonly unboundedAncestor?: RuleNode['unboundedAncestor'];
 }
 
 function walk(schema: Schema, context: NodeContext, path: FieldPath, at: (string | number)[], cluster: ClusterSpec, errors: PlacedError[]): void {
   const cardinality = childCardinality(schema, context.cardinality);
-  const child = (node: Schema): NodeContext => ({ isResourceRoot: isEmbedded(node), cardinality, total: context.total });
+  const unboundedAncestor =
+    context.unboundedAncestor ?? (cardinality === undefined ? { path: path.text, limit: schema.type === 'array' ? 'maxItems' : 'maxProperties' } : undefined);
+  const child = (node: Schema): NodeContext => ({
+    isResourceRoot: isEmbedded(node),
+    cardinality,
+    total: context.total,
+    ...(unboundedAncestor ? { unboundedAncestor } : {}),
+  });
   if (isJsonObject(schema.additionalProperties))
     walk(schema.additionalProperties, child(schema.additionalProperties), path.child('additionalProperties'), [...at, 'additionalProperties'], cluster, errors);
   const properties = isJsonObject(schema.properties) ? schema.properties : {};
@@ -105,7 +114,15 @@ function walk(schema: Schema, context: NodeContext, path: FieldPath, at: (string
     const rulePath = path.child('x-kubernetes-validations').index(index);
     const ruleAt = [...at, 'x-kubernetes-validations', index];
     schemaKey ??= JSON.stringify(schema);
-    const key = JSON.stringify([cluster.version, rulePath.text, rule, context.isResourceRoot, context.cardinality ?? null, schemaKey]);
+    const key = JSON.stringify([
+      cluster.version,
+      rulePath.text,
+      rule,
+      context.isResourceRoot,
+      context.cardinality ?? null,
+      context.unboundedAncestor ?? null,
+      schemaKey,
+    ]);
     let checked: CheckedRule | undefined = RULES.get(key);
     if (!checked) {
       const costs: { path: FieldPath; cost: number }[] = [];
@@ -139,6 +156,10 @@ function remember(key: string, checked: CheckedRule): void {
   if (key.length > MAX_KEY_CHARS) return;
   keyChars += key.length;
   RULES.set(key, checked);
+}
+
+function withHint(hint: string | undefined): { hint?: string } {
+  return hint === undefined ? {} : { hint };
 }
 
 // The source path of a rule's field named by its error path (`...x-kubernetes-validations[i].rule`).

@@ -11,7 +11,9 @@ import type { KubernetesVersion } from '@kubesim/engine';
 import { findingLines } from '../../../test/support/expect-findings';
 import { widgetCrd, type Schema } from '../../../test/support/crd-fixtures';
 import { costErrorMessage, TotalCost } from '../../src/custom-resources/crd-cost-budget';
-import { FieldPath } from '@kubesim/engine';
+import { defaultClusterSpec, FieldPath } from '@kubesim/engine';
+import { checkFile } from '../../src/check-file';
+import { parseManifestFile } from '../../src/manifest/manifest-file';
 
 const SPEC = 'spec.validation.openAPIV3Schema.properties[spec]';
 const ADVICE = '(try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)';
@@ -169,4 +171,17 @@ test('an edit that removes maxItems brings the cost error back; putting it back 
   assert.deepEqual(check(object({ values: numbers({ maxItems: 10 }) })), []);
   assert.equal(check(object({ values: numbers() })).length, 1);
   assert.deepEqual(check(object({ values: numbers({ maxItems: 10 }) })), []);
+});
+
+// The API server's advice is general; kubesim's hint names the values the rule reads without a limit and the list
+// that makes its field repeat.
+test('a cost error hints at the missing maxItems and maxLength', () => {
+  const hints = (spec: Schema) =>
+    checkFile(parseManifestFile(widgetCrd(spec)), { cluster: defaultClusterSpec('1.36') })
+      .filter((finding) => finding.code === 'customresourcedefinition-validation-rule-cost')
+      .map((finding) => finding.hint);
+  assert.deepEqual(hints(object({ values: numbers() })), ['kubesim: read without a declared limit: self (no maxItems)']);
+  assert.deepEqual(hints(object({ names: { type: 'array', items: withRule({ type: 'string' }, { rule: "self.matches('^a')" }) } })), [
+    "kubesim: read without a declared limit: self (no maxLength); the rule's field repeats once per element of " + `${SPEC}.properties[names] (no maxItems)`,
+  ]);
 });
