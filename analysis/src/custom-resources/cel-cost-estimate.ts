@@ -5,9 +5,10 @@
 // reached from `self` by fields, `@items`, `@values` and `@keys` holds at most its DeclType's maxElements).
 // `has()` costs nothing beyond its operand (base.go's PresenceTestHasCost(false)). kubesim has no type checker:
 // it follows the types the schema gives and the functions it knows, and gives no estimate (undefined) for the
-// rest rather than guess.
+// rest rather than guess. 1.32's cel-go (v0.22) estimated sizes differently (no sizes of literals' entries or of
+// comprehension variables); kubesim restates the estimator of 1.33 and later and gives 1.32 no estimate.
 import { parse } from '@bufbuild/cel';
-import type { KubernetesVersion } from '@kubesim/engine';
+import { isAtLeast, type KubernetesVersion } from '@kubesim/engine';
 import {
   add,
   byFactor,
@@ -36,6 +37,7 @@ import {
   literalType,
   Scopes,
   unionEntries,
+  displayPath,
   type EntrySize,
   type Expr,
   type LocalVar,
@@ -51,6 +53,7 @@ export interface RuleCostEstimate {
 
 /** The estimate of `expression` with `self` (and `oldSelf`) of type `root`, or undefined where kubesim cannot tell. */
 export function estimateRuleCost(expression: string, root: DeclType, version: KubernetesVersion, optionalOldSelf: boolean): RuleCostEstimate | undefined {
+  if (!isAtLeast(version, '1.33')) return undefined;
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(expression);
@@ -392,9 +395,4 @@ class Coster {
   private peek(name: string): LocalVar | undefined {
     return this.locals.peek(name);
   }
-}
-
-// A path from the rule's variable as a rule writes it: `self.spec.names[*]`, a map's values `[*]`, its keys `{key}`.
-function displayPath(path: readonly string[]): string {
-  return path.map((name, index) => (name === '@items' || name === '@values' ? '[*]' : name === '@keys' ? '{key}' : index === 0 ? name : `.${name}`)).join('');
 }

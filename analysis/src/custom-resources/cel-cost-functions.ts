@@ -3,9 +3,10 @@
 // CIDR, quantity, semver, the strings extension by name), then cel-go's own (checker/cost.go functionCost: string
 // search and comparison by the sizes involved, `in` a list by its size), else one unit. Each is the call's own
 // cost plus its arguments' (not its target's: the caller adds that). A function kubesim does not know, or an
-// overload it cannot tell from the static types (a `dyn` operand), stops the estimate (NotEstimated): from 1.37
-// the strings extension carries estimates of its own (cel-go v0.28), which kubesim does not follow.
-import { isAtLeast, type KubernetesVersion } from '@kubesim/engine';
+// overload it cannot tell from the static types (a `dyn` operand), stops the estimate (NotEstimated). The strings
+// extension's own estimates (cel-go's ext/strings.go from its version 5) are not in the API server's environment,
+// which declares version 2, so its functions are estimated by name as the Kubernetes estimator does.
+import type { KubernetesVersion } from '@kubesim/engine';
 import {
   add,
   byFactor,
@@ -37,8 +38,6 @@ export interface CallResult {
 }
 
 const ONE = fixed(1);
-const STRINGS_EXTENSION = new Set(['charAt', 'indexOf', 'lastIndexOf', 'lowerAscii', 'upperAscii', 'replace', 'split', 'substring', 'trim']);
-for (const name of ['format', 'join', 'reverse', 'quote']) STRINGS_EXTENSION.add(name);
 const TIME_GETTERS = ['getFullYear', 'getMonth', 'getDayOfYear', 'getDayOfMonth', 'getDate', 'getDayOfWeek', 'getHours', 'getMinutes'];
 const INT_RESULTS = new Set([...TIME_GETTERS, 'getSeconds', 'getMilliseconds', 'size', 'int', 'sign', 'compareTo', 'prefixLength', 'family']);
 const BOOL_RESULTS = new Set(['isURL', 'isIP', 'isCIDR', 'isQuantity', 'isSemver', 'isInteger', 'isGreaterThan', 'isLessThan', 'bool']);
@@ -57,7 +56,6 @@ const CONVERSIONS: Record<string, CelType> = {
 export function callCost(call: Call): CallResult {
   const { name, target, args } = call;
   const argSum = sum(call.argCosts);
-  if (STRINGS_EXTENSION.has(name) && isAtLeast(call.version, '1.37')) notEstimated(`${name} of the strings extension (estimated by cel-go from 1.37)`);
   const library = libraryEstimate(call);
   if (library) return { cost: add(library.cost, argSum), type: library.type, ...(library.resultSize ? { resultSize: library.resultSize } : {}) };
   const size = (node: CostNode) => node.size ?? UNKNOWN_SIZE;

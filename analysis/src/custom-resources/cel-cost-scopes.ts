@@ -83,3 +83,8 @@ export function listConcatType(a: CelType, b: CelType): CelType {
   if (a.kind === 'list' && a.elem.kind !== 'dyn') return a;
   return b;
 }
+
+// A path from the rule's variable as a rule writes it: `self.spec.names[*]`, a map's values `[*]`, its keys `{key}`.
+export function displayPath(path: readonly string[]): string {
+  return path.map((name, index) => (name === '@items' || name === '@values' ? '[*]' : name === '@keys' ? '{key}' : index === 0 ? name : `.${name}`)).join('');
+}
