@@ -196,7 +196,8 @@ try {
     );
   }
   console.log(
-    `${RESOURCES} Rollouts in one file, ${withCrd.diagnosticsCount} diagnostics on open with the CRD; Node ${process.version}${quick ? '; --quick' : ''}${cpu ? '; --cpu' : ''}.\n`,
+    `${RESOURCES} Rollouts in one file, ${withCrd.diagnosticsCount} diagnostics on open with the CRD; ` +
+      `Node ${process.version}${quick ? '; --quick' : ''}${cpu ? '; --cpu' : ''}.\n`,
   );
   console.log('| measure | kubesim | target | met |');
   console.log('| --- | --- | --- | --- |');

@@ -44,7 +44,7 @@ import {
 } from './cel-cost-scopes';
 
 /** A rule's estimated cost and the type it evaluates to. */
-export interface RuleCostEstimate {
+interface RuleCostEstimate {
   readonly cost: Range;
   readonly type: CelType;
   /** The values the rule reads whose size no declared limit bounds: their path from `self` and the limit they lack. */

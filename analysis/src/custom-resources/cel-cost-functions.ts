@@ -31,7 +31,7 @@ export interface Call {
   readonly pathSize: (path: readonly string[] | undefined) => Range | undefined;
 }
 
-export interface CallResult {
+interface CallResult {
   readonly cost: Range;
   readonly type: CelType;
   readonly resultSize?: Range;

@@ -4,7 +4,7 @@
 import type { Range } from './cel-cost-arithmetic';
 import type { DeclType } from './cel-decl-type';
 
-export type ScalarKind = 'string' | 'bytes' | 'int' | 'uint' | 'double' | 'bool' | 'null' | 'duration' | 'timestamp' | 'type' | 'dyn';
+type ScalarKind = 'string' | 'bytes' | 'int' | 'uint' | 'double' | 'bool' | 'null' | 'duration' | 'timestamp' | 'type' | 'dyn';
 
 /** A CEL type as far as the estimate needs it. */
 export type CelType =

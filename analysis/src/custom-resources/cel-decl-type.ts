@@ -10,7 +10,7 @@ import { escapePropertyName } from './cel-values';
 
 type Schema = ReadonlyJsonObject;
 
-export type DeclKind = 'object' | 'list' | 'map' | 'string' | 'bytes' | 'int' | 'double' | 'bool' | 'dyn' | 'duration' | 'timestamp';
+type DeclKind = 'object' | 'list' | 'map' | 'string' | 'bytes' | 'int' | 'double' | 'bool' | 'dyn' | 'duration' | 'timestamp';
 
 export interface DeclType {
   readonly kind: DeclKind;

@@ -13,9 +13,9 @@ import { MAX_REQUEST_SIZE_BYTES, schemaDeclType } from './cel-decl-type';
 type Schema = ReadonlyJsonObject;
 
 /** StaticEstimatedCostLimit: the most one expression may cost. */
-export const STATIC_ESTIMATED_COST_LIMIT = 10_000_000;
+const STATIC_ESTIMATED_COST_LIMIT = 10_000_000;
 /** StaticEstimatedCRDCostLimit: the most all rules of one schema may cost together. */
-export const STATIC_ESTIMATED_CRD_COST_LIMIT = 100_000_000;
+const STATIC_ESTIMATED_CRD_COST_LIMIT = 100_000_000;
 
 const MAX_UINT64 = 2 ** 64;
 
