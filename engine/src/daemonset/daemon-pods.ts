@@ -68,6 +68,12 @@ export function podsByNode(pods: readonly DaemonPod[]): Map<string, DaemonPod[]>
   return byNode;
 }
 
+/** The DaemonSet's pods and getNodesToDaemonPods' map of them, read once for the steps of a sync that write nothing. */
+export function nodesToDaemonPods(cluster: Cluster, daemonSet: DaemonSet): { list: DaemonPod[]; byNode: Map<string, DaemonPod[]> } {
+  const list = daemonPodsOf(cluster, daemonSet);
+  return { list, byNode: podsByNode(list) };
+}
+
 /** podByCreationTimestampAndPhase: scheduled pods first, then older creationTimestamp, then name. */
 export function comparePodsByAge(a: DaemonPod, b: DaemonPod): number {
   if (a.scheduled !== b.scheduled) return a.scheduled ? -1 : 1;

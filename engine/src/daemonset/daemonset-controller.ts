@@ -6,7 +6,7 @@
 // with its back-off never comes up here.
 import type { Cluster, Controller } from '../cluster/cluster';
 import type { DaemonSet, DaemonSetStatus } from '../model/daemonset-objects';
-import { comparePodsByAge, createDaemonPod, DAEMONSET_CONTROLLER_NAME, daemonPodsOf, isDaemonPodAvailable, podsByNode, type DaemonPod } from './daemon-pods';
+import { comparePodsByAge, createDaemonPod, DAEMONSET_CONTROLLER_NAME, isDaemonPodAvailable, nodesToDaemonPods, type DaemonPod } from './daemon-pods';
 import { cleanupHistory, constructHistory } from './daemonset-history';
 import { rollingUpdate } from './daemonset-rolling';
 import { allowsSurge, createDaemonPodTemplate, DAEMONSET_HASH_LABEL, isPodUpdated, templateGenerationOf } from './daemonset-util';
@@ -64,28 +64,41 @@ export class DaemonSetController implements Controller {
       cluster.recordEvent(subjectOf(stored), 'Warning', 'SelectingAll', 'This daemon set is selecting all pods. A non-empty selector is required.', this.name);
       return false;
     }
-    const history = constructHistory(cluster, stored, daemonPodsOf(cluster, stored));
+    // getNodesToDaemonPods once, read again only after a write changed the pods (a relabel, a create, a delete).
+    let pods = nodesToDaemonPods(cluster, stored);
+    const history = constructHistory(cluster, stored, pods.list);
     const daemonSet = history.daemonSet;
     const hash = history.current.metadata.labels?.[DAEMONSET_HASH_LABEL] ?? '';
     let changed = history.changed;
+    if (changed) pods = nodesToDaemonPods(cluster, daemonSet);
     const verdicts = this.verdictsOf(cluster, daemonSet);
     // manage, then rollingUpdate. Upstream runs rollingUpdate only once the expectations manage set are
     // met; its own tests observe every create and delete at once, so both run in the same sync, on
     // the pods as manage left them, and so they do here.
-    if (this.manage(cluster, daemonSet, verdicts, hash)) changed = true;
-    if (daemonSet.spec.updateStrategy?.type === 'RollingUpdate') {
-      const byNode = podsByNode(daemonPodsOf(cluster, daemonSet));
-      const decision = rollingUpdate(daemonSet, cluster.nodes, verdicts, byNode, hash, cluster.now);
-      if (this.syncNodes(cluster, daemonSet, decision.podsToDelete, decision.nodesToCreate, hash)) changed = true;
+    if (this.manage(cluster, daemonSet, verdicts, hash, pods.byNode)) {
+      changed = true;
+      pods = nodesToDaemonPods(cluster, daemonSet);
     }
-    if (cleanupHistory(cluster, daemonSet, history.old, daemonPodsOf(cluster, daemonSet))) changed = true;
-    if (this.updateStatus(cluster, daemonSet, verdicts, hash)) changed = true;
+    if (daemonSet.spec.updateStrategy?.type === 'RollingUpdate') {
+      const decision = rollingUpdate(daemonSet, cluster.nodes, verdicts, pods.byNode, hash, cluster.now);
+      if (this.syncNodes(cluster, daemonSet, decision.podsToDelete, decision.nodesToCreate, hash)) {
+        changed = true;
+        pods = nodesToDaemonPods(cluster, daemonSet);
+      }
+    }
+    if (cleanupHistory(cluster, daemonSet, history.old, pods.list)) changed = true;
+    if (this.updateStatus(cluster, daemonSet, verdicts, hash, pods.byNode)) changed = true;
     return changed;
   }
 
   // manage: podsShouldBeOnNode for every node, plus unscheduled pods pinned to nodes that do not exist.
-  private manage(cluster: Cluster, daemonSet: DaemonSet, verdicts: ReadonlyMap<string, NodeVerdict>, hash: string): boolean {
-    const byNode = podsByNode(daemonPodsOf(cluster, daemonSet));
+  private manage(
+    cluster: Cluster,
+    daemonSet: DaemonSet,
+    verdicts: ReadonlyMap<string, NodeVerdict>,
+    hash: string,
+    byNode: ReadonlyMap<string, readonly DaemonPod[]>,
+  ): boolean {
     const nodesNeedingPods: string[] = [];
     const podsToDelete: string[] = [];
     for (const node of cluster.nodes) {
@@ -168,8 +181,13 @@ export class DaemonSetController implements Controller {
 
   // updateDaemonSetStatus: per node that should run the pod, its oldest pod decides ready, available
   // and up to date; pods on other nodes are misscheduled. Stored only when a number changed.
-  private updateStatus(cluster: Cluster, daemonSet: DaemonSet, verdicts: ReadonlyMap<string, NodeVerdict>, hash: string): boolean {
-    const byNode = podsByNode(daemonPodsOf(cluster, daemonSet));
+  private updateStatus(
+    cluster: Cluster,
+    daemonSet: DaemonSet,
+    verdicts: ReadonlyMap<string, NodeVerdict>,
+    hash: string,
+    byNode: ReadonlyMap<string, readonly DaemonPod[]>,
+  ): boolean {
     const generation = templateGenerationOf(daemonSet);
     const minReadySeconds = daemonSet.spec.minReadySeconds ?? 0;
     const counts = { desired: 0, current: 0, misscheduled: 0, ready: 0, updated: 0, available: 0 };

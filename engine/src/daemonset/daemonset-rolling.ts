@@ -70,7 +70,8 @@ export function rollingUpdate(
     if (shouldRun) desired++;
     if (shouldRun || byNode.has(node.name)) order.push(node.name);
   }
-  for (const name of byNode.keys()) if (!order.includes(name)) order.push(name);
+  const ordered = new Set(order);
+  for (const name of byNode.keys()) if (!ordered.has(name)) order.push(name);
   const { maxSurge, maxUnavailable } = desiredNodeCounts(daemonSet, desired);
   const podsOn = (name: string): readonly DaemonPod[] => byNode.get(name) ?? [];
 
