@@ -132,7 +132,7 @@ export class DaemonSetController implements Controller {
       for (const pod of pods) if (!pod.deleted) podsToDelete.push(pod.name);
       return;
     }
-    const running = pods.filter((pod) => !pod.deleted).sort(comparePodsByAge);
+    const running = pods.length === 1 ? (pods[0]!.deleted ? [] : [pods[0]!]) : pods.filter((pod) => !pod.deleted).sort(comparePodsByAge);
     if (!allowsSurge(daemonSet)) {
       for (const pod of running.slice(1)) podsToDelete.push(pod.name);
       return;
@@ -200,7 +200,9 @@ export class DaemonSetController implements Controller {
       counts.desired++;
       if (pods.length === 0) continue;
       counts.current++;
-      const oldest = [...pods].sort(comparePodsByAge)[0]!;
+      // The first by podByCreationTimestampAndPhase (a total order: names are unique).
+      let oldest = pods[0]!;
+      for (const pod of pods) if (comparePodsByAge(pod, oldest) < 0) oldest = pod;
       if (oldest.ready) {
         counts.ready++;
         if (isDaemonPodAvailable(oldest, cluster.now, minReadySeconds)) counts.available++;
