@@ -12,6 +12,9 @@ import { rollingUpdate } from './daemonset-rolling';
 import { allowsSurge, createDaemonPodTemplate, DAEMONSET_HASH_LABEL, isPodUpdated, templateGenerationOf } from './daemonset-util';
 import { nodeShouldRunDaemonPod, type NodeVerdict } from './node-eligibility';
 
+/** The verdict of a node NodeShouldRunDaemonPod was not asked about (none: every cluster node has one). */
+const NOT_ELIGIBLE: NodeVerdict = { shouldRun: false, shouldContinueRunning: false };
+
 /** The controller's burstReplicas: at most this many creates and deletes per sync. */
 const BURST_REPLICAS = 250;
 
@@ -101,9 +104,10 @@ export class DaemonSetController implements Controller {
   ): boolean {
     const nodesNeedingPods: string[] = [];
     const podsToDelete: string[] = [];
+    const surge = allowsSurge(daemonSet);
     for (const node of cluster.nodes) {
-      const verdict = verdicts.get(node.name) ?? { shouldRun: false, shouldContinueRunning: false };
-      this.podsShouldBeOnNode(cluster, daemonSet, node.name, verdict, byNode.get(node.name), hash, nodesNeedingPods, podsToDelete);
+      const verdict = verdicts.get(node.name) ?? NOT_ELIGIBLE;
+      this.podsShouldBeOnNode(cluster, daemonSet, surge, node.name, verdict, byNode.get(node.name), hash, nodesNeedingPods, podsToDelete);
     }
     const known = new Set(cluster.nodes.map((node) => node.name));
     for (const [name, pods] of byNode) if (!known.has(name)) for (const pod of pods) if (!pod.scheduled) podsToDelete.push(pod.name);
@@ -116,6 +120,7 @@ export class DaemonSetController implements Controller {
   private podsShouldBeOnNode(
     cluster: Cluster,
     daemonSet: DaemonSet,
+    surge: boolean,
     nodeName: string,
     verdict: NodeVerdict,
     pods: readonly DaemonPod[] | undefined,
@@ -132,8 +137,13 @@ export class DaemonSetController implements Controller {
       for (const pod of pods) if (!pod.deleted) podsToDelete.push(pod.name);
       return;
     }
-    const running = pods.length === 1 ? (pods[0]!.deleted ? [] : [pods[0]!]) : pods.filter((pod) => !pod.deleted).sort(comparePodsByAge);
-    if (!allowsSurge(daemonSet)) {
+    // One pod on the node (most nodes, most passes): nothing to delete; with surge a terminating one is replaced.
+    if (pods.length === 1) {
+      if (surge && pods[0]!.deleted && verdict.shouldRun) nodesNeedingPods.push(nodeName);
+      return;
+    }
+    const running = pods.filter((pod) => !pod.deleted).sort(comparePodsByAge);
+    if (!surge) {
       for (const pod of running.slice(1)) podsToDelete.push(pod.name);
       return;
     }
