@@ -6,7 +6,16 @@
 // with its back-off never comes up here.
 import type { Cluster, Controller } from '../cluster/cluster';
 import type { DaemonSet, DaemonSetStatus } from '../model/daemonset-objects';
-import { comparePodsByAge, createDaemonPod, DAEMONSET_CONTROLLER_NAME, isDaemonPodAvailable, nodesToDaemonPods, type DaemonPod } from './daemon-pods';
+import {
+  applyPodWrites,
+  comparePodsByAge,
+  createDaemonPod,
+  DAEMONSET_CONTROLLER_NAME,
+  isDaemonPodAvailable,
+  nodesToDaemonPods,
+  type DaemonPod,
+  type PodWrites,
+} from './daemon-pods';
 import { cleanupHistory, constructHistory } from './daemonset-history';
 import { rollingUpdate } from './daemonset-rolling';
 import { allowsSurge, createDaemonPodTemplate, DAEMONSET_HASH_LABEL, isPodUpdated, templateGenerationOf } from './daemonset-util';
@@ -67,7 +76,8 @@ export class DaemonSetController implements Controller {
       cluster.recordEvent(subjectOf(stored), 'Warning', 'SelectingAll', 'This daemon set is selecting all pods. A non-empty selector is required.', this.name);
       return false;
     }
-    // getNodesToDaemonPods once, read again only after a write changed the pods (a relabel, a create, a delete).
+    // getNodesToDaemonPods once per sync: read again after constructHistory relabelled pods, and brought up to date
+    // with the sync's own creates and deletes.
     let pods = nodesToDaemonPods(cluster, stored);
     const history = constructHistory(cluster, stored, pods.list);
     const daemonSet = history.daemonSet;
@@ -78,15 +88,17 @@ export class DaemonSetController implements Controller {
     // manage, then rollingUpdate. Upstream runs rollingUpdate only once the expectations manage set are
     // met; its own tests observe every create and delete at once, so both run in the same sync, on
     // the pods as manage left them, and so they do here.
-    if (this.manage(cluster, daemonSet, verdicts, hash, pods.byNode)) {
+    const managed = this.manage(cluster, daemonSet, verdicts, hash, pods.byNode);
+    if (managed) {
       changed = true;
-      pods = nodesToDaemonPods(cluster, daemonSet);
+      pods = applyPodWrites(cluster, daemonSet, pods, managed);
     }
     if (daemonSet.spec.updateStrategy?.type === 'RollingUpdate') {
       const decision = rollingUpdate(daemonSet, cluster.nodes, verdicts, pods.byNode, hash, cluster.now);
-      if (this.syncNodes(cluster, daemonSet, decision.podsToDelete, decision.nodesToCreate, hash)) {
+      const rolled = this.syncNodes(cluster, daemonSet, decision.podsToDelete, decision.nodesToCreate, hash);
+      if (rolled) {
         changed = true;
-        pods = nodesToDaemonPods(cluster, daemonSet);
+        pods = applyPodWrites(cluster, daemonSet, pods, rolled);
       }
     }
     if (cleanupHistory(cluster, daemonSet, history.old, pods.list)) changed = true;
@@ -101,7 +113,7 @@ export class DaemonSetController implements Controller {
     verdicts: ReadonlyMap<string, NodeVerdict>,
     hash: string,
     byNode: ReadonlyMap<string, readonly DaemonPod[]>,
-  ): boolean {
+  ): PodWrites | undefined {
     const nodesNeedingPods: string[] = [];
     const podsToDelete: string[] = [];
     const surge = allowsSurge(daemonSet);
@@ -171,22 +183,32 @@ export class DaemonSetController implements Controller {
   }
 
   // syncNodes: create the pods (at most burstReplicas) from the template with the hash and generation
-  // labels, each pinned to its node, then delete the pods named.
-  private syncNodes(cluster: Cluster, daemonSet: DaemonSet, podsToDelete: readonly string[], nodesNeedingPods: readonly string[], hash: string): boolean {
+  // labels, each pinned to its node, then delete the pods named. Undefined when it was asked for nothing.
+  private syncNodes(
+    cluster: Cluster,
+    daemonSet: DaemonSet,
+    podsToDelete: readonly string[],
+    nodesNeedingPods: readonly string[],
+    hash: string,
+  ): PodWrites | undefined {
     const creates = nodesNeedingPods.slice(0, BURST_REPLICAS);
     const deletes = podsToDelete.slice(0, BURST_REPLICAS);
     const namespace = daemonSet.metadata.namespace ?? 'default';
+    const writes: PodWrites = { created: [], deleted: [] };
     if (creates.length > 0) {
       const template = createDaemonPodTemplate(daemonSet.spec.template, templateGenerationOf(daemonSet), hash);
       for (const nodeName of creates) {
-        const name = createDaemonPod(cluster, daemonSet, template, nodeName);
-        cluster.recordEvent(subjectOf(daemonSet), 'Normal', 'SuccessfulCreate', `Created pod: ${name}`, this.name);
+        const cohort = createDaemonPod(cluster, daemonSet, template, nodeName);
+        writes.created.push(cohort);
+        cluster.recordEvent(subjectOf(daemonSet), 'Normal', 'SuccessfulCreate', `Created pod: ${cohort.names[0]!}`, this.name);
       }
     }
     for (const name of deletes) {
-      if (cluster.deletePodByName(name, namespace)) cluster.recordEvent(subjectOf(daemonSet), 'Normal', 'SuccessfulDelete', `Deleted pod: ${name}`, this.name);
+      if (!cluster.deletePodByName(name, namespace)) continue;
+      writes.deleted.push(name);
+      cluster.recordEvent(subjectOf(daemonSet), 'Normal', 'SuccessfulDelete', `Deleted pod: ${name}`, this.name);
     }
-    return creates.length > 0 || deletes.length > 0;
+    return creates.length > 0 || deletes.length > 0 ? writes : undefined;
   }
 
   // updateDaemonSetStatus: per node that should run the pod, its oldest pod decides ready, available
