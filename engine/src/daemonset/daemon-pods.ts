@@ -71,7 +71,7 @@ export function podsByNode(pods: readonly DaemonPod[]): Map<string, DaemonPod[]>
 }
 
 /** The DaemonSet's pods and getNodesToDaemonPods' map of them, read once per sync. */
-export interface NodesToDaemonPods {
+interface NodesToDaemonPods {
   readonly list: DaemonPod[];
   readonly byNode: Map<string, DaemonPod[]>;
 }
