@@ -6,7 +6,8 @@ import type { ClusterNode } from '../model/cluster-nodes';
 import type { ClusterSpec } from '../model/cluster-spec';
 import { isAtLeast } from '../model/kubernetes-version';
 import type { JsonObject } from '../model/objects';
-import { amountsOf, podRequests, type ResourceAmounts } from './pod-requests';
+import { allocatableOf } from './node-resources-fit';
+import { podRequests, type ResourceAmounts } from './pod-requests';
 import type { PlacedPods } from './scheduling-snapshot';
 
 const MAX_NODE_SCORE = 100;
@@ -14,9 +15,8 @@ const RESOURCES = ['cpu', 'memory'] as const;
 /** schedutil's DefaultMilliCPURequest and DefaultMemoryRequest: what a container without a request counts for in scoring. */
 const NON_ZERO_DEFAULTS: ResourceAmounts = { cpu: 100, memory: 200 * 1024 * 1024 };
 
-/** Requests per pod spec and allocatable per node, computed once: specs and nodes are never mutated (a change is a new object). */
+/** Requests per pod spec, computed once: a spec is never mutated (a change is a new object). */
 const requestsCache = { requested: new WeakMap<JsonObject, ResourceAmounts>(), nonZero: new WeakMap<JsonObject, ResourceAmounts>() };
-const allocatableCache = new WeakMap<object, ResourceAmounts>();
 
 /** The pod's requests as a scorer counts them: with the non-zero defaults (LeastAllocated) or as requested (BalancedAllocation). */
 function scoringRequests(spec: JsonObject | undefined, useRequested: boolean): ResourceAmounts {
@@ -28,15 +28,6 @@ function scoringRequests(spec: JsonObject | undefined, useRequested: boolean): R
     cache.set(spec, requests);
   }
   return requests;
-}
-
-function allocatableOf(node: ClusterNode): ResourceAmounts {
-  let amounts = allocatableCache.get(node.allocatable);
-  if (amounts === undefined) {
-    amounts = amountsOf(node.allocatable as JsonObject);
-    allocatableCache.set(node.allocatable, amounts);
-  }
-  return amounts;
 }
 
 /** calculateResourceAllocatableRequest: per resource, the node's allocatable and its requested amount with the pod added. */

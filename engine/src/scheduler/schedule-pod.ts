@@ -8,7 +8,7 @@ import type { ClusterSpec } from '../model/cluster-spec';
 import type { JsonValue } from '../model/objects';
 import { fitErrorMessage, preFilterFitErrorMessage, untoleratedTaintReason, type NodeVerdict } from './fit-error';
 import { interPodAffinityReason, interPodAffinityState } from './inter-pod-affinity';
-import { podMatchesNodeAffinity } from './node-affinity';
+import { affinityNodeNames, podMatchesNodeAffinity } from './node-affinity';
 import { hasHostPortConflict } from './node-ports';
 import { insufficientResources } from './node-resources-fit';
 import { topologySpreadReason, topologySpreadState } from './pod-topology-spread';
@@ -30,6 +30,10 @@ const NODE_AFFINITY_NOT_MATCH = "node(s) didn't match Pod's node affinity/select
 const PORTS_NOT_FREE = "node(s) didn't have free ports for the requested pod ports";
 const NODE_UNSCHEDULABLE = 'node(s) were unschedulable';
 
+function picked(pick: ReturnType<typeof pickNode>): ScheduleResult {
+  return pick.tied.length > 0 ? { nodeName: pick.node.name, tiedWith: pick.tied } : { nodeName: pick.node.name };
+}
+
 /** Schedules `pod` on the snapshot's nodes as kube-scheduler's default profile would. */
 export function schedulePod(pod: PodToSchedule, snapshot: SchedulingSnapshot, cluster: ClusterSpec): ScheduleResult {
   const refused = volumeBindingPreFilter(pod.spec, pod.namespace, snapshot.claims);
@@ -37,6 +41,13 @@ export function schedulePod(pod: PodToSchedule, snapshot: SchedulingSnapshot, cl
   const tolerations: readonly JsonValue[] | undefined = Array.isArray(pod.spec?.tolerations) ? pod.spec.tolerations : undefined;
   const spread = topologySpreadState(pod, snapshot);
   const affinity = interPodAffinityState(pod, snapshot);
+  // NodeAffinity's PreFilter names the only nodes Filter can pass; the other nodes' reasons matter only for the
+  // FitError message, so when none of the named nodes is feasible every node is walked for it.
+  const named = affinityNodeNames(pod.spec);
+  if (named) {
+    const candidates = snapshot.nodes.filter((node) => named.has(node.name) && filterNode(node) === undefined);
+    if (candidates.length > 0) return picked(pickNode(pod, candidates, snapshot, cluster));
+  }
   const verdicts: NodeVerdict[] = [];
   const feasible: ClusterNode[] = [];
   for (const node of snapshot.nodes) {
@@ -45,8 +56,7 @@ export function schedulePod(pod: PodToSchedule, snapshot: SchedulingSnapshot, cl
     else feasible.push(node);
   }
   if (feasible.length === 0) return { message: fitErrorMessage(verdicts, cluster) };
-  const pick = pickNode(pod, feasible, snapshot, cluster);
-  return pick.tied.length > 0 ? { nodeName: pick.node.name, tiedWith: pick.tied } : { nodeName: pick.node.name };
+  return picked(pickNode(pod, feasible, snapshot, cluster));
 
   function filterNode(node: ClusterNode): NodeVerdict | undefined {
     if (node.unschedulable && untoleratedTaint(tolerations, [UNSCHEDULABLE_TAINT], ['NoSchedule']))
