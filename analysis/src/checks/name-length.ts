@@ -37,6 +37,7 @@ export function checkStatefulSetNameLength(object: ManifestObject, context: Chec
   const start = valueAt(object.value, ['spec', 'ordinals', 'start']);
   const firstOrdinal = typeof start === 'number' ? start : 0;
   const lastOrdinal = firstOrdinal + Math.max(0, (typeof replicas === 'number' ? replicas : 1) - 1);
+  if (!namesCanOverflow(name, lastOrdinal)) return [];
   const certain = certainFinding(object, context, firstOrdinal, lastOrdinal);
   if (certain !== undefined) return certain;
   const span = spanForPath(object, ['metadata', 'name']);
@@ -82,7 +83,10 @@ function certainFinding(object: ManifestObject, context: CheckContext, firstOrdi
   const last = lastOrdinal === firstOrdinal ? first : podVerdictOf(object, lastOrdinal, context.cluster);
   // A template the engine cannot decode: the API server's own findings say why.
   if (first === null || last === null) return undefined;
-  const refused = first.event !== undefined ? first : last.event !== undefined ? last : undefined;
+  // Only a refusal a name causes is this check's (a pod refused for its image alone is checkPodOnlyRules').
+  const refusedForName = (verdict: NonNullable<PodVerdict>) =>
+    verdict.event !== undefined && (verdict.podName.length > LABEL_VALUE_MAX || verdict.revisionName.length > LABEL_VALUE_MAX);
+  const refused = refusedForName(first) ? first : refusedForName(last) ? last : undefined;
   if (!refused) return [];
   const podNameTooLong = refused.podName.length > LABEL_VALUE_MAX;
   const revision = refused.revisionName;
@@ -134,9 +138,20 @@ function checkedOrdinals(object: ManifestObject): number[] {
   return lastOrdinal === firstOrdinal ? [firstOrdinal] : [firstOrdinal, lastOrdinal];
 }
 
+/**
+ * Whether a name the set derives can pass 63 characters: the revision label `<name>-<hash>` (hash at most
+ * 10 characters) or the last pod's name. When neither can, the pods' names are not why a pod is refused
+ * (an image with whitespace is, and checkPodOnlyRules says so): no pod needs building.
+ */
+function namesCanOverflow(name: string, lastOrdinal: number): boolean {
+  return name.length + 1 + HASH_MAX > LABEL_VALUE_MAX || `${name}-${lastOrdinal}`.length > LABEL_VALUE_MAX;
+}
+
 // The objects checkStatefulSetNameLength builds pods for.
 function buildsPods(object: ManifestObject): boolean {
   if (object.kind !== 'StatefulSet' || !object.name || object.name.length > LABEL_VALUE_MAX) return false;
+  const ordinals = checkedOrdinals(object);
+  if (!namesCanOverflow(object.name, ordinals[ordinals.length - 1]!)) return false;
   const template = valueAt(object.value, ['spec', 'template']);
   return template !== undefined && template !== null && typeof template === 'object' && !Array.isArray(template);
 }

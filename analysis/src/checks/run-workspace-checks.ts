@@ -110,9 +110,9 @@ export function runWorkspaceChecks(file: ManifestFile, options: WorkspaceCheckOp
       continue;
     }
     const objectFindings = checkObject(object, file, context, CHECKS);
-    // Quick fixes may edit outside the object's document (a new Service at the end of the file):
-    // those findings are recomputed every time.
-    if (objectFindings.every((finding) => finding.fixes === undefined)) {
+    // A quick fix that edits outside the object's document (a new Service at the end of the file)
+    // does not move with it: those findings are recomputed every time.
+    if (objectFindings.every((finding) => fixesStayInDocument(finding, object, file))) {
       findingsByValue.set(object, key, objectFindings);
     } else {
       findingsByValue.delete(object);
@@ -161,7 +161,7 @@ function checkObject(object: ManifestObject, file: ManifestFile, context: CheckC
 // fields, pod labels and port names, an HPA's scaleTargetRef, whether a workload sets replicas (plus
 // which kinds exist anywhere, for HPA targets). Changing an image or a replica count leaves all of
 // those alone, so every other object keeps its findings.
-const findingsByValue = new PlacedFindingsCache<string, CheckFinding>();
+const findingsByValue = new PlacedFindingsCache<string, CheckFinding>(Object.is, moveWithFixes);
 const crossKeys = new WeakMap<object, string>();
 const identities = new WeakMap<object, number>();
 let nextIdentity = 1;
@@ -254,6 +254,23 @@ function internSignature(text: string): number {
   let id = signatureIds.get(text);
   if (id === undefined) signatureIds.set(text, (id = nextIdentity++));
   return id;
+}
+
+function fixesStayInDocument(finding: CheckFinding, object: ManifestObject, file: ManifestFile): boolean {
+  const { start, end } = object.document;
+  return (finding.fixes ?? []).every((fix) => fix.edits.every((edit) => edit.start >= start && edit.end <= end && edit.start < file.text.length));
+}
+
+// The finding and its quick fixes' edits, `delta` characters further (a copy: the cache's own stay untouched).
+function moveWithFixes(finding: Readonly<CheckFinding>, delta: number): CheckFinding {
+  const moved: CheckFinding = { ...finding, start: finding.start + delta, end: finding.end + delta };
+  if (finding.fixes) {
+    moved.fixes = finding.fixes.map((fix) => ({
+      ...fix,
+      edits: fix.edits.map((edit) => ({ ...edit, start: edit.start + delta, end: edit.end + delta })),
+    }));
+  }
+  return moved;
 }
 
 // Block nodes end after their last line break; the underline should stop at the last character.

@@ -134,14 +134,45 @@ function selectorWorkloadsIn(workspace: readonly IndexedObject[], namespace: str
   if (split.groups.has(namespace)) return split.groups.get(namespace);
   let group: NamespaceWorkloads | undefined;
   for (const entry of split.entries.get(namespace) ?? []) {
-    const workload = { entry, selector: valueAt(entry.object.value, ['spec', 'selector']), labels: podSourceOf(entry)?.labels };
+    const keys = indexKeysOf(entry);
     group ??= { workloads: [], byLabel: new Map(), bySelectorPair: new Map(), otherSelectors: [] };
-    const position = group.workloads.push(workload) - 1;
-    for (const [label, value] of Object.entries(workload.labels ?? {})) addTo(group.byLabel, pairKey(label, value), position);
-    const plain = plainSelectorPairs(workload.selector);
-    if (plain) addTo(group.bySelectorPair, pairKey(plain[0]![0], plain[0]![1]), position);
-    else if (isJsonObject(workload.selector)) group.otherSelectors.push(position);
+    const position = group.workloads.push({ entry, selector: keys.selector, labels: keys.labels }) - 1;
+    for (const labelPair of keys.labelPairs) addTo(group.byLabel, labelPair, position);
+    if (keys.selectorPair !== undefined) addTo(group.bySelectorPair, keys.selectorPair, position);
+    else if (keys.otherSelector) group.otherSelectors.push(position);
   }
   split.groups.set(namespace, group);
   return group;
+}
+
+/** What the index keeps of one workload; it depends only on the parsed value, which later parses share. */
+interface WorkloadIndexKeys {
+  selector: ReadonlyJsonValue | undefined;
+  labels: Labels | undefined;
+  labelPairs: string[];
+  /** The first matchLabels pair of a plain selector. */
+  selectorPair: string | undefined;
+  /** A selector with matchExpressions or without matchLabels. */
+  otherSelector: boolean;
+}
+
+// The workspace array changes with every edit; a workload's keys only with its own document.
+const indexKeys = new WeakMap<object, WorkloadIndexKeys>();
+
+function indexKeysOf(entry: IndexedObject): WorkloadIndexKeys {
+  let keys = indexKeys.get(entry.object.value);
+  if (keys === undefined) {
+    const selector = valueAt(entry.object.value, ['spec', 'selector']);
+    const labels = podSourceOf(entry)?.labels;
+    const plain = plainSelectorPairs(selector);
+    keys = {
+      selector,
+      labels,
+      labelPairs: Object.entries(labels ?? {}).map(([label, value]) => pairKey(label, value)),
+      selectorPair: plain ? pairKey(plain[0]![0], plain[0]![1]) : undefined,
+      otherSelector: !plain && isJsonObject(selector),
+    };
+    indexKeys.set(entry.object.value, keys);
+  }
+  return keys;
 }

@@ -20,17 +20,19 @@ export function identityOf(entry: IndexedObject): string {
 
 const identities = new WeakMap<object, string>();
 
+// Per parsed value (later parses share it while the document is unchanged).
+const objectNames = new WeakMap<object, string>();
 // Per index entry (the index keeps one entry per object of a file version, so these survive other files' edits).
-const folderIdentities = new WeakMap<IndexedObject, string>();
 const entrySources = new WeakMap<IndexedObject, PodSource | null>();
 
-// Folder, kind, namespace and name: two files of a folder defining the same one make the folder alternatives.
-function folderIdentityOf(entry: IndexedObject): string {
-  let key = folderIdentities.get(entry);
+// Kind, namespace and name: two files of a folder defining the same one make the folder alternatives
+// (holdsAlternatives groups by folder, the other half of the key).
+function objectNameOf(entry: IndexedObject): string {
+  const { object } = entry;
+  let key = objectNames.get(object.value);
   if (key === undefined) {
-    const { uri, object } = entry;
-    key = `${folderOfUri(uri)}\u0000${object.kind}\u0000${namespaceOf(object)}\u0000${object.name ?? ''}`;
-    folderIdentities.set(entry, key);
+    key = `${object.kind}\u0000${namespaceOf(object)}\u0000${object.name ?? ''}`;
+    objectNames.set(object.value, key);
   }
   return key;
 }
@@ -92,13 +94,22 @@ export class WorkspaceView {
   holdsAlternatives(folder: string): boolean {
     if (!this.alternatives) {
       const folders = new Set<string>();
-      const definedIn = new Map<string, string>();
+      // folder -> object name -> the first file defining it; a file's objects are adjacent, so its folder is looked up once.
+      const definedIn = new Map<string, Map<string, string>>();
+      let lastUri: string | undefined;
+      let inFolder = new Map<string, string>();
       for (const entry of this.objects) {
         const { uri, object } = entry;
         if (object.name === undefined) continue;
-        const key = folderIdentityOf(entry);
-        const first = definedIn.get(key);
-        if (first === undefined) definedIn.set(key, uri);
+        if (uri !== lastUri) {
+          lastUri = uri;
+          const folder = folderOfUri(uri);
+          inFolder = definedIn.get(folder) ?? new Map<string, string>();
+          definedIn.set(folder, inFolder);
+        }
+        const key = objectNameOf(entry);
+        const first = inFolder.get(key);
+        if (first === undefined) inFolder.set(key, uri);
         else if (first !== uri) folders.add(folderOfUri(uri));
       }
       this.alternatives = folders;

@@ -14,15 +14,21 @@ interface Entry<K, F> {
 export class PlacedFindingsCache<K, F extends SourceSpan> {
   private readonly entries = new WeakMap<object, Entry<K, F>>();
 
-  /** `sameKey` says whether findings computed under one key hold under another (default: identity). */
-  constructor(private readonly sameKey: (a: K, b: K) => boolean = Object.is) {}
+  /**
+   * `sameKey` says whether findings computed under one key hold under another (default: identity);
+   * `move` places a finding `delta` characters further (default: its start and end).
+   */
+  constructor(
+    private readonly sameKey: (a: K, b: K) => boolean = Object.is,
+    private readonly move: (finding: Readonly<F>, delta: number) => F = moveSpan,
+  ) {}
 
   /** The findings computed for `object` under `key`, at the document's current place; undefined when unknown. */
   get(object: ManifestObject, key: K): F[] | undefined {
     const entry = this.entries.get(object.value);
     if (!entry || !this.sameKey(entry.key, key)) return undefined;
     const delta = object.document.start - entry.documentStart;
-    return entry.findings.map((finding) => ({ ...finding, start: finding.start + delta, end: finding.end + delta }));
+    return entry.findings.map((finding) => this.move(finding, delta));
   }
 
   /** True when findings under `key` are known for `object`. */
@@ -33,10 +39,14 @@ export class PlacedFindingsCache<K, F extends SourceSpan> {
 
   /** Keeps `findings` (a copy) for `object` under `key`, placed at the document's current start. */
   set(object: ManifestObject, key: K, findings: readonly F[]): void {
-    this.entries.set(object.value, { key, documentStart: object.document.start, findings: findings.map((finding) => ({ ...finding })) });
+    this.entries.set(object.value, { key, documentStart: object.document.start, findings: findings.map((finding) => this.move(finding, 0)) });
   }
 
   delete(object: ManifestObject): void {
     this.entries.delete(object.value);
   }
+}
+
+function moveSpan<F extends SourceSpan>(finding: Readonly<F>, delta: number): F {
+  return { ...finding, start: finding.start + delta, end: finding.end + delta };
 }

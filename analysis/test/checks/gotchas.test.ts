@@ -116,6 +116,11 @@ test('the long-name warning quotes the FailedCreate event the controller records
   ]);
 });
 
+test('a short-named set whose pods are refused for their image gets the image warning, not a name warning', () => {
+  const yaml = withTemplate('web').replace(/[⟦⟧]/g, '').replace('image: postgres:16', 'image: ⟦"postgres:16 "⟧');
+  expectFindings(yaml, [{ code: 'pod-image-whitespace' }]);
+});
+
 // With a template the revision hash is computable: the finding names the label value and quotes the event.
 // The hashes are those `kubesim names` prints (the creationTimestamp of the hashed template changed in 1.34).
 const withTemplate = (name: string, replicas = 2) => `apiVersion: apps/v1

@@ -41,11 +41,13 @@ function podTemplate(label: string, port: string, indent: string): string {
 
 /** One manifest document whose fields are drawn from a small vocabulary, so that objects meet. */
 const documentText = fc.oneof(
+  // Fenceposts that both round to 0 (rolling-update-params.ts) have quick fixes inside the object's document: cached and moved with it.
   fc
-    .tuple(name, namespace, app, app, portName, fc.integer({ min: 1, max: 3 }))
+    .tuple(name, namespace, app, app, portName, fc.integer({ min: 1, max: 3 }), fc.boolean())
     .map(
-      ([n, ns, selector, label, port, replicas]) =>
+      ([n, ns, selector, label, port, replicas, stalled]) =>
         `apiVersion: apps/v1\nkind: Deployment\n${meta(n, ns)}spec:\n  replicas: ${replicas}\n  selector: {matchLabels: {app: ${selector}}}\n` +
+        (stalled ? '  strategy: {rollingUpdate: {maxSurge: 0, maxUnavailable: 10%}}\n' : '') +
         `${podTemplate(label, port, '  ')}\n`,
     ),
   fc
@@ -144,4 +146,21 @@ test('the long-lived index gives the findings of a fresh start after every edit'
     }),
     { numRuns: 60 },
   );
+});
+
+test('cached quick fixes move with their document when an edit above it changes its offset', () => {
+  const deployment =
+    'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: 2\n  selector: {matchLabels: {app: web}}\n' +
+    '  strategy: {rollingUpdate: {maxSurge: 0, maxUnavailable: 10%}}\n' +
+    `${podTemplate('web', 'http', '  ')}\n`;
+  const above = (value: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings, namespace: other}\ndata: {mode: ${value}}\n---\n`;
+  const uri = 'file:///w/app.yaml';
+  const index = new WorkspaceIndex();
+  const first = parseManifestFile(above('a') + deployment);
+  findingsOf(index, new Map([[uri, first.text]]), () => first);
+  const edited = parseManifestFile(above('a much longer value') + deployment, first);
+  const incremental = findingsOf(index, new Map([[uri, edited.text]]), () => edited)[uri] as { code: string; fixes?: unknown }[];
+  const fresh = findingsOf(new WorkspaceIndex(), new Map([[uri, edited.text]]), (_, text) => parseManifestFile(text))[uri];
+  assert.ok(incremental.some((finding) => finding.code === 'rolling-update-zero-fenceposts' && finding.fixes !== undefined));
+  assert.deepEqual(incremental, fresh);
 });

@@ -54,6 +54,18 @@ function groupOf(groupVersion: string): string {
 
 /** Whether `release`'s discovery has `kind` in `apiVersion`, and if not, why. */
 export function kindMatchOf(apiVersion: string, kind: string, release: KubernetesVersion): KindMatch {
+  // Asked for every object on every edit: the answer depends only on these three strings.
+  const key = `${release}\u0000${apiVersion}\u0000${kind}`;
+  let match = MATCHES.get(key);
+  if (match === undefined) {
+    if (MATCHES.size > 10_000) MATCHES.clear();
+    MATCHES.set(key, (match = Object.freeze(matchOf(apiVersion, kind, release))));
+  }
+  return match;
+}
+const MATCHES = new Map<string, KindMatch>();
+
+function matchOf(apiVersion: string, kind: string, release: KubernetesVersion): KindMatch {
   if (apiVersion === '' || kind === '' || apiLifecycleOf(apiVersion, kind, release).status !== 'served') return { status: 'built-in' };
   const slashes = apiVersion.split('/').length - 1;
   if (slashes > 1) return { status: 'built-in' };

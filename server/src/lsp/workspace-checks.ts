@@ -178,7 +178,8 @@ export class WorkspaceChecks {
     const options: WorkspaceCheckOptions = { cluster: this.clusterOf(document.uri), uri, workspace: this.index.objects() };
     if (this.indexing) options.workspaceIncomplete = true;
     const baseline = this.baselines.get(document.uri);
-    if (!this.canWatchFiles) this.baselines.poll(document.uri);
+    // Starting git takes milliseconds of this thread: after this edit's diagnostics are sent, not before.
+    if (!this.canWatchFiles) setTimeout(() => this.baselines.poll(document.uri), 0);
     if (baseline) options.baseline = baseline;
     return options;
   }
