@@ -2,7 +2,7 @@
 // client says `initialized`: a copy of the entry beside a stand-in core shows when the core is read and what it gets.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -69,5 +69,18 @@ test('dist/server.js answers initialize without reading the core, then hands the
     connection.dispose();
     child.kill();
     rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('the entry bundle holds neither the analysis nor the engine; the core bundle holds both', (t) => {
+  const core = repoPath('dist', 'server-core.js');
+  if (!existsSync(ENTRY) || !existsSync(core)) return t.skip('dist/ is missing: run "npm run build" first');
+  // A finding code of the checks and a struct name of the release layouts: strings survive minifying.
+  const markers = ['service-selects-no-pods', 'admissionregistration.MutatingAdmissionPolicy'];
+  const entryText = readFileSync(ENTRY, 'utf8');
+  const coreText = readFileSync(core, 'utf8');
+  for (const marker of markers) {
+    assert.equal(entryText.includes(marker), false, `dist/server.js holds ${marker}`);
+    assert.equal(coreText.includes(marker), true, `dist/server-core.js lacks ${marker}`);
   }
 });
