@@ -7,6 +7,7 @@ export { type DecodeProblem, quantityErrorOf } from './apiserver/validation/deco
 export {
   type FieldError,
   FieldPath,
+  forbidden,
   formatFieldError,
   intOrStringValue,
   invalid,

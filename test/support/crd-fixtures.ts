@@ -25,7 +25,7 @@ export function widgetCrd(specSchema: Schema, root: Schema = {}): string {
   });
 }
 
-/** HTTPRoute's shape (gateway-api config/crd/standard, v1), with three of its CEL rules. */
+/** HTTPRoute's shape (gateway-api config/crd/standard, v1), with three of its CEL rules and the maxItems and maxLength they need. */
 export const routeCrd = JSON.stringify({
   apiVersion: 'apiextensions.k8s.io/v1',
   kind: 'CustomResourceDefinition',
@@ -70,9 +70,9 @@ export const routeCrd = JSON.stringify({
                         group: { type: 'string', default: 'gateway.networking.k8s.io', maxLength: 253 },
                         kind: { type: 'string', default: 'Gateway', maxLength: 63, minLength: 1 },
                         name: { type: 'string', maxLength: 253, minLength: 1 },
-                        namespace: { type: 'string' },
+                        namespace: { type: 'string', maxLength: 63 },
                         port: { type: 'integer', format: 'int32', maximum: 65535, minimum: 1 },
-                        sectionName: { type: 'string' },
+                        sectionName: { type: 'string', maxLength: 253 },
                       },
                     },
                     'x-kubernetes-validations': [
@@ -94,7 +94,7 @@ export const routeCrd = JSON.stringify({
                     items: {
                       type: 'object',
                       properties: {
-                        name: { type: 'string' },
+                        name: { type: 'string', maxLength: 253 },
                         matches: {
                           type: 'array',
                           maxItems: 64,

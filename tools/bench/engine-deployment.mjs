@@ -24,7 +24,7 @@ function manifest(replicas, image, maxSurge, maxUnavailable) {
 }
 
 function run(replicas, maxSurge, maxUnavailable) {
-  const cluster = engine.createDeploymentCluster({ version: '1.36', seed: 1 });
+  const cluster = engine.createDeploymentCluster({ spec: engine.defaultClusterSpec('1.36'), seed: 1 });
   const done = () => engine.rolloutStatusMessage(cluster.deployments.get('bench')).done;
   engine.applyDeployment(cluster, manifest(replicas, 'app:1', maxSurge, maxUnavailable), { mode: 'apply' });
   engine.runUntil(cluster, done, 365 * 24 * 3_600_000);

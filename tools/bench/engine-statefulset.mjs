@@ -12,6 +12,7 @@ const require = createRequire(import.meta.url);
 const out = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'out', 'engine', 'src');
 const engine = {
   ...require(join(out, 'cluster', 'cluster.js')),
+  ...require(join(out, 'model', 'cluster-spec.js')),
   ...require(join(out, 'statefulset', 'stateful-set-controller.js')),
   ...require(join(out, 'statefulset', 'stateful-set-simulation.js')),
 };
@@ -38,7 +39,7 @@ function run(replicas, podManagementPolicy) {
   let heapPeak = heapBefore;
   const cpuStart = process.cpuUsage();
   const started = performance.now();
-  const cluster = new engine.Cluster({ version: '1.36' });
+  const cluster = new engine.Cluster({ spec: engine.defaultClusterSpec('1.36') });
   const controller = new engine.StatefulSetController();
   cluster.registerController(controller);
   let passes = 0;

@@ -6,18 +6,23 @@
 // a pod template, canary steps), trimmed, with structural limits (maxLength, maxItems) and CEL rules of the kinds
 // real CRDs carry (has(), all(), a transition-free cross-field rule, a regex).
 //
-// Usage: node tools/bench/lsp-crd.mjs [--quick] [--keep DIR]
+// With --cpu each server runs once under `node --cpu-prof` and the table adds the CPU per edit from its profile
+// (profile-edits.mjs): on a loaded machine the ratio of CPU is the comparison to trust.
+//
+// Usage: node tools/bench/lsp-crd.mjs [--quick] [--cpu] [--keep DIR]
 // Needs `npm run build` first and the shared tools (../shared or $KUBESIM_SHARED).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { editCpuOf } from './profile-edits.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const shared = process.env.KUBESIM_SHARED ?? join(root, '..', 'shared');
 const tools = join(shared, 'tools');
 const quick = process.argv.includes('--quick');
+const cpu = process.argv.includes('--cpu');
 const keepIndex = process.argv.indexOf('--keep');
 const server = join(root, 'dist', 'server.js');
 const RESOURCES = 200;
@@ -137,11 +142,12 @@ function workspace(name, withCrd) {
   return file;
 }
 
-function measure(file, edits, runs) {
+function measure(file, edits, runs, profileDir) {
   const settings = join(work, 'settings.json');
   writeFileSync(settings, JSON.stringify({ kubesim: { kubernetesVersion: '1.36' } }));
   const out = join(work, `result-${file.split('/').slice(-2, -1)[0]}.json`);
-  const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(server)} --stdio`;
+  const profiling = profileDir ? ` --cpu-prof --cpu-prof-dir=${JSON.stringify(profileDir)}` : '';
+  const command = `${JSON.stringify(process.execPath)}${profiling} ${JSON.stringify(server)} --stdio`;
   run(
     [
       join(tools, 'lsp-bench.mjs'),
@@ -165,9 +171,10 @@ function measure(file, edits, runs) {
 
 try {
   const edits = quick ? 10 : 50;
-  const runs = quick ? 1 : 3;
-  const withCrd = measure(workspace('with-crd', true), edits, runs);
-  const without = measure(workspace('without-crd', false), edits, runs);
+  const runs = quick || cpu ? 1 : 3;
+  const profileDir = (name) => (cpu ? join(work, `profile-${name}`) : undefined);
+  const withCrd = measure(workspace('with-crd', true), edits, runs, profileDir('with-crd'));
+  const without = measure(workspace('without-crd', false), edits, runs, profileDir('without-crd'));
   const ratio = withCrd.editLatencyMs.p95 / without.editLatencyMs.p95;
   const rows = [
     [`edit → diagnostics p50 (CRD + ${RESOURCES} custom resources)`, `${withCrd.editLatencyMs.p50} ms`, ''],
@@ -178,8 +185,19 @@ try {
     ['open → diagnostics (no CRD)', `${without.openToDiagnosticsMs} ms`, ''],
     ['server peak RSS (with the CRD)', `${withCrd.serverRssMB} MB`, ''],
   ];
+  if (cpu) {
+    const [withCpu, withoutCpu] = [editCpuOf(profileDir('with-crd')), editCpuOf(profileDir('without-crd'))];
+    const cpuRatio = withCpu.p95 / withoutCpu.p95;
+    rows.push(
+      [`edit CPU p50 / p95 (CRD, ${withCpu.count} edits)`, `${withCpu.p50} / ${withCpu.p95} ms`, ''],
+      [`edit CPU p50 / p95 (no CRD, ${withoutCpu.count} edits)`, `${withoutCpu.p50} / ${withoutCpu.p95} ms`, ''],
+      ['edit CPU p95 with / without', `${cpuRatio.toFixed(2)} ×`, `≤ ${TARGET_RATIO} ×`, cpuRatio <= TARGET_RATIO ? 'yes' : '**no**'],
+      ['edit CPU total with / without', `${withCpu.sum} / ${withoutCpu.sum} ms`, ''],
+    );
+  }
   console.log(
-    `${RESOURCES} Rollouts in one file, ${withCrd.diagnosticsCount} diagnostics on open with the CRD; Node ${process.version}${quick ? '; --quick' : ''}.\n`,
+    `${RESOURCES} Rollouts in one file, ${withCrd.diagnosticsCount} diagnostics on open with the CRD; ` +
+      `Node ${process.version}${quick ? '; --quick' : ''}${cpu ? '; --cpu' : ''}.\n`,
   );
   console.log('| measure | kubesim | target | met |');
   console.log('| --- | --- | --- | --- |');

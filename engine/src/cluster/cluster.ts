@@ -110,10 +110,8 @@ export class Cluster {
    */
   podsVersion = 0;
   private resourceVersion = 1;
-  private cachedSecond = Number.NaN;
-  private cachedTimestamp = '';
-  private cachedParsedText = '';
-  private cachedParsedMs = 0;
+  // Timestamp texts by whole second and their parsed ms, both ways (a cache: each is a pure function of the other).
+  private readonly timeTexts = { bySecond: new Map<number, string>(), byText: new Map<string, number>() };
 
   constructor(options: ClusterOptions) {
     this.spec = options.spec;
@@ -148,21 +146,23 @@ export class Cluster {
   /** RFC 3339 text (whole seconds, as metav1.Time serialises) of simulated time `ms` (default now). */
   timestamp(ms = this.now): string {
     const second = Math.floor(ms / 1000);
-    if (second !== this.cachedSecond) {
-      this.cachedSecond = second;
-      this.cachedTimestamp = new Date(this.startEpochMs + second * 1000).toISOString().replace('.000Z', 'Z');
+    let text = this.timeTexts.bySecond.get(second);
+    if (text === undefined) {
+      if (this.timeTexts.bySecond.size >= 4096) this.timeTexts.bySecond.clear();
+      this.timeTexts.bySecond.set(second, (text = new Date(this.startEpochMs + second * 1000).toISOString().replace('.000Z', 'Z')));
     }
-    return this.cachedTimestamp;
+    return text;
   }
 
   /** Simulated ms of an RFC 3339 timestamp written by `timestamp`. */
   timeOf(timestamp: string | undefined): number {
     if (timestamp === undefined) return 0;
-    if (timestamp !== this.cachedParsedText) {
-      this.cachedParsedText = timestamp;
-      this.cachedParsedMs = Date.parse(timestamp) - this.startEpochMs;
+    let ms = this.timeTexts.byText.get(timestamp);
+    if (ms === undefined) {
+      if (this.timeTexts.byText.size >= 4096) this.timeTexts.byText.clear();
+      this.timeTexts.byText.set(timestamp, (ms = Date.parse(timestamp) - this.startEpochMs));
     }
-    return this.cachedParsedMs;
+    return ms;
   }
 
   /** Records an event from controller `source` at the current time. */

@@ -12,11 +12,19 @@ export const GO_ZERO_TIME = civilSeconds(1, 1, 1, 0, 0, 0);
 export interface CronSchedulePlan {
   readonly schedule: CronSchedule;
   readonly clock: ZoneClock;
+  /**
+   * Next's answers so far, by the second asked about: the controller asks the same few instants on every sync
+   * (its last schedule time, the one after). A cache: Next is a pure function of the schedule and the instant.
+   */
+  readonly answers: Map<number, number>;
 }
+
+/** Answers a plan keeps before it forgets them all. */
+const MAX_ANSWERS = 10_000;
 
 /** The schedule with its location (undefined: the controller's local time, UTC in kind). */
 export function planCronSchedule(schedule: CronSchedule): CronSchedulePlan {
-  return { schedule, clock: zoneClockOf(schedule.timeZone) };
+  return { schedule, clock: zoneClockOf(schedule.timeZone), answers: new Map() };
 }
 
 function has(field: CronField, value: number): boolean {
@@ -35,9 +43,19 @@ function dayMatches(schedule: Extract<CronSchedule, { kind: 'spec' }>, wall: Wal
  * starts at the upcoming whole second), or GO_ZERO_TIME when none comes within five years.
  */
 export function nextActivation(plan: CronSchedulePlan, seconds: number): number {
+  const from = Math.floor(seconds);
+  const known = plan.answers.get(from);
+  if (known !== undefined) return known;
+  const next = computeNextActivation(plan, from);
+  if (plan.answers.size >= MAX_ANSWERS) plan.answers.clear();
+  plan.answers.set(from, next);
+  return next;
+}
+
+function computeNextActivation(plan: CronSchedulePlan, seconds: number): number {
   const { schedule, clock } = plan;
-  if (schedule.kind === 'every') return Math.floor(seconds) + schedule.delaySeconds;
-  let t = Math.floor(seconds) + 1;
+  if (schedule.kind === 'every') return seconds + schedule.delaySeconds;
+  let t = seconds + 1;
   let added = false;
   const yearLimit = clock.fieldsAt(t).year + 5;
   // Each loop below moves t forward until its field matches; a wrap into the next unit starts over.
@@ -107,10 +125,12 @@ export function nextActivation(plan: CronSchedulePlan, seconds: number): number 
       }
     }
     if (wrapped) continue;
-    // The seconds field of ParseStandard is always 0.
+    // The seconds field of ParseStandard is always 0. Upstream adds one second at a time; where the offset is
+    // the same at the next whole minute of the wall clock (no transition in between), the walk ends there.
     while (wall.second !== 0) {
       if (!added) added = true;
-      t += 1;
+      const step = clock.offsetAt(t) === clock.offsetAt(t + 60 - wall.second) ? 60 - wall.second : 1;
+      t += step;
       wall = clock.fieldsAt(t);
       if (wall.second === 0) {
         wrapped = true;

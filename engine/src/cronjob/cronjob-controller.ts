@@ -186,14 +186,16 @@ function syncCronJob(cluster: Cluster, cronJob: CronJob, jobs: readonly Job[]): 
   return requeue();
 }
 
-// byJobStartTime: started Jobs first, by start time, then by name.
-function byStartTime(a: Job, b: Job): number {
-  const aStart = a.status.startTime;
-  const bStart = b.status.startTime;
-  if (aStart === undefined && bStart !== undefined) return 1;
-  if (aStart !== undefined && bStart === undefined) return -1;
-  if (aStart === bStart) return a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0;
-  return Date.parse(aStart!) - Date.parse(bStart!);
+// byJobStartTime: started Jobs first, by start time, then by name (each start time parsed once, not per comparison).
+function sortByStartTime(jobs: readonly Job[]): Job[] {
+  const keyed = jobs.map((job) => ({ job, start: job.status.startTime, ms: job.status.startTime === undefined ? 0 : Date.parse(job.status.startTime) }));
+  keyed.sort((a, b) => {
+    if (a.start === undefined && b.start !== undefined) return 1;
+    if (a.start !== undefined && b.start === undefined) return -1;
+    if (a.start === b.start) return a.job.metadata.name < b.job.metadata.name ? -1 : a.job.metadata.name > b.job.metadata.name ? 1 : 0;
+    return a.ms - b.ms;
+  });
+  return keyed.map((entry) => entry.job);
 }
 
 /** cleanupFinishedJobs: keeps the newest successfulJobsHistoryLimit Complete and failedJobsHistoryLimit Failed Jobs. */
@@ -206,7 +208,7 @@ function cleanupFinishedJobs(cluster: Cluster, cronJob: CronJob, jobs: readonly 
   ] as const) {
     const toDelete = list.length - limit;
     if (toDelete <= 0) continue;
-    for (const job of [...list].sort(byStartTime).slice(0, toDelete)) {
+    for (const job of sortByStartTime(list).slice(0, toDelete)) {
       deleteJob(cluster, job);
       cronJob.status.active = (cronJob.status.active ?? []).filter((reference) => reference.uid !== job.metadata.uid);
       cluster.recordEvent(subjectOf(cronJob), 'Normal', 'SuccessfulDelete', `Deleted job ${job.metadata.name}`, SOURCE);

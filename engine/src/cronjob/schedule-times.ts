@@ -33,14 +33,24 @@ function nextScheduleAfter(plan: CronSchedulePlan, ms: number): number {
   return nextActivation(plan, Math.floor(ms / 1000)) * 1000;
 }
 
+// The controller reads a CronJob's schedule on every sync: one parse per text (a cache: parsing is pure, and a
+// plan is never changed but for the answers it remembers).
+const PLANS = new Map<string, CronSchedulePlan | { error: string }>();
+const MAX_PLANS = 1000;
+
 /**
  * formatSchedule then cron.ParseStandard: the schedule as the controller reads it, `TZ=<timeZone>`
  * prefixed when spec.timeZone is set and the schedule names no zone itself; or the parser's error.
  */
 export function cronJobSchedule(schedule: string, timeZone: string | undefined): CronSchedulePlan | { error: string } {
   const text = !schedule.includes('TZ') && timeZone !== undefined ? `TZ=${timeZone} ${schedule}` : schedule;
+  const known = PLANS.get(text);
+  if (known) return known;
   const parsed = parseCronSchedule(text);
-  return 'error' in parsed ? { error: parsed.error } : planCronSchedule(parsed.schedule);
+  const plan = 'error' in parsed ? { error: parsed.error } : planCronSchedule(parsed.schedule);
+  if (PLANS.size >= MAX_PLANS) PLANS.clear();
+  PLANS.set(text, plan);
+  return plan;
 }
 
 /**

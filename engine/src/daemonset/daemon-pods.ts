@@ -4,6 +4,7 @@
 import type { Cluster } from '../cluster/cluster';
 import { isActiveCohort, type PodCohort } from '../cluster/pod-cohort';
 import { isAvailableAt, isReadyAt, isScheduledAt } from '../kubelet/pod-timeline';
+import type { ClusterNode } from '../model/cluster-nodes';
 import type { DaemonSet } from '../model/daemonset-objects';
 import type { JsonObject, PodTemplateSpec } from '../model/objects';
 import { cloneJson } from '../model/clone';
@@ -28,23 +29,24 @@ export interface DaemonPod {
   readonly ready: boolean;
 }
 
+/** One pod of a cohort as the controller reads it at `now`. */
+function daemonPodOf(cohort: PodCohort, name: string, now: number): DaemonPod {
+  return {
+    cohort,
+    name,
+    labels: cohort.labels,
+    node: targetNodeNameOf(cohort.spec),
+    deleted: !isActiveCohort(cohort),
+    scheduled: isScheduledAt(cohort.timeline, now),
+    createdSecond: Math.floor(cohort.timeline.createdAt / 1000),
+    ready: isReadyAt(cohort.timeline, now),
+  };
+}
+
 /** The DaemonSet's pods at `now`, oldest cohort first. */
 export function daemonPodsOf(cluster: Cluster, daemonSet: DaemonSet): DaemonPod[] {
   const pods: DaemonPod[] = [];
-  for (const cohort of cluster.podsOwnedBy(daemonSet.metadata.uid ?? '')) {
-    for (const name of cohort.names) {
-      pods.push({
-        cohort,
-        name,
-        labels: cohort.labels,
-        node: targetNodeNameOf(cohort.spec),
-        deleted: !isActiveCohort(cohort),
-        scheduled: isScheduledAt(cohort.timeline, cluster.now),
-        createdSecond: Math.floor(cohort.timeline.createdAt / 1000),
-        ready: isReadyAt(cohort.timeline, cluster.now),
-      });
-    }
-  }
+  for (const cohort of cluster.podsOwnedBy(daemonSet.metadata.uid ?? '')) for (const name of cohort.names) pods.push(daemonPodOf(cohort, name, cluster.now));
   return pods;
 }
 
@@ -68,6 +70,65 @@ export function podsByNode(pods: readonly DaemonPod[]): Map<string, DaemonPod[]>
   return byNode;
 }
 
+/** The DaemonSet's pods and getNodesToDaemonPods' map of them, read once per sync. */
+interface NodesToDaemonPods {
+  readonly list: DaemonPod[];
+  readonly byNode: Map<string, DaemonPod[]>;
+}
+
+/** The pods one sync created (their cohorts) and deleted (their names). */
+export interface PodWrites {
+  readonly created: PodCohort[];
+  readonly deleted: string[];
+}
+
+/** Reads the DaemonSet's pods and builds getNodesToDaemonPods' map. */
+export function nodesToDaemonPods(cluster: Cluster, daemonSet: DaemonSet): NodesToDaemonPods {
+  const list = daemonPodsOf(cluster, daemonSet);
+  return { list, byNode: podsByNode(list) };
+}
+
+// The names of a node list, by list (the cluster replaces its list when a node changes).
+const nodeNameSets = new WeakMap<readonly ClusterNode[], ReadonlySet<string>>();
+
+function nodeNamesOf(nodes: readonly ClusterNode[]): ReadonlySet<string> {
+  let names = nodeNameSets.get(nodes);
+  if (!names) nodeNameSets.set(nodes, (names = new Set(nodes.map((node) => node.name))));
+  return names;
+}
+
+/**
+ * The map after the sync's own writes, as the informer's events would update it: a created pod joins its node, a
+ * deleted one turns Terminating in place (no other pod is read again). Read afresh when a pod targets a node the
+ * cluster does not have: the map's key order decides the order of those nodes, and a re-read orders them exactly.
+ */
+export function applyPodWrites(cluster: Cluster, daemonSet: DaemonSet, pods: NodesToDaemonPods, writes: PodWrites): NodesToDaemonPods {
+  const known = nodeNamesOf(cluster.nodes);
+  for (const key of pods.byNode.keys()) if (!known.has(key)) return nodesToDaemonPods(cluster, daemonSet);
+  const { list, byNode } = pods;
+  for (const name of writes.deleted) {
+    const index = list.findIndex((pod) => pod.name === name);
+    const pod = list[index];
+    if (!pod || pod.deleted) continue;
+    const terminating = { ...pod, deleted: true };
+    list[index] = terminating;
+    const onNode = pod.node === undefined ? undefined : byNode.get(pod.node);
+    if (onNode) onNode[onNode.indexOf(pod)] = terminating;
+  }
+  for (const cohort of writes.created) {
+    for (const name of cohort.names) {
+      const pod = daemonPodOf(cohort, name, cluster.now);
+      list.push(pod);
+      if (pod.node === undefined) continue;
+      if (!known.has(pod.node)) return nodesToDaemonPods(cluster, daemonSet);
+      const onNode = byNode.get(pod.node);
+      if (onNode) onNode.push(pod);
+      else byNode.set(pod.node, [pod]);
+    }
+  }
+  return pods;
+}
+
 /** podByCreationTimestampAndPhase: scheduled pods first, then older creationTimestamp, then name. */
 export function comparePodsByAge(a: DaemonPod, b: DaemonPod): number {
   if (a.scheduled !== b.scheduled) return a.scheduled ? -1 : 1;
@@ -75,8 +136,8 @@ export function comparePodsByAge(a: DaemonPod, b: DaemonPod): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
-/** Creates one pod from the controller's template, pinned to `nodeName`; returns its name. */
-export function createDaemonPod(cluster: Cluster, daemonSet: DaemonSet, template: PodTemplateSpec & JsonObject, nodeName: string): string {
+/** Creates one pod from the controller's template, pinned to `nodeName`; returns its cohort. */
+export function createDaemonPod(cluster: Cluster, daemonSet: DaemonSet, template: PodTemplateSpec & JsonObject, nodeName: string): PodCohort {
   const spec = cloneJson(template.spec ?? {});
   pinToNode(spec, nodeName);
   const owner = {
@@ -95,7 +156,7 @@ export function createDaemonPod(cluster: Cluster, daemonSet: DaemonSet, template
     { metadata, spec },
     { generateName: `${daemonSet.metadata.name}-`, count: 1 },
   );
-  return cohort.names[0]!;
+  return cohort;
 }
 
 /** Sets the controller-revision-hash label of one pod (dedupCurHistories' merge patch). */

@@ -6,11 +6,23 @@
 // with its back-off never comes up here.
 import type { Cluster, Controller } from '../cluster/cluster';
 import type { DaemonSet, DaemonSetStatus } from '../model/daemonset-objects';
-import { comparePodsByAge, createDaemonPod, DAEMONSET_CONTROLLER_NAME, daemonPodsOf, isDaemonPodAvailable, podsByNode, type DaemonPod } from './daemon-pods';
+import {
+  applyPodWrites,
+  comparePodsByAge,
+  createDaemonPod,
+  DAEMONSET_CONTROLLER_NAME,
+  isDaemonPodAvailable,
+  nodesToDaemonPods,
+  type DaemonPod,
+  type PodWrites,
+} from './daemon-pods';
 import { cleanupHistory, constructHistory } from './daemonset-history';
 import { rollingUpdate } from './daemonset-rolling';
 import { allowsSurge, createDaemonPodTemplate, DAEMONSET_HASH_LABEL, isPodUpdated, templateGenerationOf } from './daemonset-util';
 import { nodeShouldRunDaemonPod, type NodeVerdict } from './node-eligibility';
+
+/** The verdict of a node NodeShouldRunDaemonPod was not asked about (none: every cluster node has one). */
+const NOT_ELIGIBLE: NodeVerdict = { shouldRun: false, shouldContinueRunning: false };
 
 /** The controller's burstReplicas: at most this many creates and deletes per sync. */
 const BURST_REPLICAS = 250;
@@ -64,33 +76,50 @@ export class DaemonSetController implements Controller {
       cluster.recordEvent(subjectOf(stored), 'Warning', 'SelectingAll', 'This daemon set is selecting all pods. A non-empty selector is required.', this.name);
       return false;
     }
-    const history = constructHistory(cluster, stored, daemonPodsOf(cluster, stored));
+    // getNodesToDaemonPods once per sync: read again after constructHistory relabelled pods, and brought up to date
+    // with the sync's own creates and deletes.
+    let pods = nodesToDaemonPods(cluster, stored);
+    const history = constructHistory(cluster, stored, pods.list);
     const daemonSet = history.daemonSet;
     const hash = history.current.metadata.labels?.[DAEMONSET_HASH_LABEL] ?? '';
     let changed = history.changed;
+    if (changed) pods = nodesToDaemonPods(cluster, daemonSet);
     const verdicts = this.verdictsOf(cluster, daemonSet);
     // manage, then rollingUpdate. Upstream runs rollingUpdate only once the expectations manage set are
     // met; its own tests observe every create and delete at once, so both run in the same sync, on
     // the pods as manage left them, and so they do here.
-    if (this.manage(cluster, daemonSet, verdicts, hash)) changed = true;
-    if (daemonSet.spec.updateStrategy?.type === 'RollingUpdate') {
-      const byNode = podsByNode(daemonPodsOf(cluster, daemonSet));
-      const decision = rollingUpdate(daemonSet, cluster.nodes, verdicts, byNode, hash, cluster.now);
-      if (this.syncNodes(cluster, daemonSet, decision.podsToDelete, decision.nodesToCreate, hash)) changed = true;
+    const managed = this.manage(cluster, daemonSet, verdicts, hash, pods.byNode);
+    if (managed) {
+      changed = true;
+      pods = applyPodWrites(cluster, daemonSet, pods, managed);
     }
-    if (cleanupHistory(cluster, daemonSet, history.old, daemonPodsOf(cluster, daemonSet))) changed = true;
-    if (this.updateStatus(cluster, daemonSet, verdicts, hash)) changed = true;
+    if (daemonSet.spec.updateStrategy?.type === 'RollingUpdate') {
+      const decision = rollingUpdate(daemonSet, cluster.nodes, verdicts, pods.byNode, hash, cluster.now);
+      const rolled = this.syncNodes(cluster, daemonSet, decision.podsToDelete, decision.nodesToCreate, hash);
+      if (rolled) {
+        changed = true;
+        pods = applyPodWrites(cluster, daemonSet, pods, rolled);
+      }
+    }
+    if (cleanupHistory(cluster, daemonSet, history.old, pods.list)) changed = true;
+    if (this.updateStatus(cluster, daemonSet, verdicts, hash, pods.byNode)) changed = true;
     return changed;
   }
 
   // manage: podsShouldBeOnNode for every node, plus unscheduled pods pinned to nodes that do not exist.
-  private manage(cluster: Cluster, daemonSet: DaemonSet, verdicts: ReadonlyMap<string, NodeVerdict>, hash: string): boolean {
-    const byNode = podsByNode(daemonPodsOf(cluster, daemonSet));
+  private manage(
+    cluster: Cluster,
+    daemonSet: DaemonSet,
+    verdicts: ReadonlyMap<string, NodeVerdict>,
+    hash: string,
+    byNode: ReadonlyMap<string, readonly DaemonPod[]>,
+  ): PodWrites | undefined {
     const nodesNeedingPods: string[] = [];
     const podsToDelete: string[] = [];
+    const surge = allowsSurge(daemonSet);
     for (const node of cluster.nodes) {
-      const verdict = verdicts.get(node.name) ?? { shouldRun: false, shouldContinueRunning: false };
-      this.podsShouldBeOnNode(cluster, daemonSet, node.name, verdict, byNode.get(node.name), hash, nodesNeedingPods, podsToDelete);
+      const verdict = verdicts.get(node.name) ?? NOT_ELIGIBLE;
+      this.podsShouldBeOnNode(cluster, daemonSet, surge, node.name, verdict, byNode.get(node.name), hash, nodesNeedingPods, podsToDelete);
     }
     const known = new Set(cluster.nodes.map((node) => node.name));
     for (const [name, pods] of byNode) if (!known.has(name)) for (const pod of pods) if (!pod.scheduled) podsToDelete.push(pod.name);
@@ -103,6 +132,7 @@ export class DaemonSetController implements Controller {
   private podsShouldBeOnNode(
     cluster: Cluster,
     daemonSet: DaemonSet,
+    surge: boolean,
     nodeName: string,
     verdict: NodeVerdict,
     pods: readonly DaemonPod[] | undefined,
@@ -119,8 +149,13 @@ export class DaemonSetController implements Controller {
       for (const pod of pods) if (!pod.deleted) podsToDelete.push(pod.name);
       return;
     }
+    // One pod on the node (most nodes, most passes): nothing to delete; with surge a terminating one is replaced.
+    if (pods.length === 1) {
+      if (surge && pods[0]!.deleted && verdict.shouldRun) nodesNeedingPods.push(nodeName);
+      return;
+    }
     const running = pods.filter((pod) => !pod.deleted).sort(comparePodsByAge);
-    if (!allowsSurge(daemonSet)) {
+    if (!surge) {
       for (const pod of running.slice(1)) podsToDelete.push(pod.name);
       return;
     }
@@ -148,28 +183,43 @@ export class DaemonSetController implements Controller {
   }
 
   // syncNodes: create the pods (at most burstReplicas) from the template with the hash and generation
-  // labels, each pinned to its node, then delete the pods named.
-  private syncNodes(cluster: Cluster, daemonSet: DaemonSet, podsToDelete: readonly string[], nodesNeedingPods: readonly string[], hash: string): boolean {
+  // labels, each pinned to its node, then delete the pods named. Undefined when it was asked for nothing.
+  private syncNodes(
+    cluster: Cluster,
+    daemonSet: DaemonSet,
+    podsToDelete: readonly string[],
+    nodesNeedingPods: readonly string[],
+    hash: string,
+  ): PodWrites | undefined {
     const creates = nodesNeedingPods.slice(0, BURST_REPLICAS);
     const deletes = podsToDelete.slice(0, BURST_REPLICAS);
     const namespace = daemonSet.metadata.namespace ?? 'default';
+    const writes: PodWrites = { created: [], deleted: [] };
     if (creates.length > 0) {
       const template = createDaemonPodTemplate(daemonSet.spec.template, templateGenerationOf(daemonSet), hash);
       for (const nodeName of creates) {
-        const name = createDaemonPod(cluster, daemonSet, template, nodeName);
-        cluster.recordEvent(subjectOf(daemonSet), 'Normal', 'SuccessfulCreate', `Created pod: ${name}`, this.name);
+        const cohort = createDaemonPod(cluster, daemonSet, template, nodeName);
+        writes.created.push(cohort);
+        cluster.recordEvent(subjectOf(daemonSet), 'Normal', 'SuccessfulCreate', `Created pod: ${cohort.names[0]!}`, this.name);
       }
     }
     for (const name of deletes) {
-      if (cluster.deletePodByName(name, namespace)) cluster.recordEvent(subjectOf(daemonSet), 'Normal', 'SuccessfulDelete', `Deleted pod: ${name}`, this.name);
+      if (!cluster.deletePodByName(name, namespace)) continue;
+      writes.deleted.push(name);
+      cluster.recordEvent(subjectOf(daemonSet), 'Normal', 'SuccessfulDelete', `Deleted pod: ${name}`, this.name);
     }
-    return creates.length > 0 || deletes.length > 0;
+    return creates.length > 0 || deletes.length > 0 ? writes : undefined;
   }
 
   // updateDaemonSetStatus: per node that should run the pod, its oldest pod decides ready, available
   // and up to date; pods on other nodes are misscheduled. Stored only when a number changed.
-  private updateStatus(cluster: Cluster, daemonSet: DaemonSet, verdicts: ReadonlyMap<string, NodeVerdict>, hash: string): boolean {
-    const byNode = podsByNode(daemonPodsOf(cluster, daemonSet));
+  private updateStatus(
+    cluster: Cluster,
+    daemonSet: DaemonSet,
+    verdicts: ReadonlyMap<string, NodeVerdict>,
+    hash: string,
+    byNode: ReadonlyMap<string, readonly DaemonPod[]>,
+  ): boolean {
     const generation = templateGenerationOf(daemonSet);
     const minReadySeconds = daemonSet.spec.minReadySeconds ?? 0;
     const counts = { desired: 0, current: 0, misscheduled: 0, ready: 0, updated: 0, available: 0 };
@@ -182,7 +232,9 @@ export class DaemonSetController implements Controller {
       counts.desired++;
       if (pods.length === 0) continue;
       counts.current++;
-      const oldest = [...pods].sort(comparePodsByAge)[0]!;
+      // The first by podByCreationTimestampAndPhase (a total order: names are unique).
+      let oldest = pods[0]!;
+      for (const pod of pods) if (comparePodsByAge(pod, oldest) < 0) oldest = pod;
       if (oldest.ready) {
         counts.ready++;
         if (isDaemonPodAvailable(oldest, cluster.now, minReadySeconds)) counts.available++;

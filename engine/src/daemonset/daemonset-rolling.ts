@@ -24,7 +24,11 @@ interface RollingUpdateDecision {
  * kind (the core loop prunes those first).
  */
 export function findUpdatedPodsOnNode(daemonSet: DaemonSet, pods: readonly DaemonPod[], hash: string): { newPod?: DaemonPod; oldPod?: DaemonPod } | undefined {
-  const generation = templateGenerationOf(daemonSet);
+  return findUpdatedPods(pods, hash, templateGenerationOf(daemonSet));
+}
+
+// findUpdatedPodsOnNode with the template generation read once per sync rather than once per node.
+function findUpdatedPods(pods: readonly DaemonPod[], hash: string, generation: number | undefined): { newPod?: DaemonPod; oldPod?: DaemonPod } | undefined {
   let newPod: DaemonPod | undefined;
   let oldPod: DaemonPod | undefined;
   for (const pod of pods) {
@@ -70,16 +74,18 @@ export function rollingUpdate(
     if (shouldRun) desired++;
     if (shouldRun || byNode.has(node.name)) order.push(node.name);
   }
-  for (const name of byNode.keys()) if (!order.includes(name)) order.push(name);
+  const ordered = new Set(order);
+  for (const name of byNode.keys()) if (!ordered.has(name)) order.push(name);
   const { maxSurge, maxUnavailable } = desiredNodeCounts(daemonSet, desired);
   const podsOn = (name: string): readonly DaemonPod[] => byNode.get(name) ?? [];
+  const generation = templateGenerationOf(daemonSet);
 
   if (maxSurge === 0) {
     let numUnavailable = 0;
     const allowedReplacements: string[] = [];
     const candidates: string[] = [];
     for (const name of order) {
-      const found = findUpdatedPodsOnNode(daemonSet, podsOn(name), hash);
+      const found = findUpdatedPods(podsOn(name), hash, generation);
       if (!found) {
         numUnavailable++;
         continue;
@@ -104,7 +110,7 @@ export function rollingUpdate(
   let numSurge = 0;
   let numAvailable = 0;
   for (const name of order) {
-    const found = findUpdatedPodsOnNode(daemonSet, podsOn(name), hash);
+    const found = findUpdatedPods(podsOn(name), hash, generation);
     if (!found) {
       numSurge++;
       continue;

@@ -140,9 +140,8 @@ export function targetNodeNameOf(spec: JsonObject): string | undefined {
 
 /** IsPodUpdated: the pod carries the current hash, or the current template generation. */
 export function isPodUpdated(labels: Readonly<Record<string, string>>, hash: string, generation: number | undefined): boolean {
-  const templateMatches = generation !== undefined && labels[TEMPLATE_GENERATION_LABEL] === String(generation);
-  const hashMatches = hash.length > 0 && labels[DAEMONSET_HASH_LABEL] === hash;
-  return hashMatches || templateMatches;
+  if (hash.length > 0 && labels[DAEMONSET_HASH_LABEL] === hash) return true;
+  return generation !== undefined && labels[TEMPLATE_GENERATION_LABEL] === String(generation);
 }
 
 /**

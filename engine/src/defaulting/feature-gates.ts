@@ -143,6 +143,17 @@ function gateState(steps: GateSteps, version: KubernetesVersion): GateState {
   return state;
 }
 
+// Each gate's default per release, worked out once (defaulting and validation ask for every object they see).
+const RELEASE_STATES = new Map<KubernetesVersion, Map<string, GateState>>();
+
+function releaseState(gate: string, steps: GateSteps, version: KubernetesVersion): GateState {
+  let states = RELEASE_STATES.get(version);
+  if (!states) RELEASE_STATES.set(version, (states = new Map()));
+  let state = states.get(gate);
+  if (state === undefined) states.set(gate, (state = gateState(steps, version)));
+  return state;
+}
+
 /**
  * The state of `gate` in `cluster`: its override when the release declares the gate, else the
  * release's default; undefined for a gate not tracked here. An override of a gate the release does
@@ -151,7 +162,7 @@ function gateState(steps: GateSteps, version: KubernetesVersion): GateState {
 function stateOf(gate: string, cluster: Pick<ClusterSpec, 'version' | 'featureGates'>): GateState | undefined {
   const steps = GATE_STEPS[gate];
   if (!steps) return undefined;
-  const state = gateState(steps, cluster.version);
+  const state = releaseState(gate, steps, cluster.version);
   if (state === 'undeclared') return state;
   return cluster.featureGates[gate] ?? state;
 }

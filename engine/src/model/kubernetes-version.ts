@@ -17,9 +17,14 @@ export function parseKubernetesVersion(text: string): KubernetesVersion | undefi
   return (SUPPORTED_KUBERNETES_VERSIONS as readonly string[]).includes(minor) ? (minor as KubernetesVersion) : undefined;
 }
 
+// The minor number per release text, read once (feature gates and rules ask on every object they check).
+const MINORS = new Map<string, number>();
+
 /** The minor number of a release: 1.34 gives 34. */
 export function minorOf(version: KubernetesVersion): number {
-  return Number(version.split('.')[1]);
+  let minor = MINORS.get(version);
+  if (minor === undefined) MINORS.set(version, (minor = Number(version.split('.')[1])));
+  return minor;
 }
 
 /** True when `version` is `other` or newer. */

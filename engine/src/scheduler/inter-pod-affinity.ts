@@ -92,7 +92,9 @@ interface InterPodAffinityState {
 export function interPodAffinityState(pod: PodToSchedule, snapshot: SchedulingSnapshot): InterPodAffinityState {
   const affinityTerms = requiredTerms(pod.spec, 'podAffinity', pod.namespace, pod.labels);
   const antiAffinityTerms = requiredTerms(pod.spec, 'podAntiAffinity', pod.namespace, pod.labels);
-  const nodes = new Map(snapshot.nodes.map((node) => [node.name, node]));
+  // The node of a bound group, looked up only for a term that matches (most pods have no required terms at all).
+  let nodes: Map<string, ClusterNode> | undefined;
+  const nodeOf = (name: string): ClusterNode | undefined => (nodes ??= new Map(snapshot.nodes.map((node) => [node.name, node]))).get(name);
   const state: InterPodAffinityState = {
     affinityTerms,
     antiAffinityTerms,
@@ -101,19 +103,19 @@ export function interPodAffinityState(pod: PodToSchedule, snapshot: SchedulingSn
     existingAntiAffinityCounts: new Map(),
     podMatchesOwnAffinityTerms: affinityTerms.length > 0 && affinityTerms.every((term) => termMatches(term, pod.namespace, pod.labels)),
   };
-  for (const group of snapshot.pods) countGroup(state, pod, group, nodes.get(group.nodeName));
+  for (const group of snapshot.pods) countGroup(state, pod, group, nodeOf);
   return state;
 }
 
-function countGroup(state: InterPodAffinityState, pod: PodToSchedule, group: PlacedPods, node: ClusterNode | undefined): void {
+function countGroup(state: InterPodAffinityState, pod: PodToSchedule, group: PlacedPods, nodeOf: (name: string) => ClusterNode | undefined): void {
   for (const term of requiredTerms(group.spec, 'podAntiAffinity', group.namespace, group.labels)) {
-    if (termMatches(term, pod.namespace, pod.labels)) countDomain(state.existingAntiAffinityCounts, node, term.topologyKey, group.count);
+    if (termMatches(term, pod.namespace, pod.labels)) countDomain(state.existingAntiAffinityCounts, nodeOf(group.nodeName), term.topologyKey, group.count);
   }
   for (const term of state.affinityTerms) {
-    if (termMatches(term, group.namespace, group.labels)) countDomain(state.affinityCounts, node, term.topologyKey, group.count);
+    if (termMatches(term, group.namespace, group.labels)) countDomain(state.affinityCounts, nodeOf(group.nodeName), term.topologyKey, group.count);
   }
   for (const term of state.antiAffinityTerms) {
-    if (termMatches(term, group.namespace, group.labels)) countDomain(state.antiAffinityCounts, node, term.topologyKey, group.count);
+    if (termMatches(term, group.namespace, group.labels)) countDomain(state.antiAffinityCounts, nodeOf(group.nodeName), term.topologyKey, group.count);
   }
 }
 

@@ -96,3 +96,33 @@ export function podMatchesNodeAffinity(podSpec: JsonObject | undefined, node: Cl
   if (required === undefined || required === null) return true;
   return nodeSelectorMatches(required, node);
 }
+
+/**
+ * The NodeAffinity plugin's PreFilter (pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go): when every
+ * required term names its nodes with `metadata.name In [name]` (as the DaemonSet controller pins its pods), only
+ * those nodes can pass Filter, and the scheduling cycle evaluates only them. Undefined when any term leaves other
+ * nodes possible (or is read in a way this shortcut does not follow: then every node is evaluated, as before).
+ */
+export function affinityNodeNames(podSpec: JsonObject | undefined): ReadonlySet<string> | undefined {
+  const affinity = podSpec?.affinity;
+  const nodeAffinity = isJsonObject(affinity) ? affinity.nodeAffinity : undefined;
+  const required = isJsonObject(nodeAffinity) ? nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution : undefined;
+  const terms = isJsonObject(required) && Array.isArray(required.nodeSelectorTerms) ? required.nodeSelectorTerms : [];
+  if (terms.length === 0) return undefined;
+  const names = new Set<string>();
+  for (const term of terms) {
+    // Within a term the requirements are ANDed: two different names leave no node, one name leaves that node.
+    let named: string | undefined;
+    const fields = isJsonObject(term) && Array.isArray(term.matchFields) ? term.matchFields : [];
+    for (const requirement of fields) {
+      if (!isJsonObject(requirement) || requirement.key !== 'metadata.name' || requirement.operator !== 'In') continue;
+      const values = stringsOf(requirement.values);
+      if (values.length !== 1) return undefined;
+      if (named !== undefined && named !== values[0]) return undefined;
+      named = values[0];
+    }
+    if (named === undefined) return undefined;
+    names.add(named);
+  }
+  return names;
+}

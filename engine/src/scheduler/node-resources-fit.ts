@@ -12,6 +12,16 @@ function isScalarResource(resource: string): boolean {
   return resource.includes('/') && !resource.startsWith('kubernetes.io/');
 }
 
+// A node's allocatable as amounts, by node object (a ClusterNode is never changed: a cordon replaces it).
+const allocatables = new WeakMap<ClusterNode, ResourceAmounts>();
+
+/** The node's allocatable as amounts (parsed once per node object; read it, never change it). */
+export function allocatableOf(node: ClusterNode): ResourceAmounts {
+  let amounts = allocatables.get(node);
+  if (!amounts) allocatables.set(node, (amounts = amountsOf(node.allocatable as JsonObject)));
+  return amounts;
+}
+
 /** What the pods on a node request in total, and how many they are. */
 function requestedOnNode(pods: readonly PlacedPods[]): { requested: ResourceAmounts; podCount: number } {
   const requested: ResourceAmounts = {};
@@ -33,7 +43,7 @@ export function insufficientResources(
   node: ClusterNode,
   onNode: readonly PlacedPods[],
 ): { reasons: string[]; unresolvable: boolean } {
-  const allocatable = amountsOf(node.allocatable as JsonObject);
+  const allocatable = allocatableOf(node);
   const { requested, podCount } = requestedOnNode(onNode);
   const reasons: string[] = [];
   let unresolvable = false;

@@ -6,7 +6,8 @@
 // adds the weighted scores and breaks ties at random; the simulation keeps the order stable instead.
 import type { ClusterNode } from '../model/cluster-nodes';
 import type { JsonObject } from '../model/objects';
-import { amountsOf, podRequests } from './pod-requests';
+import { podRequests } from './pod-requests';
+import { allocatableOf } from './node-resources-fit';
 import type { PlacedPods, PodToSchedule, SchedulingSnapshot } from './scheduling-snapshot';
 
 /** Labels a controller adds per revision or per pod: pods of one workload still spread together across them. */
@@ -28,7 +29,7 @@ function nonZeroRequests(spec: JsonObject | undefined): { cpu: number; memory: n
 
 /** LeastAllocated's score (0 to 100) of the node with the pod on it: the free share of CPU and memory, averaged. */
 function leastAllocatedScore(pod: PodToSchedule, node: ClusterNode, onNode: readonly PlacedPods[]): number {
-  const allocatable = amountsOf(node.allocatable as JsonObject);
+  const allocatable = allocatableOf(node);
   const wanted = nonZeroRequests(pod.spec);
   let cpu = wanted.cpu;
   let memory = wanted.memory;

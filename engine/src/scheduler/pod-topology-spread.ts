@@ -68,15 +68,17 @@ export function topologySpreadState(pod: PodToSchedule, snapshot: SchedulingSnap
   const counts = constraints.map(() => new Map<string, number>());
   const eligible = new Map(snapshot.nodes.filter((node) => constraints.length > 0 && isEligible(pod, node, constraints)).map((node) => [node.name, node]));
   for (const node of eligible.values()) constraints.forEach((constraint, index) => counts[index]!.set(node.labels[constraint.topologyKey]!, 0));
-  for (const group of snapshot.pods) {
-    const node = eligible.get(group.nodeName);
-    if (!node || group.terminating || group.namespace !== pod.namespace) continue;
-    constraints.forEach((constraint, index) => {
-      if (!labelSelectorMatches(constraint.selector, group.labels)) return;
-      const value = node.labels[constraint.topologyKey]!;
-      counts[index]!.set(value, (counts[index]!.get(value) ?? 0) + group.count);
-    });
-  }
+  // Without a hard constraint no node is eligible and no pod counts.
+  if (constraints.length > 0)
+    for (const group of snapshot.pods) {
+      const node = eligible.get(group.nodeName);
+      if (!node || group.terminating || group.namespace !== pod.namespace) continue;
+      constraints.forEach((constraint, index) => {
+        if (!labelSelectorMatches(constraint.selector, group.labels)) return;
+        const value = node.labels[constraint.topologyKey]!;
+        counts[index]!.set(value, (counts[index]!.get(value) ?? 0) + group.count);
+      });
+    }
   const selfMatches = constraints.map((constraint) => labelSelectorMatches(constraint.selector, pod.labels));
   return { constraints, counts, selfMatches };
 }

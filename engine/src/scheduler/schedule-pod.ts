@@ -7,7 +7,7 @@ import type { ClusterSpec } from '../model/cluster-spec';
 import type { JsonValue } from '../model/objects';
 import { fitErrorMessage, untoleratedTaintReason, type NodeVerdict } from './fit-error';
 import { interPodAffinityReason, interPodAffinityState } from './inter-pod-affinity';
-import { podMatchesNodeAffinity } from './node-affinity';
+import { affinityNodeNames, podMatchesNodeAffinity } from './node-affinity';
 import { hasHostPortConflict } from './node-ports';
 import { insufficientResources } from './node-resources-fit';
 import { topologySpreadReason, topologySpreadState } from './pod-topology-spread';
@@ -30,6 +30,13 @@ export function schedulePod(pod: PodToSchedule, snapshot: SchedulingSnapshot, cl
   const tolerations: readonly JsonValue[] | undefined = Array.isArray(pod.spec?.tolerations) ? pod.spec.tolerations : undefined;
   const spread = topologySpreadState(pod, snapshot);
   const affinity = interPodAffinityState(pod, snapshot);
+  // NodeAffinity's PreFilter names the only nodes Filter can pass; the other nodes' reasons matter only for the
+  // FitError message, so when none of the named nodes is feasible every node is walked for it.
+  const named = affinityNodeNames(pod.spec);
+  if (named) {
+    const candidates = snapshot.nodes.filter((node) => named.has(node.name) && filterNode(node) === undefined);
+    if (candidates.length > 0) return { nodeName: scoreNodes(pod, candidates, snapshot)[0]!.name };
+  }
   const verdicts: NodeVerdict[] = [];
   const feasible: ClusterNode[] = [];
   for (const node of snapshot.nodes) {

@@ -43,7 +43,22 @@ function isRolledOut(cluster: Cluster, daemonSet: DaemonSet | undefined): boolea
   );
 }
 
-function frameOf(cluster: Cluster, daemonSet: DaemonSet, newHash: string, second: number, summary: string): DaemonSetFrameView {
+type NodeFrame = DaemonSetFrameView['nodes'][number];
+
+function samePods(a: readonly DaemonPodView[], b: readonly DaemonPodView[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) {
+    const x = a[index]!;
+    const y = b[index]!;
+    if (x.name !== y.name || x.revision !== y.revision || x.hash !== y.hash || x.state !== y.state) return false;
+  }
+  return true;
+}
+
+// The pods of each node at this pass. A node whose pods read the same as in the frame before keeps that frame's
+// entry (frames are plain data nobody changes): a pass changes a few nodes, and 100 nodes by 200 passes of fresh
+// entries cost more than the controller's own work.
+function frameOf(cluster: Cluster, daemonSet: DaemonSet, newHash: string, second: number, summary: string, before?: DaemonSetFrameView): DaemonSetFrameView {
   const byNode = new Map<string, DaemonPodView[]>(cluster.nodes.map((node) => [node.name, []]));
   for (const cohort of cluster.podsOwnedBy(daemonSet.metadata.uid ?? '')) {
     const hash = cohort.labels[DAEMONSET_HASH_LABEL] ?? '';
@@ -54,7 +69,12 @@ function frameOf(cluster: Cluster, daemonSet: DaemonSet, newHash: string, second
     for (const name of cohort.names) list.push({ name, revision: hash === newHash ? 'new' : 'old', hash, state });
     byNode.set(cohort.nodeName ?? '', list);
   }
-  return { second, summary, nodes: [...byNode].map(([node, pods]) => ({ node, pods })) };
+  const nodes: NodeFrame[] = [];
+  for (const [node, pods] of byNode) {
+    const earlier = before?.nodes[nodes.length];
+    nodes.push(earlier !== undefined && earlier.node === node && samePods(earlier.pods, pods) ? earlier : { node, pods });
+  }
+  return { second, summary, nodes };
 }
 
 function summaryOf(daemonSet: DaemonSet): string {
@@ -76,7 +96,7 @@ export function previewDaemonSet(input: DaemonSetPreviewInput): WorkloadPreviewR
   const frames: DaemonSetFrameView[] = [frameOf(cluster, daemonSet, hash, 0, 'The new manifest is applied.')];
   const record = (): void => {
     const current = storedDaemonSet(cluster, input.newManifest)!;
-    if (frames.length < MAX_FRAMES) frames.push(frameOf(cluster, current, hash, secondsOf(cluster.now - start), summaryOf(current)));
+    if (frames.length < MAX_FRAMES) frames.push(frameOf(cluster, current, hash, secondsOf(cluster.now - start), summaryOf(current), frames.at(-1)));
   };
   const onDelete = names.updateStrategy === 'OnDelete';
   const done = runUntil(cluster, () => onDelete || isRolledOut(cluster, storedDaemonSet(cluster, input.newManifest)), LIMIT_MS, record);

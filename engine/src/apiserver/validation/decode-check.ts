@@ -258,9 +258,10 @@ function joinStrict(path: string, key: string): string {
 
 // kubectl turns YAML into JSON through a Go map, so keys reach the decoder sorted.
 function sortedKeys(object: ReadonlyJsonObject): string[] {
+  // The default order compares UTF-16 code units, as `<` on strings does.
   return Object.keys(object)
     .filter((key) => object[key] !== undefined)
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    .sort();
 }
 
 // Field tables per layout and struct, built once (a document is decoded on every keystroke).
