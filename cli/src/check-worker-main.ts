@@ -6,10 +6,15 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { ClusterSpec } from '@kubesim/engine';
 import { parseManifestFile, workerVerdictsOf, type WorkerVerdicts } from '@kubesim/analysis';
 
-/** A batch of pieces of files (whole documents) to check, each with the cluster the main thread resolved for its file. */
+/**
+ * A batch of pieces of files (whole documents) to check, each with the cluster the main thread resolved for its file.
+ * A piece's text travels as its UTF-8 bytes, handed over rather than copied (copying a string into a message cost the
+ * main thread 0.6 s of 18 s for 2,000 files); a text read from a file has no lone surrogate, so it decodes to the very same
+ * string (a byte order mark included).
+ */
 export interface VerdictRequest {
   id: number;
-  files: { text: string; cluster: ClusterSpec }[];
+  files: { bytes: Uint8Array; cluster: ClusterSpec }[];
 }
 
 /** Per piece of the request, in order: what workerVerdictsOf computed. */
@@ -23,6 +28,7 @@ const maxChars = (workerData as { maxChars: number } | undefined)?.maxChars;
 
 parentPort?.on('message', (request: VerdictRequest) => {
   // Each piece is parsed, checked and dropped: the worker holds one batch at a time.
-  const verdicts = request.files.map(({ text, cluster }) => workerVerdictsOf(parseManifestFile(text, undefined, maxChars), cluster));
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  const verdicts = request.files.map(({ bytes, cluster }) => workerVerdictsOf(parseManifestFile(decoder.decode(bytes), undefined, maxChars), cluster));
   parentPort!.postMessage({ id: request.id, verdicts } satisfies VerdictReply);
 });

@@ -144,8 +144,12 @@ export class ParallelVerdicts {
     const id = this.nextId++;
     const answered = new Promise<WorkerVerdicts[] | undefined>((resolve) => this.workers.get(worker)?.set(id, resolve));
     batch.forEach((piece, i) => (piece.pending = answered.then((answers) => answers?.[i])));
-    const files = batch.map((piece) => ({ text: piece.text, cluster: this.jobs[piece.job]!.cluster }));
-    worker.postMessage({ id, files } satisfies VerdictRequest);
+    const encoder = new TextEncoder();
+    const files = batch.map((piece) => ({ bytes: encoder.encode(piece.text), cluster: this.jobs[piece.job]!.cluster }));
+    worker.postMessage(
+      { id, files } satisfies VerdictRequest,
+      files.map((file) => file.bytes.buffer),
+    );
   }
 
   private receive(worker: Worker, reply: VerdictReply): void {

@@ -1,6 +1,6 @@
 // Composition root of the kubesim language server: wires the LSP connection to the checks.
 import { basename } from 'node:path';
-import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type Connection } from 'vscode-languageserver/node';
+import { createConnection, ProposedFeatures, TextDocuments, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_CLUSTER_DOMAIN, DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion, SUPPORTED_KUBERNETES_VERSIONS, type ClusterSpec } from '@kubesim/engine';
 import {
@@ -19,11 +19,11 @@ import { ManifestStore } from './lsp/document-store';
 import { ParallelChecks } from './lsp/parallel-checks';
 import { isManifestDocument } from './lsp/is-manifest-document';
 import { toDiagnostic } from './lsp/to-diagnostic';
-import { registerWorkloadFeatures, WORKLOAD_FEATURE_CAPABILITIES } from './lsp/workload-features';
+import { registerWorkloadFeatures } from './lsp/workload-features';
 import { announceClusterChange, registerSimulateRollout } from './lsp/simulate-rollout';
-import { NAVIGATION_CAPABILITIES, registerNavigation } from './lsp/navigation-features';
+import { registerNavigation } from './lsp/navigation-features';
 import { WorkspaceProblems } from './lsp/workspace-problems';
-import { WorkspaceChecks, WORKSPACE_CHECK_CAPABILITIES } from './lsp/workspace-checks';
+import { WorkspaceChecks } from './lsp/workspace-checks';
 import { isTraceLevel, ServerLog } from './lsp/server-log';
 import { KustomizeLive } from './lsp/kustomize-live';
 import { HelmLive } from './lsp/helm-live';
@@ -32,6 +32,7 @@ import { renderedNavigation } from './lsp/kustomize-navigation';
 import { kustomizePreviewSource } from './lsp/kustomize-preview';
 import { helmPreviewSource, helmValuesLenses } from './lsp/helm-features';
 import { clusterSettingsFields, type ClusterSettings } from './lsp/cluster-settings';
+import { INITIALIZE_RESULT } from './lsp/server-capabilities';
 
 /** The `kubesim` settings section as the client sends it (nothing in it is trusted to be well-formed). */
 interface KubesimSettings {
@@ -42,8 +43,31 @@ interface KubesimSettings {
   kustomize?: { allowRemoteResources?: unknown } | null;
 }
 
+/** The server's answers to the two messages that start a session; every other handler is registered on the connection. */
+interface ServerSession {
+  initialize(params: InitializeParams): InitializeResult;
+  initialized(): void;
+}
+
 /** Starts the server on the given connection (stdio, IPC or a test pipe). */
 export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): void {
+  const session = createSession(connection);
+  connection.onInitialize((params) => session.initialize(params));
+  connection.onInitialized(() => session.initialized());
+  connection.listen();
+}
+
+/**
+ * Takes over a listening connection whose `initialize` was answered already (server-main.ts answers it
+ * before loading this bundle): applies the client's parameters, then starts as on `initialized`.
+ */
+export function continueServer(connection: Connection, params: InitializeParams): void {
+  const session = createSession(connection);
+  session.initialize(params);
+  session.initialized();
+}
+
+function createSession(connection: Connection): ServerSession {
   const documents = new TextDocuments(TextDocument);
   const store = new ManifestStore();
   // The documents as first opened: the preview's base when git has none (saves never replace them).
@@ -80,7 +104,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   let trusted = true;
   let allowRemoteResources = false;
 
-  connection.onInitialize((params) => {
+  function initialize(params: InitializeParams): InitializeResult {
     // The client's trace setting arrives as InitializeParams.trace; initializationOptions may carry the same settings.
     if (isTraceLevel(params.trace)) log.level = params.trace;
     applySettings((params.initializationOptions ?? undefined) as KubesimSettings | undefined, 'initializationOptions');
@@ -91,16 +115,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     kustomize.configure({ trusted, allowRemoteResources });
     helm.configure(trusted);
     folders = (params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : [])).flatMap((uri) => pathOfUri(uri) ?? []);
-    return {
-      capabilities: {
-        textDocumentSync: TextDocumentSyncKind.Incremental,
-        ...WORKLOAD_FEATURE_CAPABILITIES,
-        ...WORKSPACE_CHECK_CAPABILITIES,
-        ...NAVIGATION_CAPABILITIES,
-      },
-      serverInfo: { name: 'kubesim' },
-    };
-  });
+    return INITIALIZE_RESULT;
+  }
 
   // A value the server cannot use falls back to the default, and the log says so (with what is accepted).
   function applySettings(settings: KubesimSettings | null | undefined, source: string): void {
@@ -198,14 +214,14 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
   }
 
-  connection.onInitialized(() => {
+  function initialized(): void {
     void refreshSettings()
       .then(() => workspace.refreshSettings())
       .then(() => workspace.start())
       .catch((error: unknown) => log.error('starting the workspace checks failed', error));
     kustomize.start(folders).catch((error: unknown) => log.error('looking for kustomizations failed', error));
     helm.start();
-  });
+  }
   connection.onDidChangeConfiguration(() => {
     void refreshSettings()
       .then(() => workspace.refreshSettings())
@@ -301,5 +317,5 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     log,
   });
   documents.listen(connection);
-  connection.listen();
+  return { initialize, initialized };
 }

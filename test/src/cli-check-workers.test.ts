@@ -163,3 +163,17 @@ test('a generated workspace of 1,000 documents: the same output with and without
   assert.ok((JSON.parse(alone) as { diagnostics: unknown[] }).diagnostics.length > 0);
   assert.equal(checkWith('1', folder, 'json'), alone);
 });
+
+// The workers get each piece's text as UTF-8 bytes: a byte order mark and characters beyond ASCII before a
+// finding leave every offset where the main thread's own text has it.
+test('files with a byte order mark and non-ASCII text: two worker threads print what one thread prints', () => {
+  const folder = join(work, 'non-ascii');
+  mkdirSync(folder, { recursive: true });
+  for (let i = 0; i < 8; i++) {
+    const note = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: notes-${i}\n  namespace: ns-${i % 4}\ndata:\n  greeting: "grüße, 你好 👋"\n`;
+    writeFileSync(join(folder, `m-${i}.yaml`), `\uFEFF${[note, deployment(i * 3), statefulSet(i), service(i)].join('---\n')}`);
+  }
+  const alone = checkWith('0', folder, 'json');
+  assert.ok(alone.includes('deployment-decode-error'));
+  assert.equal(checkWith('2', folder, 'json'), alone);
+});

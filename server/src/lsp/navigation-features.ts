@@ -5,7 +5,6 @@ import {
   type FoldingRange,
   FoldingRangeKind,
   type Location,
-  type ServerCapabilities,
   SymbolKind,
   type TextDocuments,
 } from 'vscode-languageserver/node';
@@ -28,14 +27,6 @@ import {
 import type { ManifestStore } from './document-store';
 import { isManifestDocument } from './is-manifest-document';
 import type { RenderedPlace } from './kustomize-navigation';
-
-/** The capabilities the handlers below answer. */
-export const NAVIGATION_CAPABILITIES: ServerCapabilities = {
-  documentSymbolProvider: { label: 'kubesim' },
-  foldingRangeProvider: true,
-  definitionProvider: true,
-  referencesProvider: true,
-};
 
 /** Where objects of the workspace are, and the text of any indexed file (for positions in it). */
 interface NavigationWorkspace {

@@ -1,5 +1,5 @@
 // Registers hovers, enum completion and rollout code lenses on a connection (kept out of server.ts).
-import type { CodeLens, Connection, Hover, Position, ServerCapabilities, TextDocuments } from 'vscode-languageserver/node';
+import type { CodeLens, Connection, Hover, Position, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ClusterSpec, CrdSourceObject } from '@kubesim/engine';
 import { objectsOf, type IndexedObject, type KindSchemaSource, type ManifestObject, type ManifestFile } from '@kubesim/analysis';
@@ -10,13 +10,6 @@ import { provideHover } from './hover';
 import { provideCustomResourceCompletion } from './custom-resource-completion';
 import { provideCustomResourceHover } from './custom-resource-hover';
 import { isManifestDocument } from './is-manifest-document';
-
-/** The capabilities the handlers below answer. */
-export const WORKLOAD_FEATURE_CAPABILITIES: ServerCapabilities = {
-  hoverProvider: true,
-  completionProvider: { triggerCharacters: [' ', ':'] },
-  codeLensProvider: { resolveProvider: false },
-};
 
 /** Hovers and lenses another part of the server adds (kustomization files), and the schema sources of fields. */
 interface ExtraFeatures {

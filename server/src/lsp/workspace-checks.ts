@@ -5,7 +5,6 @@ import {
   type Connection,
   type Diagnostic,
   type InitializeParams,
-  type ServerCapabilities,
   type TextDocuments,
 } from 'vscode-languageserver/node';
 import { basename } from 'node:path';
@@ -28,11 +27,6 @@ import type { ManifestStore } from './document-store';
 import { BaselineCache } from './git-baseline';
 import { PublishedDiagnostics } from './published-diagnostics';
 import { describeError, type Log } from './server-log';
-
-/** Capabilities the workspace checks add to the server's answer to `initialize`. */
-export const WORKSPACE_CHECK_CAPABILITIES: ServerCapabilities = {
-  codeActionProvider: { codeActionKinds: ['quickfix'] },
-};
 
 /** Files whose change means HEAD (or the branch it names) may point at another commit. */
 const GIT_REF_GLOBS = ['**/.git/HEAD', '**/.git/refs/heads/**', '**/.git/packed-refs'];
