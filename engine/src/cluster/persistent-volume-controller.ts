@@ -11,41 +11,11 @@
 // classes, as it reads an unknown priority class as the default). The provisioner's own events and the
 // seconds it takes are not modelled: a claim is Bound at the instant its pod is scheduled.
 import type { PersistentVolumeClaim } from '../model/objects';
-import type { ClaimInfo, ClaimsByKey } from '../scheduler/volume-binding';
 import { podClaimNames } from '../scheduler/volume-binding';
+import { bindingModeOf, KIND_STORAGE_CLASS, SELECTED_NODE_ANNOTATION } from './storage-classes';
 import type { Cluster, Controller } from './cluster';
-import type { ObjectStore } from './object-store';
 
-/** kind's default StorageClass. */
-const KIND_STORAGE_CLASS = 'standard';
-const SELECTED_NODE_ANNOTATION = 'volume.kubernetes.io/selected-node';
 const SOURCE = 'persistentvolume-controller';
-
-/** The binding mode of a claim's class, as storage helpers' IsDelayBindingMode reads it (no class: Immediate). */
-function bindingModeOf(claim: PersistentVolumeClaim): ClaimInfo['bindingMode'] {
-  return claim.spec.storageClassName === KIND_STORAGE_CLASS ? 'WaitForFirstConsumer' : 'Immediate';
-}
-
-/**
- * An Immediate claim of a class assumed to exist: provisioned and bound as it is created, so the pod created
- * right after it finds it bound (the scheduler's wait for the PersistentVolume controller is not modelled).
- */
-export function bindsAtOnce(claim: PersistentVolumeClaim): boolean {
-  const className = claim.spec.storageClassName;
-  return typeof className === 'string' && className !== '' && className !== KIND_STORAGE_CLASS;
-}
-
-/** What the scheduler reads of the claims, by `namespace/name`. */
-export function claimInfos(claims: ObjectStore<PersistentVolumeClaim>): ClaimsByKey {
-  const infos = new Map<string, ClaimInfo>();
-  for (const claim of claims.all()) {
-    const bound = claim.status?.phase === 'Bound';
-    const node = bound && bindingModeOf(claim) === 'WaitForFirstConsumer' ? claim.metadata.annotations?.[SELECTED_NODE_ANNOTATION] : undefined;
-    const info: ClaimInfo = { bound, deleting: claim.metadata.deletionTimestamp !== undefined, bindingMode: bindingModeOf(claim) };
-    infos.set(`${claim.metadata.namespace ?? 'default'}/${claim.metadata.name}`, node === undefined ? info : { ...info, node });
-  }
-  return infos;
-}
 
 /** The event the controller writes while a claim waits, by its class. */
 function waitingEvent(claim: PersistentVolumeClaim): { type: 'Normal' | 'Warning'; reason: string; message: string } {

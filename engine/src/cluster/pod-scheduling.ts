@@ -10,7 +10,7 @@ import type { JsonObject, PersistentVolumeClaim, ReplicaSet, Service, StatefulSe
 import { schedulePod } from '../scheduler/schedule-pod';
 import type { PlacedPods, PodToSchedule, SchedulingSnapshot, WorkloadSelector } from '../scheduler/scheduling-snapshot';
 import type { ObjectStore } from './object-store';
-import { claimInfos } from './persistent-volume-controller';
+import { claimInfos } from './storage-classes';
 import { podClaimNames } from '../scheduler/volume-binding';
 import type { PodCohort } from './pod-cohort';
 

@@ -7,7 +7,7 @@ import type { PodCohort } from '../cluster/pod-cohort';
 import { podsOfCohort } from '../cluster/pod-cohort';
 import type { PersistentVolumeClaim, Pod, PodStatus, StatefulSet } from '../model/objects';
 import { podStatusAt } from '../kubelet/pod-timeline';
-import { bindsAtOnce } from '../cluster/persistent-volume-controller';
+import { bindsAtOnce } from '../cluster/storage-classes';
 import { cloneJson } from '../model/clone';
 import type { RevisionCodec } from '../history/controller-history';
 import { syncStatefulSet } from './stateful-set-control';
