@@ -11,6 +11,28 @@ import { TestLanguageServer, type TestWorkspace } from '../../../test/support/ls
 
 const HEAP_LIMIT_MB = 256;
 
+// OrderedReady: two controller passes per pod, so a preview of 10,000 replicas runs to the step budget
+// (MAX_PREVIEW_STEPS, about 2 s), the longest a preview takes.
+const orderedStatefulSet = (replicas: number) => `apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: db
+spec:
+  replicas: ${replicas}
+  serviceName: db
+  selector:
+    matchLabels:
+      app: db
+  template:
+    metadata:
+      labels:
+        app: db
+    spec:
+      containers:
+        - name: db
+          image: postgres:17
+`;
+
 const deployment = (replicas: number) => `apiVersion: apps/v1
 kind: Deployment
 metadata:
@@ -103,16 +125,19 @@ test(`the server under a ${HEAP_LIMIT_MB} MB heap survives hostile input and ans
       await hoverAnswers(workspace);
     });
     await t.test('a preview cancelled while another one runs answers "cancelled"; a hover right after it answers', async () => {
-      // The first preview (10,000 replicas) keeps the server busy, so the second one and its $/cancelRequest
-      // are both read before the second starts: its handler sees the cancelled token and does not simulate.
+      // The first preview (an OrderedReady StatefulSet run to the step budget) keeps the server busy for
+      // about 2 s, so the second one and its $/cancelRequest are both read before the second starts: its handler
+      // sees the cancelled token and does not simulate. (A Deployment of 10,000 replicas takes 40 ms: too short
+      // to hold the server while the client, on a loaded machine, writes the request and its cancel apart.)
       const uri = workspace.uri('large.yaml');
-      await server.open(uri, deployment(10_000));
+      await server.open(uri, orderedStatefulSet(10_000));
       const running = server.connection.sendRequest('kubesim/simulateRollout', previewParams(uri));
       const source = new CancellationTokenSource();
       const cancelled = server.connection.sendRequest('kubesim/simulateRollout', previewParams(uri), source.token);
       source.cancel();
       await assert.rejects(cancelled, (error: unknown) => error instanceof ResponseError && error.code === LSPErrorCodes.RequestCancelled);
-      assert.equal(((await running) as SimulateRolloutResult).kind, 'view');
+      const result = (await running) as SimulateRolloutResult;
+      assert.equal(result.kind, 'view');
       await hoverAnswers(workspace);
     });
     for (const input of INPUTS) {
