@@ -152,7 +152,7 @@ export class WorkspaceIndex {
       const after = this.currentEntries(uri);
       if (before !== after && (before.length > 0 || after.length > 0)) changes.push({ uri, before, after });
     }
-    let objects = [...last.objects];
+    const objects = last.objects.slice();
     // The last array's map is replaced by this one: updated in place.
     const entries = last.entries;
     for (const { uri, before } of changes) {
@@ -171,7 +171,7 @@ export class WorkspaceIndex {
         if (this.order.get(objects[middle]!.uri)! < order) low = middle + 1;
         else high = middle;
       }
-      objects = [...objects.slice(0, low), ...after, ...objects.slice(low)];
+      objects.splice(low, 0, ...after);
       entries.set(uri, after);
     }
     return { objects, entries, changes };
