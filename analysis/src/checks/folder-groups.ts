@@ -9,7 +9,7 @@ import { valueAt } from './label-selector';
 import { podSourceOf } from './pod-templates';
 
 /** The objects an applied-together array is a reordering of, and the file whose objects it puts first. */
-export interface TogetherBase {
+interface TogetherBase {
   /** The folder's objects in view order, or the array itself when it is not a folder's. */
   objects: readonly IndexedObject[];
   /** The checked file's URI when `objects` is the folder's (its entries come first in the file's array). */

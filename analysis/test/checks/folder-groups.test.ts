@@ -57,7 +57,8 @@ const documentText = fc.oneof(
     .tuple(name, namespace, name, label)
     .map(
       ([n, ns, service, app]) =>
-        `apiVersion: apps/v1\nkind: StatefulSet\n${meta(n, ns)}spec:\n  serviceName: ${service}\n  selector: {matchLabels: {app: ${app}}}\n${template(app, 'http')}`,
+        `apiVersion: apps/v1\nkind: StatefulSet\n${meta(n, ns)}spec:\n  serviceName: ${service}\n` +
+        `  selector: {matchLabels: {app: ${app}}}\n${template(app, 'http')}`,
     ),
   fc
     .tuple(name, namespace, label, fc.boolean(), fc.constantFrom('http', 'grpc', 'metrics'))
@@ -75,7 +76,8 @@ const documentText = fc.oneof(
     .tuple(name, namespace, name, fc.constantFrom('Deployment', 'StatefulSet'))
     .map(
       ([n, ns, target, kind]) =>
-        `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\n${meta(n, ns)}spec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: ${kind}, name: ${target}}\n` +
+        `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\n${meta(n, ns)}spec:\n` +
+        `  scaleTargetRef: {apiVersion: apps/v1, kind: ${kind}, name: ${target}}\n` +
         '  minReplicas: 1\n  maxReplicas: 3\n',
     ),
   fc.tuple(name, namespace).map(([n, ns]) => `apiVersion: example.com/v1\nkind: Widget\n${meta(n, ns)}spec: {}\n`),
@@ -140,7 +142,8 @@ test('the lookups shared by a folder answer what a scan of each file’s applied
 const deployment = (objectName: string, app: string) =>
   `apiVersion: apps/v1\nkind: Deployment\n${meta(objectName, '')}spec:\n  selector: {matchLabels: {app: ${app}}}\n${template(app, 'http')}`;
 const hpa = (objectName: string, target: string) =>
-  `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\n${meta(objectName, '')}spec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: ${target}}\n  maxReplicas: 3\n`;
+  `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\n${meta(objectName, '')}spec:\n` +
+  `  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: ${target}}\n  maxReplicas: 3\n`;
 
 /** The messages of `code` on the file `uri` of a workspace, checked as the CLI and the server check it. */
 function messages(files: Record<string, string>, uri: string, code: string): string[] {
