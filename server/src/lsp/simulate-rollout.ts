@@ -293,10 +293,17 @@ export function registerSimulateRollout(
   context: SimulateRolloutContext,
 ): void {
   const { clusterOf, candidates, kustomizeSource } = context;
-  const handler = async (params: SimulateRolloutParams, token: CancellationToken): Promise<SimulateRolloutResult | ResponseError<void>> => {
-    // One turn of the event loop first, then the token: a request cancelled while it waited (behind another
-    // preview, as when the editor asks again after an edit) is not simulated. A running simulation is not
-    // interrupted; it is bounded instead (engine simulation-budget.ts: at most about 2 s).
+  // One preview at a time: each waits for the one before it to settle, then reads its token, so a request
+  // cancelled while it waited (the editor asks again after an edit) is not simulated. A running simulation is
+  // not interrupted; it is bounded instead (engine simulation-budget.ts: at most about 2 s).
+  let previous: Promise<unknown> = Promise.resolve();
+  const handler = (params: SimulateRolloutParams, token: CancellationToken): Promise<SimulateRolloutResult | ResponseError<void>> => {
+    const turn = previous.then(() => preview(params, token));
+    previous = turn.catch(() => undefined);
+    return turn;
+  };
+  const preview = async (params: SimulateRolloutParams, token: CancellationToken): Promise<SimulateRolloutResult | ResponseError<void>> => {
+    // One turn of the event loop first, so that a cancel sent right after the request has been read.
     await new Promise((resolve) => setImmediate(resolve));
     if (token.isCancellationRequested) return cancelled();
     const document = documents.get(params.uri);

@@ -125,10 +125,8 @@ test(`the server under a ${HEAP_LIMIT_MB} MB heap survives hostile input and ans
       await hoverAnswers(workspace);
     });
     await t.test('a preview cancelled while another one runs answers "cancelled"; a hover right after it answers', async () => {
-      // The first preview (an OrderedReady StatefulSet run to the step budget) keeps the server busy for
-      // about 2 s, so the second one and its $/cancelRequest are both read before the second starts: its handler
-      // sees the cancelled token and does not simulate. (A Deployment of 10,000 replicas takes 40 ms: too short
-      // to hold the server while the client, on a loaded machine, writes the request and its cancel apart.)
+      // Previews run one at a time: the second waits for the first (an OrderedReady StatefulSet run to the step
+      // budget, about 2 s), by then its $/cancelRequest has been read, and its handler does not simulate.
       const uri = workspace.uri('large.yaml');
       await server.open(uri, orderedStatefulSet(10_000));
       const running = server.connection.sendRequest('kubesim/simulateRollout', previewParams(uri));
