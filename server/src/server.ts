@@ -182,6 +182,8 @@ function createSession(connection: Connection): ServerSession {
           if (current && current.version === version) publish(current, file);
         })
         .catch((error: unknown) => log.error(`checking ${document.uri} on two threads failed`, error));
+      // This thread has checked its share; while the worker finishes, it finds the line starts the diagnostics need.
+      document.positionAt(0);
       return;
     }
     publish(document, file);
