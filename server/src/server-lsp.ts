@@ -15,7 +15,7 @@ import type { continueServer } from './server';
 export { languageServer, textDocument };
 
 /** How server-main.ts read the first message: the transport, and the `initialize` it answered (if it did). */
-export type EarlyStart = { transport: 'stdio'; answered: EarlyRequest | undefined } | { transport: 'ipc'; answered: EarlyRequest | undefined };
+type EarlyStart = { transport: 'stdio'; answered: EarlyRequest | undefined } | { transport: 'ipc'; answered: EarlyRequest | undefined };
 
 /** Opens the connection (on the transport argv names when `early` is undefined) and serves it. */
 export function startConnection(early?: EarlyStart): void {

@@ -33,6 +33,7 @@ import { kustomizePreviewSource } from './lsp/kustomize-preview';
 import { helmPreviewSource, helmValuesLenses } from './lsp/helm-features';
 import { clusterSettingsFields, type ClusterSettings } from './lsp/cluster-settings';
 import { INITIALIZE_RESULT } from './lsp/server-capabilities';
+import { warmUpChecks } from './lsp/warm-up';
 
 /** The `kubesim` settings section as the client sends it (nothing in it is trusted to be well-formed). */
 interface KubesimSettings {
@@ -223,6 +224,7 @@ function createSession(connection: Connection): ServerSession {
       .catch((error: unknown) => log.error('starting the workspace checks failed', error));
     kustomize.start(folders).catch((error: unknown) => log.error('looking for kustomizations failed', error));
     helm.start();
+    warmUpChecks(clusterOf, () => documents.all().length > 0);
   }
   connection.onDidChangeConfiguration(() => {
     void refreshSettings()
