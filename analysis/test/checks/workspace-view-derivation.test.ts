@@ -29,7 +29,10 @@ const documentText = fc
       case 'StatefulSet':
         return `apiVersion: apps/v1\nkind: ${kind}\n${metadata}spec:\n  selector: {matchLabels: {app: ${label}}}\n  template:\n${template}`;
       case 'CronJob':
-        return `apiVersion: batch/v1\nkind: CronJob\n${metadata}spec:\n  schedule: '* * * * *'\n  jobTemplate:\n   spec:\n    template:\n${template.replace(/^/gm, '  ')}`;
+        return (
+          `apiVersion: batch/v1\nkind: CronJob\n${metadata}spec:\n  schedule: '* * * * *'\n` +
+          `  jobTemplate:\n   spec:\n    template:\n${template.replace(/^/gm, '  ')}`
+        );
       case 'Service':
         return `apiVersion: v1\nkind: Service\n${metadata}spec:\n  selector: {app: ${label}}\n  ports: [{port: 80}]\n`;
       case 'Pod':
