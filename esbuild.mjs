@@ -25,16 +25,16 @@ const node = {
   define: { __KUBESIM_VERSION__: JSON.stringify(version) },
 };
 
-// dist/server-core.js (the server past `initialize`) takes the LSP library from dist/server.js, which loaded it to answer
-// `initialize` and exports it (server/src/server-main.ts): one copy, read and run once.
-const LSP_FROM_SERVER_ENTRY = { 'vscode-languageserver/node': 'languageServer', 'vscode-languageserver-textdocument': 'textDocument' };
-const lspFromServerEntry = {
-  name: 'lsp-from-server-entry',
+// dist/server-core.js (the server past `initialize`) takes the LSP library from dist/server-lsp.js, which loaded it to open
+// the connection and exports it (server/src/server-lsp.ts): one copy, read and run once.
+const LSP_FROM_SERVER_LSP = { 'vscode-languageserver/node': 'languageServer', 'vscode-languageserver-textdocument': 'textDocument' };
+const lspFromServerLsp = {
+  name: 'lsp-from-server-lsp',
   setup(build) {
-    build.onResolve({ filter: /^vscode-languageserver(\/node|-textdocument)$/ }, (args) => ({ path: args.path, namespace: 'server-entry' }));
-    build.onResolve({ filter: /^\.\/server\.js$/, namespace: 'server-entry' }, (args) => ({ path: args.path, external: true }));
-    build.onLoad({ filter: /.*/, namespace: 'server-entry' }, (args) => ({
-      contents: `module.exports = require('./server.js').${LSP_FROM_SERVER_ENTRY[args.path]};`,
+    build.onResolve({ filter: /^vscode-languageserver(\/node|-textdocument)$/ }, (args) => ({ path: args.path, namespace: 'server-lsp' }));
+    build.onResolve({ filter: /^\.\/server-lsp\.js$/, namespace: 'server-lsp' }, (args) => ({ path: args.path, external: true }));
+    build.onLoad({ filter: /.*/, namespace: 'server-lsp' }, (args) => ({
+      contents: `module.exports = require('./server-lsp.js').${LSP_FROM_SERVER_LSP[args.path]};`,
       loader: 'js',
     }));
   },
@@ -43,7 +43,8 @@ const lspFromServerEntry = {
 const builds = [
   { ...node, entryPoints: ['client/src/extension.ts'], outfile: `${outdir}/client.js`, external: ['vscode'] },
   { ...node, entryPoints: ['server/src/server-main.ts'], outfile: `${outdir}/server.js` },
-  { ...node, entryPoints: ['server/src/server.ts'], outfile: `${outdir}/server-core.js`, plugins: [lspFromServerEntry] },
+  { ...node, entryPoints: ['server/src/server-lsp.ts'], outfile: `${outdir}/server-lsp.js` },
+  { ...node, entryPoints: ['server/src/server.ts'], outfile: `${outdir}/server-core.js`, plugins: [lspFromServerLsp] },
   { ...node, entryPoints: ['server/src/lsp/check-worker-main.ts'], outfile: `${outdir}/check-worker.js` },
   { ...node, entryPoints: ['cli/src/cli-entry.ts'], outfile: `${outdir}/cli.js` },
   { ...node, entryPoints: ['cli/src/check-worker-main.ts'], outfile: `${outdir}/cli-check-worker.js` },

@@ -1,29 +1,28 @@
 // Entry point of the bundled language server (dist/server.js): stdio, IPC or socket from argv.
-// It holds only the LSP library and the capabilities, so `initialize` is answered before the rest of
-// the server (dist/server-core.js: the analysis, the engine, the release layouts, CEL) is read and
-// compiled; that bundle is loaded when the client says `initialized`, before any other message is
-// handled, and takes the connection over (continueServer in server.ts).
+// Over stdio and Node IPC it answers `initialize` by hand (early-initialize.ts) before reading anything else: the
+// LSP library (dist/server-lsp.js) is read on the next turn of the event loop, and the request is replayed to it.
+// Sockets and pipes load the library at once and let it answer.
 import { join } from 'node:path';
-import * as languageServer from 'vscode-languageserver/node';
-import * as textDocument from 'vscode-languageserver-textdocument';
+import { answerInitializeOnIpc, answerInitializeOnStdio, earlyTransport } from './lsp/early-initialize';
 import { INITIALIZE_RESULT } from './lsp/server-capabilities';
-import type { continueServer } from './server';
+import type { startConnection } from './server-lsp';
 
-// dist/server-core.js takes these two libraries from here (esbuild.mjs) rather than holding copies of its own.
-export { languageServer, textDocument };
+// Read at run time from beside this bundle (never bundled into it).
+const library = (): { startConnection: typeof startConnection } => require(join(__dirname, 'server-lsp.js')) as { startConnection: typeof startConnection };
 
-const connection = languageServer.createConnection(languageServer.ProposedFeatures.all);
-let params: languageServer.InitializeParams | undefined;
-connection.onInitialize((received) => {
-  params = received;
-  return INITIALIZE_RESULT;
-});
-// The client sends nothing else between the answer to `initialize` and `initialized` (LSP's handshake), and
-// messages are handled one at a time: the core's handlers are in place before the next one is handled.
-connection.onInitialized(() => {
-  if (!params) return;
-  // Read at run time from beside this bundle (never bundled into it).
-  const core = require(join(__dirname, 'server-core.js')) as { continueServer: typeof continueServer };
-  core.continueServer(connection, params);
-});
-connection.listen();
+// After the early answer: the next turn of the event loop, so the answer leaves before the library is read.
+switch (earlyTransport(process.argv.slice(2))) {
+  case 'stdio':
+    answerInitializeOnStdio(INITIALIZE_RESULT, (answered) => setImmediate(() => library().startConnection({ transport: 'stdio', answered })));
+    break;
+  case 'ipc':
+    answerInitializeOnIpc(INITIALIZE_RESULT, (answered, replay) =>
+      setImmediate(() => {
+        library().startConnection({ transport: 'ipc', answered });
+        replay();
+      }),
+    );
+    break;
+  default:
+    library().startConnection();
+}

@@ -33,6 +33,7 @@ import { kustomizePreviewSource } from './lsp/kustomize-preview';
 import { helmPreviewSource, helmValuesLenses } from './lsp/helm-features';
 import { clusterSettingsFields, type ClusterSettings } from './lsp/cluster-settings';
 import { INITIALIZE_RESULT } from './lsp/server-capabilities';
+import { warmUpChecks } from './lsp/warm-up';
 
 /** The `kubesim` settings section as the client sends it (nothing in it is trusted to be well-formed). */
 interface KubesimSettings {
@@ -182,6 +183,8 @@ function createSession(connection: Connection): ServerSession {
           if (current && current.version === version) publish(current, file);
         })
         .catch((error: unknown) => log.error(`checking ${document.uri} on two threads failed`, error));
+      // This thread has checked its share; while the worker finishes, it finds the line starts the diagnostics need.
+      document.positionAt(0);
       return;
     }
     publish(document, file);
@@ -221,6 +224,7 @@ function createSession(connection: Connection): ServerSession {
       .catch((error: unknown) => log.error('starting the workspace checks failed', error));
     kustomize.start(folders).catch((error: unknown) => log.error('looking for kustomizations failed', error));
     helm.start();
+    warmUpChecks(clusterOf, () => documents.all().length > 0);
   }
   connection.onDidChangeConfiguration(() => {
     void refreshSettings()

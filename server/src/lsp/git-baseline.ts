@@ -30,6 +30,7 @@ const NO_REPOSITORY_POLL_INTERVAL_MS = 60_000;
 export class BaselineCache {
   private readonly entries = new Map<string, BaselineEntry>();
   private readonly loading = new Set<string>();
+  private readonly starting = new Set<string>();
   private readonly lastPolled = new Map<string, number>();
 
   constructor(
@@ -40,11 +41,19 @@ export class BaselineCache {
 
   private readonly gitFailure: GitFailure = (message) => this.log?.warn(`${message}; no git baseline for this file`);
 
-  /** The baseline if loaded; starts loading it otherwise. */
+  /** The baseline if loaded; starts loading it otherwise, once the check that asked has published. */
   get(uri: string): Baseline | undefined {
     const entry = this.entries.get(uri);
     if (entry) return entry.baseline;
-    void this.load(uri);
+    // Starting git is a process spawn, milliseconds of this thread (about 30 ms with a large file open): not
+    // before the first diagnostics of a file, which do not wait for the baseline anyway.
+    if (!this.starting.has(uri)) {
+      this.starting.add(uri);
+      setImmediate(() => {
+        this.starting.delete(uri);
+        if (!this.entries.has(uri)) void this.load(uri);
+      });
+    }
     return undefined;
   }
 
