@@ -1,6 +1,7 @@
 // The parsed form of every YAML file of the workspace, open or not, for cross-manifest checks.
 import type { IndexedObject } from '../checks/check-context';
-import { objectsOf, parseManifestFile, type ManifestFile } from '../manifest/manifest-file';
+import { objectsOf, type ManifestFile } from '../manifest/manifest-file';
+import { parseIndexedFile } from '../manifest/indexed-file';
 import { pathOfUri } from './file-uri';
 import { HelmChartLookup } from './helm-chart';
 
@@ -26,7 +27,7 @@ export class WorkspaceIndex {
     const entry = this.files.get(uri);
     if (entry?.open) return false;
     if (entry && entry.file.text === text) return false;
-    this.files.set(uri, { file: parseManifestFile(text, entry?.file), open: false });
+    this.files.set(uri, { file: parseIndexedFile(text, entry?.file), open: false });
     this.noteChartFile(uri);
     this.cachedObjects = undefined;
     return true;
