@@ -59,9 +59,17 @@ spec:
 const FILES: Record<string, string> = {
   shop: SHOP,
   'anchors and flow': `apiVersion: v1\nkind: ConfigMap\nmetadata: &m { name: a, labels: { x: "1" } }\ndata: { k: *m }\n`,
-  list: `apiVersion: v1\nkind: List\nitems:\n  - apiVersion: v1\n    kind: Service\n    metadata: { name: s }\n    spec: { ports: [{ port: 0 }] }\n  - apiVersion: v1\n    kind: ConfigMap\n    metadata: { name: Bad_Name }\n`,
+  list: [
+    'apiVersion: v1\nkind: List\nitems:',
+    '  - apiVersion: v1\n    kind: Service\n    metadata: { name: s }\n    spec: { ports: [{ port: 0 }] }',
+    '  - apiVersion: v1\n    kind: ConfigMap\n    metadata: { name: Bad_Name }\n',
+  ].join('\n'),
   templated: `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: "{{ x }}"\n`,
-  'syntax errors': `apiVersion: v1\nkind: Service\nmetadata:\n  name: a\n   bad: indent\n---\nkey: [unclosed\n---\napiVersion: v1\nkind: Pod\nmetadata: { name: p }\n`,
+  'syntax errors': [
+    'apiVersion: v1\nkind: Service\nmetadata:\n  name: a\n   bad: indent\n---',
+    'key: [unclosed\n---',
+    'apiVersion: v1\nkind: Pod\nmetadata: { name: p }\n',
+  ].join('\n'),
   directives: `%YAML 1.1\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n---\n--- junk\n`,
   'line breaks': `apiVersion: v1\r\nkind: ConfigMap\r\nmetadata:\r\n  name: UPPER\r\n---\rapiVersion: v1\rkind: Secret\rmetadata:\r  name: s\rtype: x\r`,
   'not an object': `- a\n- b\n---\njust a string\n---\n`,
