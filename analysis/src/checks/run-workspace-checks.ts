@@ -21,7 +21,7 @@ import { checkDuplicateObject } from './duplicate-object';
 import { appliedTogether } from './applied-together';
 import { withoutAbsenceFindings } from './absence-findings';
 import { WorkspaceLookup } from './workspace-lookup';
-import { workspaceViewOf, type WorkspaceView } from './workspace-view';
+import { workspaceViewOf, type FileChange, type WorkspaceView } from './workspace-view';
 import { checkPodOnlyRules } from './pod-only-rules';
 import { checkAutoscaledReplicas } from './autoscaled-replicas';
 import { checkRolloutCapacity } from './rollout-capacity';
@@ -210,11 +210,21 @@ function crossKeyOf(object: ManifestObject): string {
  * A short id per namespace for the cross keys of its objects in view order, and one for the kinds
  * present: made once per view (once per change), whatever the number of files checked against it. A
  * namespace whose list is the same as in the previous view keeps its id, so an edit in one namespace
- * leaves the cached findings of every other namespace valid.
+ * leaves the cached findings of every other namespace valid. A view derived from the previous one
+ * compares only the changed files' part of each list (the rest is the same objects in the same order).
  */
 function signaturesOf(view: WorkspaceView): Signatures {
   let signatures = signaturesByView.get(view);
   if (signatures) return signatures;
+  const derivation = view.derivedFrom();
+  const previous = derivation && signaturesByView.get(derivation.previous);
+  const byNamespace = previous ? changedSignatures(previous.byNamespace, derivation.changes) : fullSignatures(view);
+  signatures = { byNamespace, kinds: internSignature(view.kindNames().sort().join(',')) };
+  signaturesByView.set(view, signatures);
+  return signatures;
+}
+
+function fullSignatures(view: WorkspaceView): Map<string, number> {
   const parts = new Map<string, string[]>();
   for (const { uri, object } of view.objects) {
     const namespace = namespaceOf(object);
@@ -236,9 +246,33 @@ function signaturesOf(view: WorkspaceView): Signatures {
   }
   // Bounded: one list per namespace, the last one seen.
   if (lastSignatures.size > 10_000) lastSignatures.clear();
-  signatures = { byNamespace, kinds: internSignature(view.kindNames().sort().join(',')) };
-  signaturesByView.set(view, signatures);
-  return signatures;
+  return byNamespace;
+}
+
+// The previous view's ids, with a new one for each namespace whose changed files now list other cross keys.
+function changedSignatures(previous: ReadonlyMap<string, number>, changes: readonly FileChange[]): Map<string, number> {
+  const byNamespace = new Map(previous);
+  for (const { before, after } of changes) {
+    const keysBefore = crossKeysByNamespace(before);
+    const keysAfter = crossKeysByNamespace(after);
+    for (const namespace of new Set([...keysBefore.keys(), ...keysAfter.keys()])) {
+      const was = keysBefore.get(namespace) ?? [];
+      const is = keysAfter.get(namespace) ?? [];
+      if (was.length !== is.length || was.some((key, i) => key !== is[i])) byNamespace.set(namespace, nextIdentity++);
+    }
+  }
+  return byNamespace;
+}
+
+function crossKeysByNamespace(entries: readonly IndexedObject[]): Map<string, string[]> {
+  const keys = new Map<string, string[]>();
+  for (const { object } of entries) {
+    const namespace = namespaceOf(object);
+    const list = keys.get(namespace);
+    if (list) list.push(crossKeyOf(object));
+    else keys.set(namespace, [crossKeyOf(object)]);
+  }
+  return keys;
 }
 
 interface Signatures {

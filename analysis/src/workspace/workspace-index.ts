@@ -1,5 +1,6 @@
 // The parsed form of every YAML file of the workspace, open or not, for cross-manifest checks.
 import type { IndexedObject } from '../checks/check-context';
+import { deriveWorkspaceView, type FileChange } from '../checks/workspace-view';
 import { objectsOf, type ManifestFile } from '../manifest/manifest-file';
 import { parseIndexedFile } from '../manifest/indexed-file';
 import { pathOfUri } from './file-uri';
@@ -11,15 +12,42 @@ interface IndexedFile {
   open: boolean;
 }
 
+// More changed files than this between two arrays (the first scan, a Chart.yaml that moves many files in or
+// out of a chart): the next view builds its groupings afresh instead of patching the previous ones.
+const MOST_PATCHED_FILES = 64;
+
+/** The array last handed out, with what it was made from. */
+interface HandedOut {
+  readonly objects: readonly IndexedObject[];
+  /** Each file's entries in `objects` (files with none are left out). */
+  readonly entries: Map<string, readonly IndexedObject[]>;
+  readonly charts: HelmChartLookup;
+}
+
 /** Parsed manifests by URI, with the flattened object list cached until the next change. */
 export class WorkspaceIndex {
   private readonly files = new Map<string, IndexedFile>();
   private cachedObjects: readonly IndexedObject[] | undefined;
+  private last: HandedOut | undefined;
+  // The files set or removed since the last array was handed out.
+  private readonly dirty = new Set<string>();
+  // Each file's place in `files` (a Map keeps insertion order; a file removed and added again goes last).
+  private readonly order = new Map<string, number>();
+  private nextOrder = 0;
   // Which folders are in a Helm chart, remembered until a Chart.yaml comes or goes.
   private charts = new HelmChartLookup();
+  private readonly inChart = new Map<string, { charts: HelmChartLookup; answer: boolean }>();
 
-  private noteChartFile(uri: string): void {
+  private store(uri: string, entry: IndexedFile): void {
+    if (!this.files.has(uri)) this.order.set(uri, this.nextOrder++);
+    this.files.set(uri, entry);
+    this.changed(uri);
+  }
+
+  private changed(uri: string): void {
     if (uri.endsWith('/Chart.yaml')) this.charts = new HelmChartLookup();
+    this.dirty.add(uri);
+    this.cachedObjects = undefined;
   }
 
   /** Stores the text of a file read from disk, unless the editor has it open. */
@@ -27,9 +55,7 @@ export class WorkspaceIndex {
     const entry = this.files.get(uri);
     if (entry?.open) return false;
     if (entry && entry.file.text === text) return false;
-    this.files.set(uri, { file: parseIndexedFile(text, entry?.file), open: false });
-    this.noteChartFile(uri);
-    this.cachedObjects = undefined;
+    this.store(uri, { file: parseIndexedFile(text, entry?.file), open: false });
     return true;
   }
 
@@ -37,9 +63,7 @@ export class WorkspaceIndex {
   setOpen(uri: string, file: ManifestFile): void {
     const entry = this.files.get(uri);
     if (entry?.open && entry.file === file) return;
-    this.files.set(uri, { file, open: true });
-    this.noteChartFile(uri);
-    this.cachedObjects = undefined;
+    this.store(uri, { file, open: true });
   }
 
   /** Marks a document closed; its last text stays until disk events replace or remove it. */
@@ -53,9 +77,9 @@ export class WorkspaceIndex {
     const entry = this.files.get(uri);
     if (!entry || entry.open) return false;
     this.files.delete(uri);
+    this.order.delete(uri);
     this.inChart.delete(uri);
-    this.noteChartFile(uri);
-    this.cachedObjects = undefined;
+    this.changed(uri);
     return true;
   }
 
@@ -77,27 +101,82 @@ export class WorkspaceIndex {
     return this.files.size;
   }
 
-  /** Every object of every indexed file, except the files of Helm charts (templates, not manifests). */
+  /**
+   * Every object of every indexed file in the index's file order, except the files of Helm charts
+   * (templates, not manifests). One array per change: after a few changed files it is the last array
+   * with their entries replaced, and its workspace view is derived from the last one's (workspace-view.ts).
+   */
   objects(): readonly IndexedObject[] {
     if (this.cachedObjects) return this.cachedObjects;
-    // One array per change, made from lists kept per file version and a chart answer kept per file
-    // (until a Chart.yaml comes or goes): an edit costs a copy of references, not a parse of every URI.
-    const charts = this.charts;
-    const objects: IndexedObject[] = [];
-    for (const [uri, entry] of this.files) {
-      let inChart = this.inChart.get(uri);
-      if (inChart === undefined || inChart.charts !== charts) {
-        const path = pathOfUri(uri);
-        inChart = { charts, answer: path !== undefined && charts.chartRootOf(path) !== undefined };
-        this.inChart.set(uri, inChart);
-      }
-      if (!inChart.answer) for (const indexed of entriesOf(uri, entry.file)) objects.push(indexed);
-    }
-    this.cachedObjects = objects;
-    return objects;
+    const last = this.last;
+    const patchable = last !== undefined && last.charts === this.charts && this.dirty.size <= MOST_PATCHED_FILES;
+    const next = patchable ? this.patched(last) : this.rebuilt();
+    if (last && patchable) deriveWorkspaceView(last.objects, next.objects, next.changes, (uri) => this.order.get(uri) ?? -1);
+    this.dirty.clear();
+    this.last = { objects: next.objects, entries: next.entries, charts: this.charts };
+    this.cachedObjects = next.objects;
+    return next.objects;
   }
 
-  private readonly inChart = new Map<string, { charts: HelmChartLookup; answer: boolean }>();
+  // Entries of a file as the next array holds them: none for a removed file or one in a chart.
+  private currentEntries(uri: string): readonly IndexedObject[] {
+    const entry = this.files.get(uri);
+    if (!entry) return [];
+    let inChart = this.inChart.get(uri);
+    if (inChart === undefined || inChart.charts !== this.charts) {
+      const path = pathOfUri(uri);
+      inChart = { charts: this.charts, answer: path !== undefined && this.charts.chartRootOf(path) !== undefined };
+      this.inChart.set(uri, inChart);
+    }
+    return inChart.answer ? [] : entriesOf(uri, entry.file);
+  }
+
+  // Every file's entries, in file order.
+  private rebuilt(): { objects: IndexedObject[]; entries: Map<string, readonly IndexedObject[]>; changes: FileChange[] } {
+    const objects: IndexedObject[] = [];
+    const entries = new Map<string, readonly IndexedObject[]>();
+    for (const uri of this.files.keys()) {
+      const current = this.currentEntries(uri);
+      if (current.length === 0) continue;
+      entries.set(uri, current);
+      for (const indexed of current) objects.push(indexed);
+    }
+    return { objects, entries, changes: [] };
+  }
+
+  // The last array with the changed files' entries taken out, then put in where each file stands (a
+  // file's entries are adjacent and files follow `order`, so a binary search finds the place).
+  private patched(last: HandedOut): { objects: IndexedObject[]; entries: Map<string, readonly IndexedObject[]>; changes: FileChange[] } {
+    const changes: FileChange[] = [];
+    for (const uri of this.dirty) {
+      const before = last.entries.get(uri) ?? [];
+      const after = this.currentEntries(uri);
+      if (before !== after && (before.length > 0 || after.length > 0)) changes.push({ uri, before, after });
+    }
+    let objects = [...last.objects];
+    // The last array's map is replaced by this one: updated in place.
+    const entries = last.entries;
+    for (const { uri, before } of changes) {
+      if (before.length === 0) continue;
+      const at = objects.indexOf(before[0]!);
+      objects.splice(at, before.length);
+      entries.delete(uri);
+    }
+    for (const { uri, after } of changes) {
+      if (after.length === 0) continue;
+      const order = this.order.get(uri)!;
+      let low = 0;
+      let high = objects.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (this.order.get(objects[middle]!.uri)! < order) low = middle + 1;
+        else high = middle;
+      }
+      objects = [...objects.slice(0, low), ...after, ...objects.slice(low)];
+      entries.set(uri, after);
+    }
+    return { objects, entries, changes };
+  }
 }
 
 // The indexed entries of one file version (the same objects, so the same entries, until it changes).

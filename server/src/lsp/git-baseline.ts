@@ -18,6 +18,9 @@ interface BaselineEntry {
 
 /** Without watched-file events, the HEAD commit is re-checked at most this often per document. */
 const POLL_INTERVAL_MS = 5000;
+// A folder that is no git repository (or a machine without git) is asked again only this often: each
+// ask starts a process and builds its failure (tens of milliseconds of the server's thread).
+const NO_REPOSITORY_POLL_INTERVAL_MS = 60_000;
 
 /**
  * Baselines by URI, loaded in the background; `onLoaded` re-checks the document when one arrives.
@@ -45,6 +48,11 @@ export class BaselineCache {
     return undefined;
   }
 
+  /** Whether the baseline of `uri` (or that it has none) has been read. */
+  hasRead(uri: string): boolean {
+    return this.entries.has(uri);
+  }
+
   /** Drops the cached baseline (the file was saved or closed, or the settings changed). */
   invalidate(uri?: string): void {
     if (uri === undefined) this.entries.clear();
@@ -70,7 +78,8 @@ export class BaselineCache {
    */
   poll(uri: string, now = Date.now()): void {
     const entry = this.entries.get(uri);
-    if (!entry || entry.baseline?.source === 'saved' || now - (this.lastPolled.get(uri) ?? 0) < POLL_INTERVAL_MS) return;
+    const interval = entry?.commit === undefined ? NO_REPOSITORY_POLL_INTERVAL_MS : POLL_INTERVAL_MS;
+    if (!entry || entry.baseline?.source === 'saved' || now - (this.lastPolled.get(uri) ?? 0) < interval) return;
     this.lastPolled.set(uri, now);
     const path = pathOfUri(uri);
     if (!path) return;

@@ -29,6 +29,8 @@ import { PublishedDiagnostics } from './published-diagnostics';
 import { describeError, type Log } from './server-log';
 
 /** Files whose change means HEAD (or the branch it names) may point at another commit. */
+// Without file watching, HEAD is polled once the document's edits have paused this long.
+const POLL_AFTER_PAUSE_MS = 1000;
 const GIT_REF_GLOBS = ['**/.git/HEAD', '**/.git/refs/heads/**', '**/.git/packed-refs'];
 
 /** The workspace side of the server: index, baselines, watched files, code actions. */
@@ -178,11 +180,23 @@ export class WorkspaceChecks {
     const options: WorkspaceCheckOptions = { cluster: this.clusterOf(document.uri), uri, workspace: this.index.objects() };
     if (this.indexing) options.workspaceIncomplete = true;
     const baseline = this.baselines.get(document.uri);
-    // Starting git takes milliseconds of this thread: after this edit's diagnostics are sent, not before.
-    if (!this.canWatchFiles) setTimeout(() => this.baselines.poll(document.uri), 0);
+    if (!this.canWatchFiles) this.pollWhenTypingPauses(document.uri);
     if (baseline) options.baseline = baseline;
     return options;
   }
+
+  // Starting git takes milliseconds of this thread: not between two keystrokes, but once the edits pause.
+  private pollWhenTypingPauses(uri: string): void {
+    clearTimeout(this.pollTimers.get(uri));
+    const timer = setTimeout(() => {
+      this.pollTimers.delete(uri);
+      this.baselines.poll(uri);
+    }, POLL_AFTER_PAUSE_MS);
+    timer.unref();
+    this.pollTimers.set(uri, timer);
+  }
+
+  private readonly pollTimers = new Map<string, NodeJS.Timeout>();
 
   /**
    * Whether to send these diagnostics: always, except when a document re-checked because another one
