@@ -100,7 +100,7 @@ interface CheckRun {
 async function checkAndReport(run: CheckRun): Promise<number> {
   const { format, out, clusters, previous, collected, plainFiles, chartFiles, chartRoots, charts, helmFlags, renderings, parallel } = run;
   const diagnostics: FileDiagnostic[] = [];
-  const workspace = new CheckWorkspace(plainFiles, renderings, run.texts);
+  const workspace = await CheckWorkspace.read(plainFiles, renderings, run.texts);
   // The workspace's CRDs are the charts' --api-versions; the CRDs the charts render check the workspace's custom resources.
   const chartResults = await checkCharts(chartRoots, helmFlags, (path) => clusters.specFor(path), workspace.objectValues());
   const renderedCrds = renderedCrdsOf(chartResults);

@@ -19,6 +19,9 @@ import {
  * see a StatefulSet in a.yaml and its Service in b.yaml as the editor would. `--previous` becomes
  * both checkFile's `previous` (the API server's update rules) and the baseline of the rollout checks.
  */
+/** About this much text is parsed between two looks at the worker threads' messages. */
+const YIELD_CHARS = 200_000;
+
 export class CheckWorkspace {
   private readonly index = new WorkspaceIndex();
   private readonly files = new Map<string, { uri: string; file: ManifestFile }>();
@@ -26,18 +29,34 @@ export class CheckWorkspace {
   /**
    * `renderings` (the kustomizations' outputs) are in the workspace too, each standing alone: a lookup for
    * something missing (a StatefulSet's Service, an Ingress backend) finds what another kustomization renders.
-   * `texts` holds files already read (the worker threads check the same text).
+   * `texts` holds files already read (the worker threads check the same text). Parsed once, here.
    */
-  constructor(paths: readonly string[], renderings: readonly RenderedKustomization[] = [], texts: ReadonlyMap<string, string> = new Map()) {
-    for (const rendered of renderings) if (rendered.file) this.index.setOpen(renderingUri(rendered), rendered.file);
+  static async read(
+    paths: readonly string[],
+    renderings: readonly RenderedKustomization[] = [],
+    texts: ReadonlyMap<string, string> = new Map(),
+  ): Promise<CheckWorkspace> {
+    const workspace = new CheckWorkspace();
+    for (const rendered of renderings) if (rendered.file) workspace.index.setOpen(renderingUri(rendered), rendered.file);
+    let sinceYield = 0;
     for (const path of paths) {
-      if (this.files.has(path)) continue;
+      if (workspace.files.has(path)) continue;
       const uri = pathToFileURL(resolve(path)).href;
-      const file = parseManifestFile(texts.get(path) ?? readManifestFileSync(path), undefined, MAX_ONE_SHOT_FILE_CHARS);
-      this.files.set(path, { uri, file });
-      this.index.setOpen(uri, file);
+      const text = texts.get(path) ?? readManifestFileSync(path);
+      const file = parseManifestFile(text, undefined, MAX_ONE_SHOT_FILE_CHARS);
+      workspace.files.set(path, { uri, file });
+      workspace.index.setOpen(uri, file);
+      // Let the worker threads' replies in now and then, so they are handed their next pieces while this thread parses.
+      sinceYield += text.length;
+      if (sinceYield >= YIELD_CHARS) {
+        sinceYield = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     }
+    return workspace;
   }
+
+  private constructor() {}
 
   /** The parsed file (parsed once, when the workspace was built). */
   fileOf(path: string): ManifestFile {

@@ -28,6 +28,14 @@ const MIN_PARALLEL_CHARS = 500_000;
 /** A piece (and a worker's batch) holds about this much text: a few dozen objects, so the work is shared out finely. */
 const PIECE_CHARS = 40_000;
 const MAX_WORKERS = 3;
+/**
+ * The share of the run's text the workers are handed at the start (between them), as batches they take one after the
+ * other: the main thread parses every file before it checks the first (a single large file in one go, without a look
+ * at the workers' replies), and a worker holding a single batch would wait for the next all that time.
+ */
+const FIRST_SHARE = 0.3;
+/** Batches a worker holds once its first share is done: its next one is there when it answers. */
+const BATCHES_AHEAD = 2;
 
 /**
  * How many workers: `KUBESIM_CHECK_WORKERS` when set (0 turns them off; any count also holds for a small
@@ -77,7 +85,8 @@ export class ParallelVerdicts {
     private readonly jobs: readonly { text: string; cluster: ClusterSpec }[],
     maxChars: number,
   ) {
-    const count = workerCount(jobs.reduce((sum, job) => sum + job.text.length, 0));
+    const totalChars = jobs.reduce((sum, job) => sum + job.text.length, 0);
+    const count = workerCount(totalChars);
     const script = count > 0 ? workerScript() : undefined;
     this.piecesByJob = jobs.map((job, index) => (script === undefined || job.text.length > maxChars ? [] : piecesOf(index, job.text)));
     for (const pieces of this.piecesByJob) this.pieces.push(...pieces);
@@ -90,7 +99,8 @@ export class ParallelVerdicts {
         worker.on('message', (reply: VerdictReply) => this.receive(worker, reply));
         worker.on('error', () => this.drop(worker));
         worker.on('exit', () => this.drop(worker));
-        this.sendBatch(worker);
+        const firstBatches = Math.max(BATCHES_AHEAD, Math.ceil((totalChars * FIRST_SHARE) / count / PIECE_CHARS));
+        for (let batch = 0; batch < firstBatches; batch++) this.sendBatch(worker);
       } catch {
         // No worker: the main thread computes every verdict, as it does for a small run.
         break;
@@ -101,16 +111,17 @@ export class ParallelVerdicts {
   /**
    * Makes job `index`'s verdicts known before it is checked: keeps what the workers sent, computes the pieces
    * no worker has taken (for a file of several pieces; a one-piece file is left to checkFile), waits for the
-   * pieces under way. No worker is given a piece of this job from now on.
+   * pieces under way. The pieces are claimed one by one, from the front: a worker may still take those behind.
    */
   async prepare(index: number, file: ManifestFile): Promise<void> {
     const pieces = this.piecesByJob[index] ?? [];
     if (pieces.length === 0) return;
     const { cluster } = this.jobs[index]!;
-    for (const piece of pieces) piece.claimed = true;
     for (const piece of pieces) {
-      // Let the workers' replies in (and hand them more pieces from the end) between two pieces.
+      // Let the workers' replies in (and hand them more pieces from the end) between two pieces; the pieces not
+      // yet claimed stay theirs to take, so a large file's pieces are shared out to the last one.
       await new Promise((resolve) => setImmediate(resolve));
+      piece.claimed = true;
       if (piece.pending) piece.answer ??= await piece.pending;
       if (piece.answer) primeWorkerVerdicts(file, cluster, piece.answer, piece.offset);
       else if (pieces.length > 1) precomputeVerdicts(file, cluster, piece.offset, piece.offset + piece.text.length);

@@ -3,6 +3,7 @@
 // here. A folder in which two files define the same object is not applied as a whole (the second
 // would overwrite the first): it holds alternatives (ingress-nginx's per-provider deploy.yaml,
 // kube-state-metrics' sharding examples) and each of its files stands alone.
+import { registerTogether } from './folder-groups';
 import type { IndexedObject } from './indexed-object';
 import { folderOfUri, type WorkspaceView } from './workspace-view';
 
@@ -15,7 +16,16 @@ export function appliedTogether(view: WorkspaceView, uri: string | undefined, ow
   if (uri === undefined || !uri.startsWith('file:')) return own;
   const folder = folderOfUri(uri);
   if (view.holdsAlternatives(folder)) return own;
+  const folderObjects = view.objectsOfFolder(folder);
   const together = [...own];
-  for (const entry of view.objectsOfFolder(folder)) if (entry.uri !== uri) together.push(entry);
+  for (const entry of folderObjects) if (entry.uri !== uri) together.push(entry);
+  // When the view holds this very version of the file, the array is the folder's objects with the file's first:
+  // the lookups over it are the folder's, shared by its files (folder-groups.ts).
+  if (isViewVersion(view.objectsOfFile(uri), own)) registerTogether(together, folderObjects, uri);
   return together;
+}
+
+function isViewVersion(indexed: readonly IndexedObject[], own: readonly IndexedObject[]): boolean {
+  if (indexed === own) return true;
+  return indexed.length === own.length && indexed.every((entry, i) => entry.object === own[i]!.object && entry.uri === own[i]!.uri);
 }

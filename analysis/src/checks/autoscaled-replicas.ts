@@ -7,6 +7,7 @@ import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
 import { namespaceOf, type CheckContext, type CheckFinding } from './check-context';
 import { valueAt } from './label-selector';
+import { togetherAutoscalersOf } from './folder-groups';
 
 const SCALED_KINDS = new Set(['Deployment', 'StatefulSet']);
 
@@ -16,10 +17,8 @@ export function checkAutoscaledReplicas(object: ManifestObject, context: CheckCo
   const replicas = valueAt(object.value, ['spec', 'replicas']);
   if (typeof replicas !== 'number') return [];
   const namespace = namespaceOf(object);
-  const autoscaler = context.appliedTogether.find(({ object: other }) => {
-    if (other.kind !== 'HorizontalPodAutoscaler' || !other.apiVersion.startsWith('autoscaling/') || namespaceOf(other) !== namespace) return false;
-    return valueAt(other.value, ['spec', 'scaleTargetRef', 'kind']) === object.kind && valueAt(other.value, ['spec', 'scaleTargetRef', 'name']) === object.name;
-  });
+  // The first HPA applied with it (the file's own first) that targets it.
+  const autoscaler = togetherAutoscalersOf(context.appliedTogether, object.kind, object.name, namespace)[0];
   if (!autoscaler) return [];
   return [
     {

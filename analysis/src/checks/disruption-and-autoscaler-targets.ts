@@ -6,7 +6,7 @@ import type { ManifestObject } from '../manifest/manifest-document';
 import { spanForPath } from '../manifest/manifest-document';
 import { namespaceOf, type CheckContext, type CheckFinding, type IndexedObject } from './check-context';
 import { isNonEmptyLabelSelector, labelSelectorMatches, valueAt } from './label-selector';
-import { podSourcesIn } from './pod-templates';
+import { togetherHasKindIn, togetherMakesPodsIn } from './folder-groups';
 
 /** Any workload kind's pods count (Deployment, StatefulSet, DaemonSet, Job, a CronJob's template, a Pod). */
 export function checkDisruptionBudgetTarget(object: ManifestObject, context: CheckContext): CheckFinding[] {
@@ -15,7 +15,7 @@ export function checkDisruptionBudgetTarget(object: ManifestObject, context: Che
   if (!isNonEmptyLabelSelector(selector)) return [];
   const namespace = namespaceOf(object);
   // Pods made by nothing applied with the budget come from elsewhere (another folder, a chart, an operator).
-  if (podSourcesIn(context.appliedTogether, namespace).length === 0) return [];
+  if (!togetherMakesPodsIn(context.appliedTogether, namespace)) return [];
   // Order does not matter here: the view's list, not the checked file's ordering of it.
   if (context.index.view.podSourcesIn(namespace).some((source) => labelSelectorMatches(selector, source.labels))) return [];
   return [
@@ -76,7 +76,7 @@ export function checkAutoscalerTarget(object: ManifestObject, context: CheckCont
     ];
   }
   if (!SCALABLE_KINDS.has(kind)) return [];
-  const together = context.appliedTogether.some(({ object: other }) => other.kind === kind && namespaceOf(other) === namespace);
+  const together = togetherHasKindIn(context.appliedTogether, kind, namespace);
   if (!together || autoscalerTargetIn(object, context.index.objectsOfKind(kind))) return [];
   return [
     {

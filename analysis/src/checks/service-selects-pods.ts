@@ -5,6 +5,7 @@ import { locate, spanForPath } from '../manifest/manifest-document';
 import { namespaceOf, type CheckContext, type CheckFinding, type IndexedObject } from './check-context';
 import { labelsOf, valueAt } from './label-selector';
 import { podSourcesIn, type PodSource } from './pod-templates';
+import { togetherHasCustomResources, togetherOwnEntries, togetherMakesPodsIn, togetherValues } from './folder-groups';
 import { namedList } from './named-list';
 import { replaceValue, yamlScalar } from './yaml-edits';
 import type { FindingFix, TextReplacement } from './check-context';
@@ -20,7 +21,7 @@ export function checkServiceSelectsPods(object: ManifestObject, context: CheckCo
   const selector = withoutControllerLabels(labelsOf(valueAt(object.value, ['spec', 'selector'])));
   if (!selector || Object.keys(selector).length === 0) return [];
   // Pods made by nothing applied with the Service come from elsewhere (another folder, a chart, an operator).
-  if (podSourcesIn(context.appliedTogether, namespaceOf(object)).length === 0) return [];
+  if (!togetherMakesPodsIn(context.appliedTogether, namespaceOf(object))) return [];
   // Only templates carrying the selector's first pair can match: the view's label index finds them.
   const [firstKey, firstValue] = Object.entries(selector)[0]!;
   const candidates = context.index.podSourcesWithLabel(namespaceOf(object), firstKey, firstValue);
@@ -39,7 +40,7 @@ export function checkServiceSelectsPods(object: ManifestObject, context: CheckCo
     return [finding];
   }
   // Named ports are compared with the pods applied with the Service only: another file may be an alternative.
-  const together = factsOf(context.appliedTogether, context.uri ?? '').values;
+  const together = togetherValues(context.appliedTogether);
   const selectedTogether = selected.filter((source) => together.has(source.owner.object.value));
   return selectedTogether.length > 0 ? checkNamedTargetPorts(object, selectedTogether) : [];
 }
@@ -50,44 +51,20 @@ export function checkServiceSelectsPods(object: ManifestObject, context: CheckCo
  * manager) makes or labels pods at run time, and a folder's other files may be partial.
  */
 function podsMayComeFromElsewhere(object: ManifestObject, context: CheckContext): boolean {
-  const facts = factsOf(context.appliedTogether, context.uri ?? '');
-  if (podSourcesIn(facts.ownFile, namespaceOf(object)).length === 0) return true;
-  return facts.hasCustomResources;
+  if (podSourcesIn(ownFileOf(context.appliedTogether, context.uri ?? ''), namespaceOf(object)).length === 0) return true;
+  return togetherHasCustomResources(context.appliedTogether);
 }
 
-interface TogetherFacts {
-  uri: string;
-  /** The parsed values of the objects applied together. */
-  values: Set<object>;
-  /** The checked file's own objects among them. */
-  ownFile: readonly IndexedObject[];
-  hasCustomResources: boolean;
-}
+// Every Service of a file asks which objects applied with it are the file's own: answer once per run (one
+// array per run), not once per Service (a file of 10,000 objects made that quadratic).
+const ownFiles = new WeakMap<readonly IndexedObject[], { uri: string; own: readonly IndexedObject[] }>();
 
-// Every Service of a file asks the same questions of the objects applied with it: answer them once
-// per run (one array per run), not once per Service (a file of 10,000 objects made that quadratic).
-const togetherFacts = new WeakMap<readonly IndexedObject[], TogetherFacts>();
-
-function factsOf(together: readonly IndexedObject[], uri: string): TogetherFacts {
-  let facts = togetherFacts.get(together);
-  if (!facts || facts.uri !== uri) {
-    facts = {
-      uri,
-      values: new Set(together.map((entry) => entry.object.value)),
-      ownFile: together.filter((entry) => entry.uri === uri),
-      hasCustomResources: together.some(({ object: other }) => other.kind === 'CustomResourceDefinition' || isCustomResource(other.apiVersion)),
-    };
-    togetherFacts.set(together, facts);
+function ownFileOf(together: readonly IndexedObject[], uri: string): readonly IndexedObject[] {
+  let known = ownFiles.get(together);
+  if (!known || known.uri !== uri) {
+    ownFiles.set(together, (known = { uri, own: togetherOwnEntries(together, uri) }));
   }
-  return facts;
-}
-
-// Built-in groups are unqualified (apps, batch) or end in .k8s.io; anything else is a custom resource.
-function isCustomResource(apiVersion: string): boolean {
-  const slash = apiVersion.indexOf('/');
-  if (slash < 0) return false;
-  const group = apiVersion.slice(0, slash);
-  return group.includes('.') && !group.endsWith('.k8s.io');
+  return known.own;
 }
 
 /**

@@ -6,6 +6,7 @@ import { namespaceOf, type CheckContext, type CheckFinding, type FindingFix, typ
 import { labelsOf, valueAt } from './label-selector';
 import { blockMapLines, insertMapEntries, replaceValue } from './yaml-edits';
 import { namedList } from './named-list';
+import { ownEntriesFirst, togetherBase } from './folder-groups';
 
 /**
  * Pod DNS names (`web-0.nginx.default.svc.cluster.local`) exist only when the Service named by
@@ -18,7 +19,9 @@ export function checkStatefulSetService(object: ManifestObject, context: CheckCo
   const namespace = namespaceOf(object);
   const span = spanForPath(object, ['spec', 'serviceName']);
   const key = `${namespace}/${serviceName}`;
-  const service = servicesByName(context.appliedTogether).get(key);
+  const base = togetherBase(context.appliedTogether);
+  // The first Service of that name applied with it: the file's own first, then the folder's in order.
+  const service = ownEntriesFirst(servicesByName(base.objects).get(key) ?? [], base)[0];
   // A Service of that name in another file may be the one applied with it, or an alternative:
   // it silences "missing" and is never blamed.
   if (!service && context.index.view.servicesIn(namespace).some((entry) => entry.object.name === serviceName)) return [];
@@ -72,7 +75,8 @@ export function checkServiceHeadlessForStatefulSet(object: ManifestObject, conte
   if (object.kind !== 'Service' || object.apiVersion !== 'v1' || !object.name) return [];
   if (valueAt(object.value, ['spec', 'clusterIP']) === 'None') return [];
   const namespace = namespaceOf(object);
-  const governed = statefulSetsByService(context.appliedTogether).get(`${namespace}/${object.name}`) ?? [];
+  const base = togetherBase(context.appliedTogether);
+  const governed = ownEntriesFirst(statefulSetsByService(base.objects).get(`${namespace}/${object.name}`) ?? [], base);
   if (governed.length === 0) return [];
   const type = valueAt(object.value, ['spec', 'type']);
   const names = namedList(governed.map(({ object: set }) => set.name ?? '?'));
@@ -127,8 +131,8 @@ function containerPorts(object: ManifestObject): string[] {
   return lines;
 }
 
-// Every Service asks which StatefulSets name it: index the workspace once per run (one run passes
-// the same array for every object) by "<namespace>/<serviceName>".
+// Every Service asks which StatefulSets name it: index the objects applied together once per folder
+// (folder-groups.ts) by "<namespace>/<serviceName>", in folder order.
 const statefulSetIndexes = new WeakMap<readonly IndexedObject[], Map<string, IndexedObject[]>>();
 
 function statefulSetsByService(workspace: readonly IndexedObject[]): Map<string, IndexedObject[]> {
@@ -148,11 +152,11 @@ function statefulSetsByService(workspace: readonly IndexedObject[]): Map<string,
   return index;
 }
 
-// Every StatefulSet looks up its governing Service: index the Services once per run, keeping the
-// first one of each "<namespace>/<name>" as a scan in workspace order would find.
-const serviceIndexes = new WeakMap<readonly IndexedObject[], Map<string, IndexedObject>>();
+// Every StatefulSet looks up its governing Service: index the Services once per folder by
+// "<namespace>/<name>", every one in folder order (the checked file's own come first at the lookup).
+const serviceIndexes = new WeakMap<readonly IndexedObject[], Map<string, IndexedObject[]>>();
 
-function servicesByName(workspace: readonly IndexedObject[]): Map<string, IndexedObject> {
+function servicesByName(workspace: readonly IndexedObject[]): Map<string, IndexedObject[]> {
   let index = serviceIndexes.get(workspace);
   if (index) return index;
   index = new Map();
@@ -160,7 +164,9 @@ function servicesByName(workspace: readonly IndexedObject[]): Map<string, Indexe
     const { object } = entry;
     if (object.kind !== 'Service' || object.apiVersion !== 'v1' || object.name === undefined) continue;
     const key = `${namespaceOf(object)}/${object.name}`;
-    if (!index.has(key)) index.set(key, entry);
+    const list = index.get(key);
+    if (list) list.push(entry);
+    else index.set(key, [entry]);
   }
   serviceIndexes.set(workspace, index);
   return index;

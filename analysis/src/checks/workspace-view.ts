@@ -128,20 +128,29 @@ function build<T>(objects: readonly IndexedObject[], grouping: Grouping<T>): Map
  * says it held: the view was not made from the array the change starts from.
  */
 function patch<T>(groups: Groups<T>, grouping: Grouping<T>, changes: readonly FileChange[], orderOf: (uri: string) => number): boolean {
+  // Each touched list is copied once per patch and then changed in place (one allocation per list).
+  const copied = new Set<readonly T[]>();
+  const writable = (key: string): T[] => {
+    const list = groups.get(key) ?? [];
+    if (copied.has(list)) return list as T[];
+    const copy = list.slice();
+    copied.add(copy);
+    groups.set(key, copy);
+    return copy;
+  };
   for (const { before } of changes) {
     for (const [key, items] of build(before, grouping)) {
-      const list = groups.get(key) ?? [];
+      const list = writable(key);
       const at = list.indexOf(items[0]!);
       if (at < 0 || list[at + items.length - 1] !== items.at(-1)) return false;
-      const kept = [...list.slice(0, at), ...list.slice(at + items.length)];
-      if (kept.length === 0) groups.delete(key);
-      else groups.set(key, kept);
+      list.splice(at, items.length);
+      if (list.length === 0) groups.delete(key);
     }
   }
   for (const { uri, after } of changes) {
     const order = orderOf(uri);
     for (const [key, items] of build(after, grouping)) {
-      const list = groups.get(key) ?? [];
+      const list = writable(key);
       let low = 0;
       let high = list.length;
       while (low < high) {
@@ -149,7 +158,7 @@ function patch<T>(groups: Groups<T>, grouping: Grouping<T>, changes: readonly Fi
         if (orderOf(grouping.uriOf(list[middle]!)) < order) low = middle + 1;
         else high = middle;
       }
-      groups.set(key, [...list.slice(0, low), ...items, ...list.slice(low)]);
+      list.splice(low, 0, ...items);
     }
   }
   return true;

@@ -111,7 +111,9 @@ export class WorkspaceIndex {
     const last = this.last;
     const patchable = last !== undefined && last.charts === this.charts && this.dirty.size <= MOST_PATCHED_FILES;
     const next = patchable ? this.patched(last) : this.rebuilt();
-    if (last && patchable) deriveWorkspaceView(last.objects, next.objects, next.changes, (uri) => this.order.get(uri) ?? -1);
+    if (last && patchable && worthPatching(next.changes, next.objects.length)) {
+      deriveWorkspaceView(last.objects, next.objects, next.changes, (uri) => this.order.get(uri) ?? -1);
+    }
     this.dirty.clear();
     this.last = { objects: next.objects, entries: next.entries, charts: this.charts };
     this.cachedObjects = next.objects;
@@ -153,7 +155,7 @@ export class WorkspaceIndex {
       const after = this.currentEntries(uri);
       if (before !== after && (before.length > 0 || after.length > 0)) changes.push({ uri, before, after });
     }
-    let objects = [...last.objects];
+    const objects = last.objects.slice();
     // The last array's map is replaced by this one: updated in place.
     const entries = last.entries;
     for (const { uri, before } of changes) {
@@ -172,11 +174,19 @@ export class WorkspaceIndex {
         if (this.order.get(objects[middle]!.uri)! < order) low = middle + 1;
         else high = middle;
       }
-      objects = [...objects.slice(0, low), ...after, ...objects.slice(low)];
+      objects.splice(low, 0, ...after);
       entries.set(uri, after);
     }
     return { objects, entries, changes };
   }
+}
+
+// Patching a grouping costs about its changed entries (taken out and put back), building it afresh costs every
+// entry: an edit of a file that holds most of the workspace (one 1,000-document file) is cheaper built afresh.
+function worthPatching(changes: readonly FileChange[], size: number): boolean {
+  let changed = 0;
+  for (const { before, after } of changes) changed += before.length + after.length;
+  return changed <= 64 || changed < size;
 }
 
 // The indexed entries of one file version (the same objects, so the same entries, until it changes).
