@@ -25,6 +25,17 @@ export class UnreadableFileError extends Error {
 // O_NONBLOCK makes opening a FIFO return at once (Windows has no FIFOs and no such flag).
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 const CHUNK_BYTES = 1024 * 1024;
+const LAST_CHUNK_BYTES = 16 * 1024;
+
+/**
+ * How much the next read asks for: what the file said it holds (and one byte more, to see it end), then a small
+ * read that finds the end; past the size it said (a file growing meanwhile, a /proc file saying 0 bytes), 1 MiB
+ * at a time. (Two 1 MiB buffers per 6 KB manifest made indexing a workspace allocate gigabytes.)
+ */
+function chunkBytes(reported: number, total: number): number {
+  if (total < reported) return Math.min(CHUNK_BYTES, reported - total + 1);
+  return total === reported ? LAST_CHUNK_BYTES : CHUNK_BYTES;
+}
 
 const SYSTEM_ERRORS: Record<string, string> = {
   ENOENT: 'no such file or directory',
@@ -46,16 +57,18 @@ export function readManifestFileSync(path: string, maxBytes = MAX_MANIFEST_FILE_
     refuseUnlessReadable(path, statSync(path), maxBytes);
     const descriptor = openSync(path, OPEN_FLAGS);
     try {
-      refuseUnlessReadable(path, fstatSync(descriptor), maxBytes);
+      const stats = fstatSync(descriptor);
+      refuseUnlessReadable(path, stats, maxBytes);
       const chunks: Buffer[] = [];
       let total = 0;
       for (;;) {
-        const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-        const read = readSync(descriptor, chunk, 0, CHUNK_BYTES, null);
+        const bytes = chunkBytes(stats.size, total);
+        const chunk = Buffer.allocUnsafe(bytes);
+        const read = readSync(descriptor, chunk, 0, bytes, null);
         if (read === 0) break;
         total += read;
         if (total > maxBytes) throw tooLarge(path, maxBytes);
-        chunks.push(read === CHUNK_BYTES ? chunk : chunk.subarray(0, read));
+        chunks.push(read === bytes ? chunk : chunk.subarray(0, read));
       }
       return Buffer.concat(chunks, total).toString('utf8');
     } finally {
@@ -72,11 +85,13 @@ export async function readManifestFile(path: string, maxBytes = MAX_MANIFEST_FIL
     refuseUnlessReadable(path, await stat(path), maxBytes);
     const handle = await open(path, OPEN_FLAGS);
     try {
-      refuseUnlessReadable(path, await handle.stat(), maxBytes);
+      const stats = await handle.stat();
+      refuseUnlessReadable(path, stats, maxBytes);
       const chunks: Buffer[] = [];
       let total = 0;
       for (;;) {
-        const { bytesRead, buffer } = await handle.read(Buffer.allocUnsafe(CHUNK_BYTES), 0, CHUNK_BYTES, null);
+        const bytes = chunkBytes(stats.size, total);
+        const { bytesRead, buffer } = await handle.read(Buffer.allocUnsafe(bytes), 0, bytes, null);
         if (bytesRead === 0) break;
         total += bytesRead;
         if (total > maxBytes) throw tooLarge(path, maxBytes);

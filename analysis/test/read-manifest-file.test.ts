@@ -41,6 +41,22 @@ test('a regular file is read whole, sync and async', async () => {
   }
 });
 
+test('files of every size around the read sizes are read whole, sync and async', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'kubesim-read-'));
+  try {
+    const kib = 1024;
+    for (const bytes of [0, 1, 6 * kib, 16 * kib - 1, 16 * kib, 16 * kib + 1, kib * kib - 1, kib * kib, kib * kib + 1, 2 * kib * kib + 3]) {
+      const path = join(folder, `${bytes}.yaml`);
+      const text = 'x'.repeat(bytes);
+      writeFileSync(path, text);
+      assert.equal(readManifestFileSync(path), text, `${bytes} bytes, sync`);
+      assert.equal(await readManifestFile(path), text, `${bytes} bytes, async`);
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
 test('a FIFO is refused without blocking, sync and async', async (context) => {
   const folder = mkdtempSync(join(tmpdir(), 'kubesim-read-'));
   try {

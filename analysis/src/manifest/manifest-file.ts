@@ -4,6 +4,7 @@ import type { UnderConstruction } from './under-construction';
 import { splitDocuments, type DocumentChunk } from './split-documents';
 import type { SyntaxProblem } from './source-span';
 import { fileTooLargeProblem, MAX_MANIFEST_FILE_CHARS } from './input-limits';
+import { IndexedDocument } from './indexed-document';
 
 /** A parsed file: every document with absolute offsets. Never mutated: the next parse reuses its documents. */
 export interface ManifestFile {
@@ -37,7 +38,7 @@ export function problemsOf(file: ManifestFile): Readonly<SyntaxProblem>[] {
 export function parseManifestFile(text: string, previous?: ManifestFile, maxChars = MAX_MANIFEST_FILE_CHARS): ManifestFile {
   const tooLarge = fileTooLargeProblem(text, maxChars);
   if (tooLarge) return { text, documents: [], problems: [tooLarge] };
-  if (!previous || previous.documents.length === 0) return { text, documents: reuseOrParse(splitDocuments(text), 0, previous?.documents ?? []) };
+  if (!previous || previous.documents.length === 0) return { text, documents: reuseOrParse(text, splitDocuments(text), 0, previous?.documents ?? []) };
   const old = previous.documents;
   const delta = text.length - previous.text.length;
   // Documents before the edit are still there at the same offsets, those after it moved by delta.
@@ -64,13 +65,13 @@ export function parseManifestFile(text: string, previous?: ManifestFile, maxChar
       ? splitDocuments(text.slice(regionStart, regionEnd)).map((chunk) => ({ start: chunk.start + regionStart, text: chunk.text }))
       : [];
   const documents = old.slice(0, first);
-  documents.push(...reuseOrParse(chunks, first, old.slice(first, last)));
-  for (let i = last; i < old.length; i++) documents.push(moveDocument(old[i]!, old[i]!.start + delta, documents.length));
+  documents.push(...reuseOrParse(text, chunks, first, old.slice(first, last)));
+  for (let i = last; i < old.length; i++) documents.push(moveDocument(text, old[i]!, old[i]!.start + delta, documents.length));
   return { text, documents };
 }
 
 // Parses each chunk, or moves a candidate document with the same text into its place.
-function reuseOrParse(chunks: DocumentChunk[], firstIndex: number, candidates: readonly ManifestDocument[]): ManifestDocument[] {
+function reuseOrParse(text: string, chunks: DocumentChunk[], firstIndex: number, candidates: readonly ManifestDocument[]): ManifestDocument[] {
   const reusable = new Map<string, ManifestDocument[]>();
   for (const document of candidates) {
     const list = reusable.get(document.text);
@@ -79,12 +80,14 @@ function reuseOrParse(chunks: DocumentChunk[], firstIndex: number, candidates: r
   }
   return chunks.map((chunk, i) => {
     const cached = reusable.get(chunk.text)?.shift();
-    return cached ? moveDocument(cached, chunk.start, firstIndex + i) : parseManifestDocument(chunk, firstIndex + i);
+    return cached ? moveDocument(text, cached, chunk.start, firstIndex + i) : parseManifestDocument(chunk, firstIndex + i);
   });
 }
 
-// Returns the cached document at its new place; offsets of its problems shift with it.
-function moveDocument(document: ManifestDocument, start: number, index: number): ManifestDocument {
+// Returns the cached document at its new place in `text`; offsets of its problems shift with it.
+function moveDocument(text: string, document: ManifestDocument, start: number, index: number): ManifestDocument {
+  // A closed file's document reads its text and tree from the file's text: it moves into the new one.
+  if (document instanceof IndexedDocument) return document.placedIn(text, start, index);
   if (document.start === start && document.index === index) return document;
   const delta = start - document.start;
   const moved: UnderConstruction<ManifestDocument> = {

@@ -1,7 +1,8 @@
 // The parsed form of every YAML file of the workspace, open or not, for cross-manifest checks.
 import type { IndexedObject } from '../checks/check-context';
 import { deriveWorkspaceView, type FileChange } from '../checks/workspace-view';
-import { objectsOf, parseManifestFile, type ManifestFile } from '../manifest/manifest-file';
+import { objectsOf, type ManifestFile } from '../manifest/manifest-file';
+import { parseIndexedFile } from '../manifest/indexed-file';
 import { pathOfUri } from './file-uri';
 import { HelmChartLookup } from './helm-chart';
 
@@ -54,7 +55,7 @@ export class WorkspaceIndex {
     const entry = this.files.get(uri);
     if (entry?.open) return false;
     if (entry && entry.file.text === text) return false;
-    this.store(uri, { file: parseManifestFile(text, entry?.file), open: false });
+    this.store(uri, { file: parseIndexedFile(text, entry?.file), open: false });
     return true;
   }
 
