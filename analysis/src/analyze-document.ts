@@ -2,6 +2,7 @@
 // `kubesim check` call this and decide nothing about which checks run on which file.
 import type { CheckOptions } from './check-file';
 import { checkFile } from './check-file';
+import { runWorkspaceChecks } from './checks/run-workspace-checks';
 import { type ManifestFile, problemsOf } from './manifest/manifest-file';
 import { isProfileFile, profileFileFindings } from './profile-file-findings';
 import type { Finding } from './validation/finding';
@@ -40,6 +41,17 @@ export function analyzeDocument(document: DocumentToAnalyze): Finding[] {
   // A values file kept outside its chart (a `.kubesim.yaml` names it) is its own file, plus what the chart's renderings placed on it.
   if (document.chartFindings && !isChartFile(document)) findings.push(...document.chartFindings.map((finding) => ({ ...finding })));
   return findings;
+}
+
+/**
+ * Does ahead the cross-object checks analyzeDocument will run on `document` (their findings are cached per object
+ * and per what they read), for a front-end with idle time before it: a large file's first check while its worker
+ * finishes. What analyzeDocument then returns is the same; a document it would not check as a manifest is skipped.
+ */
+export function prepareAnalysis(document: DocumentToAnalyze): void {
+  if (isProfileFile(document.path) || isChartFile(document) || !document.checkedAlone) return;
+  const options = document.checkOptions();
+  if (options.workspace !== undefined) runWorkspaceChecks(document.parsed(), options);
 }
 
 function isChartFile(document: DocumentToAnalyze): boolean {

@@ -2,7 +2,7 @@
 // test holds it). Each group below is one question a front-end asks; the modules behind it stay private.
 
 // Checking a file or a workspace: YAML problems, per-object API-server verdicts, cross-object checks, quick fixes.
-export { analyzeDocument } from './analyze-document';
+export { analyzeDocument, prepareAnalysis } from './analyze-document';
 export { checkFile, type CheckOptions } from './check-file';
 export { type Baseline, type CheckFinding, type FindingFix } from './checks/check-context';
 export { runWorkspaceChecks, type WorkspaceCheckOptions } from './checks/run-workspace-checks';

@@ -13,6 +13,7 @@ import {
   OpenedTexts,
   BuiltinSchemaSource,
   type KindSchemaSource,
+  prepareAnalysis,
 } from '@kubesim/analysis';
 import { loadFieldDocs } from './lsp/field-docs-file';
 import { ManifestStore } from './lsp/document-store';
@@ -183,11 +184,27 @@ function createSession(connection: Connection): ServerSession {
           if (current && current.version === version) publish(current, file);
         })
         .catch((error: unknown) => log.error(`checking ${document.uri} on two threads failed`, error));
-      // This thread has checked its share; while the worker finishes, it finds the line starts the diagnostics need.
+      // This thread has checked its share; while the worker finishes, it runs the cross-object checks and finds the
+      // line starts the diagnostics need.
+      prepareAnalysis({
+        path: pathOfUri(document.uri),
+        text: file.text,
+        parsed: () => file,
+        checkOptions: () => checkOptionsOf(document, file),
+        checkedAlone: kustomize.isCheckedAlone(document.uri),
+        charts: new HelmChartLookup(),
+      });
       document.positionAt(0);
       return;
     }
     publish(document, file);
+  }
+
+  function checkOptionsOf(document: TextDocument, file: ManifestFile) {
+    const options = workspace.optionsFor(document, file);
+    if (options.workspace) options.workspace = kustomize.objectsOutsideFragments(options.workspace);
+    // The CRDs the workspace's charts render check custom resources too.
+    return { ...options, renderedCrds: helm.renderedCrds() };
   }
 
   function publish(document: TextDocument, file: ManifestFile): void {
@@ -198,12 +215,7 @@ function createSession(connection: Connection): ServerSession {
       path,
       text: file.text,
       parsed: () => file,
-      checkOptions: () => {
-        const options = workspace.optionsFor(document, file);
-        if (options.workspace) options.workspace = kustomize.objectsOutsideFragments(options.workspace);
-        // The CRDs the workspace's charts render check custom resources too.
-        return { ...options, renderedCrds: helm.renderedCrds() };
-      },
+      checkOptions: () => checkOptionsOf(document, file),
       checkedAlone: kustomize.isCheckedAlone(document.uri),
       charts: new HelmChartLookup(),
       renderedFindings: kustomize.findingsFor(document),
