@@ -53,12 +53,12 @@ function hasHostnameAntiAffinity(spec: ReadonlyJsonObject, labels: Record<string
 
 /** How many of this workload's pods fit on `node` by cpu, memory and pod count (other pods not counted). */
 function podsFitting(node: ClusterNode, cpuMilli: number, memoryMilli: number): number {
-  const fit = (resource: string, request: number): number => {
+  const countFittingBy = (resource: string, request: number): number => {
     const allocatable = quantityMilliValue(node.allocatable[resource] ?? '0') ?? 0;
     return request > 0 ? Math.floor(allocatable / request) : Number.POSITIVE_INFINITY;
   };
   const pods = quantityMilliValue(node.allocatable.pods ?? '110') ?? 110_000;
-  return Math.min(fit('cpu', cpuMilli), fit('memory', memoryMilli), Math.floor(pods / 1000));
+  return Math.min(countFittingBy('cpu', cpuMilli), countFittingBy('memory', memoryMilli), Math.floor(pods / 1000));
 }
 
 function nodesText(context: CheckContext, count: number): string {

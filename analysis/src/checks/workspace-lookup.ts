@@ -1,5 +1,6 @@
 // What one checked file asks of the workspace view: its lookups in the order the checks have always
 // seen the workspace, the file's own objects first and then everyone else's in index order.
+import { ownFirst } from './folder-groups';
 import type { IndexedObject } from './indexed-object';
 import type { PodSource } from './pod-templates';
 import type { WorkspaceView } from './workspace-view';
@@ -18,32 +19,33 @@ export class WorkspaceLookup {
 
   /** The pod sources of `namespace`. */
   podSourcesIn(namespace: string): readonly PodSource[] {
-    return this.ordered(this.view.podSourcesIn(namespace), (source) => source.owner.uri);
+    return this.ordered(this.view.podSourcesIn(namespace), ownerOf);
   }
 
   /** The pod sources of `namespace` labelled `key: value`. */
   podSourcesWithLabel(namespace: string, key: string, value: string): readonly PodSource[] {
-    return this.ordered(this.view.podSourcesWithLabel(namespace, key, value), (source) => source.owner.uri);
+    return this.ordered(this.view.podSourcesWithLabel(namespace, key, value), ownerOf);
   }
 
   /** The v1 Services of `namespace`. */
   servicesIn(namespace: string): readonly IndexedObject[] {
-    return this.ordered(this.view.servicesIn(namespace), (entry) => entry.uri);
+    return this.ordered(this.view.servicesIn(namespace), sameEntry);
   }
 
   /** Every object of `kind`. */
   objectsOfKind(kind: string): readonly IndexedObject[] {
-    return this.ordered(this.view.objectsOfKind(kind), (entry) => entry.uri);
+    return this.ordered(this.view.objectsOfKind(kind), sameEntry);
   }
 
   /** The objects with a pod template and the API identity `identity` (workspace-view.ts identityOf). */
   definitionsOf(identity: string): readonly IndexedObject[] {
-    return this.ordered(this.view.definitionsOf(identity), (entry) => entry.uri);
+    return this.ordered(this.view.definitionsOf(identity), sameEntry);
   }
 
-  private ordered<T>(list: readonly T[], uriOf: (item: T) => string): readonly T[] {
-    if (!this.ownFirst || !list.some((item) => uriOf(item) === this.uri)) return list;
-    const own = list.filter((item) => uriOf(item) === this.uri);
-    return own.length === list.length ? list : [...own, ...list.filter((item) => uriOf(item) !== this.uri)];
+  private ordered<T>(list: readonly T[], entryOf: (item: T) => IndexedObject): readonly T[] {
+    return this.ownFirst ? ownFirst(list, this.uri, entryOf) : list;
   }
 }
+
+const ownerOf = (source: PodSource) => source.owner;
+const sameEntry = (entry: IndexedObject) => entry;
