@@ -52,7 +52,7 @@ function workerScript(): string | undefined {
 }
 
 /** Worker threads started ahead of a run; those that ended before it began are left out. */
-export interface ReadingWorkers {
+interface ReadingWorkers {
   readonly started: readonly Worker[];
   readonly ended: ReadonlySet<Worker>;
 }
