@@ -28,7 +28,7 @@ import {
 import { CheckWorkspace } from './check-workspace';
 import { CLUSTER_FLAGS, clusterResolverOf } from './cluster-options';
 import { chartDiagnostics, chartFindingsByPath, checkCharts, type HelmFlags, setChartsApart } from './helm-charts';
-import { ParallelVerdicts } from './parallel-verdicts';
+import { ParallelReading } from './parallel-reading';
 import { collectFiles } from './collect-files';
 import { kustomizeDiagnostics, planKustomizeRun } from './kustomize-runs';
 import { UsageError } from './usage-error';
@@ -69,15 +69,14 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
   const run = { format, out, clusters, previous, collected, plainFiles, chartFiles, chartRoots, charts, helmFlags };
   // kustomize renders first: its outputs are part of the workspace every file's lookups search.
   const renderings = await kustomize.render();
-  // The plain files' texts go to the worker threads (their verdicts) and to the index (parsed here meanwhile).
-  const texts = new Map(plainFiles.map((path) => [path, readManifestFileSync(path)] as const));
-  // With --previous the update rules run on every object (no create-time verdict is kept): no worker helps.
-  const jobs = previous ? [] : plainFiles.map((path) => ({ text: texts.get(path)!, cluster: clusters.specFor(path) }));
-  const parallel = new ParallelVerdicts(jobs, MAX_ONE_SHOT_FILE_CHARS);
+  // The plain files are read on every core (with their verdicts); with --previous the update rules run on every object
+  // (no create-time verdict is kept), so they are read here alone.
+  const jobs = previous ? undefined : plainFiles.map((path) => ({ text: readManifestFileSync(path), cluster: clusters.specFor(path) }));
+  const parallel = jobs && new ParallelReading(jobs, MAX_ONE_SHOT_FILE_CHARS);
   try {
-    return await checkAndReport({ ...run, renderings, texts, parallel });
+    return await checkAndReport({ ...run, renderings, parallel });
   } finally {
-    parallel.dispose();
+    parallel?.dispose();
   }
 }
 
@@ -93,14 +92,13 @@ interface CheckRun {
   charts: HelmChartLookup;
   helmFlags: HelmFlags;
   renderings: readonly RenderedKustomization[];
-  texts: ReadonlyMap<string, string>;
-  parallel: ParallelVerdicts;
+  parallel: ParallelReading | undefined;
 }
 
 async function checkAndReport(run: CheckRun): Promise<number> {
   const { format, out, clusters, previous, collected, plainFiles, chartFiles, chartRoots, charts, helmFlags, renderings, parallel } = run;
   const diagnostics: FileDiagnostic[] = [];
-  const workspace = await CheckWorkspace.read(plainFiles, renderings, run.texts);
+  const workspace = await CheckWorkspace.read(plainFiles, renderings, parallel && ((index) => parallel.file(index)));
   // The workspace's CRDs are the charts' --api-versions; the CRDs the charts render check the workspace's custom resources.
   const chartResults = await checkCharts(chartRoots, helmFlags, (path) => clusters.specFor(path), workspace.objectValues());
   const renderedCrds = renderedCrdsOf(chartResults);
@@ -108,10 +106,9 @@ async function checkAndReport(run: CheckRun): Promise<number> {
   // The charts' files first (their notes), then the manifests; kustomize's findings come per rendering below.
   const inCharts = new Set(chartFiles);
   const paths = [...chartFiles, ...plainFiles];
-  for (const [at, path] of paths.entries()) {
+  for (const path of paths) {
     const text = inCharts.has(path) ? readChartFile(path) : workspace.fileOf(path).text;
     if (text === undefined) continue;
-    if (at >= chartFiles.length) await parallel.prepare(at - chartFiles.length, workspace.fileOf(path));
     const findings = analyzeDocument({
       path: resolve(path),
       text,
