@@ -1,4 +1,5 @@
 // `kubesim check FILE|DIR...`: reports what the API server would reject; exits 1 on errors.
+import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type ClusterSpec, DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion } from '@kubesim/engine';
@@ -28,7 +29,7 @@ import {
 import { CheckWorkspace } from './check-workspace';
 import { CLUSTER_FLAGS, clusterResolverOf } from './cluster-options';
 import { chartDiagnostics, chartFindingsByPath, checkCharts, type HelmFlags, setChartsApart } from './helm-charts';
-import { ParallelReading } from './parallel-reading';
+import { ParallelReading, startReadingWorkers, stopWorker } from './parallel-reading';
 import { collectFiles } from './collect-files';
 import { kustomizeDiagnostics, planKustomizeRun } from './kustomize-runs';
 import { UsageError } from './usage-error';
@@ -67,16 +68,21 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
   // Each chart is rendered by helm (its own values sets, or --values/--set/--release); its findings land on its files.
   const helmFlags: HelmFlags = { values: values.values, set: values.set, release: values.release };
   const run = { format, out, clusters, previous, collected, plainFiles, chartFiles, chartRoots, charts, helmFlags };
-  // kustomize renders first: its outputs are part of the workspace every file's lookups search.
-  const renderings = await kustomize.render();
   // The plain files are read on every core (with their verdicts); with --previous the update rules run on every object
-  // (no create-time verdict is kept), so they are read here alone.
-  const jobs = previous ? undefined : plainFiles.map((path) => ({ text: readManifestFileSync(path), cluster: clusters.specFor(path) }));
-  const parallel = jobs && new ParallelReading(jobs, MAX_ONE_SHOT_FILE_CHARS);
+  // (no create-time verdict is kept), so they are read here alone. The workers start loading now.
+  const workers = previous ? undefined : startReadingWorkers(sizeOfFiles(plainFiles));
+  let parallel: ParallelReading | undefined;
   try {
+    // kustomize renders first: its outputs are part of the workspace every file's lookups search.
+    const renderings = await kustomize.render();
+    if (workers) {
+      const jobs = plainFiles.map((path) => ({ text: readManifestFileSync(path), cluster: clusters.specFor(path) }));
+      parallel = new ParallelReading(jobs, MAX_ONE_SHOT_FILE_CHARS, workers);
+    }
     return await checkAndReport({ ...run, renderings, parallel });
   } finally {
-    parallel?.dispose();
+    if (parallel) parallel.dispose();
+    else for (const worker of workers?.started ?? []) stopWorker(worker);
   }
 }
 
@@ -154,6 +160,19 @@ function oncePerFolder(clusters: ClusterResolver): FolderClusters {
       return spec;
     },
   };
+}
+
+/** The files' sizes added up (a file that cannot be read counts nothing: reading it says why). */
+function sizeOfFiles(paths: readonly string[]): number {
+  let size = 0;
+  for (const path of paths) {
+    try {
+      size += statSync(path).size;
+    } catch {
+      // Reported when read.
+    }
+  }
+  return size;
 }
 
 /** A chart's file as text; undefined when it cannot be read (a chart's file is not checked anyway). */

@@ -51,6 +51,36 @@ function workerScript(): string | undefined {
   return [join(__dirname, 'cli-check-worker.js'), join(__dirname, 'check-worker-main.js')].find((candidate) => existsSync(candidate));
 }
 
+/** Worker threads started ahead of a run; those that ended before it began are left out. */
+interface ReadingWorkers {
+  readonly started: readonly Worker[];
+  readonly ended: ReadonlySet<Worker>;
+}
+
+/**
+ * The worker threads for a run of about `expectedChars` (none for a small one), started before the files are read: a
+ * worker loads its bundle (about 0.1 s) while this thread reads the files.
+ */
+export function startReadingWorkers(expectedChars: number): ReadingWorkers {
+  const started: Worker[] = [];
+  const ended = new Set<Worker>();
+  const count = workerCount(expectedChars);
+  const script = count > 0 ? workerScript() : undefined;
+  for (let i = 0; script !== undefined && i < count; i++) {
+    try {
+      const worker = new Worker(script);
+      // Until the run takes it over: a worker that fails to start is left out, never an uncaught error here.
+      worker.on('error', () => ended.add(worker));
+      worker.on('exit', () => ended.add(worker));
+      started.push(worker);
+    } catch {
+      // No worker: the main thread reads everything, as it does for a small run.
+      break;
+    }
+  }
+  return { started, ended };
+}
+
 export class ParallelReading {
   private readonly workers = new Map<Worker, Map<number, (answers: PieceReading[] | undefined) => void>>();
   private readonly pieces: Piece[] = [];
@@ -66,25 +96,18 @@ export class ParallelReading {
   constructor(
     private readonly jobs: readonly { text: string; cluster: ClusterSpec }[],
     private readonly maxChars: number,
+    workers: ReadingWorkers,
   ) {
     this.piecesByJob = jobs.map((job, index) => piecesOfFile(job.text, PIECE_CHARS, maxChars).map((piece) => ({ ...piece, job: index })));
     for (const pieces of this.piecesByJob) this.pieces.push(...pieces);
     this.back = this.pieces.length - 1;
-    const count = workerCount(jobs.reduce((sum, job) => sum + job.text.length, 0));
-    const script = count > 0 ? workerScript() : undefined;
-    if (script === undefined) return;
-    for (let i = 0; i < count; i++) {
-      try {
-        const worker = new Worker(script);
-        this.workers.set(worker, new Map());
-        worker.on('message', (reply: PieceReply) => this.receive(worker, reply));
-        worker.on('error', () => this.drop(worker));
-        worker.on('exit', () => this.drop(worker));
-        for (let batch = 0; batch < BATCHES_AHEAD; batch++) this.sendBatch(worker);
-      } catch {
-        // No worker: the main thread reads everything, as it does for a small run.
-        break;
-      }
+    for (const worker of workers.started) {
+      if (workers.ended.has(worker)) continue;
+      this.workers.set(worker, new Map());
+      worker.on('message', (reply: PieceReply) => this.receive(worker, reply));
+      worker.on('error', () => this.drop(worker));
+      worker.on('exit', () => this.drop(worker));
+      for (let batch = 0; batch < BATCHES_AHEAD; batch++) this.sendBatch(worker);
     }
   }
 
@@ -110,11 +133,7 @@ export class ParallelReading {
 
   /** Stops the workers (their unfinished batches are not needed any more). */
   dispose(): void {
-    for (const worker of [...this.workers.keys()]) {
-      this.drop(worker);
-      worker.removeAllListeners();
-      void worker.terminate();
-    }
+    for (const worker of [...this.workers.keys()]) this.drop(worker);
   }
 
   private sendBatch(worker: Worker): void {
@@ -155,5 +174,12 @@ export class ParallelReading {
     const waiting = this.workers.get(worker);
     this.workers.delete(worker);
     for (const resolve of waiting?.values() ?? []) resolve(undefined);
+    stopWorker(worker);
   }
+}
+
+/** Ends a worker thread and forgets it (a run that ended, or one that never needed it). */
+export function stopWorker(worker: Worker): void {
+  worker.removeAllListeners();
+  void worker.terminate();
 }
