@@ -125,6 +125,7 @@ async function checkAndReport(run: CheckRun): Promise<number> {
       chartFindings: placedInCharts.get(resolve(path))?.map((placed) => placed.finding) ?? [],
     });
     placedInCharts.delete(resolve(path));
+    if (findings.length === 0) continue;
     const lines = new LineIndex(text);
     for (const finding of findings) {
       diagnostics.push({ file: path, range: { start: lines.positionAt(finding.start), end: lines.positionAt(finding.end) }, finding });
