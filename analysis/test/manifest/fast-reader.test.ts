@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { parseDocument, stringify } from 'yaml';
-import { readPlainManifest } from '../../src/manifest/fast-reader';
+import { readPlainManifest, readPlainManifestLazily } from '../../src/manifest/fast-reader';
 import { convertToJson } from '../../src/manifest/yaml-to-json';
 import { splitDocuments } from '../../src/manifest/split-documents';
 import { sharedMissingReason, sharedPath } from '../../../test/support/paths';
@@ -35,6 +35,12 @@ function agreesWithYaml(text: string): boolean {
   assert.deepEqual(converted.problems, [], `the full reader has problems with ${JSON.stringify(text)}`);
   assert.deepStrictEqual(fast.value, converted.value, `values differ for ${JSON.stringify(text)}`);
   assert.deepStrictEqual(fast.tree, converted.tree, `source ranges differ for ${JSON.stringify(text)}`);
+  // The lazy reading: the same value, the same root range before its entries are read, then the same tree.
+  const lazy = readPlainManifestLazily(text);
+  assert.ok(lazy, `the lazy reading gave up on ${JSON.stringify(text)}`);
+  assert.deepStrictEqual(lazy.value, converted.value);
+  assert.deepStrictEqual(lazy.tree.range, fast.tree.range, `the lazy root range differs for ${JSON.stringify(text)}`);
+  assert.deepStrictEqual(lazy.tree, converted.tree, `the lazy tree differs for ${JSON.stringify(text)}`);
   return true;
 }
 
@@ -65,6 +71,12 @@ const READ: [string, string][] = [
   ['plain scalars with colons, hashes and flow characters', 'a: http://x:80/#frag\nb: a#b\nc: x[0]{1}\nd: -Xmx1g\ne: a, b\n'],
   ['a file without a final line break', 'a: 1\nb:\n  c: d'],
   ['a quoted value with a trailing comment', 'a: "x"  # note\nb: \'y\' # note\n'],
+  ['a last line that is a comment, without a line break', 'a:\n  b: 1\n  # x'],
+  ['a last line of spaces', 'a:\n  b: 1\n   '],
+  ['a comment after a literal block scalar at the end', 'a: |\n  x\n# y'],
+  ['a single-quoted value without doubled quotes', "a: 'x y'\nb: 'it''s'\n"],
+  ['more lines than the line table first holds', Array.from({ length: 3000 }, (_, i) => `k${i}: v${i % 7}\n`).join('')],
+  ['a deeply nested map (its tree is read at once)', Array.from({ length: 80 }, (_, i) => `${' '.repeat(2 * i)}k:\n`).join('') + `${' '.repeat(160)}v: 1\n`],
 ];
 
 const GIVES_UP: [string, string][] = [
@@ -76,6 +88,8 @@ const GIVES_UP: [string, string][] = [
   ['a flow map with content', 'a: {b: 1}\n'],
   ['tabs', 'a:\t1\n'],
   ['CRLF line breaks', 'a: 1\r\nb: 2\r\n'],
+  ['a carriage return at the very end', 'a: 1\nb: 2\r'],
+  ['a literal block scalar ending the text without a line break', 'a: |\n  x'],
   ['a duplicate key', 'a: 1\na: 2\n'],
   ['an infinity (kubectl refuses it)', 'a: .inf\n'],
   ['a null key', '~: a\n'],
@@ -100,8 +114,26 @@ for (const [name, text] of READ) {
 for (const [name, text] of GIVES_UP) {
   test(`fast reader leaves it to yaml: ${name}`, () => {
     assert.equal(readPlainManifest(text), undefined);
+    assert.equal(readPlainManifestLazily(text), undefined);
   });
 }
+
+test('fast reader: a text longer than the shared line table, then short ones, read as yaml does', () => {
+  // 70,000 lines: a table the reader does not keep; the next reads use the shared one again.
+  assert.equal(agreesWithYaml(Array.from({ length: 70_000 }, (_, i) => `k${i}: ${i}\n`).join('')), true);
+  assert.equal(agreesWithYaml('a: 1\n'), true);
+  assert.equal(agreesWithYaml('a:\n  b: |\n    x\n  c: 2'), true);
+});
+
+test('fast reader: a lazy tree reads as a plain one (structured clone, JSON) and reads its entries once', () => {
+  const text = 'a:\n  b: 1\n  c:\n  - d\n';
+  const eager = readPlainManifest(text)!;
+  const lazy = readPlainManifestLazily(text)!;
+  assert.deepStrictEqual(structuredClone(readPlainManifestLazily(text)!.tree), eager.tree);
+  assert.equal(JSON.stringify(readPlainManifestLazily(text)!.tree), JSON.stringify(eager.tree));
+  assert.equal(lazy.tree.entries, lazy.tree.entries, 'the entries are read once and kept');
+  assert.deepStrictEqual(Object.keys(lazy.tree), ['type', 'range', 'entries']);
+});
 
 // Random objects as `yaml` writes them (both sequence styles, two indents, plain or quoted
 // strings), with comment lines of random indentation and blank lines inserted between lines.
