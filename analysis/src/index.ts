@@ -9,7 +9,7 @@ export { runWorkspaceChecks, type WorkspaceCheckOptions } from './checks/run-wor
 export { fixesForValidationFinding } from './checks/validation-fixes';
 export { type Finding, type FindingSeverity } from './validation/finding';
 export { checkObject, precheckObject, primeObjectFindings, uncheckedObjects } from './validation/object-findings';
-export { precomputeVerdicts, primeWorkerVerdicts, workerVerdictsOf, type WorkerVerdicts } from './worker-verdicts';
+export { documentsOfPiece, type FilePiece, piecesOfFile, precomputeVerdicts, readPiece, type PieceReading } from './piece-reading';
 export { apiLifecycleFindings } from './validation/api-lifecycle-findings';
 export { WorkspaceIndex } from './workspace/workspace-index';
 export { readSmallFile, scanFolder } from './workspace/scan-folder';
@@ -18,6 +18,7 @@ export { HelmChartLookup } from './workspace/helm-chart';
 
 // Manifests read as kubectl reads them, with [start, end) source offsets.
 export { type ManifestFile, objectsOf, parseManifestFile } from './manifest/manifest-file';
+export { type ManifestDocument } from './manifest/manifest-document';
 export { MAX_ONE_SHOT_FILE_CHARS } from './manifest/input-limits';
 export { locate, type ManifestObject, objectPathAt, spanForPath } from './manifest/manifest-document';
 export { type SourceSpan } from './manifest/source-span';

@@ -1,4 +1,5 @@
 // `kubesim check FILE|DIR...`: reports what the API server would reject; exits 1 on errors.
+import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type ClusterSpec, DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion } from '@kubesim/engine';
@@ -28,7 +29,7 @@ import {
 import { CheckWorkspace } from './check-workspace';
 import { CLUSTER_FLAGS, clusterResolverOf } from './cluster-options';
 import { chartDiagnostics, chartFindingsByPath, checkCharts, type HelmFlags, setChartsApart } from './helm-charts';
-import { ParallelVerdicts } from './parallel-verdicts';
+import { ParallelReading, startReadingWorkers, stopWorker } from './parallel-reading';
 import { collectFiles } from './collect-files';
 import { kustomizeDiagnostics, planKustomizeRun } from './kustomize-runs';
 import { UsageError } from './usage-error';
@@ -67,17 +68,21 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
   // Each chart is rendered by helm (its own values sets, or --values/--set/--release); its findings land on its files.
   const helmFlags: HelmFlags = { values: values.values, set: values.set, release: values.release };
   const run = { format, out, clusters, previous, collected, plainFiles, chartFiles, chartRoots, charts, helmFlags };
-  // kustomize renders first: its outputs are part of the workspace every file's lookups search.
-  const renderings = await kustomize.render();
-  // The plain files' texts go to the worker threads (their verdicts) and to the index (parsed here meanwhile).
-  const texts = new Map(plainFiles.map((path) => [path, readManifestFileSync(path)] as const));
-  // With --previous the update rules run on every object (no create-time verdict is kept): no worker helps.
-  const jobs = previous ? [] : plainFiles.map((path) => ({ text: texts.get(path)!, cluster: clusters.specFor(path) }));
-  const parallel = new ParallelVerdicts(jobs, MAX_ONE_SHOT_FILE_CHARS);
+  // The plain files are read on every core (with their verdicts); with --previous the update rules run on every object
+  // (no create-time verdict is kept), so they are read here alone. The workers start loading now.
+  const workers = previous ? undefined : startReadingWorkers(sizeOfFiles(plainFiles));
+  let parallel: ParallelReading | undefined;
   try {
-    return await checkAndReport({ ...run, renderings, texts, parallel });
+    // kustomize renders first: its outputs are part of the workspace every file's lookups search.
+    const renderings = await kustomize.render();
+    if (workers) {
+      const jobs = plainFiles.map((path) => ({ text: readManifestFileSync(path), cluster: clusters.specFor(path) }));
+      parallel = new ParallelReading(jobs, MAX_ONE_SHOT_FILE_CHARS, workers);
+    }
+    return await checkAndReport({ ...run, renderings, parallel });
   } finally {
-    parallel.dispose();
+    if (parallel) parallel.dispose();
+    else for (const worker of workers?.started ?? []) stopWorker(worker);
   }
 }
 
@@ -93,14 +98,13 @@ interface CheckRun {
   charts: HelmChartLookup;
   helmFlags: HelmFlags;
   renderings: readonly RenderedKustomization[];
-  texts: ReadonlyMap<string, string>;
-  parallel: ParallelVerdicts;
+  parallel: ParallelReading | undefined;
 }
 
 async function checkAndReport(run: CheckRun): Promise<number> {
   const { format, out, clusters, previous, collected, plainFiles, chartFiles, chartRoots, charts, helmFlags, renderings, parallel } = run;
   const diagnostics: FileDiagnostic[] = [];
-  const workspace = await CheckWorkspace.read(plainFiles, renderings, run.texts);
+  const workspace = await CheckWorkspace.read(plainFiles, renderings, parallel && ((index) => parallel.file(index)));
   // The workspace's CRDs are the charts' --api-versions; the CRDs the charts render check the workspace's custom resources.
   const chartResults = await checkCharts(chartRoots, helmFlags, (path) => clusters.specFor(path), workspace.objectValues());
   const renderedCrds = renderedCrdsOf(chartResults);
@@ -108,10 +112,9 @@ async function checkAndReport(run: CheckRun): Promise<number> {
   // The charts' files first (their notes), then the manifests; kustomize's findings come per rendering below.
   const inCharts = new Set(chartFiles);
   const paths = [...chartFiles, ...plainFiles];
-  for (const [at, path] of paths.entries()) {
+  for (const path of paths) {
     const text = inCharts.has(path) ? readChartFile(path) : workspace.fileOf(path).text;
     if (text === undefined) continue;
-    if (at >= chartFiles.length) await parallel.prepare(at - chartFiles.length, workspace.fileOf(path));
     const findings = analyzeDocument({
       path: resolve(path),
       text,
@@ -157,6 +160,19 @@ function oncePerFolder(clusters: ClusterResolver): FolderClusters {
       return spec;
     },
   };
+}
+
+/** The files' sizes added up (a file that cannot be read counts nothing: reading it says why). */
+function sizeOfFiles(paths: readonly string[]): number {
+  let size = 0;
+  for (const path of paths) {
+    try {
+      size += statSync(path).size;
+    } catch {
+      // Reported when read.
+    }
+  }
+  return size;
 }
 
 /** A chart's file as text; undefined when it cannot be read (a chart's file is not checked anyway). */

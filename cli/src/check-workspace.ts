@@ -19,9 +19,6 @@ import {
  * see a StatefulSet in a.yaml and its Service in b.yaml as the editor would. `--previous` becomes
  * both checkFile's `previous` (the API server's update rules) and the baseline of the rollout checks.
  */
-/** About this much text is parsed between two looks at the worker threads' messages. */
-const YIELD_CHARS = 200_000;
-
 export class CheckWorkspace {
   private readonly index = new WorkspaceIndex();
   private readonly files = new Map<string, { uri: string; file: ManifestFile }>();
@@ -29,29 +26,21 @@ export class CheckWorkspace {
   /**
    * `renderings` (the kustomizations' outputs) are in the workspace too, each standing alone: a lookup for
    * something missing (a StatefulSet's Service, an Ingress backend) finds what another kustomization renders.
-   * `texts` holds files already read (the worker threads check the same text). Parsed once, here.
+   * `readFile` reads the file at `paths[i]` (parsed on every core, parallel-reading.ts); without it each is read here.
    */
   static async read(
     paths: readonly string[],
     renderings: readonly RenderedKustomization[] = [],
-    texts: ReadonlyMap<string, string> = new Map(),
+    readFile?: (index: number) => Promise<ManifestFile>,
   ): Promise<CheckWorkspace> {
     const workspace = new CheckWorkspace();
     for (const rendered of renderings) if (rendered.file) workspace.index.setOpen(renderingUri(rendered), rendered.file);
-    let sinceYield = 0;
-    for (const path of paths) {
+    for (const [index, path] of paths.entries()) {
       if (workspace.files.has(path)) continue;
       const uri = pathToFileURL(resolve(path)).href;
-      const text = texts.get(path) ?? readManifestFileSync(path);
-      const file = parseManifestFile(text, undefined, MAX_ONE_SHOT_FILE_CHARS);
+      const file = readFile ? await readFile(index) : parseManifestFile(readManifestFileSync(path), undefined, MAX_ONE_SHOT_FILE_CHARS);
       workspace.files.set(path, { uri, file });
       workspace.index.setOpen(uri, file);
-      // Let the worker threads' replies in now and then, so they are handed their next pieces while this thread parses.
-      sinceYield += text.length;
-      if (sinceYield >= YIELD_CHARS) {
-        sinceYield = 0;
-        await new Promise((resolve) => setImmediate(resolve));
-      }
     }
     return workspace;
   }

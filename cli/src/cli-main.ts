@@ -1,5 +1,4 @@
 // Entry point of the `kubesim` command: dispatches to one function per sub-command.
-import { startServer } from '../../server/src/server';
 import { runCheck } from './check-command';
 import { runPlan } from './plan-command';
 import { runRun } from './run-command';
@@ -20,7 +19,9 @@ const COMMANDS: Record<CommandName, Command> = {
   plan: runPlan,
   names: runNames,
   json: runJson,
-  lsp: () => {
+  lsp: async () => {
+    // Loaded for this command alone: the server's modules (the LSP library among them) cost every other command its start-up.
+    const { startServer } = await import('../../server/src/server.js');
     // The server takes over stdin/stdout and keeps the process alive until the client exits.
     startServer();
     return new Promise<number>(() => undefined);

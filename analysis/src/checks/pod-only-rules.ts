@@ -2,7 +2,7 @@
 // is accepted, and every pod its controller builds is refused (Warning FailedCreate, retried with
 // back-off, no pod ever exists). Today that is the image with leading or trailing whitespace
 // (validateContainersOnlyForPod, kept out of template validation for compatibility).
-import { cloneJson, formatFieldError, isJsonObject, validateContainersOnlyForPod } from '@kubesim/engine';
+import { formatFieldError, isJsonObject, validateContainersOnlyForPod } from '@kubesim/engine';
 import { spanForPath, type ManifestObject } from '../manifest/manifest-document';
 import type { CheckContext, CheckFinding } from './check-context';
 import { valueAt } from './label-selector';
@@ -14,8 +14,8 @@ export function checkPodOnlyRules(object: ManifestObject, context: CheckContext)
   if (!templatePath) return [];
   const spec = valueAt(object.value, [...templatePath, 'spec']);
   if (!isJsonObject(spec)) return [];
-  // The engine's rules read writable JSON; hand them a copy, never the cached parsed value.
-  return validateContainersOnlyForPod(cloneJson(spec)).map((error) => ({
+  // The rule only reads the spec: the cached parsed value itself is handed over.
+  return validateContainersOnlyForPod(spec).map((error) => ({
     ...spanForPath(object, [...templatePath, ...error.path.segments]),
     severity: 'warning',
     code: 'pod-image-whitespace',

@@ -1,10 +1,12 @@
 // A parsed document as the workspace index keeps it for a file the editor has not opened: the values, the
 // problems and the place, but neither a copy of the text nor the source tree. Both are read back from the
 // file's text when asked: the text is a slice of it, the tree the same reading of the same characters.
-import type { ManifestDocument, ManifestObject } from './manifest-document';
+import type { ReadonlyJsonObject } from '@kubesim/engine';
+import { asObject, type ManifestDocument, type ManifestObject } from './manifest-document';
 import { readDocument } from './read-document';
 import type { SyntaxProblem } from './source-span';
 import type { SourceNode } from './source-tree';
+import type { PathSegment } from './yaml-path';
 
 /**
  * A `ManifestDocument` whose `text` and `tree` are computed from its file's text. The tree is most of what a
@@ -23,10 +25,28 @@ export class IndexedDocument implements ManifestDocument {
     readonly index: number,
     readonly problems: readonly Readonly<SyntaxProblem>[],
     readonly isTemplated: boolean,
-    objects: readonly ManifestObject[],
+    objects: readonly ManifestObject[] | ((document: IndexedDocument) => ManifestObject[]),
   ) {
     // The same values (the caches' keys) and places, pointing back at this document.
-    this.objects = objects.map((object) => ({ ...object, document: this }));
+    this.objects = typeof objects === 'function' ? objects(this) : objects.map((object) => ({ ...object, document: this }));
+  }
+
+  /**
+   * The document whose objects were read elsewhere (a worker thread of `kubesim check` read the same characters):
+   * each object's value and where it sits in the document.
+   */
+  static ofObjects(
+    source: string,
+    start: number,
+    end: number,
+    index: number,
+    problems: readonly Readonly<SyntaxProblem>[],
+    isTemplated: boolean,
+    objects: readonly (readonly [ReadonlyJsonObject, PathSegment[]])[],
+  ): IndexedDocument {
+    return new IndexedDocument(source, start, end, index, problems, isTemplated, (document) =>
+      objects.flatMap(([value, basePath]) => asObject(value, basePath, document) ?? []),
+    );
   }
 
   get text(): string {

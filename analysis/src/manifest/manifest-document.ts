@@ -112,7 +112,8 @@ function recogniseObjects(value: unknown, document: ManifestDocument): ManifestO
   return [top];
 }
 
-function asObject(value: ReadonlyJsonObject, basePath: PathSegment[], document: ManifestDocument): ManifestObject | undefined {
+/** The object `value` (at `basePath` in `document`), when it names its apiVersion and kind. */
+export function asObject(value: ReadonlyJsonObject, basePath: PathSegment[], document: ManifestDocument): ManifestObject | undefined {
   const { apiVersion, kind, metadata } = value;
   if (typeof apiVersion !== 'string' || typeof kind !== 'string') return undefined;
   const object: UnderConstruction<ManifestObject> = { apiVersion, kind, value, basePath, document };

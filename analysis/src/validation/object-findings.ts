@@ -102,9 +102,8 @@ function servedKindKey(cluster: ClusterSpec): string {
 /**
  * The create-time verdict of `object`: what checkObjectCached or checkKindObjectCached would place
  * (undefined for a kind neither checks, or where the check threw: the placing thread checks it again).
- * A worker thread computes it from the object's text; primeObjectVerdict keeps it.
  */
-export function objectVerdictOf(object: ManifestObject, cluster: ClusterSpec): ObjectVerdict | undefined {
+function objectVerdictOf(object: ManifestObject, cluster: ClusterSpec): ObjectVerdict | undefined {
   try {
     const kind = checkedKindOf(object.apiVersion, object.kind);
     if (kind) return objectVerdict(kind, object.value, undefined, cluster);
@@ -115,12 +114,41 @@ export function objectVerdictOf(object: ManifestObject, cluster: ClusterSpec): O
   }
 }
 
-/** Keeps a verdict objectVerdictOf computed elsewhere, for an object of the same text and the same cluster. */
-export function primeObjectVerdict(object: ManifestObject, cluster: ClusterSpec, verdict: ObjectVerdict): void {
+/** The cache key of `object`'s create-time findings on `cluster`, or undefined for a kind nothing checks. */
+function verdictKeyOf(object: ManifestObject, cluster: ClusterSpec): { kind: string; key: string } | undefined {
   const kind = checkedKindOf(object.apiVersion, object.kind);
-  if (kind) objectFindings.set(object, cacheKey(kind, cluster), findingsOfVerdict(kind, object, verdict));
-  else if (servedKindOf(object.apiVersion, object.kind, cluster.version))
-    objectFindings.set(object, servedKindKey(cluster), findingsOfVerdict(object.kind, object, verdict));
+  if (kind) return { kind, key: cacheKey(kind, cluster) };
+  return servedKindOf(object.apiVersion, object.kind, cluster.version) ? { kind: object.kind, key: servedKindKey(cluster) } : undefined;
+}
+
+/**
+ * The create-time findings of `object` placed in its document: what checkObjectCached or checkKindObjectCached keep, as
+ * plain data a worker thread hands over (undefined where objectVerdictOf is, or where placing failed: the checking
+ * thread does it again).
+ */
+export function placedVerdictFindingsOf(object: ManifestObject, cluster: ClusterSpec): Finding[] | undefined {
+  const keyed = verdictKeyOf(object, cluster);
+  const verdict = keyed && objectVerdictOf(object, cluster);
+  if (!keyed || !verdict) return undefined;
+  try {
+    return findingsOfVerdict(keyed.kind, object, verdict);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Keeps findings placedVerdictFindingsOf computed on a reading of the same characters that stood `delta` characters
+ * before `object`'s document, for the same cluster.
+ */
+export function primePlacedVerdictFindings(object: ManifestObject, cluster: ClusterSpec, findings: readonly Finding[], delta: number): void {
+  const keyed = verdictKeyOf(object, cluster);
+  if (keyed)
+    objectFindings.set(
+      object,
+      keyed.key,
+      delta === 0 ? findings : findings.map((finding) => ({ ...finding, start: finding.start + delta, end: finding.end + delta })),
+    );
 }
 
 /** The findings of a verdict on `object`, coded `<kind>-<rule>` (also for custom resources). */

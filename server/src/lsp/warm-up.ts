@@ -72,7 +72,7 @@ export function warmUpChecks(cluster: () => ClusterSpec, stop: () => boolean): v
   const step = (): void => {
     if (round++ >= ROUNDS || stop()) return;
     // A fresh parse each round: the per-object caches hold nothing of an earlier one, so every round checks.
-    precomputeVerdicts(parseManifestFile(SAMPLE), cluster(), 0, SAMPLE.length);
+    precomputeVerdicts(parseManifestFile(SAMPLE).documents, cluster());
     setImmediate(step);
   };
   setImmediate(step);

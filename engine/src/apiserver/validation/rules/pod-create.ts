@@ -6,8 +6,8 @@
 // -> validatePodMetadataAndSpec (ValidateObjectMeta with ValidatePodName, a DNS subdomain; the
 // hostname/subdomain checks of ValidatePodSpec, ValidateDNS1123Label; validateContainersOnlyForPod for
 // containers, then initContainers), kubernetes pkg/apis/core/validation/validation.go.
-import type { JsonObject, Pod } from '../../../model/objects';
-import { asArray, asObject, asString } from './json-access';
+import type { JsonObject, Pod, ReadonlyJsonObject, ReadonlyJsonValue } from '../../../model/objects';
+import { isJsonObject } from '../../../model/json-value';
 import { FieldPath, invalid, stringValue, type FieldError } from '../field-error';
 import { isDns1123Label, nameIsDnsSubdomain } from '../string-checks';
 import { validateObjectMeta } from './object-meta';
@@ -30,11 +30,13 @@ export function validatePodCreate(pod: Pod): FieldError[] {
  * validateContainersOnlyForPod: the rule a pod keeps and a template does not (for compatibility), an
  * image with leading or trailing whitespace; paths start at `spec`, containers before initContainers.
  */
-export function validateContainersOnlyForPod(spec: JsonObject): FieldError[] {
+export function validateContainersOnlyForPod(spec: ReadonlyJsonObject): FieldError[] {
   const errors: FieldError[] = [];
   for (const list of ['containers', 'initContainers'] as const) {
-    (asArray(spec[list]) ?? []).forEach((item, index) => {
-      const image = asString(asObject(item)?.image) ?? '';
+    const items = spec[list];
+    if (!Array.isArray(items)) continue;
+    (items as readonly ReadonlyJsonValue[]).forEach((item, index) => {
+      const image = isJsonObject(item) && typeof item.image === 'string' ? item.image : '';
       if (image !== trimGoSpace(image))
         errors.push(
           invalid(specPath.child(list).index(index).child('image'), stringValue(image), 'must not have leading or trailing whitespace', 'pod-image-whitespace'),
