@@ -1,5 +1,5 @@
 // The reader behind fast-reader.ts: one pass over the lines of a plain block YAML document that
-// builds its JSON value and, when asked, its source tree. It allocates little besides what it
+// builds its JSON value and its source tree. It allocates little besides what it
 // returns: the line table is shared between reads (fast-reader-text.ts), each result is handed
 // back through the reader's fields, and each collection's arrays are copied off a stack at their
 // exact length once complete (an array grown by push keeps spare capacity for as long as it lives).
@@ -18,17 +18,9 @@ export class Reader {
   /** Spaces before the first character, or a negative BLANK / comment code (fast-reader-text.ts). */
   private readonly indents: Int32Array;
   private line = 0;
-  /** The node of the value the last read returned (when reading the tree), and where it ends. */
+  /** The node of the value the last read returned, and where that node ends. */
   node: SourceNode = { type: 'leaf', range: undefined };
   nodeEnd = 0;
-  /** Where the value of the last map or sequence read ends. */
-  valueEnd = 0;
-  /** The document's value and where its first key starts, once read. */
-  value: JsonObject | undefined;
-  rootKey = 0;
-  /** How deep collections nest: now, and at most. */
-  private depth = 0;
-  deepest = 0;
   /** The colon after the key the last readKey returned. */
   private colon = 0;
   // The entries, items and values of the collections being read; each takes its own off the top.
@@ -38,17 +30,15 @@ export class Reader {
   private readonly valueStack: JsonValue[] = [];
   private itemTop = 0;
 
-  constructor(
-    private readonly text: string,
-    private readonly withTree: boolean,
-  ) {
+  constructor(private readonly text: string) {
     const lines = readLines(text);
     this.count = lines.count;
     this.starts = lines.starts;
     this.indents = lines.indents;
   }
 
-  document(): void {
+  /** The document's value; its source tree is then `node`. */
+  document(): JsonObject {
     this.skipBlank();
     const text = this.text;
     if (this.line < this.count && text.startsWith('---', this.starts[this.line]!)) {
@@ -58,9 +48,9 @@ export class Reader {
       this.skipBlank();
     }
     if (this.line >= this.count || this.indents[this.line] !== 0) giveUp();
-    this.rootKey = this.starts[this.line]!;
-    this.value = this.blockMap(0, this.rootKey);
+    const value = this.blockMap(0, this.starts[this.line]!);
     if (this.line < this.count) giveUp();
+    return value;
   }
 
   private lineEnd(line: number): number {
@@ -129,7 +119,6 @@ export class Reader {
     const base = this.entryTop;
     let keyStart = firstKey;
     let lastValueEnd = firstKey;
-    if (++this.depth > this.deepest) this.deepest = this.depth;
     for (;;) {
       const line = this.line;
       const key = this.readKey(keyStart, this.lineEnd(line), indent);
@@ -137,21 +126,17 @@ export class Reader {
       // Duplicate keys get a warning from the full reader.
       if (Object.prototype.hasOwnProperty.call(value, key) || key === '__proto__') giveUp();
       value[key] = this.mapValue(colon + 1, line, indent);
-      if (this.withTree) stack[this.entryTop++] = { key, label: key, keyRange: [keyStart, colon, colon], value: this.node };
+      stack[this.entryTop++] = { key, label: key, keyRange: [keyStart, colon, colon], value: this.node };
       lastValueEnd = this.nodeEnd;
       const next = this.nextContentLine();
       if (next >= this.count || this.indents[next]! < indent) break;
       if (this.indents[next]! > indent) giveUp();
       keyStart = this.starts[next]! + indent;
     }
-    this.depth--;
     const end = this.collectionEnd(indent, lastValueEnd);
-    if (this.withTree) {
-      const entries = stack.slice(base, this.entryTop);
-      this.entryTop = base;
-      this.node = { type: 'map', range: [firstKey, lastValueEnd, end], entries };
-    }
-    this.valueEnd = lastValueEnd;
+    const entries = stack.slice(base, this.entryTop);
+    this.entryTop = base;
+    this.node = { type: 'map', range: [firstKey, lastValueEnd, end], entries };
     this.nodeEnd = end;
     return value;
   }
@@ -204,7 +189,6 @@ export class Reader {
     const values = this.valueStack;
     const base = this.itemTop;
     let lastValueEnd = first;
-    if (++this.depth > this.deepest) this.deepest = this.depth;
     for (;;) {
       const line = this.line;
       const dash = this.starts[line]! + indent;
@@ -225,7 +209,7 @@ export class Reader {
         this.line = line + 1;
         value = this.inlineValue(column, line, indent);
       }
-      if (this.withTree) items[this.itemTop] = this.node;
+      items[this.itemTop] = this.node;
       values[this.itemTop++] = value;
       lastValueEnd = this.nodeEnd;
       const next = this.nextContentLine();
@@ -234,12 +218,10 @@ export class Reader {
       const nextDash = this.starts[next]! + indent;
       if (text.charCodeAt(nextDash) !== DASH || !(nextDash + 1 === this.lineEnd(next) || text.charCodeAt(nextDash + 1) === SPACE)) break;
     }
-    this.depth--;
     const value = values.slice(base, this.itemTop);
     const end = this.collectionEnd(indent, lastValueEnd);
-    if (this.withTree) this.node = { type: 'seq', range: [first, lastValueEnd, end], items: items.slice(base, this.itemTop) } satisfies SourceSeq;
+    this.node = { type: 'seq', range: [first, lastValueEnd, end], items: items.slice(base, this.itemTop) } satisfies SourceSeq;
     this.itemTop = base;
-    this.valueEnd = lastValueEnd;
     this.nodeEnd = end;
     return value;
   }
@@ -289,10 +271,10 @@ export class Reader {
       this.expectNothingDeeper(indent);
       this.nodeEnd = end;
       if (first === 0x7b) {
-        if (this.withTree) this.node = { type: 'map', range: [column, valueEnd, end], entries: [] };
+        this.node = { type: 'map', range: [column, valueEnd, end], entries: [] };
         return {};
       }
-      if (this.withTree) this.node = { type: 'seq', range: [column, valueEnd, end], items: [] };
+      this.node = { type: 'seq', range: [column, valueEnd, end], items: [] };
       return [];
     } else {
       if (first < 128 && INDICATORS[first] === 1 && !(first === DASH && column + 1 < lineEnd && text.charCodeAt(column + 1) !== SPACE)) giveUp();
@@ -314,7 +296,7 @@ export class Reader {
     this.expectLineEnd(valueEnd, lineEnd);
     this.expectNothingDeeper(indent);
     const end = this.lineEndWithBreak(line);
-    if (this.withTree) this.node = { type: 'leaf', range: [column, valueEnd, end] };
+    this.node = { type: 'leaf', range: [column, valueEnd, end] };
     this.nodeEnd = end;
     return value;
   }
@@ -378,7 +360,7 @@ export class Reader {
     }
     this.line = end;
     this.expectNothingDeeper(indent);
-    if (this.withTree) this.node = { type: 'leaf', range: [column, rangeEnd, rangeEnd] };
+    this.node = { type: 'leaf', range: [column, rangeEnd, rangeEnd] };
     this.nodeEnd = rangeEnd;
     return value;
   }

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { parseDocument, stringify } from 'yaml';
-import { readPlainManifest, readPlainManifestLazily } from '../../src/manifest/fast-reader';
+import { readPlainManifest } from '../../src/manifest/fast-reader';
 import { convertToJson } from '../../src/manifest/yaml-to-json';
 import { splitDocuments } from '../../src/manifest/split-documents';
 import { sharedMissingReason, sharedPath } from '../../../test/support/paths';
@@ -35,12 +35,6 @@ function agreesWithYaml(text: string): boolean {
   assert.deepEqual(converted.problems, [], `the full reader has problems with ${JSON.stringify(text)}`);
   assert.deepStrictEqual(fast.value, converted.value, `values differ for ${JSON.stringify(text)}`);
   assert.deepStrictEqual(fast.tree, converted.tree, `source ranges differ for ${JSON.stringify(text)}`);
-  // The lazy reading: the same value, the same root range before its entries are read, then the same tree.
-  const lazy = readPlainManifestLazily(text);
-  assert.ok(lazy, `the lazy reading gave up on ${JSON.stringify(text)}`);
-  assert.deepStrictEqual(lazy.value, converted.value);
-  assert.deepStrictEqual(lazy.tree.range, fast.tree.range, `the lazy root range differs for ${JSON.stringify(text)}`);
-  assert.deepStrictEqual(lazy.tree, converted.tree, `the lazy tree differs for ${JSON.stringify(text)}`);
   return true;
 }
 
@@ -76,7 +70,7 @@ const READ: [string, string][] = [
   ['a comment after a literal block scalar at the end', 'a: |\n  x\n# y'],
   ['a single-quoted value without doubled quotes', "a: 'x y'\nb: 'it''s'\n"],
   ['more lines than the line table first holds', Array.from({ length: 3000 }, (_, i) => `k${i}: v${i % 7}\n`).join('')],
-  ['a deeply nested map (its tree is read at once)', Array.from({ length: 80 }, (_, i) => `${' '.repeat(2 * i)}k:\n`).join('') + `${' '.repeat(160)}v: 1\n`],
+  ['a deeply nested map', Array.from({ length: 80 }, (_, i) => `${' '.repeat(2 * i)}k:\n`).join('') + `${' '.repeat(160)}v: 1\n`],
 ];
 
 const GIVES_UP: [string, string][] = [
@@ -114,7 +108,6 @@ for (const [name, text] of READ) {
 for (const [name, text] of GIVES_UP) {
   test(`fast reader leaves it to yaml: ${name}`, () => {
     assert.equal(readPlainManifest(text), undefined);
-    assert.equal(readPlainManifestLazily(text), undefined);
   });
 }
 
@@ -123,16 +116,6 @@ test('fast reader: a text longer than the shared line table, then short ones, re
   assert.equal(agreesWithYaml(Array.from({ length: 70_000 }, (_, i) => `k${i}: ${i}\n`).join('')), true);
   assert.equal(agreesWithYaml('a: 1\n'), true);
   assert.equal(agreesWithYaml('a:\n  b: |\n    x\n  c: 2'), true);
-});
-
-test('fast reader: a lazy tree reads as a plain one (structured clone, JSON) and reads its entries once', () => {
-  const text = 'a:\n  b: 1\n  c:\n  - d\n';
-  const eager = readPlainManifest(text)!;
-  const lazy = readPlainManifestLazily(text)!;
-  assert.deepStrictEqual(structuredClone(readPlainManifestLazily(text)!.tree), eager.tree);
-  assert.equal(JSON.stringify(readPlainManifestLazily(text)!.tree), JSON.stringify(eager.tree));
-  assert.equal(lazy.tree.entries, lazy.tree.entries, 'the entries are read once and kept');
-  assert.deepStrictEqual(Object.keys(lazy.tree), ['type', 'range', 'entries']);
 });
 
 // Random objects as `yaml` writes them (both sequence styles, two indents, plain or quoted
