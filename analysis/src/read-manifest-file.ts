@@ -69,8 +69,10 @@ export function readManifestFileSync(path: string, maxBytes = MAX_MANIFEST_FILE_
         total += read;
         if (total > maxBytes) throw tooLarge(path, maxBytes);
         chunks.push(read === bytes ? chunk : chunk.subarray(0, read));
+        // The whole size the file said it holds, and less than asked: its end (no second read to see it).
+        if (read < bytes && total === stats.size && total > 0) break;
       }
-      return Buffer.concat(chunks, total).toString('utf8');
+      return chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, total).toString('utf8');
     } finally {
       closeSync(descriptor);
     }
@@ -96,8 +98,9 @@ export async function readManifestFile(path: string, maxBytes = MAX_MANIFEST_FIL
         total += bytesRead;
         if (total > maxBytes) throw tooLarge(path, maxBytes);
         chunks.push(buffer.subarray(0, bytesRead));
+        if (bytesRead < bytes && total === stats.size && total > 0) break;
       }
-      return Buffer.concat(chunks, total).toString('utf8');
+      return chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, total).toString('utf8');
     } finally {
       await handle.close();
     }

@@ -100,3 +100,19 @@ test('system errors are said in words', async () => {
   );
   assert.equal((await asyncRefusal(() => readManifestFile(tmpdir()))).message, `cannot read ${tmpdir()}: is a directory, not a file`);
 });
+
+test('a regular file is read whole, whatever its size against the reads (one read of its size, or 1 MiB at a time)', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'kubesim-read-'));
+  try {
+    // Empty, one character, a manifest's size, multi-byte characters at the 1 MiB read boundary, over 1 MiB.
+    const texts = ['', 'a', 'kind: ConfigMap\n'.repeat(400), `${'x'.repeat(1024 * 1024 - 1)}é€\n`, 'ü'.repeat(700_000)];
+    for (const [i, text] of texts.entries()) {
+      const path = join(folder, `m-${i}.yaml`);
+      writeFileSync(path, text);
+      assert.equal(readManifestFileSync(path), text, `sync, ${text.length} characters`);
+      assert.equal(await readManifestFile(path), text, `async, ${text.length} characters`);
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});

@@ -65,7 +65,7 @@ export class CheckWorkspace {
 
   /** `options` plus this file's URI, the whole workspace and the `--previous` baseline. */
   optionsFor(path: string, options: CheckOptions): CheckOptions {
-    const result: CheckOptions = { ...options, workspace: this.index.objects() };
+    const result: CheckOptions = { ...options, workspace: this.index.objects(), oneShot: true };
     const uri = this.files.get(path)?.uri;
     if (uri !== undefined) result.uri = uri;
     if (options.previous) result.baseline = { source: 'previous', file: options.previous };

@@ -42,9 +42,16 @@ export function editorSteps({ page, openFile, goTo, check, lap }) {
     await goTo(':33');
     await page.locator('.monaco-breadcrumbs .monaco-breadcrumb-item', { hasText: 'StatefulSet web' }).first().waitFor({ timeout: 30_000 });
     check(true, 'the breadcrumbs name StatefulSet web at the container');
-    // A field name: a new line in the container, a prefix, completion.
+    // A field name: a new line in the container, a prefix, completion. Keys go where the focus is: first Go to Line
+    // has put the cursor on line 33 and given the editor the focus back, and the new line is there before the prefix
+    // is typed (a CI run once lost the Enter and typed the prefix into the image value, where "No suggestions." is
+    // the right answer).
+    const cursorOn = (line) => page.locator('.statusbar-item', { hasText: new RegExp(`\\bLn ${line}, Col`) }).first();
+    await cursorOn(33).waitFor({ timeout: 30_000 });
+    await page.locator('.part.editor .monaco-editor.focused').first().waitFor({ timeout: 30_000 });
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
+    await cursorOn(34).waitFor({ timeout: 30_000 });
     await page.keyboard.type('imagePullP');
     await page.keyboard.press('Control+Space');
     await suggestion('imagePullPolicy').waitFor({ timeout: 30_000 });

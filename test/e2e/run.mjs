@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureCodeServer, packageVsix, startCodeServer } from './code-server.mjs';
 import { addCanaryFolder, editorSteps } from './editor-steps.mjs';
+import { serverPids } from './server-processes.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -93,21 +94,6 @@ async function goTo(where) {
   await page.keyboard.press('Control+G');
   await quickOpen.fill(where);
   await page.keyboard.press('Enter');
-}
-
-// The pids of the language servers (dist/server.js of the installed extension) of this code-server run.
-function serverPids(runDirectory) {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-        return command.some((part) => part.startsWith(runDirectory) && part.endsWith(path.join('dist', 'server.js')));
-      } catch {
-        return false; // The process ended meanwhile.
-      }
-    })
-    .map(Number);
 }
 
 // Clicks inside the visible part of the editor. A locator click on the (taller, wider) lines layer makes the browser

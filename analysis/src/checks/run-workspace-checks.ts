@@ -71,6 +71,8 @@ export interface WorkspaceCheckOptions {
    * absent (absence-findings.ts) wait until it is complete rather than being published and withdrawn.
    */
   workspaceIncomplete?: boolean;
+  /** Checked once and never again (`kubesim check`): nothing is kept for a later check, so no signature is computed for it. */
+  oneShot?: boolean;
 }
 
 /**
@@ -95,6 +97,11 @@ export function runWorkspaceChecks(file: ManifestFile, options: WorkspaceCheckOp
   if (uri !== undefined) context.uri = uri;
   if (options.baseline) context.baseline = options.baseline;
   if (options.previous) context.updateRulesRan = true;
+  if (options.oneShot) {
+    // The cached path's order: the checks that are never cached first.
+    const findings = own.flatMap((object) => [...checkObject(object, file, context, UNCACHED_CHECKS), ...checkObject(object, file, context, CHECKS)]);
+    return options.workspaceIncomplete ? withoutAbsenceFindings(findings) : findings;
+  }
   const signatures = signaturesOf(view);
   const release = clusterSpecKey(options.cluster);
   // Whether the folder is applied as a whole depends on objects of every namespace (two files defining one object).

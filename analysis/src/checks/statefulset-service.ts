@@ -17,7 +17,8 @@ export function checkStatefulSetService(object: ManifestObject, context: CheckCo
   const serviceName = object.value.spec && valueAt(object.value, ['spec', 'serviceName']);
   if (typeof serviceName !== 'string' || serviceName === '') return [];
   const namespace = namespaceOf(object);
-  const span = spanForPath(object, ['spec', 'serviceName']);
+  // Placed only for a finding: a compact document reads its tree again to place one.
+  const span = () => spanForPath(object, ['spec', 'serviceName']);
   const key = `${namespace}/${serviceName}`;
   const base = togetherBase(context.appliedTogether);
   // The first Service of that name applied with it: the file's own first, then the folder's in order.
@@ -28,7 +29,7 @@ export function checkStatefulSetService(object: ManifestObject, context: CheckCo
   if (!service) {
     return [
       {
-        ...span,
+        ...span(),
         severity: 'warning',
         code: 'statefulset-service-missing',
         field: 'spec.serviceName',
@@ -45,7 +46,7 @@ export function checkStatefulSetService(object: ManifestObject, context: CheckCo
   // fix goes (governing-service-not-headless); one in another file also here, where it matters.
   if (service.uri !== (context.uri ?? '') && valueAt(service.object.value, ['spec', 'clusterIP']) !== 'None') {
     findings.push({
-      ...span,
+      ...span(),
       severity: 'warning',
       code: 'statefulset-service-not-headless',
       field: 'spec.serviceName',
@@ -58,7 +59,7 @@ export function checkStatefulSetService(object: ManifestObject, context: CheckCo
   const podLabels = labelsOf(valueAt(object.value, ['spec', 'template', 'metadata', 'labels'])) ?? {};
   if (selector && Object.keys(selector).length > 0 && !serviceSelectorMatches(selector, podLabels)) {
     findings.push({
-      ...span,
+      ...span(),
       severity: 'warning',
       code: 'statefulset-service-selector-mismatch',
       field: 'spec.serviceName',

@@ -101,12 +101,17 @@ const edit = fc.oneof(
 const textOf = (documents: readonly string[]) => documents.join('---\n');
 
 /** Every file's findings checked against `index` once every file's text is in it, as the CLI and the server check them. */
-function findingsOf(index: WorkspaceIndex, files: ReadonlyMap<string, string>, fileOf: (uri: string, text: string) => ReturnType<typeof parseManifestFile>) {
+function findingsOf(
+  index: WorkspaceIndex,
+  files: ReadonlyMap<string, string>,
+  fileOf: (uri: string, text: string) => ReturnType<typeof parseManifestFile>,
+  oneShot = false,
+) {
   const uris = [...files.keys()].sort();
   const parsedFiles = uris.map((uri) => fileOf(uri, files.get(uri)!));
   uris.forEach((uri, i) => index.setOpen(uri, parsedFiles[i]!));
   const result: Record<string, unknown> = {};
-  uris.forEach((uri, i) => (result[uri] = checkFile(parsedFiles[i]!, { cluster, uri, workspace: index.objects() })));
+  uris.forEach((uri, i) => (result[uri] = checkFile(parsedFiles[i]!, { cluster, uri, workspace: index.objects(), oneShot })));
   return result;
 }
 
@@ -163,4 +168,16 @@ test('cached quick fixes move with their document when an edit above it changes 
   const fresh = findingsOf(new WorkspaceIndex(), new Map([[uri, edited.text]]), (_, text) => parseManifestFile(text))[uri];
   assert.ok(incremental.some((finding) => finding.code === 'rolling-update-zero-fenceposts' && finding.fixes !== undefined));
   assert.deepEqual(incremental, fresh);
+});
+
+test('a one-shot run (kubesim check: no findings kept, no signatures) gives the findings of the cached path', () => {
+  fc.assert(
+    fc.property(fc.array(fileDocuments, { minLength: URIS.length, maxLength: URIS.length }), (lists) => {
+      const texts = new Map(lists.map((list, i) => [URIS[i]!, textOf(list)]));
+      const cached = findingsOf(new WorkspaceIndex(), texts, (_, text) => parseManifestFile(text));
+      const oneShot = findingsOf(new WorkspaceIndex(), texts, (_, text) => parseManifestFile(text), true);
+      assert.deepEqual(oneShot, cached);
+    }),
+    { numRuns: 100 },
+  );
 });
