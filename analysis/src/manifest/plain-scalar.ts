@@ -1,5 +1,7 @@
 // What a plain (unquoted) scalar of the fast reader means to kubectl, by the rules of
-// kubectl-scalars.ts, cached: a 1,000-document file repeats the same few hundred scalars.
+// kubectl-scalars.ts, cached: a 1,000-document file repeats the same few hundred scalars. The
+// caches are looked up by the scalar's place in the text, so a scalar seen before costs no new
+// string (the reader's main cost is the garbage it makes).
 import { jsonKeyOf, resolveScalar, ScalarError } from './kubectl-scalars';
 import { detachedText } from './detached-text';
 
@@ -8,38 +10,91 @@ export const UNRESOLVED = Symbol('unresolved');
 
 type PlainValue = string | number | boolean | null;
 
-const values = new Map<string, PlainValue | typeof UNRESOLVED>();
-const keys = new Map<string, string | typeof UNRESOLVED>();
 const CACHE_LIMIT = 50_000;
 
-function cached<T>(cache: Map<string, T>, source: string, compute: (source: string) => T): T {
-  const hit = cache.get(source);
-  if (hit !== undefined) return hit;
-  // The source is sliced from a document's text, and a string value is the source itself: kept as
-  // key or value it would keep that text alive after the document is re-parsed (one per edit).
-  const own = detachedText(source);
-  const computed = compute(own);
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(own, computed);
-  return computed;
-}
+/** An open-addressing hash table from scalar texts to what they resolve to, read without slicing. */
+class ScalarCache<T> {
+  private sources: (string | undefined)[] = [];
+  private results: T[] = [];
+  private hashes = new Int32Array(0);
+  private mask = 0;
+  private size = 0;
 
-/** The JSON value kubectl gives a plain scalar in a value position, or UNRESOLVED (NaN, infinities). */
-export function resolvePlainScalar(source: string): PlainValue | typeof UNRESOLVED {
-  return cached(values, source, (text) => {
-    const { value } = resolveScalar(text, 'plain');
-    return typeof value === 'number' && !Number.isFinite(value) ? UNRESOLVED : (value as PlainValue);
-  });
-}
+  constructor(private readonly compute: (source: string) => T) {
+    this.clear(1024);
+  }
 
-/** The JSON key kubectl makes of a plain key (`on` becomes "true", `0x10` "16"), or UNRESOLVED (null keys). */
-export function resolvePlainKey(source: string): string | typeof UNRESOLVED {
-  return cached(keys, source, (text) => {
-    try {
-      return jsonKeyOf(resolveScalar(text, 'plain'), '');
-    } catch (error) {
-      if (error instanceof ScalarError) return UNRESOLVED;
-      throw error;
+  get(text: string, start: number, end: number): T {
+    let hash = 0x811c9dc5 | 0;
+    for (let index = start; index < end; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+    const length = end - start;
+    for (let slot = hash & this.mask; ; slot = (slot + 1) & this.mask) {
+      const source = this.sources[slot];
+      if (source === undefined) break;
+      if (this.hashes[slot] === hash && source.length === length && sameText(source, text, start)) return this.results[slot]!;
     }
-  });
+    // The source is sliced from a document's text, and a string value is the source itself: kept as
+    // key or value it would keep that text alive after the document is re-parsed (one per edit).
+    const own = detachedText(text.slice(start, end));
+    const computed = this.compute(own);
+    if (this.size >= CACHE_LIMIT) this.clear(this.sources.length);
+    else if (2 * (this.size + 1) > this.sources.length) this.grow();
+    this.insert(hash, own, computed);
+    return computed;
+  }
+
+  private insert(hash: number, source: string, result: T): void {
+    let slot = hash & this.mask;
+    while (this.sources[slot] !== undefined) slot = (slot + 1) & this.mask;
+    this.sources[slot] = source;
+    this.results[slot] = result;
+    this.hashes[slot] = hash;
+    this.size++;
+  }
+
+  private clear(capacity: number): void {
+    this.sources = new Array<string | undefined>(capacity).fill(undefined);
+    this.results = new Array<T>(capacity);
+    this.hashes = new Int32Array(capacity);
+    this.mask = capacity - 1;
+    this.size = 0;
+  }
+
+  private grow(): void {
+    const { sources, results, hashes } = this;
+    this.clear(2 * sources.length);
+    for (let slot = 0; slot < sources.length; slot++) {
+      const source = sources[slot];
+      if (source !== undefined) this.insert(hashes[slot]!, source, results[slot]!);
+    }
+  }
+}
+
+function sameText(source: string, text: string, start: number): boolean {
+  for (let index = 0; index < source.length; index++) if (source.charCodeAt(index) !== text.charCodeAt(start + index)) return false;
+  return true;
+}
+
+const values = new ScalarCache<PlainValue | typeof UNRESOLVED>((text) => {
+  const { value } = resolveScalar(text, 'plain');
+  return typeof value === 'number' && !Number.isFinite(value) ? UNRESOLVED : (value as PlainValue);
+});
+
+const keys = new ScalarCache<string | typeof UNRESOLVED>((text) => {
+  try {
+    return jsonKeyOf(resolveScalar(text, 'plain'), '');
+  } catch (error) {
+    if (error instanceof ScalarError) return UNRESOLVED;
+    throw error;
+  }
+});
+
+/** The JSON value kubectl gives the plain scalar text[start, end) in a value position, or UNRESOLVED (NaN, infinities). */
+export function resolvePlainScalarAt(text: string, start: number, end: number): PlainValue | typeof UNRESOLVED {
+  return values.get(text, start, end);
+}
+
+/** The JSON key kubectl makes of the plain key text[start, end) (`on` becomes "true", `0x10` "16"), or UNRESOLVED (null keys). */
+export function resolvePlainKeyAt(text: string, start: number, end: number): string | typeof UNRESOLVED {
+  return keys.get(text, start, end);
 }

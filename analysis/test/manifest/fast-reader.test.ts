@@ -65,6 +65,12 @@ const READ: [string, string][] = [
   ['plain scalars with colons, hashes and flow characters', 'a: http://x:80/#frag\nb: a#b\nc: x[0]{1}\nd: -Xmx1g\ne: a, b\n'],
   ['a file without a final line break', 'a: 1\nb:\n  c: d'],
   ['a quoted value with a trailing comment', 'a: "x"  # note\nb: \'y\' # note\n'],
+  ['a last line that is a comment, without a line break', 'a:\n  b: 1\n  # x'],
+  ['a last line of spaces', 'a:\n  b: 1\n   '],
+  ['a comment after a literal block scalar at the end', 'a: |\n  x\n# y'],
+  ['a single-quoted value without doubled quotes', "a: 'x y'\nb: 'it''s'\n"],
+  ['more lines than the line table first holds', Array.from({ length: 3000 }, (_, i) => `k${i}: v${i % 7}\n`).join('')],
+  ['a deeply nested map', Array.from({ length: 80 }, (_, i) => `${' '.repeat(2 * i)}k:\n`).join('') + `${' '.repeat(160)}v: 1\n`],
 ];
 
 const GIVES_UP: [string, string][] = [
@@ -76,6 +82,8 @@ const GIVES_UP: [string, string][] = [
   ['a flow map with content', 'a: {b: 1}\n'],
   ['tabs', 'a:\t1\n'],
   ['CRLF line breaks', 'a: 1\r\nb: 2\r\n'],
+  ['a carriage return at the very end', 'a: 1\nb: 2\r'],
+  ['a literal block scalar ending the text without a line break', 'a: |\n  x'],
   ['a duplicate key', 'a: 1\na: 2\n'],
   ['an infinity (kubectl refuses it)', 'a: .inf\n'],
   ['a null key', '~: a\n'],
@@ -102,6 +110,13 @@ for (const [name, text] of GIVES_UP) {
     assert.equal(readPlainManifest(text), undefined);
   });
 }
+
+test('fast reader: a text longer than the shared line table, then short ones, read as yaml does', () => {
+  // 70,000 lines: a table the reader does not keep; the next reads use the shared one again.
+  assert.equal(agreesWithYaml(Array.from({ length: 70_000 }, (_, i) => `k${i}: ${i}\n`).join('')), true);
+  assert.equal(agreesWithYaml('a: 1\n'), true);
+  assert.equal(agreesWithYaml('a:\n  b: |\n    x\n  c: 2'), true);
+});
 
 // Random objects as `yaml` writes them (both sequence styles, two indents, plain or quoted
 // strings), with comment lines of random indentation and blank lines inserted between lines.
