@@ -11,7 +11,17 @@ import type { ReadonlyJsonObject, ReadonlyJsonValue } from '../../model/objects'
 import type { KubernetesVersion } from '../../model/kubernetes-version';
 import { goQuote, type PathSegment } from './field-error';
 import { corruptBase64Offset } from './base64-offset';
-import { decodePlansFor, isInRange, structTableOf, targetTypeName, typePlanOf, type DecodePlans, type TypePlan } from './decode-plans';
+import {
+  decodePlansFor,
+  elementPlanOf,
+  isInRange,
+  structTableOf,
+  structTableOfPlan,
+  targetTypeName,
+  type DecodePlans,
+  type StructTable,
+  type TypePlan,
+} from './decode-plans';
 
 /** One decoding problem: where it is, and the text the API server returns for the request. */
 export interface DecodeProblem {
@@ -116,7 +126,7 @@ function newState(plans: DecodePlans, kind: string, exact: boolean): DecodeState
 // Decodes the whole value; 'problem' when the first pass met one (the exact pass always runs to its end or its abort).
 function decodeAll(state: DecodeState, value: ReadonlyJsonObject, root: string): 'clean' | 'problem' {
   try {
-    decodeStruct(state, value, root);
+    decodeStruct(state, value, structTableOf(state.plans, root));
   } catch (error) {
     if (error === FIRST_PASS_PROBLEM) return 'problem';
     if (!(error instanceof StopDecoding)) throw error;
@@ -184,9 +194,8 @@ function mismatch(state: DecodeState, value: ReadonlyJsonValue, plan: TypePlan):
   saveError(state, { value: jsonKindOf(value), type: targetTypeName(plan.type) });
 }
 
-function decodeValue(state: DecodeState, value: ReadonlyJsonValue, expr: string): void {
+function decodeValue(state: DecodeState, value: ReadonlyJsonValue, plan: TypePlan): void {
   if (value === null) return;
-  const plan = typePlanOf(state.plans, expr);
   switch (plan.special) {
     case 'opaque':
       return;
@@ -205,30 +214,30 @@ function decodeValue(state: DecodeState, value: ReadonlyJsonValue, expr: string)
   switch (shape.kind) {
     case 'struct':
       if (!isJsonObject(value)) return mismatch(state, value, plan);
-      return decodeStruct(state, value, shape.name);
-    case 'slice':
+      return decodeStruct(state, value, structTableOfPlan(state.plans, plan));
+    case 'slice': {
       // A []byte takes a base64 string (decodeBytes) or an array of numbers.
       if (!Array.isArray(value)) return mismatch(state, value, plan);
+      const item = elementPlanOf(state.plans, plan);
       for (let i = 0; i < value.length; i++) {
         state.path.push(i);
         state.isField.push(false);
-        decodeValue(state, value[i]!, shape.elem);
+        decodeValue(state, value[i]!, item);
         state.path.pop();
         state.isField.pop();
       }
       return;
-    case 'map':
+    }
+    case 'map': {
       if (!isJsonObject(value)) return mismatch(state, value, plan);
-      for (const key of keysOf(state, value)) {
-        const entry = value[key];
-        if (entry === undefined) continue;
-        state.path.push(key);
-        state.isField.push(false);
-        decodeValue(state, entry, shape.value);
-        state.path.pop();
-        state.isField.pop();
+      const entryPlan = elementPlanOf(state.plans, plan);
+      if (state.exact) {
+        for (const key of sortedKeys(value)) decodeMapEntry(state, key, value[key], entryPlan);
+      } else {
+        for (const key in value) decodeMapEntry(state, key, value[key], entryPlan);
       }
       return;
+    }
     case 'string':
       if (typeof value !== 'string') mismatch(state, value, plan);
       return;
@@ -245,42 +254,57 @@ function decodeValue(state: DecodeState, value: ReadonlyJsonValue, expr: string)
       return;
     }
     case 'pointer':
-      return decodeValue(state, value, shape.elem);
+      return decodeValue(state, value, elementPlanOf(state.plans, plan));
   }
 }
 
-// kubectl turns YAML into JSON through a Go map, so keys reach the decoder sorted; the first pass
-// takes them as they are (it only asks whether any problem exists). Undefined members are skipped by the callers.
-function keysOf(state: DecodeState, object: ReadonlyJsonObject): string[] {
+// kubectl turns YAML into JSON through a Go map, so keys reach the decoder sorted. The first pass
+// reads them in the object's own order with for-in (own keys in Object.keys order; an inherited
+// enumerable key could only add a problem, which sends the document to the exact pass).
+function sortedKeys(object: ReadonlyJsonObject): string[] {
   // The default order compares UTF-16 code units, as `<` on strings does.
-  return state.exact ? Object.keys(object).sort() : Object.keys(object);
+  return Object.keys(object).sort();
 }
 
-function decodeStruct(state: DecodeState, value: ReadonlyJsonObject, structName: string): void {
-  const table = structTableOf(state.plans, structName);
+function decodeMapEntry(state: DecodeState, key: string, entry: ReadonlyJsonValue | undefined, plan: TypePlan): void {
+  // An undefined member is not in the JSON kubectl sends.
+  if (entry === undefined) return;
+  state.path.push(key);
+  state.isField.push(false);
+  decodeValue(state, entry, plan);
+  state.path.pop();
+  state.isField.pop();
+}
+
+function decodeStruct(state: DecodeState, value: ReadonlyJsonObject, table: StructTable): void {
   const outer = state.struct;
   state.struct = table.shortName;
-  for (const key of keysOf(state, value)) {
-    const entry = value[key];
-    if (entry === undefined) continue;
-    const type = table.fields.get(key);
-    state.path.push(key);
-    if (type === undefined) {
-      // The strict error is saved once per path (duplicates dropped), at most 100 of them.
-      noteProblem(state);
-      const text = strictPathText(state.path);
-      if (!state.seenUnknown.has(text) && state.unknown.length < 100) {
-        state.seenUnknown.add(text);
-        state.unknown.push({ path: [...state.path], text });
-      }
-    } else {
-      state.isField.push(true);
-      decodeValue(state, entry, type);
-      state.isField.pop();
-    }
-    state.path.pop();
+  if (state.exact) {
+    for (const key of sortedKeys(value)) decodeField(state, table, key, value[key]);
+  } else {
+    for (const key in value) decodeField(state, table, key, value[key]);
   }
   state.struct = outer;
+}
+
+function decodeField(state: DecodeState, table: StructTable, key: string, entry: ReadonlyJsonValue | undefined): void {
+  if (entry === undefined) return;
+  const plan = table.fields.get(key);
+  state.path.push(key);
+  if (plan === undefined) {
+    // The strict error is saved once per path (duplicates dropped), at most 100 of them.
+    noteProblem(state);
+    const text = strictPathText(state.path);
+    if (!state.seenUnknown.has(text) && state.unknown.length < 100) {
+      state.seenUnknown.add(text);
+      state.unknown.push({ path: [...state.path], text });
+    }
+  } else {
+    state.isField.push(true);
+    decodeValue(state, entry, plan);
+    state.isField.pop();
+  }
+  state.path.pop();
 }
 
 // intstr.IntOrString.UnmarshalJSON: a string, else json.Unmarshal into an int32.

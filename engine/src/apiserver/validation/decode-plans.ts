@@ -17,6 +17,10 @@ export interface TypePlan {
   shape: GoTypeShape | undefined;
   /** For int and uint shapes: the accepted values, `min <= value < limit` (bounds exact as doubles). */
   range: IntRange | undefined;
+  /** The plan of the element (slice, pointer) or value (map) type, once asked for. */
+  element?: TypePlan;
+  /** The field table of a struct shape, once asked for. */
+  table?: StructTable;
 }
 
 /** A Go integer type's range as doubles: `limit` is max + 1, a power of two, so the comparison stays exact. */
@@ -25,14 +29,14 @@ export interface IntRange {
   limit: number;
 }
 
-/** A struct's JSON field names to their types, and the struct's name as Go prints it in an error context. */
+/** A struct's JSON field names to the plans of their types, and the struct's name as Go prints it in an error context. */
 export interface StructTable {
-  fields: Map<string, string>;
+  fields: Map<string, TypePlan>;
   /** `DeploymentSpec` for `apps.DeploymentSpec`. */
   shortName: string;
 }
 
-/** The plans of one layout; plans and tables are shared by every decode and never changed once built. */
+/** The plans of one layout, shared by every decode: built on first use (links to other plans included), never changed after. */
 export interface DecodePlans {
   layout: GoLayout;
   types: Map<string, TypePlan>;
@@ -86,6 +90,22 @@ export function typePlanOf(plans: DecodePlans, expr: string): TypePlan {
   return plan;
 }
 
+/** The plan of the element type of a slice or pointer plan, or of the value type of a map plan. */
+export function elementPlanOf(plans: DecodePlans, plan: TypePlan): TypePlan {
+  if (plan.element) return plan.element;
+  const shape = plan.shape;
+  if (shape?.kind === 'map') return (plan.element = typePlanOf(plans, shape.value));
+  if (shape?.kind === 'slice' || shape?.kind === 'pointer') return (plan.element = typePlanOf(plans, shape.elem));
+  throw new Error(`${plan.type} has no element type`);
+}
+
+/** The field table of a struct plan. */
+export function structTableOfPlan(plans: DecodePlans, plan: TypePlan): StructTable {
+  if (plan.table) return plan.table;
+  if (plan.shape?.kind !== 'struct') throw new Error(`${plan.type} is not a struct`);
+  return (plan.table = structTableOf(plans, plan.shape.name));
+}
+
 function buildTypePlan(layout: GoLayout, expr: string): TypePlan {
   let type = expr;
   while (type.startsWith('*')) type = type.slice(1);
@@ -134,8 +154,8 @@ export function structTableOf(plans: DecodePlans, structName: string): StructTab
   return table;
 }
 
-function buildFields(plans: DecodePlans, structName: string): Map<string, string> {
-  const fields = new Map<string, string>();
+function buildFields(plans: DecodePlans, structName: string): Map<string, TypePlan> {
+  const fields = new Map<string, TypePlan>();
   for (const [goName, jsonName, flags, type] of plans.layout.structs[structName] ?? []) {
     if (jsonName === '-') continue;
     if (jsonName === '' && flags.includes('e')) {
@@ -144,7 +164,7 @@ function buildFields(plans: DecodePlans, structName: string): Map<string, string
       continue;
     }
     const name = jsonName === '' ? goName : jsonName;
-    if (/^[A-Z]/.test(goName)) fields.set(name, type);
+    if (/^[A-Z]/.test(goName)) fields.set(name, typePlanOf(plans, type));
   }
   return fields;
 }
