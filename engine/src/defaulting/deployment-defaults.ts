@@ -10,7 +10,11 @@ import { defaultPodTemplateInPlace } from './pod-defaults';
  * template defaults; on update, pass the stored `oldDeployment` so gated template fields it uses stay.
  */
 export function defaultDeployment(deployment: Deployment, clusterSpec: ClusterSpec, oldDeployment?: Deployment): Deployment {
-  const copy = cloneJson(deployment);
+  return defaultDeploymentInPlace(cloneJson(deployment), clusterSpec, oldDeployment);
+}
+
+/** defaultDeployment on a Deployment the caller owns (its own fresh copy): changed in place, and returned. */
+export function defaultDeploymentInPlace(copy: Deployment, clusterSpec: ClusterSpec, oldDeployment?: Deployment): Deployment {
   copy.metadata ??= { name: '' };
   const spec = copy.spec;
   spec.replicas ??= 1;

@@ -161,9 +161,20 @@ function shapeOrUndefined(layout: GoLayout, type: string): GoTypeShape | undefin
 }
 
 // Every pod template walks the same few dozen structs: read each struct's fields once per layout.
-const plans = new WeakMap<GoLayout, Map<string, FieldPlan[]>>();
+// A plan keeps only the fields where the walk can do something: a +default marker, an embedded struct,
+// a type the layout cannot shape (the walk reports those), or a type that leads to a defaulter or a
+// marker (ObjectMeta, resource lists and most strings lead nowhere). The fields keep their order.
+const prunedPlans = new WeakMap<GoLayout, Map<string, FieldPlan[]>>();
+const fullPlans = new WeakMap<GoLayout, Map<string, FieldPlan[]>>();
+let pruning = true;
+
+/** For tests: `false` walks every field of every struct (the walk without pruning), to compare both walks. */
+export function prunePlansForTests(prune: boolean): void {
+  pruning = prune;
+}
 
 function planOf(layout: GoLayout, typeName: string): FieldPlan[] {
+  const plans = pruning ? prunedPlans : fullPlans;
   let byType = plans.get(layout);
   if (!byType) plans.set(layout, (byType = new Map()));
   let plan = byType.get(typeName);
@@ -175,9 +186,57 @@ function planOf(layout: GoLayout, typeName: string): FieldPlan[] {
       inline: flags.includes('e') && jsonName === '',
       shape: shapeOrUndefined(layout, type),
     }));
+    if (pruning) plan = plan.filter((field) => mayChange(layout, field));
     byType.set(typeName, plan);
   }
   return plan;
+}
+
+function mayChange(layout: GoLayout, field: FieldPlan): boolean {
+  if (field.marker !== undefined || field.inline || !field.shape) return true;
+  if (field.shape.kind === 'struct' && needsDefaults(field.shape.name)) return true;
+  let leads = leadsByLayout.get(layout);
+  if (!leads) leadsByLayout.set(layout, (leads = new Map()));
+  return leadsToDefaults(layout, field.type, new Set(), leads);
+}
+
+// The answers of leadsToDefaults per layout. An answer found inside a cycle may be true where a
+// finer analysis would say false: a field kept for nothing, never one dropped that matters.
+const leadsByLayout = new WeakMap<GoLayout, Map<string, boolean>>();
+
+// Whether walking a value of `type` can reach a defaulter or a marker (true when unsure: unknown types, cycles).
+function leadsToDefaults(layout: GoLayout, type: string, visiting: Set<string>, known: Map<string, boolean>): boolean {
+  let leads = known.get(type);
+  if (leads === undefined) known.set(type, (leads = computeLeadsToDefaults(layout, type, visiting, known)));
+  return leads;
+}
+
+function computeLeadsToDefaults(layout: GoLayout, type: string, visiting: Set<string>, known: Map<string, boolean>): boolean {
+  if (type === 'resource.Quantity' || type === 'intstr.IntOrString' || type === 'meta.Time') return false;
+  const shape = shapeOrUndefined(layout, type);
+  if (!shape) return true;
+  switch (shape.kind) {
+    case 'pointer':
+    case 'slice':
+      return leadsToDefaults(layout, shape.elem, visiting, known);
+    case 'map':
+      return leadsToDefaults(layout, shape.value, visiting, known);
+    case 'struct': {
+      if (TYPE_DEFAULTERS[shape.name] || visiting.has(shape.name)) return true;
+      visiting.add(shape.name);
+      const fields = layout.structs[shape.name] ?? [];
+      const leads = fields.some(([, jsonName, flags, fieldType, markers]) => {
+        if (markers?.default !== undefined || (flags.includes('e') && jsonName === '')) return true;
+        const fieldShape = shapeOrUndefined(layout, fieldType);
+        if (!fieldShape || (fieldShape.kind === 'struct' && needsDefaults(fieldShape.name))) return true;
+        return leadsToDefaults(layout, fieldType, visiting, known);
+      });
+      visiting.delete(shape.name);
+      return leads;
+    }
+    default:
+      return false;
+  }
 }
 
 // Structs whose zero value gains fields from a defaulter (none of the templates' value structs do today).

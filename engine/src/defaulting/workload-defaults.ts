@@ -14,7 +14,11 @@ import { applyStructDefaults, defaultPodTemplateInPlace } from './pod-defaults';
  * and gated fields dropped; on update, pass the stored `oldStatefulSet` so fields it already uses stay.
  */
 export function defaultStatefulSet(statefulSet: StatefulSet, clusterSpec: ClusterSpec, oldStatefulSet?: StatefulSet): StatefulSet {
-  const copy = cloneJson(statefulSet);
+  return defaultStatefulSetInPlace(cloneJson(statefulSet), clusterSpec, oldStatefulSet);
+}
+
+/** defaultStatefulSet on a StatefulSet the caller owns (its own fresh copy): changed in place, and returned. */
+export function defaultStatefulSetInPlace(copy: StatefulSet, clusterSpec: ClusterSpec, oldStatefulSet?: StatefulSet): StatefulSet {
   copy.metadata ??= { name: '' };
   copy.metadata.namespace ??= 'default';
   copy.spec ??= {} as StatefulSet['spec'];
@@ -59,7 +63,11 @@ function defaultClaimTemplate(layout: ReturnType<typeof goLayoutFor>, claim: Jso
 
 /** Returns a copy of `replicaSet` with the defaults of the API server of `clusterSpec` (SetDefaults_ReplicaSet). */
 export function defaultReplicaSet(replicaSet: ReplicaSet, clusterSpec: ClusterSpec): ReplicaSet {
-  const copy = cloneJson(replicaSet);
+  return defaultReplicaSetInPlace(cloneJson(replicaSet), clusterSpec);
+}
+
+/** defaultReplicaSet on a ReplicaSet the caller owns (its own fresh copy): changed in place, and returned. */
+export function defaultReplicaSetInPlace(copy: ReplicaSet, clusterSpec: ClusterSpec): ReplicaSet {
   copy.metadata ??= { name: '' };
   copy.metadata.namespace ??= 'default';
   copy.spec.replicas ??= 1;

@@ -12,3 +12,27 @@ export function utf8Bytes(text: string): number[] {
   }
   return bytes;
 }
+
+/** `utf8Bytes(text).length` without building the bytes (Go's len(string)): a lone surrogate counts 3, as it encodes. */
+export function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    if (code < 0x800) {
+      bytes += 1;
+      continue;
+    }
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        // A surrogate pair: two UTF-16 units, four bytes.
+        bytes += 2;
+        i++;
+        continue;
+      }
+    }
+    bytes += 2;
+  }
+  return bytes;
+}

@@ -51,3 +51,41 @@ function copyValue(value: unknown, inArray: boolean): unknown {
       return inArray ? null : undefined;
   }
 }
+
+/**
+ * `cloneJson(withoutNulls(value))` in one pass: a writable copy of a JSON value without the object
+ * members whose value is null (a JSON null decodes to Go's zero value, as if left out), normalized as
+ * cloneJson normalizes (non-finite numbers become null, -0 becomes 0, null or undefined list items stay
+ * null). A `__proto__` member is left out, as the two-step copy leaves it (the first step's assignment
+ * sets a prototype, which the second does not copy). For the workload defaulters, which take a JSON
+ * copy of an object the API server has already stripped of nulls.
+ */
+export function cloneJsonWithoutNulls(value: ReadonlyJsonValue): JsonValue {
+  return copyWithoutNulls(value, false) as JsonValue;
+}
+
+function copyWithoutNulls(value: unknown, inArray: boolean): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? (value === 0 ? 0 : value) : null;
+    case 'object': {
+      if (value === null) return null;
+      if (Array.isArray(value)) return value.map((item) => copyWithoutNulls(item, true) ?? null);
+      const copy: Record<string, unknown> = {};
+      for (const key of Object.keys(value)) {
+        const entry = (value as Record<string, unknown>)[key];
+        if (entry === null || entry === undefined || key === '__proto__') continue;
+        const member = copyWithoutNulls(entry, false);
+        if (member !== undefined) copy[key] = member;
+      }
+      return copy;
+    }
+    case 'bigint':
+      throw new TypeError('Do not know how to serialize a BigInt');
+    default:
+      return inArray ? null : undefined;
+  }
+}

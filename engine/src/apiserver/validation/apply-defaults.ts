@@ -3,9 +3,10 @@
 // defaultStatefulSet, defaultReplicaSet, defaultPodTemplate); the Service defaults are a local
 // adapter until the engine exports them (SetDefaults_Service, pkg/apis/core/v1/defaults.go). networking.k8s.io/v1
 // has no Ingress defaults (pkg/apis/networking/v1/defaults.go defaults only NetworkPolicy and IngressClass).
-import { defaultDeployment } from '../../defaulting/deployment-defaults';
+import { defaultDeploymentInPlace } from '../../defaulting/deployment-defaults';
 import { defaultPodTemplate } from '../../defaulting/pod-defaults';
-import { defaultReplicaSet, defaultStatefulSet } from '../../defaulting/workload-defaults';
+import { defaultReplicaSet, defaultReplicaSetInPlace, defaultStatefulSetInPlace } from '../../defaulting/workload-defaults';
+import { cloneJsonWithoutNulls } from '../../model/clone';
 import type { Deployment, JsonObject, JsonValue, PodTemplateSpec, ReadonlyJsonObject, ReadonlyJsonValue, ReplicaSet, StatefulSet } from '../../model/objects';
 import type { ClusterSpec } from '../../model/cluster-spec';
 import { asArray, asObject } from './rules/json-access';
@@ -44,7 +45,10 @@ function setDefault(object: JsonObject, key: string, value: JsonValue): void {
  * The input is not changed.
  */
 export function applyDefaults(kind: CheckedKind, object: ReadonlyJsonObject, clusterSpec: ClusterSpec, oldObject?: ReadonlyJsonObject): JsonObject {
-  const copy = withoutNulls(object) as JsonObject;
+  // The workload defaulters work on a JSON copy (defaultDeployment's cloneJson): this copy is made as one,
+  // in the same pass that drops the nulls, and handed to their in-place forms.
+  const isWorkload = kind !== 'Service' && kind !== 'Ingress';
+  const copy = (isWorkload ? cloneJsonWithoutNulls(object) : withoutNulls(object)) as JsonObject;
   const metadata = objectField(copy, 'metadata');
   // The API server takes the namespace from the request; kubectl sends the context's, "default".
   setDefault(metadata, 'namespace', 'default');
@@ -61,12 +65,13 @@ export function applyDefaults(kind: CheckedKind, object: ReadonlyJsonObject, clu
     case 'Deployment': {
       const strategy = asObject(spec.strategy);
       if (strategy && strategy.type === '') delete strategy.type;
-      return defaultDeployment(copy as unknown as Deployment, clusterSpec, old as unknown as Deployment | undefined) as unknown as JsonObject;
+      return defaultDeploymentInPlace(copy as unknown as Deployment, clusterSpec, old as unknown as Deployment | undefined) as unknown as JsonObject;
     }
     case 'StatefulSet':
-      return defaultStatefulSet(copy as unknown as StatefulSet, clusterSpec, old ? (old as unknown as StatefulSet) : undefined) as unknown as JsonObject;
+      return defaultStatefulSetInPlace(copy as unknown as StatefulSet, clusterSpec, old ? (old as unknown as StatefulSet) : undefined) as unknown as JsonObject;
     case 'ReplicaSet': {
-      // SetDefaults_ReplicaSet has no update-time input; the pod template's gated drops do.
+      // SetDefaults_ReplicaSet has no update-time input; the pod template's gated drops do (from the template before defaulting).
+      if (!oldTemplate) return defaultReplicaSetInPlace(copy as unknown as ReplicaSet, clusterSpec) as unknown as JsonObject;
       const defaulted = defaultReplicaSet(copy as unknown as ReplicaSet, clusterSpec) as unknown as JsonObject;
       if (oldTemplate)
         asObject(defaulted.spec)!.template = defaultPodTemplate(

@@ -4,15 +4,24 @@
 // kubernetes_patch.go: UnmarshalTypeError, saveError, saveStrictError, the strict field stack),
 // apimachinery runtime/serializer/json (type errors win over strict errors) and
 // transformDecodeError in k8s.io/apiserver pkg/endpoints/handlers/rest.go.
-import { goLayoutFor, goTypeString } from '../../go-layout/go-layouts';
-import { goTypeShape, type GoTypeShape } from '../../go-layout/go-types';
+import { goLayoutFor } from '../../go-layout/go-layouts';
 import { parseQuantity, QuantityParseError } from '../../quantity/quantity';
-import type { GoLayout } from '../../go-layout/go-layout-types';
 import { isJsonObject } from '../../model/json-value';
 import type { ReadonlyJsonObject, ReadonlyJsonValue } from '../../model/objects';
 import type { KubernetesVersion } from '../../model/kubernetes-version';
 import { goQuote, type PathSegment } from './field-error';
 import { corruptBase64Offset } from './base64-offset';
+import {
+  decodePlansFor,
+  elementPlanOf,
+  isInRange,
+  structTableOf,
+  structTableOfPlan,
+  targetTypeName,
+  type DecodePlans,
+  type StructTable,
+  type TypePlan,
+} from './decode-plans';
 
 /** One decoding problem: where it is, and the text the API server returns for the request. */
 export interface DecodeProblem {
@@ -41,19 +50,6 @@ const ROOT_STRUCTS: Record<DecodedKind, string> = {
 const QUANTITY_FORMAT_WRONG = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
 const QUANTITY_SUFFIX = "unable to parse quantity's suffix";
 
-const INT_RANGES: Record<string, [bigint, bigint]> = {
-  int8: [-(2n ** 7n), 2n ** 7n - 1n],
-  int16: [-(2n ** 15n), 2n ** 15n - 1n],
-  int32: [-(2n ** 31n), 2n ** 31n - 1n],
-  int64: [-(2n ** 63n), 2n ** 63n - 1n],
-  int: [-(2n ** 63n), 2n ** 63n - 1n],
-  uint8: [0n, 2n ** 8n - 1n],
-  uint16: [0n, 2n ** 16n - 1n],
-  uint32: [0n, 2n ** 32n - 1n],
-  uint64: [0n, 2n ** 64n - 1n],
-  uint: [0n, 2n ** 64n - 1n],
-};
-
 interface TypeError {
   value: string;
   type: string;
@@ -63,24 +59,28 @@ interface TypeError {
 }
 
 interface DecodeState {
-  layout: GoLayout;
+  plans: DecodePlans;
   /** The first saved UnmarshalTypeError, already given its struct/field context. */
   saved?: TypeError & { context: string };
   /** An error that stopped decoding (returned by a custom UnmarshalJSON). */
   aborted?: TypeError & { context: string };
   unknown: { path: PathSegment[]; text: string }[];
   seenUnknown: Set<string>;
-}
-
-interface Context {
-  /** The Go struct being decoded (`DeploymentSpec`), empty at the root. */
-  struct: string;
-  /** JSON field names from the root, without indexes or map keys. */
-  fields: string[];
-  /** The strict path text (`spec.template.spec.containers[0]`). */
-  strictPath: string;
-  /** JSON path segments for locating the node. */
+  /**
+   * Where the decoder is: the JSON path from the root (indexes and map keys included) and, per
+   * segment, whether it names a struct field. Pushed and popped as decoding descends; the error
+   * context (struct/field text, strict path) is computed from it only when a problem is recorded.
+   */
   path: PathSegment[];
+  isField: boolean[];
+  /** The Go struct whose field is being decoded (`DeploymentSpec`); the kind at the root. */
+  struct: string;
+  /**
+   * False on the first pass, which reads keys in document order and ends at the first problem:
+   * which problem is reported depends on the sorted order kubectl sends, so a document with any
+   * problem is decoded again, exactly (sorted keys), and one without is done in one cheap pass.
+   */
+  exact: boolean;
 }
 
 /**
@@ -103,14 +103,12 @@ interface DecodeTarget {
 
 /** decodeProblemsOf for any kind whose root struct is in the release's layout. */
 export function decodeProblemsOfType(target: DecodeTarget, value: ReadonlyJsonObject, release: KubernetesVersion): DecodeProblem[] {
+  const plans = decodePlansFor(goLayoutFor(release));
+  // The document-order pass finds nothing wrong in most documents; any problem sends it to the exact pass.
+  if (decodeAll(newState(plans, target.kind, false), value, target.root) === 'clean') return [];
+  const state = newState(plans, target.kind, true);
+  decodeAll(state, value, target.root);
   const { kind } = target;
-  const state: DecodeState = { layout: goLayoutFor(release), unknown: [], seenUnknown: new Set() };
-  const root: Context = { struct: kind, fields: [], strictPath: '', path: [] };
-  try {
-    decodeStruct(state, value, target.root, root);
-  } catch (error) {
-    if (!(error instanceof StopDecoding)) throw error;
-  }
   // transformDecodeError: the kind, the request's version, the kind again.
   const prefix = `${kind} in version ${goQuote(target.version)} cannot be handled as a ${kind}: `;
   const failure = state.aborted ?? state.saved;
@@ -121,7 +119,29 @@ export function decodeProblemsOfType(target: DecodeTarget, value: ReadonlyJsonOb
   return state.unknown.map((field) => ({ kind: 'unknown-field', path: field.path, onKey: true, message }));
 }
 
+function newState(plans: DecodePlans, kind: string, exact: boolean): DecodeState {
+  return { plans, unknown: [], seenUnknown: new Set(), path: [], isField: [], struct: kind, exact };
+}
+
+// Decodes the whole value; 'problem' when the first pass met one (the exact pass always runs to its end or its abort).
+function decodeAll(state: DecodeState, value: ReadonlyJsonObject, root: string): 'clean' | 'problem' {
+  try {
+    decodeStruct(state, value, structTableOf(state.plans, root));
+  } catch (error) {
+    if (error === FIRST_PASS_PROBLEM) return 'problem';
+    if (!(error instanceof StopDecoding)) throw error;
+  }
+  return 'clean';
+}
+
 class StopDecoding extends Error {}
+
+// Thrown (not an Error: no stack is captured) by the first pass at its first problem.
+const FIRST_PASS_PROBLEM = { firstPassProblem: true };
+
+function noteProblem(state: DecodeState): void {
+  if (!state.exact) throw FIRST_PASS_PROBLEM;
+}
 
 // UnmarshalTypeError.Error(): with struct context "Go struct field S.a.b", else "Go value".
 function typeErrorText(error: TypeError & { context: string }): string {
@@ -130,18 +150,29 @@ function typeErrorText(error: TypeError & { context: string }): string {
   return `json: cannot unmarshal ${error.value} into ${target} of type ${error.type}`;
 }
 
-function contextText(context: Context): string {
-  return context.fields.length === 0 && context.struct === '' ? '' : `${context.struct}.${context.fields.join('.')}`;
+// The error context: the struct, then the JSON field names from the root without indexes or map keys.
+function contextText(state: DecodeState): string {
+  const fields = state.path.filter((_, i) => state.isField[i]);
+  return fields.length === 0 && state.struct === '' ? '' : `${state.struct}.${fields.join('.')}`;
+}
+
+// The strict path text (`spec.template.spec.containers[0]`): keys joined by dots, indexes in brackets.
+function strictPathText(path: readonly PathSegment[]): string {
+  let text = '';
+  for (const segment of path) text = typeof segment === 'number' ? `${text}[${segment}]` : text === '' ? segment : `${text}.${segment}`;
+  return text;
 }
 
 // saveError keeps only the first error; decoding goes on.
-function saveError(state: DecodeState, context: Context, error: TypeError): void {
-  if (!state.saved) state.saved = { ...error, context: contextText(context) };
+function saveError(state: DecodeState, error: Omit<TypeError, 'path'>): void {
+  noteProblem(state);
+  if (!state.saved) state.saved = { ...error, path: [...state.path], context: contextText(state) };
 }
 
 // An error returned from UnmarshalJSON ends decoding; addErrorContext still names the field.
-function abort(state: DecodeState, context: Context, error: TypeError): never {
-  state.aborted = { ...error, context: contextText(context) };
+function abort(state: DecodeState, error: Omit<TypeError, 'path'>): never {
+  noteProblem(state);
+  state.aborted = { ...error, path: [...state.path], context: contextText(state) };
   throw new StopDecoding();
 }
 
@@ -159,172 +190,138 @@ function numberText(value: number): string {
   return String(value);
 }
 
-// Go's reflect name for a type expression, after following pointers (indirect allocates them).
-function targetTypeName(expr: string): string {
-  let type = expr;
-  while (type.startsWith('*')) type = type.slice(1);
-  return goTypeString(type);
+function mismatch(state: DecodeState, value: ReadonlyJsonValue, plan: TypePlan): void {
+  saveError(state, { value: jsonKindOf(value), type: targetTypeName(plan.type) });
 }
 
-function shapeOf(state: DecodeState, expr: string): GoTypeShape | undefined {
-  try {
-    return goTypeShape(state.layout, expr);
-  } catch {
-    return undefined;
-  }
-}
-
-// Types with their own UnmarshalJSON that keep any JSON value as it is (RawExtension, apiextensions'
-// JSON and its schema-or-x unions, managedFields' FieldsV1): strict decoding does not look inside.
-const OPAQUE_TYPES = new Set([
-  'runtime.RawExtension',
-  'meta.FieldsV1',
-  'apiextensions.JSON',
-  'apiextensions.JSONSchemaPropsOrArray',
-  'apiextensions.JSONSchemaPropsOrBool',
-  'apiextensions.JSONSchemaPropsOrStringArray',
-]);
-
-function decodeValue(state: DecodeState, value: ReadonlyJsonValue, expr: string, context: Context): void {
+function decodeValue(state: DecodeState, value: ReadonlyJsonValue, plan: TypePlan): void {
   if (value === null) return;
-  let type = expr;
-  while (type.startsWith('*')) type = type.slice(1);
-  if (OPAQUE_TYPES.has(type)) return;
-  if (type === '[]uint8' && typeof value === 'string') return decodeBytes(state, value, context);
-  if (type === 'intstr.IntOrString') return decodeIntOrString(state, value, context);
-  if (type === 'resource.Quantity') return decodeQuantity(state, value, context);
-  if (type === 'meta.Time' || type === 'meta.MicroTime') return decodeTime(state, value, context);
-  const shape = shapeOf(state, type);
+  switch (plan.special) {
+    case 'opaque':
+      return;
+    case 'bytes':
+      if (typeof value === 'string') return decodeBytes(state, value);
+      break;
+    case 'intstr':
+      return decodeIntOrString(state, value);
+    case 'quantity':
+      return decodeQuantity(state, value);
+    case 'time':
+      return decodeTime(state, value);
+  }
+  const shape = plan.shape;
   if (!shape) return;
-  const mismatch = (): void => saveError(state, context, { value: jsonKindOf(value), type: targetTypeName(type), path: context.path });
   switch (shape.kind) {
     case 'struct':
-      if (!isJsonObject(value)) return mismatch();
-      return decodeStruct(state, value, shape.name, context);
-    case 'slice':
+      if (!isJsonObject(value)) return mismatch(state, value, plan);
+      return decodeStruct(state, value, structTableOfPlan(state.plans, plan));
+    case 'slice': {
       // A []byte takes a base64 string (decodeBytes) or an array of numbers.
-      if (!Array.isArray(value)) return mismatch();
-      value.forEach((item, i) =>
-        decodeValue(state, item, shape.elem, {
-          ...context,
-          strictPath: `${context.strictPath}[${i}]`,
-          path: [...context.path, i],
-        }),
-      );
-      return;
-    case 'map':
-      if (!isJsonObject(value)) return mismatch();
-      for (const key of sortedKeys(value)) {
-        decodeValue(state, value[key]!, shape.value, {
-          ...context,
-          strictPath: joinStrict(context.strictPath, key),
-          path: [...context.path, key],
-        });
+      if (!Array.isArray(value)) return mismatch(state, value, plan);
+      const item = elementPlanOf(state.plans, plan);
+      for (let i = 0; i < value.length; i++) {
+        state.path.push(i);
+        state.isField.push(false);
+        decodeValue(state, value[i]!, item);
+        state.path.pop();
+        state.isField.pop();
       }
       return;
+    }
+    case 'map': {
+      if (!isJsonObject(value)) return mismatch(state, value, plan);
+      const entryPlan = elementPlanOf(state.plans, plan);
+      if (state.exact) {
+        for (const key of sortedKeys(value)) decodeMapEntry(state, key, value[key], entryPlan);
+      } else {
+        for (const key in value) decodeMapEntry(state, key, value[key], entryPlan);
+      }
+      return;
+    }
     case 'string':
-      if (typeof value !== 'string') mismatch();
+      if (typeof value !== 'string') mismatch(state, value, plan);
       return;
     case 'bool':
-      if (typeof value !== 'boolean') mismatch();
+      if (typeof value !== 'boolean') mismatch(state, value, plan);
       return;
     case 'float':
-      if (typeof value !== 'number') mismatch();
+      if (typeof value !== 'number') mismatch(state, value, plan);
       return;
     case 'int':
     case 'uint': {
-      if (typeof value !== 'number') return mismatch();
-      const underlying = underlyingName(state, type);
-      const range = INT_RANGES[underlying] ?? INT_RANGES.int64!;
-      if (!Number.isInteger(value) || BigInt(value) < range[0] || BigInt(value) > range[1]) {
-        saveError(state, context, { value: `number ${numberText(value)}`, type: targetTypeName(type), path: context.path });
-      }
+      if (typeof value !== 'number') return mismatch(state, value, plan);
+      if (!isInRange(value, plan.range!)) saveError(state, { value: `number ${numberText(value)}`, type: targetTypeName(plan.type) });
       return;
     }
     case 'pointer':
-      return decodeValue(state, value, shape.elem, context);
+      return decodeValue(state, value, elementPlanOf(state.plans, plan));
   }
 }
 
-function underlyingName(state: DecodeState, type: string): string {
-  let name = type;
-  while (state.layout.named[name]) name = state.layout.named[name]!;
-  return name;
-}
-
-function joinStrict(path: string, key: string): string {
-  return path === '' ? key : `${path}.${key}`;
-}
-
-// kubectl turns YAML into JSON through a Go map, so keys reach the decoder sorted.
+// kubectl turns YAML into JSON through a Go map, so keys reach the decoder sorted. The first pass
+// reads them in the object's own order with for-in (own keys in Object.keys order; an inherited
+// enumerable key could only add a problem, which sends the document to the exact pass).
 function sortedKeys(object: ReadonlyJsonObject): string[] {
   // The default order compares UTF-16 code units, as `<` on strings does.
-  return Object.keys(object)
-    .filter((key) => object[key] !== undefined)
-    .sort();
+  return Object.keys(object).sort();
 }
 
-// Field tables per layout and struct, built once (a document is decoded on every keystroke).
-const FIELD_TABLES = new WeakMap<GoLayout, Map<string, Map<string, string>>>();
-
-/** The JSON name to field table of a struct, with embedded structs flattened as encoding/json does. */
-function fieldsOf(state: DecodeState, structName: string): Map<string, string> {
-  let tables = FIELD_TABLES.get(state.layout);
-  if (!tables) FIELD_TABLES.set(state.layout, (tables = new Map()));
-  let fields = tables.get(structName);
-  if (!fields) tables.set(structName, (fields = buildFields(state, structName)));
-  return fields;
+function decodeMapEntry(state: DecodeState, key: string, entry: ReadonlyJsonValue | undefined, plan: TypePlan): void {
+  // An undefined member is not in the JSON kubectl sends.
+  if (entry === undefined) return;
+  state.path.push(key);
+  state.isField.push(false);
+  decodeValue(state, entry, plan);
+  state.path.pop();
+  state.isField.pop();
 }
 
-function buildFields(state: DecodeState, structName: string): Map<string, string> {
-  const fields = new Map<string, string>();
-  for (const [goName, jsonName, flags, type] of state.layout.structs[structName] ?? []) {
-    if (jsonName === '-') continue;
-    if (jsonName === '' && flags.includes('e')) {
-      const embedded = type.startsWith('*') ? type.slice(1) : type;
-      for (const [name, fieldType] of fieldsOf(state, embedded)) if (!fields.has(name)) fields.set(name, fieldType);
-      continue;
-    }
-    const name = jsonName === '' ? goName : jsonName;
-    if (/^[A-Z]/.test(goName)) fields.set(name, type);
+function decodeStruct(state: DecodeState, value: ReadonlyJsonObject, table: StructTable): void {
+  const outer = state.struct;
+  state.struct = table.shortName;
+  if (state.exact) {
+    for (const key of sortedKeys(value)) decodeField(state, table, key, value[key]);
+  } else {
+    for (const key in value) decodeField(state, table, key, value[key]);
   }
-  return fields;
+  state.struct = outer;
 }
 
-function decodeStruct(state: DecodeState, value: ReadonlyJsonObject, structName: string, context: Context): void {
-  const fields = fieldsOf(state, structName);
-  const struct = structName.slice(structName.indexOf('.') + 1);
-  for (const key of sortedKeys(value)) {
-    const type = fields.get(key);
-    const path = [...context.path, key];
-    if (type === undefined) {
-      // The strict error is saved once per path (duplicates dropped), at most 100 of them.
-      const text = joinStrict(context.strictPath, key);
-      if (!state.seenUnknown.has(text) && state.unknown.length < 100) {
-        state.seenUnknown.add(text);
-        state.unknown.push({ path, text });
-      }
-      continue;
+function decodeField(state: DecodeState, table: StructTable, key: string, entry: ReadonlyJsonValue | undefined): void {
+  if (entry === undefined) return;
+  const plan = table.fields.get(key);
+  state.path.push(key);
+  if (plan === undefined) {
+    // The strict error is saved once per path (duplicates dropped), at most 100 of them.
+    noteProblem(state);
+    const text = strictPathText(state.path);
+    if (!state.seenUnknown.has(text) && state.unknown.length < 100) {
+      state.seenUnknown.add(text);
+      state.unknown.push({ path: [...state.path], text });
     }
-    decodeValue(state, value[key]!, type, { struct, fields: [...context.fields, key], strictPath: joinStrict(context.strictPath, key), path });
+  } else {
+    state.isField.push(true);
+    decodeValue(state, entry, plan);
+    state.isField.pop();
   }
+  state.path.pop();
 }
 
 // intstr.IntOrString.UnmarshalJSON: a string, else json.Unmarshal into an int32.
-function decodeIntOrString(state: DecodeState, value: ReadonlyJsonValue, context: Context): void {
+function decodeIntOrString(state: DecodeState, value: ReadonlyJsonValue): void {
   if (typeof value === 'string') return;
   if (typeof value === 'number') {
     if (Number.isInteger(value) && value >= -(2 ** 31) && value <= 2 ** 31 - 1) return;
-    abort(state, context, { value: `number ${numberText(value)}`, type: 'int32', path: context.path });
+    abort(state, { value: `number ${numberText(value)}`, type: 'int32' });
   }
-  abort(state, context, { value: jsonKindOf(value), type: 'int32', path: context.path });
+  abort(state, { value: jsonKindOf(value), type: 'int32' });
 }
 
 // resource.Quantity.UnmarshalJSON: strips quotes and spaces, then ParseQuantity.
-function decodeQuantity(state: DecodeState, value: ReadonlyJsonValue, context: Context): void {
+function decodeQuantity(state: DecodeState, value: ReadonlyJsonValue): void {
   const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? numberText(value) : JSON.stringify(value);
   const message = quantityErrorOf(text);
-  if (message !== undefined) abort(state, context, { value: '', type: '', path: context.path, plain: message });
+  if (message !== undefined) abort(state, { value: '', type: '', plain: message });
 }
 
 /** ParseQuantity's error text for `text`, or undefined when it parses. */
@@ -341,12 +338,12 @@ export function quantityErrorOf(text: string): string | undefined {
 }
 
 // meta.Time.UnmarshalJSON reads a JSON string first; time parsing errors are not modelled.
-function decodeTime(state: DecodeState, value: ReadonlyJsonValue, context: Context): void {
-  if (typeof value !== 'string') abort(state, context, { value: jsonKindOf(value), type: 'string', path: context.path });
+function decodeTime(state: DecodeState, value: ReadonlyJsonValue): void {
+  if (typeof value !== 'string') abort(state, { value: jsonKindOf(value), type: 'string' });
 }
 
 // encoding/json's []byte: base64.StdEncoding.Decode, whose CorruptInputError is saved like a type error.
-function decodeBytes(state: DecodeState, value: string, context: Context): void {
+function decodeBytes(state: DecodeState, value: string): void {
   const offset = corruptBase64Offset(value);
-  if (offset !== undefined) saveError(state, context, { value: '', type: '', path: context.path, plain: `illegal base64 data at input byte ${offset}` });
+  if (offset !== undefined) saveError(state, { value: '', type: '', plain: `illegal base64 data at input byte ${offset}` });
 }

@@ -1,5 +1,9 @@
 // Name, label, port and percent checks returning the API server's message strings.
 // Follows apimachinery pkg/util/validation/validation.go and pkg/api/validate/content (v0.36).
+// The checks run on every label, name and key of every object: each first asks the one question
+// "is it valid?" (its patterns accept ASCII only, so a match means the byte length is the length)
+// and builds messages only when the answer is no.
+import { utf8Length } from '../../hash/utf8';
 
 /** MaxLenError. */
 export function maxLenError(length: number): string {
@@ -21,14 +25,7 @@ export function inclusiveRangeError(low: number, high: number): string {
 }
 
 // Byte length, as Go's len(string).
-function byteLength(text: string): number {
-  let bytes = 0;
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-  }
-  return bytes;
-}
+const byteLength = utf8Length;
 
 const DNS1123_LABEL = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const DNS1123_LABEL_MESSAGE =
@@ -45,6 +42,7 @@ const dns1035LabelPattern = new RegExp(`^${DNS1035_LABEL}$`);
 
 /** IsDNS1123Label: a value that is a valid subdomain only hears `must not contain dots`. */
 export function isDns1123Label(value: string): string[] {
+  if (value.length <= 63 && dns1123LabelPattern.test(value)) return [];
   const errors: string[] = [];
   if (byteLength(value) > 63) errors.push(maxLenError(63));
   if (!dns1123LabelPattern.test(value)) {
@@ -55,6 +53,7 @@ export function isDns1123Label(value: string): string[] {
 
 /** IsDNS1123Subdomain. */
 export function isDns1123Subdomain(value: string): string[] {
+  if (value.length <= 253 && dns1123SubdomainPattern.test(value)) return [];
   const errors: string[] = [];
   if (byteLength(value) > 253) errors.push(maxLenError(253));
   if (!dns1123SubdomainPattern.test(value)) errors.push(regexError(DNS1123_SUBDOMAIN_MESSAGE, DNS1123_SUBDOMAIN, 'example.com'));
@@ -77,6 +76,7 @@ export function isWildcardDns1123Subdomain(value: string): string[] {
 
 /** IsDNS1035Label. */
 export function isDns1035Label(value: string): string[] {
+  if (value.length <= 63 && dns1035LabelPattern.test(value)) return [];
   const errors: string[] = [];
   if (byteLength(value) > 63) errors.push(maxLenError(63));
   if (!dns1035LabelPattern.test(value)) errors.push(regexError(DNS1035_LABEL_MESSAGE, DNS1035_LABEL, 'my-name', 'abc-123'));
@@ -108,6 +108,11 @@ const labelValuePattern = new RegExp(`^${LABEL_VALUE}$`);
 
 /** IsQualifiedName / IsLabelKey. */
 export function isQualifiedName(value: string): string[] {
+  return isValidQualifiedName(value) ? [] : qualifiedNameErrors(value);
+}
+
+/** isQualifiedName without its shortcut for valid names (tests hold the two to the same answers). */
+export function qualifiedNameErrors(value: string): string[] {
   const errors: string[] = [];
   const parts = value.split('/');
   let name: string;
@@ -130,8 +135,19 @@ export function isQualifiedName(value: string): string[] {
   return errors;
 }
 
+// The valid case of isQualifiedName: a name part, or a DNS subdomain prefix, one '/' and a name part.
+function isValidQualifiedName(value: string): boolean {
+  const slash = value.indexOf('/');
+  const name = slash < 0 ? value : value.slice(slash + 1);
+  if (name.length > 63 || !labelKeyPattern.test(name)) return false;
+  if (slash < 0) return true;
+  const prefix = value.slice(0, slash);
+  return prefix.length > 0 && prefix.length <= 253 && dns1123SubdomainPattern.test(prefix);
+}
+
 /** IsValidLabelValue. */
 export function isValidLabelValue(value: string): string[] {
+  if (value.length <= 63 && labelValuePattern.test(value)) return [];
   const errors: string[] = [];
   if (byteLength(value) > 63) errors.push(maxLenError(63));
   if (!labelValuePattern.test(value)) errors.push(regexError(LABEL_VALUE_MESSAGE, LABEL_VALUE, 'MyValue', 'my_value', '12345'));

@@ -5,7 +5,7 @@ import type { JsonObject } from '../../../model/objects';
 import { FieldPath, goStringSlice, immutable, invalid, required, stringValue, structuredValue, tooLong, type FieldError } from '../field-error';
 import { isDns1123Label, isQualifiedName, isValidLabelValue, type NameCheck } from '../string-checks';
 import { asArray, asObject, asString, asStringMap } from './json-access';
-import { utf8Bytes } from '../../../hash/utf8';
+import { utf8Length } from '../../../hash/utf8';
 
 /** ValidateLabels: key and value errors both attach to the map's path. */
 export function validateLabels(labels: Record<string, string> | undefined, path: FieldPath): FieldError[] {
@@ -30,7 +30,7 @@ export function validateAnnotations(annotations: Record<string, string> | undefi
   let totalSize = 0;
   for (const [key, value] of Object.entries(annotations ?? {})) {
     for (const message of isQualifiedName(key.toLowerCase())) errors.push(invalid(path, stringValue(key), message, 'annotation-key-invalid'));
-    totalSize += utf8Bytes(key).length + utf8Bytes(value).length;
+    totalSize += utf8Length(key) + utf8Length(value);
   }
   if (totalSize > TOTAL_ANNOTATION_SIZE_LIMIT) errors.push(tooLong(path, TOTAL_ANNOTATION_SIZE_LIMIT, 'annotations-too-long'));
   return errors;
