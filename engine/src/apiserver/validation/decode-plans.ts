@@ -24,7 +24,7 @@ export interface TypePlan {
 }
 
 /** A Go integer type's range as doubles: `limit` is max + 1, a power of two, so the comparison stays exact. */
-export interface IntRange {
+interface IntRange {
   min: number;
   limit: number;
 }
