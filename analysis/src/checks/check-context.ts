@@ -5,6 +5,7 @@ import type { ManifestObject } from '../manifest/manifest-document';
 import type { Finding } from '../validation/finding';
 import type { WorkspaceLookup } from './workspace-lookup';
 
+import type { AppliedTogether } from './applied-together';
 import type { IndexedObject } from './indexed-object';
 export { namespaceOf, type IndexedObject } from './indexed-object';
 
@@ -56,7 +57,7 @@ export interface CheckContext {
    * folder's unless the folder holds alternatives. Conflicts are reported only among these; a
    * lookup for something missing searches the whole workspace.
    */
-  appliedTogether: readonly IndexedObject[];
+  appliedTogether: AppliedTogether;
   /** The cluster the file is checked against: release, feature gates, Service network, domain. */
   cluster: ClusterSpec;
   baseline?: Baseline;

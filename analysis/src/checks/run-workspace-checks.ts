@@ -105,7 +105,7 @@ export function runWorkspaceChecks(file: ManifestFile, options: WorkspaceCheckOp
   const signatures = signaturesOf(view);
   const release = clusterSpecKey(options.cluster);
   // Whether the folder is applied as a whole depends on objects of every namespace (two files defining one object).
-  const together = context.appliedTogether === ownEntries ? 'alone' : 'folder';
+  const together = context.appliedTogether.alone ? 'alone' : 'folder';
   const runKey = `${release}|${uri ?? ''}|${options.previous ? 'update' : ''}|${identityOf(options.baseline?.file)}|${signatures.kinds}|${together}`;
   const findings: CheckFinding[] = [];
   for (const object of own) {

@@ -2,10 +2,10 @@
 import { type ReadonlyJsonValue, isJsonObject, serviceSelectorMatches } from '@kubesim/engine';
 import type { ManifestObject } from '../manifest/manifest-document';
 import { locate, spanForPath } from '../manifest/manifest-document';
-import { namespaceOf, type CheckContext, type CheckFinding, type IndexedObject } from './check-context';
+import { namespaceOf, type CheckContext, type CheckFinding } from './check-context';
 import { labelsOf, valueAt } from './label-selector';
 import { podSourcesIn, type PodSource } from './pod-templates';
-import { togetherHasCustomResources, togetherOwnEntries, togetherMakesPodsIn, togetherValues } from './folder-groups';
+import { togetherHasCustomResources, togetherMakesPodsIn, togetherValues } from './folder-groups';
 import { namedList } from './named-list';
 import { replaceValue, yamlScalar } from './yaml-edits';
 import type { FindingFix, TextReplacement } from './check-context';
@@ -51,20 +51,8 @@ export function checkServiceSelectsPods(object: ManifestObject, context: CheckCo
  * manager) makes or labels pods at run time, and a folder's other files may be partial.
  */
 function podsMayComeFromElsewhere(object: ManifestObject, context: CheckContext): boolean {
-  if (podSourcesIn(ownFileOf(context.appliedTogether, context.uri ?? ''), namespaceOf(object)).length === 0) return true;
+  if (podSourcesIn(context.appliedTogether.entriesOf(context.uri ?? ''), namespaceOf(object)).length === 0) return true;
   return togetherHasCustomResources(context.appliedTogether);
-}
-
-// Every Service of a file asks which objects applied with it are the file's own: answer once per run (one
-// array per run), not once per Service (a file of 10,000 objects made that quadratic).
-const ownFiles = new WeakMap<readonly IndexedObject[], { uri: string; own: readonly IndexedObject[] }>();
-
-function ownFileOf(together: readonly IndexedObject[], uri: string): readonly IndexedObject[] {
-  let known = ownFiles.get(together);
-  if (!known || known.uri !== uri) {
-    ownFiles.set(together, (known = { uri, own: togetherOwnEntries(together, uri) }));
-  }
-  return known.own;
 }
 
 /**

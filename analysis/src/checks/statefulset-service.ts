@@ -6,7 +6,7 @@ import { namespaceOf, type CheckContext, type CheckFinding, type FindingFix, typ
 import { labelsOf, valueAt } from './label-selector';
 import { blockMapLines, insertMapEntries, replaceValue } from './yaml-edits';
 import { namedList } from './named-list';
-import { ownEntriesFirst, togetherBase } from './folder-groups';
+import { ownEntriesFirst } from './folder-groups';
 
 /**
  * Pod DNS names (`web-0.nginx.default.svc.cluster.local`) exist only when the Service named by
@@ -20,9 +20,9 @@ export function checkStatefulSetService(object: ManifestObject, context: CheckCo
   // Placed only for a finding: a compact document reads its tree again to place one.
   const span = () => spanForPath(object, ['spec', 'serviceName']);
   const key = `${namespace}/${serviceName}`;
-  const base = togetherBase(context.appliedTogether);
+  const together = context.appliedTogether;
   // The first Service of that name applied with it: the file's own first, then the folder's in order.
-  const service = ownEntriesFirst(servicesByName(base.objects).get(key) ?? [], base)[0];
+  const service = ownEntriesFirst(servicesByName(together.base).get(key) ?? [], together)[0];
   // A Service of that name in another file may be the one applied with it, or an alternative:
   // it silences "missing" and is never blamed.
   if (!service && context.index.view.servicesIn(namespace).some((entry) => entry.object.name === serviceName)) return [];
@@ -76,8 +76,8 @@ export function checkServiceHeadlessForStatefulSet(object: ManifestObject, conte
   if (object.kind !== 'Service' || object.apiVersion !== 'v1' || !object.name) return [];
   if (valueAt(object.value, ['spec', 'clusterIP']) === 'None') return [];
   const namespace = namespaceOf(object);
-  const base = togetherBase(context.appliedTogether);
-  const governed = ownEntriesFirst(statefulSetsByService(base.objects).get(`${namespace}/${object.name}`) ?? [], base);
+  const together = context.appliedTogether;
+  const governed = ownEntriesFirst(statefulSetsByService(together.base).get(`${namespace}/${object.name}`) ?? [], together);
   if (governed.length === 0) return [];
   const type = valueAt(object.value, ['spec', 'type']);
   const names = namedList(governed.map(({ object: set }) => set.name ?? '?'));

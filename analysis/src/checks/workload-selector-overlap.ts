@@ -6,7 +6,7 @@ import { type ReadonlyJsonValue, isJsonObject } from '@kubesim/engine';
 import { labelSelectorMatches, labelsOf, valueAt, type Labels } from './label-selector';
 import { isSameObject, podSourceOf, SELECTOR_WORKLOAD_KINDS } from './pod-templates';
 import { namedList } from './named-list';
-import { ownFirst, togetherBase } from './folder-groups';
+import { ownFirst } from './folder-groups';
 
 /**
  * Deployments, ReplicaSets, StatefulSets and DaemonSets adopt every pod their selector matches.
@@ -20,9 +20,9 @@ export function checkWorkloadSelectorOverlap(object: ManifestObject, context: Ch
   const own = podSourceOf({ uri: context.uri ?? '', object });
   // Only workloads applied together conflict: another file may be an alternative of this one.
   // The folder's lookup tables serve all its files; the file's own workloads come first, as in its array.
-  const base = togetherBase(context.appliedTogether);
-  const candidates = overlapCandidates(selectorWorkloadsIn(base.objects, namespace), selector, own?.labels);
-  const overlapping = ownFirst(candidates, base.ownUri, (candidate) => candidate.entry)
+  const together = context.appliedTogether;
+  const candidates = overlapCandidates(selectorWorkloadsIn(together.base, namespace), selector, own?.labels);
+  const overlapping = ownFirst(candidates, together.ownUri, (candidate) => candidate.entry)
     .filter((candidate) => {
       const other = candidate.entry.object;
       if (isSameObject(other, object)) return false;

@@ -44,7 +44,7 @@ export function sameObjectIn(file: ManifestFile, object: ManifestObject): Manife
  */
 export function trafficCompanions(previewed: ManifestObject, sources: CompanionSources): RolloutCompanion[] {
   const own: IndexedObject[] = objectsOf(sources.file).map((object) => ({ uri: sources.uri, object }));
-  const together = sources.workspace ? appliedTogether(workspaceViewOf(sources.workspace), sources.uri, own) : own;
+  const together = sources.workspace ? appliedTogether(workspaceViewOf(sources.workspace), sources.uri, own).entries() : own;
   const inSight = (sources.workspace ?? own).map((entry) => entry.object);
   const namespace = namespaceOf(previewed);
   const services = findSelectingServices(templateLabelsOf(previewed), namespace, inSight);

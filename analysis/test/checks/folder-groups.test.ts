@@ -9,8 +9,7 @@ import fc from 'fast-check';
 import { DEFAULT_KUBERNETES_VERSION, defaultClusterSpec } from '@kubesim/engine';
 import { parseManifestFile, objectsOf, type ManifestFile } from '../../src/manifest/manifest-file';
 import { WorkspaceIndex } from '../../src/workspace/workspace-index';
-import { appliedTogether } from '../../src/checks/applied-together';
-import { togetherBase } from '../../src/checks/folder-groups';
+import { AppliedTogether, appliedTogether } from '../../src/checks/applied-together';
 import { workspaceViewOf } from '../../src/checks/workspace-view';
 import { WorkspaceLookup } from '../../src/checks/workspace-lookup';
 import type { CheckContext, IndexedObject, ObjectCheck } from '../../src/checks/check-context';
@@ -84,12 +83,7 @@ const documentText = fc.oneof(
 );
 
 /** Each object's findings from every check, with `together` given to the checks as the file's applied-together array. */
-function findingsWith(
-  file: ManifestFile,
-  uri: string | undefined,
-  objects: readonly IndexedObject[],
-  together: (given: readonly IndexedObject[]) => readonly IndexedObject[],
-) {
+function findingsWith(file: ManifestFile, uri: string | undefined, objects: readonly IndexedObject[], together: (given: AppliedTogether) => AppliedTogether) {
   const view = workspaceViewOf(objects);
   const own = uri === undefined ? objectsOf(file).map((object) => ({ uri: '', object })) : view.objectsOfFile(uri);
   const context: CheckContext = {
@@ -112,17 +106,17 @@ function compareEveryFile(texts: readonly string[]): { shared: number } {
   let shared = 0;
   files.forEach((file, i) => {
     const uri = URIS[i]!;
-    let registered: readonly IndexedObject[] = [];
+    let registered: AppliedTogether | undefined;
     const viaFolder = findingsWith(file, uri, objects, (together) => (registered = together));
-    if (togetherBase(registered).ownUri === uri) shared++;
-    const scanned = findingsWith(file, uri, objects, (together) => [...together]);
+    if (registered?.ownUri === uri) shared++;
+    const scanned = findingsWith(file, uri, objects, (together) => AppliedTogether.of([...together.entries()]));
     assert.deepEqual(viaFolder, scanned, `findings of ${uri}`);
   });
   // The same file checked alone (no URI: its own objects only) gets what a scan of them gets.
   const alone = findingsWith(files[0]!, undefined, objects, (together) => together);
   assert.deepEqual(
     alone,
-    findingsWith(files[0]!, undefined, objects, (together) => [...together]),
+    findingsWith(files[0]!, undefined, objects, (together) => AppliedTogether.of([...together.entries()])),
   );
   return { shared };
 }
@@ -171,4 +165,27 @@ test('the checked file’s own objects come first in what the folder’s lookups
     'file:///w/one/b.yaml': `${hpa('from-b', 'web')}---\n${deployment('web', 'web').replace('spec:\n', 'spec:\n  replicas: 2\n')}`,
   };
   assert.match(messages(scaled, 'file:///w/one/b.yaml', 'replicas-with-hpa')[0] ?? '', /^HorizontalPodAutoscaler "from-b" scales/);
+});
+
+test('a file’s applied-together set lists its own objects first, then its folder’s others in view order', () => {
+  const index = new WorkspaceIndex();
+  const texts = [deployment('alpha', 'web'), `${deployment('beta', 'web')}---\n${deployment('gamma', 'db')}`, deployment('delta', 'db')];
+  texts.forEach((text, i) => index.setOpen(URIS[i]!, parseManifestFile(text)));
+  index.setOpen(URIS[3]!, parseManifestFile(deployment('elsewhere', 'web')));
+  const view = workspaceViewOf(index.objects());
+  const names = (entries: readonly IndexedObject[]) => entries.map((entry) => entry.object.name);
+  const together = appliedTogether(view, URIS[1], view.objectsOfFile(URIS[1]!));
+  assert.deepEqual(names(together.entries()), ['beta', 'gamma', 'alpha', 'delta']);
+  assert.deepEqual(names(together.entriesOf(URIS[1]!)), ['beta', 'gamma']);
+  assert.deepEqual(names(together.entriesOf(URIS[2]!)), ['delta']);
+  assert.equal(together.alone, false);
+  // Another version of the file than the view's: the set is spelled out in the same order.
+  const edited = objectsOf(parseManifestFile(deployment('beta2', 'web'))).map((object) => ({ uri: URIS[1]!, object }));
+  const spelled = appliedTogether(view, URIS[1], edited);
+  assert.deepEqual(names(spelled.entries()), ['beta2', 'alpha', 'delta']);
+  assert.deepEqual(names(spelled.entriesOf(URIS[1]!)), ['beta2']);
+  // No folder (an unsaved buffer): the file alone.
+  const alone = appliedTogether(view, 'untitled:1', edited);
+  assert.deepEqual(names(alone.entries()), ['beta2']);
+  assert.equal(alone.alone, true);
 });
