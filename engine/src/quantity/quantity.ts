@@ -94,8 +94,28 @@ function interpretSuffix(suffix: string): { base: 2 | 10; exponent: number; form
   throw new QuantityParseError(`unable to parse quantity's suffix: ${suffix}`);
 }
 
+// A manifest repeats a few quantities ("500m", "256Mi") thousands of times, and each is parsed again by decoding,
+// defaulting, validation and the checks: the parsed forms are kept, frozen (callers never change a Quantity), for
+// short texts, and forgotten all at once when there are too many.
+const parsedQuantities = new Map<string, Quantity>();
+const MAX_KEPT_QUANTITIES = 4096;
+const MAX_KEPT_TEXT = 40;
+
 /** Follows ParseQuantity (quantity.go): fast int64 path, cached string, then the inf.Dec path. */
 export function parseQuantity(text: string): Quantity {
+  const kept = parsedQuantities.get(text);
+  if (kept) return kept;
+  const parsed = parseQuantityText(text);
+  if (text.length <= MAX_KEPT_TEXT) {
+    if (parsedQuantities.size >= MAX_KEPT_QUANTITIES) parsedQuantities.clear();
+    Object.freeze(parsed.i);
+    if (parsed.d) Object.freeze(parsed.d);
+    parsedQuantities.set(text, Object.freeze(parsed));
+  }
+  return parsed;
+}
+
+function parseQuantityText(text: string): Quantity {
   if (text.length === 0) throw new QuantityParseError('quantities must match the regular expression');
   if (text === '0') return { i: { value: 0n, scale: 0 }, d: null, s: text, format: 'DecimalSI' };
   const { positive, value, num, denom, suffix } = splitQuantity(text);
@@ -260,10 +280,22 @@ export function quantityString(q: Quantity): string {
  */
 export function roundTripQuantity(input: string | number, roundUpToMilli: boolean): Quantity {
   const text = typeof input === 'number' ? goFloatText(input) : input.trim();
+  const key = roundUpToMilli ? `m${text}` : text;
+  const kept = roundTrips.get(key);
+  if (kept) return kept;
   let parsed = parseQuantity(text);
   if (roundUpToMilli) parsed = roundUpQuantity(parsed, -3);
-  return parseQuantity(quantityString(parsed));
+  // Kept by parseQuantity when short (frozen), as is the answer for this input.
+  const stored = parseQuantity(quantityString(parsed));
+  if (text.length <= MAX_KEPT_TEXT && Object.isFrozen(stored)) {
+    if (roundTrips.size >= MAX_KEPT_QUANTITIES) roundTrips.clear();
+    roundTrips.set(key, stored);
+  }
+  return stored;
 }
+
+// roundTripQuantity's answers by input ("m" first when rounded up to milli), kept as parseQuantity keeps its own.
+const roundTrips = new Map<string, Quantity>();
 
 /** The text Go's encoding/json writes for a float64 (what kubectl sends for a YAML number). */
 function goFloatText(value: number): string {

@@ -35,3 +35,28 @@ test('a bad quantity is rejected', () => {
   assert.throws(() => parseQuantity('12x'));
   assert.throws(() => parseQuantity(''));
 });
+
+// The parsed forms kept for repeated texts must answer exactly what a first parse answers, whatever was asked before.
+test('a quantity parsed again is the same frozen answer, and keeping answers never changes one', () => {
+  const texts = ['500m', '256Mi', '1.5Gi', '0.0001', '12e6', '-1', '+3k', '0.5Ki', '1Ei', '9223372036854775807'];
+  const first = texts.map((text) => ({ parsed: structuredClone(parseQuantity(text)), rounded: structuredClone(roundTripQuantity(text, true)) }));
+  // More distinct texts than are kept: the memory is emptied at least once in between.
+  for (let i = 0; i < 10_000; i++) parseQuantity(`${i}m`);
+  for (let i = 0; i < 10_000; i++) roundTripQuantity(`${i}Ki`, i % 2 === 0);
+  texts.forEach((text, i) => {
+    const again = parseQuantity(text);
+    assert.deepEqual({ ...again, i: { ...again.i }, d: again.d && { ...again.d } }, first[i]!.parsed, text);
+    assert.equal(parseQuantity(text), again, `${text} is kept`);
+    assert.ok(Object.isFrozen(again) && Object.isFrozen(again.i), `${text} cannot be changed by a caller`);
+    const rounded = roundTripQuantity(text, true);
+    assert.deepEqual({ ...rounded, i: { ...rounded.i }, d: rounded.d && { ...rounded.d } }, first[i]!.rounded, `${text} rounded`);
+  });
+  // Rounded to milli or not are two answers for one text, in either order.
+  assert.equal(quantityString(roundTripQuantity('0.0001', false)), '100u');
+  assert.equal(quantityString(roundTripQuantity('0.0001', true)), '1m');
+  assert.equal(quantityString(roundTripQuantity('0.0001', false)), '100u');
+  // A long text is answered afresh each time (not kept), with the same value.
+  const long = `${'1'.repeat(15)}.${'0'.repeat(30)}`;
+  assert.notEqual(parseQuantity(long), parseQuantity(long));
+  assert.equal(quantityString(parseQuantity(long)), quantityString(parseQuantity(long)));
+});
