@@ -8,7 +8,7 @@ import type { JsonObject, JsonValue, ReadonlyJsonObject, ReadonlyJsonValue } fro
  * (cached, parsed) value takes its own.
  */
 export function cloneJson<T>(value: T): WritableJson<T> {
-  return copyValue(value, false) as WritableJson<T>;
+  return copyValue(value, false, false) as WritableJson<T>;
 }
 
 /** The type of a copy: a readonly JSON object or value becomes a writable one, any other type stays. */
@@ -22,7 +22,20 @@ type WritableJson<T> = T extends ReadonlyJsonObject
       : JsonValue
     : T;
 
-function copyValue(value: unknown, inArray: boolean): unknown {
+/**
+ * `cloneJson(withoutNulls(value))` in one pass: a writable copy of a JSON value without the object
+ * members whose value is null (a JSON null decodes to Go's zero value, as if left out), normalized as
+ * cloneJson normalizes (non-finite numbers become null, -0 becomes 0, null or undefined list items stay
+ * null). A `__proto__` member is left out, as the two-step copy leaves it (the first step's assignment
+ * sets a prototype, which the second does not copy). For the workload defaulters, which take a JSON
+ * copy of an object the API server has already stripped of nulls.
+ */
+export function cloneJsonWithoutNulls(value: ReadonlyJsonValue): JsonValue {
+  return copyValue(value, false, true) as JsonValue;
+}
+
+// The copy both clones make; `dropNulls` leaves out null members (and `__proto__`, as the two-step copy does).
+function copyValue(value: unknown, inArray: boolean, dropNulls: boolean): unknown {
   switch (typeof value) {
     case 'string':
     case 'boolean':
@@ -32,11 +45,13 @@ function copyValue(value: unknown, inArray: boolean): unknown {
     case 'object': {
       if (value === null) return null;
       const withJson = value as { toJSON?: () => unknown };
-      if (typeof withJson.toJSON === 'function') return copyValue(withJson.toJSON(), inArray);
-      if (Array.isArray(value)) return value.map((item) => copyValue(item, true) ?? null);
+      if (typeof withJson.toJSON === 'function') return copyValue(withJson.toJSON(), inArray, dropNulls);
+      if (Array.isArray(value)) return value.map((item) => copyValue(item, true, dropNulls) ?? null);
       const copy: Record<string, unknown> = {};
       for (const key of Object.keys(value)) {
-        const member = copyValue((value as Record<string, unknown>)[key], false);
+        const entry = (value as Record<string, unknown>)[key];
+        if (dropNulls && (entry === null || entry === undefined || key === '__proto__')) continue;
+        const member = copyValue(entry, false, dropNulls);
         if (member === undefined) continue;
         // JSON.parse makes "__proto__" an own member, not the prototype.
         if (key === '__proto__') Object.defineProperty(copy, key, { value: member, enumerable: true, writable: true, configurable: true });
@@ -48,44 +63,6 @@ function copyValue(value: unknown, inArray: boolean): unknown {
       throw new TypeError('Do not know how to serialize a BigInt');
     default:
       // undefined, functions and symbols: dropped from objects, null in arrays.
-      return inArray ? null : undefined;
-  }
-}
-
-/**
- * `cloneJson(withoutNulls(value))` in one pass: a writable copy of a JSON value without the object
- * members whose value is null (a JSON null decodes to Go's zero value, as if left out), normalized as
- * cloneJson normalizes (non-finite numbers become null, -0 becomes 0, null or undefined list items stay
- * null). A `__proto__` member is left out, as the two-step copy leaves it (the first step's assignment
- * sets a prototype, which the second does not copy). For the workload defaulters, which take a JSON
- * copy of an object the API server has already stripped of nulls.
- */
-export function cloneJsonWithoutNulls(value: ReadonlyJsonValue): JsonValue {
-  return copyWithoutNulls(value, false) as JsonValue;
-}
-
-function copyWithoutNulls(value: unknown, inArray: boolean): unknown {
-  switch (typeof value) {
-    case 'string':
-    case 'boolean':
-      return value;
-    case 'number':
-      return Number.isFinite(value) ? (value === 0 ? 0 : value) : null;
-    case 'object': {
-      if (value === null) return null;
-      if (Array.isArray(value)) return value.map((item) => copyWithoutNulls(item, true) ?? null);
-      const copy: Record<string, unknown> = {};
-      for (const key of Object.keys(value)) {
-        const entry = (value as Record<string, unknown>)[key];
-        if (entry === null || entry === undefined || key === '__proto__') continue;
-        const member = copyWithoutNulls(entry, false);
-        if (member !== undefined) copy[key] = member;
-      }
-      return copy;
-    }
-    case 'bigint':
-      throw new TypeError('Do not know how to serialize a BigInt');
-    default:
       return inArray ? null : undefined;
   }
 }
