@@ -13,6 +13,7 @@ import { objectPathAt, spanForPath } from '../../src/manifest/manifest-document'
 import { checkFile } from '../../src/check-file';
 import { WorkspaceIndex } from '../../src/workspace/workspace-index';
 import { sharedMissingReason, sharedPath } from '../../../test/support/paths';
+import { comparableDocuments } from './comparable-documents';
 
 const SHOP = `# workloads of the shop
 apiVersion: apps/v1
@@ -84,19 +85,6 @@ function findings(file: ManifestFile) {
   return checkFile(file, { cluster, uri: URI, workspace });
 }
 
-// Everything a check, a hover or the index reads of a document, the tree included.
-const documentsOf = (file: ManifestFile) =>
-  file.documents.map((document) => ({
-    index: document.index,
-    start: document.start,
-    end: document.end,
-    text: document.text,
-    tree: document.tree,
-    problems: document.problems,
-    isTemplated: document.isTemplated,
-    objects: document.objects.map(({ document: _, ...object }) => object),
-  }));
-
 // The path under every offset of the text, and the span of every field of every object's value.
 function positionsOf(file: ManifestFile): unknown[] {
   const positions: unknown[] = [];
@@ -121,7 +109,7 @@ function assertSameAsFullParse(indexed: ManifestFile, text: string, label: strin
   const full = parseManifestFile(text);
   assert.equal(indexed.text, full.text, label);
   assert.deepEqual(indexed.problems, full.problems, `${label}: file problems`);
-  assert.deepEqual(documentsOf(indexed), documentsOf(full), `${label}: documents`);
+  assert.deepEqual(comparableDocuments(indexed), comparableDocuments(full), `${label}: documents`);
   assert.deepEqual(findings(indexed), findings(full), `${label}: findings`);
   assert.deepEqual(positionsOf(indexed), positionsOf(full), `${label}: positions`);
 }
@@ -213,7 +201,7 @@ test('every file of the shared corpus reads the same compact as in full', { skip
     const text = readFileSync(path, 'utf8');
     const indexed = parseIndexedFile(text);
     const full = parseManifestFile(text);
-    assert.deepEqual(documentsOf(indexed), documentsOf(full), path);
+    assert.deepEqual(comparableDocuments(indexed), comparableDocuments(full), path);
     assert.deepEqual(findings(indexed), findings(full), path);
   }
 });
