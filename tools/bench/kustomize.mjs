@@ -20,6 +20,7 @@ const { findKustomization } = out('analysis/src/kustomize/kustomization-tree.js'
 const { renderKustomization } = out('analysis/src/kustomize/render-kustomization.js');
 const { checkRenderedKustomization } = out('analysis/src/kustomize/check-kustomization.js');
 const { TestLanguageServer } = out('test/support/lsp-client.js');
+const { defaultClusterSpec } = out('engine/src/index.js');
 
 const quick = process.argv.includes('--quick');
 const binary = findKustomizeBinary();
@@ -58,7 +59,7 @@ for (const overlay of ['shop/overlays/prod', 'ledger/overlays/staging']) {
     start = performance.now();
     const rendered = await renderKustomization(host, findKustomization(host, directory), (files, rootRelative) => buildInMirror(binary, files, rootRelative));
     const middle = performance.now();
-    checkRenderedKustomization(rendered, host, '1.36');
+    checkRenderedKustomization(rendered, host, defaultClusterSpec('1.36'));
     const end = performance.now();
     whole.push(end - start);
     placing.push(end - middle);
