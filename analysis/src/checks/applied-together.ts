@@ -39,15 +39,14 @@ export class AppliedTogether {
 
   /** A folder's set spelled out in the file's order (`own` then the others): the file is not the view's version. */
   static spelledOut(own: readonly IndexedObject[], folderObjects: readonly IndexedObject[], uri: string): AppliedTogether {
-    const together = [...own];
-    for (const entry of folderObjects) if (entry.uri !== uri) together.push(entry);
+    const together = ownThenOthers(own, folderObjects, uri);
     return new AppliedTogether(together, undefined, together, false);
   }
 
   /** Every object of the set, the file's own first, then the folder's others in view order. */
   entries(): readonly IndexedObject[] {
     if (this.ownUri === undefined) return this.base;
-    this.ordered ??= AppliedTogether.spelledOut(this.own, this.base, this.ownUri).base;
+    this.ordered ??= ownThenOthers(this.own, this.base, this.ownUri);
     return this.ordered;
   }
 
@@ -73,6 +72,13 @@ export function appliedTogether(view: WorkspaceView, uri: string | undefined, ow
   // spelled out, own objects first, and stands as its own base.
   if (isViewVersion(view.objectsOfFile(uri), own)) return AppliedTogether.inFolder(folderObjects, uri, own);
   return AppliedTogether.spelledOut(own, folderObjects, uri);
+}
+
+// `own`, then the entries of `folderObjects` that are not the file `uri`'s, in their order.
+function ownThenOthers(own: readonly IndexedObject[], folderObjects: readonly IndexedObject[], uri: string): IndexedObject[] {
+  const together = [...own];
+  for (const entry of folderObjects) if (entry.uri !== uri) together.push(entry);
+  return together;
 }
 
 function isViewVersion(indexed: readonly IndexedObject[], own: readonly IndexedObject[]): boolean {

@@ -73,12 +73,11 @@ export function applyDefaults(kind: CheckedKind, object: ReadonlyJsonObject, clu
       // SetDefaults_ReplicaSet has no update-time input; the pod template's gated drops do (from the template before defaulting).
       if (!oldTemplate) return defaultReplicaSetInPlace(copy as unknown as ReplicaSet, clusterSpec) as unknown as JsonObject;
       const defaulted = defaultReplicaSet(copy as unknown as ReplicaSet, clusterSpec) as unknown as JsonObject;
-      if (oldTemplate)
-        asObject(defaulted.spec)!.template = defaultPodTemplate(
-          spec.template as unknown as PodTemplateSpec,
-          clusterSpec,
-          oldTemplate as unknown as PodTemplateSpec,
-        ) as unknown as JsonObject;
+      asObject(defaulted.spec)!.template = defaultPodTemplate(
+        spec.template as unknown as PodTemplateSpec,
+        clusterSpec,
+        oldTemplate as unknown as PodTemplateSpec,
+      ) as unknown as JsonObject;
       return defaulted;
     }
   }

@@ -24,9 +24,6 @@ export function inclusiveRangeError(low: number, high: number): string {
   return `must be between ${low} and ${high}, inclusive`;
 }
 
-// Byte length, as Go's len(string).
-const byteLength = utf8Length;
-
 const DNS1123_LABEL = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const DNS1123_LABEL_MESSAGE =
   "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character";
@@ -44,7 +41,7 @@ const dns1035LabelPattern = new RegExp(`^${DNS1035_LABEL}$`);
 export function isDns1123Label(value: string): string[] {
   if (value.length <= 63 && dns1123LabelPattern.test(value)) return [];
   const errors: string[] = [];
-  if (byteLength(value) > 63) errors.push(maxLenError(63));
+  if (utf8Length(value) > 63) errors.push(maxLenError(63));
   if (!dns1123LabelPattern.test(value)) {
     errors.push(dns1123SubdomainPattern.test(value) ? 'must not contain dots' : regexError(DNS1123_LABEL_MESSAGE, DNS1123_LABEL, 'my-name', '123-abc'));
   }
@@ -55,7 +52,7 @@ export function isDns1123Label(value: string): string[] {
 export function isDns1123Subdomain(value: string): string[] {
   if (value.length <= 253 && dns1123SubdomainPattern.test(value)) return [];
   const errors: string[] = [];
-  if (byteLength(value) > 253) errors.push(maxLenError(253));
+  if (utf8Length(value) > 253) errors.push(maxLenError(253));
   if (!dns1123SubdomainPattern.test(value)) errors.push(regexError(DNS1123_SUBDOMAIN_MESSAGE, DNS1123_SUBDOMAIN, 'example.com'));
   return errors;
 }
@@ -69,7 +66,7 @@ const wildcardDns1123SubdomainPattern = new RegExp(`^${WILDCARD_DNS1123_SUBDOMAI
 /** IsWildcardDNS1123Subdomain: `*.` and one DNS subdomain (`*.example.com`; not `*`, `*.*.a`, `a.*.b`). */
 export function isWildcardDns1123Subdomain(value: string): string[] {
   const errors: string[] = [];
-  if (byteLength(value) > 253) errors.push(maxLenError(253));
+  if (utf8Length(value) > 253) errors.push(maxLenError(253));
   if (!wildcardDns1123SubdomainPattern.test(value)) errors.push(regexError(WILDCARD_DNS1123_SUBDOMAIN_MESSAGE, WILDCARD_DNS1123_SUBDOMAIN, '*.example.com'));
   return errors;
 }
@@ -78,7 +75,7 @@ export function isWildcardDns1123Subdomain(value: string): string[] {
 export function isDns1035Label(value: string): string[] {
   if (value.length <= 63 && dns1035LabelPattern.test(value)) return [];
   const errors: string[] = [];
-  if (byteLength(value) > 63) errors.push(maxLenError(63));
+  if (utf8Length(value) > 63) errors.push(maxLenError(63));
   if (!dns1035LabelPattern.test(value)) errors.push(regexError(DNS1035_LABEL_MESSAGE, DNS1035_LABEL, 'my-name', 'abc-123'));
   return errors;
 }
@@ -130,7 +127,7 @@ export function qualifiedNameErrors(value: string): string[] {
     ];
   }
   if (name.length === 0) errors.push(`name part ${EMPTY_ERROR}`);
-  else if (byteLength(name) > 63) errors.push(`name part ${maxLenError(63)}`);
+  else if (utf8Length(name) > 63) errors.push(`name part ${maxLenError(63)}`);
   if (!labelKeyPattern.test(name)) errors.push(`name part ${regexError(LABEL_KEY_MESSAGE, LABEL_KEY, 'MyName', 'my.name', '123-abc')}`);
   return errors;
 }
@@ -149,7 +146,7 @@ function isValidQualifiedName(value: string): boolean {
 export function isValidLabelValue(value: string): string[] {
   if (value.length <= 63 && labelValuePattern.test(value)) return [];
   const errors: string[] = [];
-  if (byteLength(value) > 63) errors.push(maxLenError(63));
+  if (utf8Length(value) > 63) errors.push(maxLenError(63));
   if (!labelValuePattern.test(value)) errors.push(regexError(LABEL_VALUE_MESSAGE, LABEL_VALUE, 'MyValue', 'my_value', '12345'));
   return errors;
 }
@@ -162,7 +159,7 @@ export function isValidPortNumber(port: number): string[] {
 /** IsValidPortName (IANA_SVC_NAME). */
 export function isValidPortName(port: string): string[] {
   const errors: string[] = [];
-  if (byteLength(port) > 15) errors.push(maxLenError(15));
+  if (utf8Length(port) > 15) errors.push(maxLenError(15));
   if (!/^[-a-z0-9]+$/.test(port)) errors.push('must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)');
   if (!/[a-z]/.test(port)) errors.push('must contain at least one letter (a-z)');
   if (port.includes('--')) errors.push('must not contain consecutive hyphens');
@@ -194,7 +191,7 @@ export function isRelaxedEnvVarName(value: string): string[] {
 /** IsConfigMapKey. */
 export function isConfigMapKey(value: string): string[] {
   const errors: string[] = [];
-  if (byteLength(value) > 253) errors.push(maxLenError(253));
+  if (utf8Length(value) > 253) errors.push(maxLenError(253));
   if (!/^[-._a-zA-Z0-9]+$/.test(value))
     errors.push(
       regexError("a valid config key must consist of alphanumeric characters, '-', '_' or '.'", '[-._a-zA-Z0-9]+', 'key.name', 'KEY_NAME', 'key-name'),
