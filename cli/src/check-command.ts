@@ -68,9 +68,9 @@ export async function runCheck(args: string[], out: (text: string) => void): Pro
   // Each chart is rendered by helm (its own values sets, or --values/--set/--release); its findings land on its files.
   const helmFlags: HelmFlags = { values: values.values, set: values.set, release: values.release };
   const run = { format, out, clusters, previous, collected, plainFiles, chartFiles, chartRoots, charts, helmFlags };
-  // The plain files are read on every core (with their verdicts); with --previous the update rules run on every object
-  // (no create-time verdict is kept), so they are read here alone. The workers start loading now.
-  const workers = previous ? undefined : startReadingWorkers(sizeOfFiles(plainFiles));
+  // The plain files are read on the cores V8's own threads leave free (with their verdicts); with --previous the update
+  // rules run on every object (no create-time verdict is kept), so they are read here alone. The workers start loading now.
+  const workers = previous ? undefined : startReadingWorkers(() => sizeOfFiles(plainFiles));
   let parallel: ParallelReading | undefined;
   try {
     // kustomize renders first: its outputs are part of the workspace every file's lookups search.

@@ -1,4 +1,4 @@
-// `kubesim check` on every core: worker threads read files and compute their API-server verdicts piece by piece
+// `kubesim check` on the cores V8's own threads leave free (none on two cores): worker threads read files and compute their API-server verdicts piece by piece
 // (a large file is cut before its documents), taking pieces from the end of the run, while the main thread reads
 // from the front; the main thread keeps what the workers read (piece-reading.ts) and then runs the cross-object
 // checks, which need the whole index. A piece no worker took, or one a worker failed on, is read on the main thread,
@@ -36,14 +36,23 @@ const MAX_WORKERS = 3;
 const BATCHES_AHEAD = 2;
 
 /**
- * How many workers: `KUBESIM_CHECK_WORKERS` when set (0 turns them off; any count also holds for a small
- * run, which tests use), else one fewer than the cores (at most MAX_WORKERS) when the run is large.
+ * Cores left to V8's own threads: even on one thread a check keeps a second core busy a third of the time (the
+ * optimizing compiler and the collector: 2.9 s of CPU for 2.0 s of the 10,000-document folder), and each worker
+ * thread brings its own compiler and collector work. On two cores a worker made the run 1.16 times slower (1.35
+ * times the CPU); from four cores a worker has a core of its own.
  */
-function workerCount(totalChars: number): number {
+const CORES_FOR_V8 = 2;
+
+/**
+ * How many workers: `KUBESIM_CHECK_WORKERS` when set (0 turns them off; any count also holds for a small
+ * run, which tests use), else, for a large run, the cores beyond CORES_FOR_V8 (at most MAX_WORKERS).
+ * `totalChars` is asked only when a worker could start.
+ */
+function workerCount(totalChars: () => number): number {
   const chosen = process.env.KUBESIM_CHECK_WORKERS;
   if (chosen !== undefined && chosen !== '' && Number.isInteger(Number(chosen))) return Math.max(0, Math.min(MAX_WORKERS, Number(chosen)));
-  if (totalChars < MIN_PARALLEL_CHARS) return 0;
-  return Math.max(0, Math.min(MAX_WORKERS, availableParallelism() - 1));
+  const spare = Math.max(0, Math.min(MAX_WORKERS, availableParallelism() - CORES_FOR_V8));
+  return spare > 0 && totalChars() >= MIN_PARALLEL_CHARS ? spare : 0;
 }
 
 // The bundle keeps the worker beside cli.js; compiled sources keep it beside this file.
@@ -61,7 +70,7 @@ interface ReadingWorkers {
  * The worker threads for a run of about `expectedChars` (none for a small one), started before the files are read: a
  * worker loads its bundle (about 0.1 s) while this thread reads the files.
  */
-export function startReadingWorkers(expectedChars: number): ReadingWorkers {
+export function startReadingWorkers(expectedChars: () => number): ReadingWorkers {
   const started: Worker[] = [];
   const ended = new Set<Worker>();
   const count = workerCount(expectedChars);
