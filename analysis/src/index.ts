@@ -10,6 +10,7 @@ export { fixesForValidationFinding } from './checks/validation-fixes';
 export { type Finding, type FindingSeverity } from './validation/finding';
 export { checkObject, precheckObject, primeObjectFindings, uncheckedObjects } from './validation/object-findings';
 export { documentsOfPiece, type FilePiece, piecesOfFile, precomputeVerdicts, readPiece, type PieceReading } from './piece-reading';
+export { coresForWorkerThreads } from './worker-cores';
 export { apiLifecycleFindings } from './validation/api-lifecycle-findings';
 export { WorkspaceIndex } from './workspace/workspace-index';
 export { readSmallFile, scanFolder } from './workspace/scan-folder';

@@ -4,11 +4,11 @@
 // checks, which need the whole index. A piece no worker took, or one a worker failed on, is read on the main thread,
 // so the output never depends on the workers (a missing script or a failed worker only makes the run slower).
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ClusterSpec } from '@kubesim/engine';
 import {
+  coresForWorkerThreads,
   documentsOfPiece,
   type FilePiece,
   type ManifestDocument,
@@ -36,22 +36,14 @@ const MAX_WORKERS = 3;
 const BATCHES_AHEAD = 2;
 
 /**
- * Cores left to V8's own threads: even on one thread a check keeps a second core busy a third of the time (the
- * optimizing compiler and the collector: 2.9 s of CPU for 2.0 s of the 10,000-document folder), and each worker
- * thread brings its own compiler and collector work. On two cores a worker made the run 1.16 times slower (1.35
- * times the CPU); from four cores a worker has a core of its own.
- */
-const CORES_FOR_V8 = 2;
-
-/**
  * How many workers: `KUBESIM_CHECK_WORKERS` when set (0 turns them off; any count also holds for a small
- * run, which tests use), else, for a large run, the cores beyond CORES_FOR_V8 (at most MAX_WORKERS).
- * `totalChars` is asked only when a worker could start.
+ * run, which tests use), else, for a large run, one for each core V8's own threads leave (none on two cores; at
+ * most MAX_WORKERS). `totalChars` is asked only when a worker could start.
  */
 function workerCount(totalChars: () => number): number {
   const chosen = process.env.KUBESIM_CHECK_WORKERS;
   if (chosen !== undefined && chosen !== '' && Number.isInteger(Number(chosen))) return Math.max(0, Math.min(MAX_WORKERS, Number(chosen)));
-  const spare = Math.max(0, Math.min(MAX_WORKERS, availableParallelism() - CORES_FOR_V8));
+  const spare = Math.min(MAX_WORKERS, coresForWorkerThreads());
   return spare > 0 && totalChars() >= MIN_PARALLEL_CHARS ? spare : 0;
 }
 

@@ -1,12 +1,13 @@
-// The first check of a large file on two cores: half of its objects go to a worker thread (their
-// JSON is all it needs), the other half are checked here meanwhile; the verdicts then sit in the
-// per-object cache, and checkFile places them on the source. Edits re-check one object and never
-// come here. Without a worker (missing script, a failure) everything is checked on this thread.
+// The first check of a large file where a worker thread has a core of its own (coresForWorkerThreads: not on two
+// cores): half of its objects go to a worker thread (their JSON is all it needs), the other half are checked here
+// meanwhile; the verdicts then sit in the per-object cache, and checkFile places them on the source. Edits re-check
+// one object and never come here. Without a worker (too few cores, missing script, a failure) everything is checked
+// on this thread.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ClusterSpec } from '@kubesim/engine';
-import { type ManifestFile, precheckObject, primeObjectFindings, uncheckedObjects } from '@kubesim/analysis';
+import { coresForWorkerThreads, type ManifestFile, precheckObject, primeObjectFindings, uncheckedObjects } from '@kubesim/analysis';
 import type { CheckReply, CheckRequest } from './check-worker-main';
 import { describeError, type Log } from './server-log';
 
@@ -14,13 +15,13 @@ import { describeError, type Log } from './server-log';
 const MIN_OBJECTS = 200;
 /**
  * Share of the objects sent to the worker. The main thread also copies them over and places every
- * finding, but two threads on this kind of 2-vCPU machine each run slower than one alone; an even
- * split measured best (0.4 was no better).
+ * finding, but two threads each run slower than one alone; an even split measured best (0.4 was no better).
  */
 const WORKER_SHARE = 0.5;
 
 // The bundle keeps the worker beside server.js; compiled sources keep it beside this file.
-// KUBESIM_CHECK_WORKER names another script (to debug the worker, or to make it fail in a test).
+// KUBESIM_CHECK_WORKER names another script (to debug the worker, or to make it fail in a test); it starts whatever
+// the cores.
 function workerScripts(): string[] {
   const override = process.env.KUBESIM_CHECK_WORKER;
   return override ? [override] : [join(__dirname, 'check-worker.js'), join(__dirname, 'check-worker-main.js')];
@@ -28,7 +29,7 @@ function workerScripts(): string[] {
 
 export class ParallelChecks {
   private worker: Worker | undefined;
-  private failed = false;
+  private unavailable = false;
   private nextId = 1;
   private readonly pending = new Map<number, (reply: CheckReply | undefined) => void>();
   private readonly inFlight = new WeakMap<ManifestFile, Promise<void>>();
@@ -87,11 +88,16 @@ export class ParallelChecks {
   }
 
   private workerOrUndefined(): Worker | undefined {
-    if (this.worker || this.failed) return this.worker;
+    if (this.worker || this.unavailable) return this.worker;
+    if (process.env.KUBESIM_CHECK_WORKER === undefined && coresForWorkerThreads() === 0) {
+      this.unavailable = true;
+      this.log.info('no check worker: on this many cores V8 itself keeps the second one busy; large files are checked on one thread');
+      return undefined;
+    }
     const scripts = workerScripts();
     const script = scripts.find((candidate) => existsSync(candidate));
     if (!script) {
-      this.failed = true;
+      this.unavailable = true;
       this.log.warn(`no check worker script at ${scripts.join(' or ')}; large files are checked on one thread`);
       return undefined;
     }
@@ -108,7 +114,7 @@ export class ParallelChecks {
       this.worker = worker;
       this.log.info(`check worker started (${script})`);
     } catch (error) {
-      this.failed = true;
+      this.unavailable = true;
       this.log.error(`the check worker ${script} could not start; large files are checked on one thread`, error);
     }
     return this.worker;
@@ -116,8 +122,8 @@ export class ParallelChecks {
 
   // A dead worker answers nothing: release the waiting checks (they fall back to this thread).
   private abandon(reason: string): void {
-    if (!this.failed) this.log.error(`the check worker ${reason}; large files are checked on one thread from now on`);
-    this.failed = true;
+    if (!this.unavailable) this.log.error(`the check worker ${reason}; large files are checked on one thread from now on`);
+    this.unavailable = true;
     this.worker = undefined;
     for (const resolve of this.pending.values()) resolve(undefined);
     this.pending.clear();

@@ -2,11 +2,12 @@
 // settings and a failing check worker, and the kubesim.trace.server level deciding what else is sent.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LogMessageParams } from 'vscode-languageserver-protocol';
 import { TestLanguageServer } from '../../../test/support/lsp-client';
+import { repoPath } from '../../../test/support/paths';
 
 // window/logMessage types (MessageType in the LSP specification).
 const ERROR = 1;
@@ -129,6 +130,40 @@ test('a check worker that fails is an error in the log, and large files are stil
     );
   } finally {
     await server.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test("a large file's first check reports the same with the check worker as on one thread (it starts on two cores only when named)", async () => {
+  // 250 Deployments (more than the worker threshold): every fifth asks more memory than its limit (the API server's
+  // verdict, computed by the worker for half of them), the last one's selector misses its labels.
+  const text = Array.from({ length: 250 }, (_, i) => {
+    const deployment = DEPLOYMENT(`web-${i}`, i === 249 ? 'other' : `web-${i}`);
+    return i % 5 === 0 ? `${deployment}          resources: { requests: { memory: 512Mi }, limits: { memory: 300M } }\n` : deployment;
+  }).join('---\n');
+  const diagnosticsWith = async (script: string) => {
+    const server = await TestLanguageServer.start({ env: { KUBESIM_CHECK_WORKER: script } });
+    try {
+      return await server.open('file:///tmp/kubesim-log/large.yaml', text);
+    } finally {
+      await server.stop();
+    }
+  };
+  // The bundled worker, behind a script that says it was loaded.
+  const folder = mkdtempSync(join(tmpdir(), 'kubesim-named-worker-'));
+  const loaded = join(folder, 'loaded');
+  const script = join(folder, 'worker.js');
+  writeFileSync(
+    script,
+    `require('node:fs').writeFileSync(${JSON.stringify(loaded)}, 'yes');\nrequire(${JSON.stringify(repoPath('dist', 'check-worker.js'))});\n`,
+  );
+  try {
+    const withWorker = await diagnosticsWith(script);
+    assert.ok(existsSync(loaded), 'the named worker was loaded');
+    const alone = await diagnosticsWith(join(folder, 'no-such-worker.js'));
+    assert.equal(withWorker.filter((diagnostic) => String(diagnostic.code) === 'deployment-request-above-limit').length, 50);
+    assert.deepEqual(withWorker, alone);
+  } finally {
     rmSync(folder, { recursive: true, force: true });
   }
 });
