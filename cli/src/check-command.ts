@@ -106,7 +106,7 @@ async function checkAndReport(run: CheckRun): Promise<number> {
   const diagnostics: FileDiagnostic[] = [];
   const workspace = await CheckWorkspace.read(plainFiles, renderings, parallel && ((index) => parallel.file(index)));
   // The workspace's CRDs are the charts' --api-versions; the CRDs the charts render check the workspace's custom resources.
-  const chartResults = await checkCharts(chartRoots, helmFlags, (path) => clusters.specFor(path), workspace.objectValues());
+  const chartResults = await checkCharts(chartRoots, helmFlags, (path) => clusters.specFor(path), () => workspace.objectValues());
   const renderedCrds = renderedCrdsOf(chartResults);
   const placedInCharts = chartFindingsByPath(chartResults);
   // The charts' files first (their notes), then the manifests; kustomize's findings come per rendering below.
@@ -115,16 +115,17 @@ async function checkAndReport(run: CheckRun): Promise<number> {
   for (const path of paths) {
     const text = inCharts.has(path) ? readChartFile(path) : workspace.fileOf(path).text;
     if (text === undefined) continue;
+    const absolute = resolve(path);
     const findings = analyzeDocument({
-      path: resolve(path),
+      path: absolute,
       text,
       parsed: () => workspace.fileOf(path),
       checkOptions: () => workspace.optionsFor(path, { cluster: clusters.specFor(path), renderedCrds, ...(previous ? { previous } : {}) }),
       checkedAlone: true,
       charts,
-      chartFindings: placedInCharts.get(resolve(path))?.map((placed) => placed.finding) ?? [],
+      chartFindings: placedInCharts.get(absolute)?.map((placed) => placed.finding) ?? [],
     });
-    placedInCharts.delete(resolve(path));
+    placedInCharts.delete(absolute);
     if (findings.length === 0) continue;
     const lines = new LineIndex(text);
     for (const finding of findings) {
