@@ -106,7 +106,12 @@ async function checkAndReport(run: CheckRun): Promise<number> {
   const diagnostics: FileDiagnostic[] = [];
   const workspace = await CheckWorkspace.read(plainFiles, renderings, parallel && ((index) => parallel.file(index)));
   // The workspace's CRDs are the charts' --api-versions; the CRDs the charts render check the workspace's custom resources.
-  const chartResults = await checkCharts(chartRoots, helmFlags, (path) => clusters.specFor(path), () => workspace.objectValues());
+  const chartResults = await checkCharts(
+    chartRoots,
+    helmFlags,
+    (path) => clusters.specFor(path),
+    () => workspace.objectValues(),
+  );
   const renderedCrds = renderedCrdsOf(chartResults);
   const placedInCharts = chartFindingsByPath(chartResults);
   // The charts' files first (their notes), then the manifests; kustomize's findings come per rendering below.
