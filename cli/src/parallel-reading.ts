@@ -1,8 +1,9 @@
-// `kubesim check` on the cores V8's own threads leave free (none on two cores): worker threads read files and compute their API-server verdicts piece by piece
-// (a large file is cut before its documents), taking pieces from the end of the run, while the main thread reads
-// from the front; the main thread keeps what the workers read (piece-reading.ts) and then runs the cross-object
-// checks, which need the whole index. A piece no worker took, or one a worker failed on, is read on the main thread,
-// so the output never depends on the workers (a missing script or a failed worker only makes the run slower).
+// `kubesim check` on the cores V8's own threads leave free (none on two cores, analysis/src/worker-cores.ts): worker
+// threads read files and compute their API-server verdicts piece by piece (a large file is cut before its documents),
+// taking pieces from the end of the run, while the main thread reads from the front; the main thread keeps what the
+// workers read (piece-reading.ts) and then runs the cross-object checks, which need the whole index. A piece no worker
+// took, or one a worker failed on, is read on the main thread, so the output never depends on the workers (a missing
+// script or a failed worker only makes the run slower). Without workers every piece is read here, kept compact.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';

@@ -91,7 +91,7 @@ export class ParallelChecks {
     if (this.worker || this.unavailable) return this.worker;
     if (process.env.KUBESIM_CHECK_WORKER === undefined && coresForWorkerThreads() === 0) {
       this.unavailable = true;
-      this.log.info('no check worker: on this many cores V8 itself keeps the second one busy; large files are checked on one thread');
+      this.log.info("no check worker on two cores or fewer (V8's own threads keep the second busy); large files are checked on one thread");
       return undefined;
     }
     const scripts = workerScripts();
