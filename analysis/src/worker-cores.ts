@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
  */
 const CORES_FOR_V8 = 2;
 
-/** The cores a worker thread can have to itself: none on two cores. */
-export function coresForWorkerThreads(): number {
-  return Math.max(0, availableParallelism() - CORES_FOR_V8);
+/** The cores of `cores` (this machine's by default) a worker thread can have to itself: none on two cores. */
+export function coresForWorkerThreads(cores = availableParallelism()): number {
+  return Math.max(0, cores - CORES_FOR_V8);
 }
