@@ -20,7 +20,8 @@ const COMMANDS: Record<CommandName, Command> = {
   names: runNames,
   json: runJson,
   lsp: async () => {
-    // Loaded for this command alone: the server's modules (the LSP library among them) cost every other command its start-up.
+    // Loaded for this command alone (the bundle takes it from dist/server-core.js, esbuild.mjs): the server's modules,
+    // the LSP library among them, would cost every other command its start-up.
     const { startServer } = await import('../../server/src/server.js');
     // The server takes over stdin/stdout and keeps the process alive until the client exits.
     startServer();

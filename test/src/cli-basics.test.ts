@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runKubesim } from '../support/cli';
+import { TestLanguageServer } from '../support/lsp-client';
 import { REPO_ROOT } from '../support/paths';
 
 const kubesim = (...args: string[]) => runKubesim(args);
@@ -42,6 +43,30 @@ for (const command of COMMANDS) {
     });
   }
 }
+
+test('kubesim lsp --stdio serves the language server: a selector that misses its template is published', async () => {
+  const deployment = [
+    'apiVersion: apps/v1',
+    'kind: Deployment',
+    'metadata: {name: web}',
+    'spec:',
+    '  selector: {matchLabels: {app: web}}',
+    '  template:',
+    '    metadata: {labels: {app: api}}',
+    '    spec: {containers: [{name: web, image: nginx:1.27}]}',
+    '',
+  ].join('\n');
+  const workspace = await TestLanguageServer.onWorkspace({ 'web.yaml': deployment }, { viaCli: true });
+  try {
+    const diagnostics = await workspace.server.open(workspace.uri('web.yaml'), deployment);
+    assert.ok(
+      diagnostics.some((diagnostic) => String(diagnostic.message).includes('`selector` does not match template `labels`')),
+      diagnostics.map((diagnostic) => String(diagnostic.message)).join('\n'),
+    );
+  } finally {
+    await workspace.dispose();
+  }
+});
 
 test('--help after other arguments still prints the usage instead of running the command', () => {
   const result = kubesim('names', 'no/such/file.yaml', '--help');

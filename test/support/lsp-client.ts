@@ -29,6 +29,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** Node options of the server process, e.g. `--max-old-space-size=256`. */
   nodeOptions?: string[];
+  /** Starts the server as `kubesim lsp --stdio` (bin/kubesim, as Neovim and other editors do) instead of dist/server.js. */
+  viaCli?: boolean;
 }
 
 /** A server started on a temporary workspace folder; `dispose` stops it and removes the folder. */
@@ -73,10 +75,11 @@ export class TestLanguageServer {
     });
   }
 
-  /** Spawns `node dist/server.js --stdio` and completes the initialize handshake. */
+  /** Spawns `node dist/server.js --stdio` (or `kubesim lsp --stdio`) and completes the initialize handshake. */
   static async start(options: TestServerOptions = {}): Promise<TestLanguageServer> {
     if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run "npm run build" first`);
-    const child = spawn(process.execPath, [...(options.nodeOptions ?? []), SERVER, '--stdio'], {
+    const entry = options.viaCli ? [repoPath('bin', 'kubesim'), 'lsp', '--stdio'] : [SERVER, '--stdio'];
+    const child = spawn(process.execPath, [...(options.nodeOptions ?? []), ...entry], {
       stdio: ['pipe', 'pipe', 'pipe'],
       env: { ...process.env, ...options.env },
     });
