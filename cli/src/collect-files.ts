@@ -36,7 +36,8 @@ function walk(directory: string, files: string[]): void {
   } catch (error) {
     throw asUnreadable(directory, error);
   }
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+  // In byte order, as kubectl's filepath.Walk visits a folder (never the locale's: ICU's collator also costs ~10 ms to start).
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     const path = join(directory, entry.name);
     if (entry.isDirectory()) {
       if (!SKIPPED_DIRECTORIES.has(entry.name)) walk(path, files);

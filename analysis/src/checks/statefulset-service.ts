@@ -25,7 +25,7 @@ export function checkStatefulSetService(object: ManifestObject, context: CheckCo
   const service = ownEntriesFirst(servicesByName(together.base).get(key) ?? [], together)[0];
   // A Service of that name in another file may be the one applied with it, or an alternative:
   // it silences "missing" and is never blamed.
-  if (!service && context.index.view.servicesIn(namespace).some((entry) => entry.object.name === serviceName)) return [];
+  if (!service && context.index.view.servicesNamed(namespace, serviceName).length > 0) return [];
   if (!service) {
     return [
       {

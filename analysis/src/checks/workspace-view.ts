@@ -93,6 +93,11 @@ const SERVICES_BY_NAMESPACE: Grouping<IndexedObject> = {
   itemOf: (entry) => (entry.object.kind === 'Service' && entry.object.apiVersion === 'v1' ? entry : undefined),
   uriOf: entryUri,
 };
+const SERVICES_BY_NAME: Grouping<IndexedObject> = {
+  keysOf: (entry) => [`${namespaceOf(entry.object)}/${entry.object.name ?? ''}`],
+  itemOf: SERVICES_BY_NAMESPACE.itemOf,
+  uriOf: entryUri,
+};
 const DEFINITIONS_BY_IDENTITY: Grouping<IndexedObject> = {
   keysOf: (entry) => [identityOf(entry)],
   itemOf: (entry) => (entry.object.name && templatePathOf(entry.object.kind) ? entry : undefined),
@@ -180,6 +185,7 @@ export class WorkspaceView {
   private sources: Groups<PodSource> | undefined;
   private labelIndexes = new Map<string, Groups<PodSource>>();
   private services: Groups<IndexedObject> | undefined;
+  private servicesByName: Groups<IndexedObject> | undefined;
   private definitions: Groups<IndexedObject> | undefined;
   private derivation: ViewDerivation | undefined;
 
@@ -264,6 +270,12 @@ export class WorkspaceView {
     return this.services.get(namespace) ?? [];
   }
 
+  /** The v1 Services named `name` in `namespace`. */
+  servicesNamed(namespace: string, name: string): readonly IndexedObject[] {
+    this.servicesByName ??= build(this.objectsOfKind('Service'), SERVICES_BY_NAME);
+    return this.servicesByName.get(`${namespace}/${name}`) ?? [];
+  }
+
   /** The named objects with a pod template that share `entry`'s API identity (duplicate-object.ts). */
   definitionsOf(identity: string): readonly IndexedObject[] {
     this.definitions ??= build(this.objects, DEFINITIONS_BY_IDENTITY);
@@ -282,6 +294,7 @@ export class WorkspaceView {
     next.kinds = take(this.kinds, BY_KIND);
     next.sources = take(this.sources, SOURCES_BY_NAMESPACE);
     next.services = take(this.services, SERVICES_BY_NAMESPACE);
+    next.servicesByName = take(this.servicesByName, SERVICES_BY_NAME);
     next.definitions = take(this.definitions, DEFINITIONS_BY_IDENTITY);
     const changedFolders = new Set(changes.map((change) => folderOfUri(change.uri)));
     for (const [folder, answer] of this.alternatives) if (!changedFolders.has(folder)) next.alternatives.set(folder, answer);
@@ -289,7 +302,7 @@ export class WorkspaceView {
       const patched = take(index, labelGrouping(namespace));
       if (patched) next.labelIndexes.set(namespace, patched);
     }
-    this.files = this.folders = this.kinds = this.sources = this.services = this.definitions = undefined;
+    this.files = this.folders = this.kinds = this.sources = this.services = this.servicesByName = this.definitions = undefined;
     this.alternatives = new Map();
     this.labelIndexes = new Map();
     // One step back only: the previous view forgets its own past, so old arrays are not kept alive.

@@ -1,12 +1,12 @@
 // The reader behind fast-reader.ts: one pass over the lines of a plain block YAML document that
-// builds its JSON value and its source tree. It allocates little besides what it
+// builds its JSON value and its source tree (of offset nodes, source-tree.ts). It allocates little besides what it
 // returns: the line table is shared between reads (fast-reader-text.ts), each result is handed
 // back through the reader's fields, and each collection's arrays are copied off a stack at their
 // exact length once complete (an array grown by push keeps spare capacity for as long as it lives).
 import type { JsonObject, JsonValue } from '@kubesim/engine';
 import { BLANK, COLON, DASH, giveUp, HASH, INDICATORS, isKeyCharacter, QUOTE, readLines, SPACE, spacesBefore } from './fast-reader-text';
 import { resolvePlainKeyAt, resolvePlainScalarAt, UNRESOLVED } from './plain-scalar';
-import type { SourceEntry, SourceNode, SourceSeq } from './source-tree';
+import { OffsetEntry, OffsetLeaf, OffsetMap, OffsetSeq, type SourceEntry, type SourceNode } from './source-tree';
 
 const MAX_KEY_LENGTH = 1000;
 
@@ -126,7 +126,7 @@ export class Reader {
       // Duplicate keys get a warning from the full reader.
       if (Object.prototype.hasOwnProperty.call(value, key) || key === '__proto__') giveUp();
       value[key] = this.mapValue(colon + 1, line, indent);
-      stack[this.entryTop++] = { key, label: key, keyRange: [keyStart, colon, colon], value: this.node };
+      stack[this.entryTop++] = new OffsetEntry(key, keyStart, colon, this.node);
       lastValueEnd = this.nodeEnd;
       const next = this.nextContentLine();
       if (next >= this.count || this.indents[next]! < indent) break;
@@ -136,7 +136,7 @@ export class Reader {
     const end = this.collectionEnd(indent, lastValueEnd);
     const entries = stack.slice(base, this.entryTop);
     this.entryTop = base;
-    this.node = { type: 'map', range: [firstKey, lastValueEnd, end], entries };
+    this.node = new OffsetMap(firstKey, lastValueEnd, end, entries);
     this.nodeEnd = end;
     return value;
   }
@@ -220,7 +220,7 @@ export class Reader {
     }
     const value = values.slice(base, this.itemTop);
     const end = this.collectionEnd(indent, lastValueEnd);
-    this.node = { type: 'seq', range: [first, lastValueEnd, end], items: items.slice(base, this.itemTop) } satisfies SourceSeq;
+    this.node = new OffsetSeq(first, lastValueEnd, end, items.slice(base, this.itemTop));
     this.itemTop = base;
     this.nodeEnd = end;
     return value;
@@ -271,10 +271,10 @@ export class Reader {
       this.expectNothingDeeper(indent);
       this.nodeEnd = end;
       if (first === 0x7b) {
-        this.node = { type: 'map', range: [column, valueEnd, end], entries: [] };
+        this.node = new OffsetMap(column, valueEnd, end, []);
         return {};
       }
-      this.node = { type: 'seq', range: [column, valueEnd, end], items: [] };
+      this.node = new OffsetSeq(column, valueEnd, end, []);
       return [];
     } else {
       if (first < 128 && INDICATORS[first] === 1 && !(first === DASH && column + 1 < lineEnd && text.charCodeAt(column + 1) !== SPACE)) giveUp();
@@ -296,7 +296,7 @@ export class Reader {
     this.expectLineEnd(valueEnd, lineEnd);
     this.expectNothingDeeper(indent);
     const end = this.lineEndWithBreak(line);
-    this.node = { type: 'leaf', range: [column, valueEnd, end] };
+    this.node = new OffsetLeaf(column, valueEnd, end);
     this.nodeEnd = end;
     return value;
   }
@@ -360,7 +360,7 @@ export class Reader {
     }
     this.line = end;
     this.expectNothingDeeper(indent);
-    this.node = { type: 'leaf', range: [column, rangeEnd, rangeEnd] };
+    this.node = new OffsetLeaf(column, rangeEnd, rangeEnd);
     this.nodeEnd = rangeEnd;
     return value;
   }

@@ -32,7 +32,7 @@ export interface SourceSeq {
 }
 
 /** A scalar, or any node without children (aliases, for example). */
-interface SourceLeaf {
+export interface SourceLeaf {
   readonly type: 'leaf';
   readonly range: SourceRange | undefined;
 }
@@ -58,4 +58,76 @@ export function sourceTreeOf(node: unknown): SourceNode | undefined {
   // A pair inside a sequence (`- ? a : b`) has no range of its own: it becomes a leaf without one.
   if (isSeq(node)) return { type: 'seq', range: range ?? [0, 0, 0], items: node.items.map((item) => sourceTreeOf(item)) };
   return { type: 'leaf', range };
+}
+
+// The fast reader's nodes (fast-reader-core.ts) hold their offsets as numbers and make the range arrays when asked: a
+// document's tree has a node for every value and an entry for every key, and three-number arrays were half of what it
+// allocated (most trees are read, used to place a few findings, and dropped).
+
+export class OffsetLeaf implements SourceLeaf {
+  constructor(
+    private readonly start: number,
+    private readonly valueEnd: number,
+    private readonly nodeEnd: number,
+  ) {}
+
+  get type(): 'leaf' {
+    return 'leaf';
+  }
+
+  get range(): SourceRange {
+    return [this.start, this.valueEnd, this.nodeEnd];
+  }
+}
+
+export class OffsetMap implements SourceMap {
+  constructor(
+    private readonly start: number,
+    private readonly valueEnd: number,
+    private readonly nodeEnd: number,
+    readonly entries: readonly SourceEntry[],
+  ) {}
+
+  get type(): 'map' {
+    return 'map';
+  }
+
+  get range(): SourceRange {
+    return [this.start, this.valueEnd, this.nodeEnd];
+  }
+}
+
+export class OffsetSeq implements SourceSeq {
+  constructor(
+    private readonly start: number,
+    private readonly valueEnd: number,
+    private readonly nodeEnd: number,
+    readonly items: readonly (SourceNode | undefined)[],
+  ) {}
+
+  get type(): 'seq' {
+    return 'seq';
+  }
+
+  get range(): SourceRange {
+    return [this.start, this.valueEnd, this.nodeEnd];
+  }
+}
+
+/** A plain key (its JSON key is also its label) that ends at its colon. */
+export class OffsetEntry implements SourceEntry {
+  constructor(
+    readonly key: string,
+    private readonly keyStart: number,
+    private readonly colon: number,
+    readonly value: SourceNode,
+  ) {}
+
+  get label(): string {
+    return this.key;
+  }
+
+  get keyRange(): SourceRange {
+    return [this.keyStart, this.colon, this.colon];
+  }
 }

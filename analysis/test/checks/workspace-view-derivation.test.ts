@@ -63,6 +63,9 @@ function everyList(view: WorkspaceView, objects: readonly IndexedObject[]): Reco
   for (const namespace of namespaces) {
     lists[`sources ${namespace}`] = view.podSourcesIn(namespace).map((source) => position(source.owner));
     lists[`services ${namespace}`] = view.servicesIn(namespace).map(position);
+    for (const name of new Set(objects.map((entry) => entry.object.name ?? ''))) {
+      lists[`services ${namespace}/${name}`] = view.servicesNamed(namespace, name).map(position);
+    }
     for (const label of LABELS)
       lists[`label ${namespace} ${label}`] = view.podSourcesWithLabel(namespace, 'app', label).map((source) => position(source.owner));
   }
