@@ -25,14 +25,14 @@ export interface SourceEntry {
   readonly value: SourceNode | undefined;
 }
 
-export interface SourceSeq {
+interface SourceSeq {
   readonly type: 'seq';
   readonly range: SourceRange;
   readonly items: readonly (SourceNode | undefined)[];
 }
 
 /** A scalar, or any node without children (aliases, for example). */
-export interface SourceLeaf {
+interface SourceLeaf {
   readonly type: 'leaf';
   readonly range: SourceRange | undefined;
 }
