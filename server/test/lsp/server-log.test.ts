@@ -6,6 +6,9 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LogMessageParams } from 'vscode-languageserver-protocol';
+import { availableParallelism } from 'node:os';
+import type { RemoteConsole } from 'vscode-languageserver/node';
+import { ServerLog } from '../../src/lsp/server-log';
 import { TestLanguageServer } from '../../../test/support/lsp-client';
 import { repoPath } from '../../../test/support/paths';
 
@@ -81,6 +84,35 @@ test('trace messages: the applied settings, but no per-check lines', async () =>
     assert.match(settings.message, /Kubernetes 1\.33, cluster domain cluster\.local, trace messages/);
     await server.open('file:///tmp/kubesim-log/messages.yaml', DEPLOYMENT('web', 'web'));
     assert.deepEqual(server.logs.filter(isCheckLine), []);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('lines logged while the level is off are sent, marked as earlier, when a level lets them through (the first 20 kept)', () => {
+  const sent: string[] = [];
+  const console = { info: (message: string) => sent.push(message) } as unknown as RemoteConsole;
+  const log = new ServerLog(console);
+  for (let i = 0; i < 25; i++) log.info(`line ${i}`);
+  log.level = 'off';
+  assert.deepEqual(sent, []);
+  log.level = 'messages';
+  assert.deepEqual(
+    sent,
+    Array.from({ length: 20 }, (_, i) => `line ${i} (earlier)`),
+  );
+  log.info('now');
+  log.level = 'verbose';
+  assert.deepEqual(sent.slice(20), ['now']);
+});
+
+test('trace messages set by the client after start-up: the check worker decision made before it is in the log', async () => {
+  const server = await TestLanguageServer.start({ settings: { trace: { server: 'messages' } } });
+  try {
+    const line = await server.nextLog(mentions('check worker'));
+    assert.equal(line.type, INFO);
+    if (availableParallelism() <= 2) assert.match(line.message, /^no check worker on two cores or fewer .* \(earlier\)$/);
+    else assert.match(line.message, /^check worker started /);
   } finally {
     await server.stop();
   }
