@@ -5,7 +5,7 @@
 // exact length once complete (an array grown by push keeps spare capacity for as long as it lives).
 import type { JsonObject, JsonValue } from '@kubesim/engine';
 import { BLANK, COLON, DASH, giveUp, HASH, INDICATORS, isKeyCharacter, QUOTE, readLines, SPACE, spacesBefore } from './fast-reader-text';
-import { resolvePlainKeyAt, resolvePlainScalarAt, UNRESOLVED } from './plain-scalar';
+import { resolvePlainKeyAt, resolvePlainScalarAt, SCALAR_HASH_SEED, scalarHash, UNRESOLVED } from './plain-scalar';
 import { OffsetEntry, OffsetLeaf, OffsetMap, OffsetSeq, type SourceEntry, type SourceNode } from './source-tree';
 
 const MAX_KEY_LENGTH = 1000;
@@ -148,11 +148,16 @@ export class Reader {
     const first = text.charCodeAt(start);
     if (first === DASH) giveUp();
     let column = start;
-    while (column < lineEnd && column - start <= MAX_KEY_LENGTH && isKeyCharacter(text.charCodeAt(column))) column++;
+    let hash = SCALAR_HASH_SEED;
+    for (; column < lineEnd && column - start <= MAX_KEY_LENGTH; column++) {
+      const code = text.charCodeAt(column);
+      if (!isKeyCharacter(code)) break;
+      hash = scalarHash(hash, code);
+    }
     if (column === start || column >= lineEnd || text.charCodeAt(column) !== COLON) giveUp();
     if (column + 1 < lineEnd && text.charCodeAt(column + 1) !== SPACE) giveUp();
     // kubectl's JSON key: `on` is "true", `0x10` is "16"; a null key (`~`) stops kubectl.
-    const key = resolvePlainKeyAt(text, start, column);
+    const key = resolvePlainKeyAt(text, start, column, hash);
     if (key === UNRESOLVED) return giveUp();
     this.colon = column;
     return key;
@@ -281,14 +286,19 @@ export class Reader {
       // The scalar runs to a comment (` #`) or the line's end; a `: ` inside it or a `:` at its end makes it a key.
       let end = column;
       let keyLike = false;
+      // The hash of the characters up to the last one that is not a space: the scalar's, once trailing spaces are cut.
+      let hash = SCALAR_HASH_SEED;
+      let trimmedHash = hash;
       for (; end < lineEnd; end++) {
         const code = text.charCodeAt(end);
         if (code === HASH && text.charCodeAt(end - 1) === SPACE) break;
         if (code === COLON && (end + 1 === lineEnd || text.charCodeAt(end + 1) === SPACE)) keyLike = true;
+        hash = scalarHash(hash, code);
+        if (code !== SPACE) trimmedHash = hash;
       }
       if (keyLike) giveUp();
       while (end > column && text.charCodeAt(end - 1) === SPACE) end--;
-      const resolved = resolvePlainScalarAt(text, column, end);
+      const resolved = resolvePlainScalarAt(text, column, end, trimmedHash);
       if (resolved === UNRESOLVED) giveUp();
       value = resolved as JsonValue;
       valueEnd = end;

@@ -12,6 +12,13 @@ type PlainValue = string | number | boolean | null;
 
 const CACHE_LIMIT = 50_000;
 
+/**
+ * The hash the caches look scalars up by (32-bit FNV-1a over UTF-16 code units): the reader computes it while it scans
+ * a scalar's characters, `scalarHash(hash, code)` for each, from SCALAR_HASH_SEED.
+ */
+export const SCALAR_HASH_SEED = 0x811c9dc5 | 0;
+export const scalarHash = (hash: number, code: number): number => Math.imul(hash ^ code, 0x01000193);
+
 /** An open-addressing hash table from scalar texts to what they resolve to, read without slicing. */
 class ScalarCache<T> {
   private sources: (string | undefined)[] = [];
@@ -24,9 +31,8 @@ class ScalarCache<T> {
     this.clear(1024);
   }
 
-  get(text: string, start: number, end: number): T {
-    let hash = 0x811c9dc5 | 0;
-    for (let index = start; index < end; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  /** `hash`: the scalar hash of text[start, end) (a wrong one costs a duplicate entry, never a wrong answer). */
+  get(text: string, start: number, end: number, hash: number): T {
     const length = end - start;
     for (let slot = hash & this.mask; ; slot = (slot + 1) & this.mask) {
       const source = this.sources[slot];
@@ -90,11 +96,11 @@ const keys = new ScalarCache<string | typeof UNRESOLVED>((text) => {
 });
 
 /** The JSON value kubectl gives the plain scalar text[start, end) in a value position, or UNRESOLVED (NaN, infinities). */
-export function resolvePlainScalarAt(text: string, start: number, end: number): PlainValue | typeof UNRESOLVED {
-  return values.get(text, start, end);
+export function resolvePlainScalarAt(text: string, start: number, end: number, hash: number): PlainValue | typeof UNRESOLVED {
+  return values.get(text, start, end, hash);
 }
 
 /** The JSON key kubectl makes of the plain key text[start, end) (`on` becomes "true", `0x10` "16"), or UNRESOLVED (null keys). */
-export function resolvePlainKeyAt(text: string, start: number, end: number): string | typeof UNRESOLVED {
-  return keys.get(text, start, end);
+export function resolvePlainKeyAt(text: string, start: number, end: number, hash: number): string | typeof UNRESOLVED {
+  return keys.get(text, start, end, hash);
 }
