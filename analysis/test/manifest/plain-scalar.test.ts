@@ -2,7 +2,13 @@
 // collisions, growth and the clearing at the limit must all give what kubectl-scalars.ts says.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { resolvePlainKeyAt as keyWithHash, resolvePlainScalarAt as scalarWithHash, SCALAR_HASH_SEED, scalarHash, UNRESOLVED } from '../../src/manifest/plain-scalar';
+import {
+  resolvePlainKeyAt as keyWithHash,
+  resolvePlainScalarAt as scalarWithHash,
+  SCALAR_HASH_SEED,
+  scalarHash,
+  UNRESOLVED,
+} from '../../src/manifest/plain-scalar';
 
 // The reader hashes a scalar while it scans it; here the hash is computed the same way.
 function hashOf(text: string, start: number, end: number): number {
@@ -32,7 +38,7 @@ test('plain scalars resolve by their place in the text, the same on a hit as on 
   assert.equal(resolvePlainKeyAt('~: x', 0, 1), UNRESOLVED);
 });
 
-test('a hash that is not the scalar\'s finds no other scalar: the answer is still the scalar\'s own', () => {
+test("a hash that is not the scalar's finds no other scalar: the answer is still the scalar's own", () => {
   const text = 'web api 0x1F';
   for (const [start, end, expected] of [
     [0, 3, 'web'],
