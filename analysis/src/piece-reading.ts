@@ -70,7 +70,7 @@ export function piecesOfFile(text: string, pieceChars: number, maxChars: number)
 export function readPiece(text: string, cluster: ClusterSpec): PieceReading {
   return {
     documents: splitDocuments(text).map((chunk, i) => {
-      const document = parseManifestDocument(chunk, i);
+      const document = parseManifestDocument(chunk, i, { detach: false });
       const values = document.objects.map((object) => [object.value, object.basePath] as const);
       const reading = values.some(([value]) => holdsNegativeZero(value))
         ? undefined
@@ -97,7 +97,7 @@ export function documentsOfPiece(
     const read = byStart.get(chunk.start);
     if (!read || read.length !== chunk.text.length || !read.reading) {
       // Placed while the full reading is at hand, then kept compact as the worker's documents are.
-      const document = parseManifestDocument(chunk, firstIndex + i);
+      const document = parseManifestDocument(chunk, firstIndex + i, { detach: false });
       keepVerdicts(document, cluster, verdictsOf(document, cluster), 0);
       return new IndexedDocument(text, document.start, document.end, document.index, document.problems, document.isTemplated, document.objects);
     }

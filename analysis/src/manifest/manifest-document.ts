@@ -48,10 +48,14 @@ export interface ManifestObject {
 
 const TEMPLATE_ACTION = /\{\{[\s\S]*?\}\}/;
 
-/** Parses one chunk. Never throws: every failure becomes a problem on the document. */
-export function parseManifestDocument(cut: DocumentChunk, index: number): ManifestDocument {
+/**
+ * Parses one chunk. Never throws: every failure becomes a problem on the document. `detach: false` is for a document
+ * dropped as soon as it is read, whose values are kept beside the whole file text (kubesim check's pieces): its text
+ * is then not copied.
+ */
+export function parseManifestDocument(cut: DocumentChunk, index: number, { detach = true } = {}): ManifestDocument {
   // The document outlives the file text it was cut from: keep only its own characters.
-  const chunk: DocumentChunk = { start: cut.start, text: detachedText(cut.text) };
+  const chunk: DocumentChunk = detach ? { start: cut.start, text: detachedText(cut.text) } : cut;
   const isTemplated = TEMPLATE_ACTION.test(chunk.text);
   const document: UnderConstruction<ManifestDocument> = {
     index,
