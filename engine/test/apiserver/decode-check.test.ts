@@ -6,7 +6,8 @@
 // cannot decide what is reported. Integer ranges are checked against BigInt arithmetic.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeProblemsOf } from '../../src/apiserver/validation/decode-check';
+import { decodeObject, decodeProblemsOf } from '../../src/apiserver/validation/decode-check';
+import { cloneJsonWithoutNulls } from '../../src/model/clone';
 import { decodePlansFor, isInRange, typePlanOf } from '../../src/apiserver/validation/decode-plans';
 import { goLayoutFor } from '../../src/go-layout/go-layouts';
 import type { JsonObject } from '../../src/model/objects';
@@ -89,6 +90,52 @@ for (const row of rows) {
     );
   });
 }
+
+for (const row of rows) {
+  test(`decodeObject: ${row.name}: the same problems, or the copy cloneJsonWithoutNulls makes`, () => {
+    const decoding = decodeObject('Deployment', row.value, '1.36');
+    if (row.problems.length > 0) assert.deepEqual('problems' in decoding && decoding.problems, decodeProblemsOf('Deployment', row.value, '1.36'));
+    else assert.deepStrictEqual('decoded' in decoding && decoding.decoded, cloneJsonWithoutNulls(row.value));
+  });
+}
+
+test('decodeObject copies what decoding reads as the copy of every other value would: nulls out, -0 as 0, opaque values whole', () => {
+  const value = {
+    apiVersion: 'apps/v1',
+    kind: 'StatefulSet',
+    metadata: { name: 'db', labels: { app: 'db', gone: null, ['__proto__']: 'x' }, annotations: null },
+    spec: {
+      replicas: -0,
+      serviceName: 'db',
+      selector: { matchLabels: { app: 'db' }, matchExpressions: null },
+      updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '50%', partition: 0 } },
+      template: {
+        metadata: { labels: { app: 'db' } },
+        spec: {
+          containers: [
+            {
+              name: 'db',
+              image: 'postgres:16',
+              args: ['a', 'b'],
+              ports: [{ containerPort: 5432, name: null }],
+              resources: { requests: { cpu: '500m', memory: 1073741824 }, limits: null },
+              livenessProbe: { tcpSocket: { port: 'pg' }, periodSeconds: 10 },
+            },
+          ],
+          volumes: [{ name: 'data', emptyDir: {} }],
+        },
+      },
+      volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { resources: { requests: { storage: '1Gi' } } } }],
+    },
+  } as unknown as JsonObject;
+  const decoding = decodeObject('StatefulSet', value, '1.36');
+  assert.ok('decoded' in decoding);
+  assert.deepStrictEqual(decoding.decoded, cloneJsonWithoutNulls(value));
+  assert.ok(Object.is((decoding.decoded.spec as JsonObject).replicas, 0));
+  // A copy: changing it leaves the manifest's value alone.
+  (decoding.decoded.metadata as JsonObject).name = 'changed';
+  assert.equal((value.metadata as JsonObject).name, 'db');
+});
 
 test('strict decoding: problem paths are separate arrays (not views of the walk)', () => {
   const problems = decodeProblemsOf('Deployment', deployment([{ name: 'web', image: 'nginx', x: 1, y: 2 }], { app: 'web' }), '1.36');

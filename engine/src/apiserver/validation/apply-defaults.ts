@@ -48,7 +48,14 @@ export function applyDefaults(kind: CheckedKind, object: ReadonlyJsonObject, clu
   // The workload defaulters work on a JSON copy (defaultDeployment's cloneJson): this copy is made as one,
   // in the same pass that drops the nulls, and handed to their in-place forms.
   const isWorkload = kind !== 'Service' && kind !== 'Ingress';
-  const copy = (isWorkload ? cloneJsonWithoutNulls(object) : withoutNulls(object)) as JsonObject;
+  return defaultDecoded(kind, (isWorkload ? cloneJsonWithoutNulls(object) : withoutNulls(object)) as JsonObject, clusterSpec, oldObject);
+}
+
+/**
+ * applyDefaults on a copy of the object that is already decoded (decodeObject's: no null members, the caller's own):
+ * defaulted in place, and returned.
+ */
+export function defaultDecoded(kind: CheckedKind, copy: JsonObject, clusterSpec: ClusterSpec, oldObject?: ReadonlyJsonObject): JsonObject {
   const metadata = objectField(copy, 'metadata');
   // The API server takes the namespace from the request; kubectl sends the context's, "default".
   setDefault(metadata, 'namespace', 'default');

@@ -7,7 +7,8 @@
 import { goLayoutFor } from '../../go-layout/go-layouts';
 import { parseQuantity, QuantityParseError } from '../../quantity/quantity';
 import { isJsonObject } from '../../model/json-value';
-import type { ReadonlyJsonObject, ReadonlyJsonValue } from '../../model/objects';
+import { cloneJsonWithoutNulls } from '../../model/clone';
+import type { JsonObject, JsonValue, ReadonlyJsonObject, ReadonlyJsonValue } from '../../model/objects';
 import type { KubernetesVersion } from '../../model/kubernetes-version';
 import { goQuote, type PathSegment } from './field-error';
 import { corruptBase64Offset } from './base64-offset';
@@ -81,6 +82,8 @@ interface DecodeState {
    * problem is decoded again, exactly (sorted keys), and one without is done in one cheap pass.
    */
   exact: boolean;
+  /** The first pass of decodeObject: each decode returns the value decoded (a copy without null members). */
+  copying: boolean;
 }
 
 /**
@@ -90,6 +93,24 @@ interface DecodeState {
  */
 export function decodeProblemsOf(kind: DecodedKind, value: ReadonlyJsonObject, version: KubernetesVersion): DecodeProblem[] {
   return decodeProblemsOfType({ root: ROOT_STRUCTS[kind], kind, version: 'v1' }, value, version);
+}
+
+/**
+ * The API server's decoding of `value` as `kind`: its problems (as decodeProblemsOf, never empty), or the object
+ * decoded, a writable copy without its null members (a JSON null decodes to Go's zero value, as if left out), for
+ * defaulting to change.
+ */
+export function decodeObject(kind: DecodedKind, value: ReadonlyJsonObject, version: KubernetesVersion): { problems: DecodeProblem[] } | { decoded: JsonObject } {
+  const root = ROOT_STRUCTS[kind];
+  const state = newState(decodePlansFor(goLayoutFor(version)), kind, false, true);
+  try {
+    return { decoded: decodeStruct(state, value, structTableOf(state.plans, root))! };
+  } catch (error) {
+    if (error !== FIRST_PASS_PROBLEM) throw error;
+  }
+  const problems = decodeProblemsOfType({ root, kind, version: 'v1' }, value, version);
+  // The first pass stops at what the exact one may not count (an inherited enumerable key): then it is clean.
+  return problems.length > 0 ? { problems } : { decoded: cloneJsonWithoutNulls(value) as JsonObject };
 }
 
 /** What a request body is decoded into: the Go root struct of a kind, and the kind and API version it is sent as. */
@@ -119,8 +140,8 @@ export function decodeProblemsOfType(target: DecodeTarget, value: ReadonlyJsonOb
   return state.unknown.map((field) => ({ kind: 'unknown-field', path: field.path, onKey: true, message }));
 }
 
-function newState(plans: DecodePlans, kind: string, exact: boolean): DecodeState {
-  return { plans, unknown: [], seenUnknown: new Set(), path: [], isField: [], struct: kind, exact };
+function newState(plans: DecodePlans, kind: string, exact: boolean, copying = false): DecodeState {
+  return { plans, unknown: [], seenUnknown: new Set(), path: [], isField: [], struct: kind, exact, copying };
 }
 
 // Decodes the whole value; 'problem' when the first pass met one (the exact pass always runs to its end or its abort).
@@ -190,27 +211,36 @@ function numberText(value: number): string {
   return String(value);
 }
 
-function mismatch(state: DecodeState, value: ReadonlyJsonValue, plan: TypePlan): void {
+function mismatch(state: DecodeState, value: ReadonlyJsonValue, plan: TypePlan): undefined {
   saveError(state, { value: jsonKindOf(value), type: targetTypeName(plan.type) });
+  return undefined;
 }
 
-function decodeValue(state: DecodeState, value: ReadonlyJsonValue, plan: TypePlan): void {
-  if (value === null) return;
+// Each decode returns the value decoded when the state is copying (a null is returned as null: the caller leaves the
+// member out), else undefined. What the layout does not shape (opaque values) is copied as it is, nulls dropped.
+function decodeValue(state: DecodeState, value: ReadonlyJsonValue, plan: TypePlan): JsonValue | undefined {
+  if (value === null) return null;
   switch (plan.special) {
     case 'opaque':
-      return;
+      return state.copying ? cloneJsonWithoutNulls(value) : undefined;
     case 'bytes':
-      if (typeof value === 'string') return decodeBytes(state, value);
+      if (typeof value === 'string') {
+        decodeBytes(state, value);
+        return value;
+      }
       break;
     case 'intstr':
-      return decodeIntOrString(state, value);
+      decodeIntOrString(state, value);
+      return copiedScalar(value);
     case 'quantity':
-      return decodeQuantity(state, value);
+      decodeQuantity(state, value);
+      return state.copying ? cloneJsonWithoutNulls(value) : undefined;
     case 'time':
-      return decodeTime(state, value);
+      decodeTime(state, value);
+      return copiedScalar(value);
   }
   const shape = plan.shape;
-  if (!shape) return;
+  if (!shape) return state.copying ? cloneJsonWithoutNulls(value) : undefined;
   switch (shape.kind) {
     case 'struct':
       if (!isJsonObject(value)) return mismatch(state, value, plan);
@@ -219,43 +249,52 @@ function decodeValue(state: DecodeState, value: ReadonlyJsonValue, plan: TypePla
       // A []byte takes a base64 string (decodeBytes) or an array of numbers.
       if (!Array.isArray(value)) return mismatch(state, value, plan);
       const item = elementPlanOf(state.plans, plan);
+      const copy: JsonValue[] | undefined = state.copying ? new Array<JsonValue>(value.length) : undefined;
       for (let i = 0; i < value.length; i++) {
         state.path.push(i);
         state.isField.push(false);
-        decodeValue(state, value[i]!, item);
+        const decoded = decodeValue(state, value[i]!, item);
+        if (copy) copy[i] = decoded ?? null;
         state.path.pop();
         state.isField.pop();
       }
-      return;
+      return copy;
     }
     case 'map': {
       if (!isJsonObject(value)) return mismatch(state, value, plan);
       const entryPlan = elementPlanOf(state.plans, plan);
+      const copy: JsonObject | undefined = state.copying ? {} : undefined;
       if (state.exact) {
-        for (const key of sortedKeys(value)) decodeMapEntry(state, key, value[key], entryPlan);
+        for (const key of sortedKeys(value)) decodeMapEntry(state, key, value[key], entryPlan, copy);
       } else {
-        for (const key in value) decodeMapEntry(state, key, value[key], entryPlan);
+        for (const key in value) decodeMapEntry(state, key, value[key], entryPlan, copy);
       }
-      return;
+      return copy;
     }
     case 'string':
-      if (typeof value !== 'string') mismatch(state, value, plan);
-      return;
+      if (typeof value !== 'string') return mismatch(state, value, plan);
+      return value;
     case 'bool':
-      if (typeof value !== 'boolean') mismatch(state, value, plan);
-      return;
+      if (typeof value !== 'boolean') return mismatch(state, value, plan);
+      return value;
     case 'float':
-      if (typeof value !== 'number') mismatch(state, value, plan);
-      return;
+      if (typeof value !== 'number') return mismatch(state, value, plan);
+      return copiedScalar(value);
     case 'int':
     case 'uint': {
       if (typeof value !== 'number') return mismatch(state, value, plan);
       if (!isInRange(value, plan.range!)) saveError(state, { value: `number ${numberText(value)}`, type: targetTypeName(plan.type) });
-      return;
+      return copiedScalar(value);
     }
     case 'pointer':
       return decodeValue(state, value, elementPlanOf(state.plans, plan));
   }
+}
+
+// A scalar as cloneJsonWithoutNulls copies it (-0 becomes 0); anything else is not reached on a clean first pass.
+function copiedScalar(value: ReadonlyJsonValue): JsonValue | undefined {
+  if (typeof value === 'number') return value === 0 ? 0 : value;
+  return typeof value === 'string' || typeof value === 'boolean' ? value : undefined;
 }
 
 // kubectl turns YAML into JSON through a Go map, so keys reach the decoder sorted. The first pass
@@ -266,28 +305,32 @@ function sortedKeys(object: ReadonlyJsonObject): string[] {
   return Object.keys(object).sort();
 }
 
-function decodeMapEntry(state: DecodeState, key: string, entry: ReadonlyJsonValue | undefined, plan: TypePlan): void {
+function decodeMapEntry(state: DecodeState, key: string, entry: ReadonlyJsonValue | undefined, plan: TypePlan, copy: JsonObject | undefined): void {
   // An undefined member is not in the JSON kubectl sends.
   if (entry === undefined) return;
   state.path.push(key);
   state.isField.push(false);
-  decodeValue(state, entry, plan);
+  const decoded = decodeValue(state, entry, plan);
+  // The copy leaves out null members and `__proto__` (as cloneJsonWithoutNulls does).
+  if (copy && decoded !== null && decoded !== undefined && key !== '__proto__') copy[key] = decoded;
   state.path.pop();
   state.isField.pop();
 }
 
-function decodeStruct(state: DecodeState, value: ReadonlyJsonObject, table: StructTable): void {
+function decodeStruct(state: DecodeState, value: ReadonlyJsonObject, table: StructTable): JsonObject | undefined {
   const outer = state.struct;
   state.struct = table.shortName;
+  const copy: JsonObject | undefined = state.copying ? {} : undefined;
   if (state.exact) {
-    for (const key of sortedKeys(value)) decodeField(state, table, key, value[key]);
+    for (const key of sortedKeys(value)) decodeField(state, table, key, value[key], copy);
   } else {
-    for (const key in value) decodeField(state, table, key, value[key]);
+    for (const key in value) decodeField(state, table, key, value[key], copy);
   }
   state.struct = outer;
+  return copy;
 }
 
-function decodeField(state: DecodeState, table: StructTable, key: string, entry: ReadonlyJsonValue | undefined): void {
+function decodeField(state: DecodeState, table: StructTable, key: string, entry: ReadonlyJsonValue | undefined, copy: JsonObject | undefined): void {
   if (entry === undefined) return;
   const plan = table.fields.get(key);
   state.path.push(key);
@@ -301,7 +344,8 @@ function decodeField(state: DecodeState, table: StructTable, key: string, entry:
     }
   } else {
     state.isField.push(true);
-    decodeValue(state, entry, plan);
+    const decoded = decodeValue(state, entry, plan);
+    if (copy && decoded !== null && decoded !== undefined) copy[key] = decoded;
     state.isField.pop();
   }
   state.path.pop();

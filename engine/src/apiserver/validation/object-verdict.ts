@@ -4,8 +4,8 @@
 // PrepareForCreate/Validate) and the aggregate that drops repeated messages (utilerrors.NewAggregate).
 import type { ReadonlyJsonObject } from '../../model/objects';
 import type { ClusterSpec } from '../../model/cluster-spec';
-import { applyDefaults, type CheckedKind } from './apply-defaults';
-import { decodeProblemsOf, type DecodeProblem } from './decode-check';
+import { applyDefaults, defaultDecoded, type CheckedKind } from './apply-defaults';
+import { decodeObject, type DecodeProblem } from './decode-check';
 import { formatFieldError, type PathSegment } from './field-error';
 import { validateObject } from './workload-rules';
 
@@ -26,10 +26,10 @@ export type ObjectVerdict = { decode: DecodeProblem[] } | { errors: VerdictError
  */
 export function objectVerdict(kind: CheckedKind, value: ReadonlyJsonObject, oldValue: ReadonlyJsonObject | undefined, clusterSpec: ClusterSpec): ObjectVerdict {
   const version = clusterSpec.version;
-  // A request the API server cannot decode is rejected before validation runs.
-  const problems = decodeProblemsOf(kind, value, version);
-  if (problems.length > 0) return { decode: problems };
-  const defaulted = applyDefaults(kind, value, clusterSpec, oldValue);
+  // A request the API server cannot decode is rejected before validation runs; what it decodes is then defaulted.
+  const decoding = decodeObject(kind, value, version);
+  if ('problems' in decoding) return { decode: decoding.problems };
+  const defaulted = defaultDecoded(kind, decoding.decoded, clusterSpec, oldValue);
   const oldDefaulted = oldValue ? applyDefaults(kind, oldValue, clusterSpec) : undefined;
   const seen = new Set<string>();
   const errors: VerdictError[] = [];
