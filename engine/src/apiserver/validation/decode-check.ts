@@ -100,7 +100,11 @@ export function decodeProblemsOf(kind: DecodedKind, value: ReadonlyJsonObject, v
  * decoded, a writable copy without its null members (a JSON null decodes to Go's zero value, as if left out), for
  * defaulting to change.
  */
-export function decodeObject(kind: DecodedKind, value: ReadonlyJsonObject, version: KubernetesVersion): { problems: DecodeProblem[] } | { decoded: JsonObject } {
+export function decodeObject(
+  kind: DecodedKind,
+  value: ReadonlyJsonObject,
+  version: KubernetesVersion,
+): { problems: DecodeProblem[] } | { decoded: JsonObject } {
   const root = ROOT_STRUCTS[kind];
   const state = newState(decodePlansFor(goLayoutFor(version)), kind, false, true);
   try {
