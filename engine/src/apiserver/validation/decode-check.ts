@@ -253,12 +253,13 @@ function decodeValue(state: DecodeState, value: ReadonlyJsonValue, plan: TypePla
       // A []byte takes a base64 string (decodeBytes) or an array of numbers.
       if (!Array.isArray(value)) return mismatch(state, value, plan);
       const item = elementPlanOf(state.plans, plan);
-      const copy: JsonValue[] | undefined = state.copying ? new Array<JsonValue>(value.length) : undefined;
+      // Filled by push: a packed array, as the reader's and JSON.parse's are.
+      const copy: JsonValue[] | undefined = state.copying ? [] : undefined;
       for (let i = 0; i < value.length; i++) {
         state.path.push(i);
         state.isField.push(false);
         const decoded = decodeValue(state, value[i]!, item);
-        if (copy) copy[i] = decoded ?? null;
+        if (copy) copy.push(decoded ?? null);
         state.path.pop();
         state.isField.pop();
       }
