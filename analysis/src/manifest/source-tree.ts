@@ -64,53 +64,51 @@ export function sourceTreeOf(node: unknown): SourceNode | undefined {
 // document's tree has a node for every value and an entry for every key, and three-number arrays were half of what it
 // allocated (most trees are read, used to place a few findings, and dropped).
 
-export class OffsetLeaf implements SourceLeaf {
+abstract class OffsetNode {
   constructor(
     private readonly start: number,
     private readonly valueEnd: number,
     private readonly nodeEnd: number,
   ) {}
-
-  get type(): 'leaf' {
-    return 'leaf';
-  }
 
   get range(): SourceRange {
     return [this.start, this.valueEnd, this.nodeEnd];
   }
 }
 
-export class OffsetMap implements SourceMap {
+export class OffsetLeaf extends OffsetNode implements SourceLeaf {
+  get type(): 'leaf' {
+    return 'leaf';
+  }
+}
+
+export class OffsetMap extends OffsetNode implements SourceMap {
   constructor(
-    private readonly start: number,
-    private readonly valueEnd: number,
-    private readonly nodeEnd: number,
+    start: number,
+    valueEnd: number,
+    nodeEnd: number,
     readonly entries: readonly SourceEntry[],
-  ) {}
+  ) {
+    super(start, valueEnd, nodeEnd);
+  }
 
   get type(): 'map' {
     return 'map';
   }
-
-  get range(): SourceRange {
-    return [this.start, this.valueEnd, this.nodeEnd];
-  }
 }
 
-export class OffsetSeq implements SourceSeq {
+export class OffsetSeq extends OffsetNode implements SourceSeq {
   constructor(
-    private readonly start: number,
-    private readonly valueEnd: number,
-    private readonly nodeEnd: number,
+    start: number,
+    valueEnd: number,
+    nodeEnd: number,
     readonly items: readonly (SourceNode | undefined)[],
-  ) {}
+  ) {
+    super(start, valueEnd, nodeEnd);
+  }
 
   get type(): 'seq' {
     return 'seq';
-  }
-
-  get range(): SourceRange {
-    return [this.start, this.valueEnd, this.nodeEnd];
   }
 }
 

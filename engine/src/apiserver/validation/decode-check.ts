@@ -98,7 +98,8 @@ export function decodeProblemsOf(kind: DecodedKind, value: ReadonlyJsonObject, v
 /**
  * The API server's decoding of `value` as `kind`: its problems (as decodeProblemsOf, never empty), or the object
  * decoded, a writable copy without its null members (a JSON null decodes to Go's zero value, as if left out), for
- * defaulting to change.
+ * defaulting to change: the versioning codec's Decode (apimachinery runtime/serializer/versioning) defaults the very
+ * object it decoded.
  */
 export function decodeObject(
   kind: DecodedKind,
