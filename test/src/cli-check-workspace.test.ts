@@ -122,3 +122,32 @@ test('--previous is the baseline of the rollout check: a new image starts a roll
   );
   assert.match(diagnostics[0]!.message, /the --previous file/);
 });
+
+test('a folder is checked in the order kubectl walks it: names compared code unit by code unit, not by locale', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'kubesim-order-'));
+  // Each file holds one Deployment whose selector misses its template: one error per file.
+  const deployment = (name: string) => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: ${name}
+spec:
+  selector:
+    matchLabels:
+      app: ${name}
+  template:
+    metadata:
+      labels:
+        app: other
+    spec:
+      containers:
+        - name: web
+          image: nginx:1.27
+`;
+  // A locale's order would be _x, a, b, B (or a, b, B, _x); kubectl's filepath.Walk sorts the bytes.
+  const names: Record<string, string> = { b: 'lower-b', B: 'upper-b', _x: 'underscore-x', a: 'lower-a' };
+  for (const [file, name] of Object.entries(names)) writeFileSync(join(folder, `${file}.yaml`), deployment(name));
+  const result = runKubesim(['check', folder, '--format', 'json']);
+  assert.equal(result.status, 1, result.stderr);
+  const files = (JSON.parse(result.stdout) as { diagnostics: { file: string }[] }).diagnostics.map((diagnostic) => diagnostic.file.slice(folder.length + 1));
+  assert.deepEqual([...new Set(files)], ['B.yaml', '_x.yaml', 'a.yaml', 'b.yaml']);
+});
