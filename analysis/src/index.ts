@@ -14,7 +14,7 @@ export { coresForWorkerThreads } from './worker-cores';
 export { apiLifecycleFindings } from './validation/api-lifecycle-findings';
 export { WorkspaceIndex } from './workspace/workspace-index';
 export { readSmallFile, scanFolder } from './workspace/scan-folder';
-export { normalizeUri, pathOfUri } from './workspace/file-uri';
+export { fileUriOfPath, normalizeUri, pathOfUri } from './workspace/file-uri';
 export { HelmChartLookup } from './workspace/helm-chart';
 
 // Manifests read as kubectl reads them, with [start, end) source offsets.

@@ -1,11 +1,11 @@
 // The workspace of one `kubesim check` run: every file named on the command line, checked together.
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { ReadonlyJsonObject } from '@kubesim/engine';
 import {
   type ManifestFile,
   parseManifestFile,
   type CheckOptions,
+  fileUriOfPath,
   type IndexedObject,
   type RenderedKustomization,
   renderingUri,
@@ -37,7 +37,7 @@ export class CheckWorkspace {
     for (const rendered of renderings) if (rendered.file) workspace.index.setOpen(renderingUri(rendered), rendered.file);
     for (const [index, path] of paths.entries()) {
       if (workspace.files.has(path)) continue;
-      const uri = pathToFileURL(resolve(path)).href;
+      const uri = fileUriOfPath(resolve(path));
       const file = readFile ? await readFile(index) : parseManifestFile(readManifestFileSync(path), undefined, MAX_ONE_SHOT_FILE_CHARS);
       workspace.files.set(path, { uri, file });
       workspace.index.setOpen(uri, file);

@@ -1,8 +1,8 @@
 // Finds the YAML files of a workspace folder at startup, skipping dependency and VCS folders.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { readManifestFile } from '../read-manifest-file';
+import { fileUriOfPath } from './file-uri';
 
 /** Folders never walked into. */
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.hg', '.svn']);
@@ -50,7 +50,7 @@ export async function scanFolder(
       const text = await readSmallFile(path, onFailure);
       if (text === undefined) continue;
       limit.remaining--;
-      onFile(pathToFileURL(path).href, text);
+      onFile(fileUriOfPath(path), text);
     }
   }
 }
