@@ -210,7 +210,19 @@ function dropImageVolumes(spec: JsonObject): void {
  * release's default or the cluster's override), unless `oldSpec` (the stored object, on update) already uses them: DropDisabledTemplateFields.
  */
 export function dropDisabledPodSpecFields(spec: JsonObject, oldSpec: JsonObject | undefined, clusterSpec: ClusterSpec): void {
-  for (const { gate, inUse, drop } of GATED_DROPS) {
-    if (isFeatureGateDisabled(gate, clusterSpec) && !inUse(oldSpec)) drop(spec);
+  for (const { inUse, drop } of dropsOfDisabledGates(clusterSpec)) {
+    if (!inUse(oldSpec)) drop(spec);
   }
+}
+
+// A cluster spec is not changed once made (a new profile is a new spec): its disabled gates are looked up once.
+const dropsByCluster = new WeakMap<ClusterSpec, GatedDrop[]>();
+
+function dropsOfDisabledGates(clusterSpec: ClusterSpec): GatedDrop[] {
+  let drops = dropsByCluster.get(clusterSpec);
+  if (drops === undefined) {
+    drops = GATED_DROPS.filter(({ gate }) => isFeatureGateDisabled(gate, clusterSpec));
+    dropsByCluster.set(clusterSpec, drops);
+  }
+  return drops;
 }
