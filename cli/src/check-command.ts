@@ -32,6 +32,7 @@ import { chartDiagnostics, chartFindingsByPath, checkCharts, type HelmFlags, set
 import { ParallelReading, startReadingWorkers, stopWorker } from './parallel-reading';
 import { collectFiles } from './collect-files';
 import { kustomizeDiagnostics, planKustomizeRun } from './kustomize-runs';
+import { compileForOnePass } from './one-pass-compilation';
 import { UsageError } from './usage-error';
 
 declare const __KUBESIM_VERSION__: string | undefined;
@@ -39,6 +40,7 @@ const VERSION = typeof __KUBESIM_VERSION__ === 'string' ? __KUBESIM_VERSION__ : 
 
 /** Runs the check command; returns the process exit code. */
 export async function runCheck(args: string[], out: (text: string) => void): Promise<number> {
+  compileForOnePass();
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
