@@ -7,7 +7,7 @@
 import { setFlagsFromString } from 'node:v8';
 
 // Measured in pairs against V8's defaults (920 and 460 bytecode bytes) on that folder: 0.91 × the wall time and
-// 0.86 × the CPU; 300 alone gave 0.93 ×, 200 alone 0.93 ×, 460 alone 0.97 ×.
+// 0.86 × the CPU; 300 alone gave 0.92–0.98 × over three sweeps, 200 alone 0.93 ×, 460 alone 0.97 ×.
 const ONE_PASS_FLAGS = ['--max-inlined-bytecode-size-cumulative=300', '--max-inlined-bytecode-size=230'];
 
 /** Sets the inlining budgets of a one-pass run; functions compiled from now on use them. */
