@@ -3,7 +3,7 @@
 // modules beside them (fixtures, LSP client, expectFindings) are not tests and must not count as
 // passing ones. Node 20's --test does not expand globs, so the files are collected here.
 // Usage: node tools/run-tests.mjs [folder or file under out/ ...] [-- extra node --test flags]
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
@@ -33,5 +33,33 @@ if (files.length === 0) {
   console.error(`run-tests: no *.test.js under ${roots.join(', ')}`);
   process.exit(2);
 }
-const result = spawnSync(process.execPath, ['--test', ...flags, ...files], { stdio: 'inherit' });
-process.exit(result.status ?? 1);
+// The output streams through unchanged; each failure's TAP block is also kept and printed again at
+// the end, because CI shows only the tail of a long run and a failure in the middle would be lost.
+const failures = [];
+let pending = '';
+let current = null;
+function keepFailures(line) {
+  if (/^\s*not ok \d+/.test(line)) {
+    current = [line];
+    failures.push(current);
+  } else if (current !== null) {
+    if (/^\s*(ok|not ok) \d+|^\s*# Subtest:/.test(line) || current.length >= 60) current = null;
+    else current.push(line);
+  }
+}
+const child = spawn(process.execPath, ['--test', ...flags, ...files], { stdio: ['inherit', 'pipe', 'inherit'] });
+child.stdout.setEncoding('utf8');
+child.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk);
+  const lines = (pending + chunk).split('\n');
+  pending = lines.pop() ?? '';
+  lines.forEach(keepFailures);
+});
+child.on('close', (status) => {
+  if (pending !== '') keepFailures(pending);
+  if (failures.length > 0) {
+    console.log(`\n# run-tests: ${failures.length} failing test block(s), again:`);
+    for (const block of failures) console.log(block.join('\n'));
+  }
+  process.exit(status ?? 1);
+});

@@ -1,5 +1,5 @@
 // tools/run-tests.mjs (what `npm test` runs after the build): only *.test.js files are tests, helper
-// modules beside them are not run or counted, and a failing test fails the run.
+// modules beside them are not run or counted, and a failing test fails the run and is named again at its end.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -42,4 +42,17 @@ test('a failing test file makes the run fail, with its TAP output', () => {
   assert.equal(result.status, 1);
   assert.match(result.stdout, /^not ok \d+ - fails$/m);
   assert.match(result.stdout, /^# fail 1$/m);
+});
+
+test('a failure is printed again after the summary, with its error, so the tail of a long run names it', () => {
+  const result = runTests({
+    'a.test.js': "require('node:test').test('first fails', () => { throw new Error('boom one'); });\n",
+    'b.test.js': PASSING,
+    'c.test.js': "require('node:test').test('second fails', () => { throw new Error('boom two'); });\n",
+  });
+  assert.equal(result.status, 1);
+  const tail = result.stdout.slice(result.stdout.indexOf('# duration_ms'));
+  assert.match(tail, /# run-tests: 2 failing test block\(s\), again:/);
+  assert.match(tail, /^not ok \d+ - first fails$[\s\S]*boom one[\s\S]*^not ok \d+ - second fails$[\s\S]*boom two/m);
+  assert.doesNotMatch(tail, /adds/);
 });
