@@ -63,6 +63,9 @@ export interface FileChange {
   readonly after: readonly IndexedObject[];
 }
 
+/** Negative when the file `a` is listed before `b` (the index's order, file-order.ts). */
+type FileComparison = (a: string, b: string) => number;
+
 /** A view made from the one before it and the files that changed in between (see deriveWorkspaceView). */
 interface ViewDerivation {
   readonly previous: WorkspaceView;
@@ -132,7 +135,7 @@ function build<T>(objects: readonly IndexedObject[], grouping: Grouping<T>): Map
  * index still orders. False (and the groups are to be dropped) if a list does not hold what the change
  * says it held: the view was not made from the array the change starts from.
  */
-function patch<T>(groups: Groups<T>, grouping: Grouping<T>, changes: readonly FileChange[], orderOf: (uri: string) => number): boolean {
+function patch<T>(groups: Groups<T>, grouping: Grouping<T>, changes: readonly FileChange[], compareFiles: FileComparison): boolean {
   // Each touched list is copied once per patch and then changed in place (one allocation per list).
   const copied = new Set<readonly T[]>();
   const writable = (key: string): T[] => {
@@ -153,14 +156,13 @@ function patch<T>(groups: Groups<T>, grouping: Grouping<T>, changes: readonly Fi
     }
   }
   for (const { uri, after } of changes) {
-    const order = orderOf(uri);
     for (const [key, items] of build(after, grouping)) {
       const list = writable(key);
       let low = 0;
       let high = list.length;
       while (low < high) {
         const middle = (low + high) >> 1;
-        if (orderOf(grouping.uriOf(list[middle]!)) < order) low = middle + 1;
+        if (compareFiles(grouping.uriOf(list[middle]!), uri) < 0) low = middle + 1;
         else high = middle;
       }
       list.splice(low, 0, ...items);
@@ -286,9 +288,9 @@ export class WorkspaceView {
    * Moves the groupings this view has built to `next` (a view of the array after `changes`), patched
    * with the changes; this view keeps none of them and builds them again from its own array if asked.
    */
-  handOver(next: WorkspaceView, changes: readonly FileChange[], orderOf: (uri: string) => number): void {
+  handOver(next: WorkspaceView, changes: readonly FileChange[], compareFiles: FileComparison): void {
     const take = <T>(groups: Groups<T> | undefined, grouping: Grouping<T>): Groups<T> | undefined =>
-      groups && patch(groups, grouping, changes, orderOf) ? groups : undefined;
+      groups && patch(groups, grouping, changes, compareFiles) ? groups : undefined;
     next.files = take(this.files, BY_FILE);
     next.folders = take(this.folders, BY_FOLDER);
     next.kinds = take(this.kinds, BY_KIND);
@@ -322,18 +324,18 @@ export function workspaceViewOf(objects: readonly IndexedObject[]): WorkspaceVie
 
 /**
  * Makes the view of `next` from the view of `previous` (when one was made) and the files that changed
- * between the two arrays. `orderOf` gives each file's place in the index (the order `next` lists files
- * in). The index calls this for each array it hands out after an edit.
+ * between the two arrays. `compareFiles` is the order `next` lists files in (the index's, file-order.ts).
+ * The index calls this for each array it hands out after an edit.
  */
 export function deriveWorkspaceView(
   previous: readonly IndexedObject[],
   next: readonly IndexedObject[],
   changes: readonly FileChange[],
-  orderOf: (uri: string) => number,
+  compareFiles: FileComparison,
 ): void {
   const before = views.get(previous);
   if (!before || views.has(next)) return;
   const view = new WorkspaceView(next);
-  before.handOver(view, changes, orderOf);
+  before.handOver(view, changes, compareFiles);
   views.set(next, view);
 }

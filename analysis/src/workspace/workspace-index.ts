@@ -4,6 +4,7 @@ import { deriveWorkspaceView, type FileChange } from '../checks/workspace-view';
 import { objectsOf, type ManifestFile } from '../manifest/manifest-file';
 import { parseIndexedFile } from '../manifest/indexed-file';
 import { pathOfUri } from './file-uri';
+import { compareFileUris } from './file-order';
 import { HelmChartLookup } from './helm-chart';
 
 interface IndexedFile {
@@ -31,15 +32,11 @@ export class WorkspaceIndex {
   private last: HandedOut | undefined;
   // The files set or removed since the last array was handed out.
   private readonly dirty = new Set<string>();
-  // Each file's place in `files` (a Map keeps insertion order; a file removed and added again goes last).
-  private readonly order = new Map<string, number>();
-  private nextOrder = 0;
   // Which folders are in a Helm chart, remembered until a Chart.yaml comes or goes.
   private charts = new HelmChartLookup();
   private readonly inChart = new Map<string, { charts: HelmChartLookup; answer: boolean }>();
 
   private store(uri: string, entry: IndexedFile): void {
-    if (!this.files.has(uri)) this.order.set(uri, this.nextOrder++);
     this.files.set(uri, entry);
     this.changed(uri);
   }
@@ -77,7 +74,6 @@ export class WorkspaceIndex {
     const entry = this.files.get(uri);
     if (!entry || entry.open) return false;
     this.files.delete(uri);
-    this.order.delete(uri);
     this.inChart.delete(uri);
     this.changed(uri);
     return true;
@@ -102,7 +98,7 @@ export class WorkspaceIndex {
   }
 
   /**
-   * Every object of every indexed file in the index's file order, except the files of Helm charts
+   * Every object of every indexed file in the walk's file order (file-order.ts), whatever order the files came in, except the files of Helm charts
    * (templates, not manifests). One array per change: after a few changed files it is the last array
    * with their entries replaced, and its workspace view is derived from the last one's (workspace-view.ts).
    */
@@ -112,7 +108,7 @@ export class WorkspaceIndex {
     const patchable = last !== undefined && last.charts === this.charts && this.dirty.size <= MOST_PATCHED_FILES;
     const next = patchable ? this.patched(last) : this.rebuilt();
     if (last && patchable && worthPatching(next.changes, next.objects.length)) {
-      deriveWorkspaceView(last.objects, next.objects, next.changes, (uri) => this.order.get(uri) ?? -1);
+      deriveWorkspaceView(last.objects, next.objects, next.changes, compareFileUris);
     }
     this.dirty.clear();
     this.last = { objects: next.objects, entries: next.entries, charts: this.charts };
@@ -133,11 +129,11 @@ export class WorkspaceIndex {
     return inChart.answer ? [] : entriesOf(uri, entry.file);
   }
 
-  // Every file's entries, in file order.
+  // Every file's entries, in the walk's order (the files come to the index in the order they are read).
   private rebuilt(): { objects: IndexedObject[]; entries: Map<string, readonly IndexedObject[]>; changes: FileChange[] } {
     const objects: IndexedObject[] = [];
     const entries = new Map<string, readonly IndexedObject[]>();
-    for (const uri of this.files.keys()) {
+    for (const uri of [...this.files.keys()].sort(compareFileUris)) {
       const current = this.currentEntries(uri);
       if (current.length === 0) continue;
       entries.set(uri, current);
@@ -147,7 +143,7 @@ export class WorkspaceIndex {
   }
 
   // The last array with the changed files' entries taken out, then put in where each file stands (a
-  // file's entries are adjacent and files follow `order`, so a binary search finds the place).
+  // file's entries are adjacent and files follow the walk's order, so a binary search finds the place).
   private patched(last: HandedOut): { objects: IndexedObject[]; entries: Map<string, readonly IndexedObject[]>; changes: FileChange[] } {
     const changes: FileChange[] = [];
     for (const uri of this.dirty) {
@@ -166,12 +162,11 @@ export class WorkspaceIndex {
     }
     for (const { uri, after } of changes) {
       if (after.length === 0) continue;
-      const order = this.order.get(uri)!;
       let low = 0;
       let high = objects.length;
       while (low < high) {
         const middle = (low + high) >> 1;
-        if (this.order.get(objects[middle]!.uri)! < order) low = middle + 1;
+        if (compareFileUris(objects[middle]!.uri, uri) < 0) low = middle + 1;
         else high = middle;
       }
       objects.splice(low, 0, ...after);

@@ -153,6 +153,30 @@ test('the long-lived index gives the findings of a fresh start after every edit'
   );
 });
 
+test('a file that comes after the others takes its place in the walk: a Service lists the StatefulSets it governs in the walk order', () => {
+  // Found by the property above (a file deleted and written again): the index put a file that came later after the
+  // others, so the message differed from a fresh start's ("web, cache" against "cache, web").
+  const statefulSet = (setName: string, label: string) =>
+    `apiVersion: apps/v1\nkind: StatefulSet\n${meta(setName, 'db')}spec:\n  serviceName: web\n  selector: {matchLabels: {app: ${label}}}\n` +
+    `${podTemplate(label, 'http', '  ')}\n`;
+  const service = `apiVersion: v1\nkind: Service\n${meta('web', 'db')}spec:\n  selector: {app: web}\n  ports: [{name: p, port: 80, targetPort: http}]\n`;
+  const [a, b, c] = URIS as [string, string, string];
+  const files = new Map([
+    [b, statefulSet('web', 'api')],
+    [c, service],
+  ]);
+  const live = new WorkspaceIndex();
+  findingsOf(live, files, (_, text) => parseManifestFile(text));
+  files.set(a, statefulSet('cache', 'web'));
+  const incremental = findingsOf(live, files, (_, text) => parseManifestFile(text));
+  const governed = (incremental[c] as { code: string; message: string }[]).find((finding) => finding.code === 'governing-service-not-headless');
+  assert.match(governed!.message, /^This Service governs StatefulSet cache, web \(spec\.serviceName\)/);
+  assert.deepEqual(
+    incremental,
+    findingsOf(new WorkspaceIndex(), files, (_, text) => parseManifestFile(text)),
+  );
+});
+
 test('cached quick fixes move with their document when an edit above it changes its offset', () => {
   const deployment =
     'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: 2\n  selector: {matchLabels: {app: web}}\n' +

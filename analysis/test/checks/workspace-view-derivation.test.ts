@@ -2,7 +2,7 @@
 // objects replaced) lists exactly what a view built afresh from the same array lists, in the same order:
 // per file, folder, kind, namespace (pod sources, the label index, Services), API identity, and which
 // folders hold alternatives. A property test over random edits, deletions and files added again (which
-// move to the end of the index's order).
+// go back to their place in the walk's order, whenever they come).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -12,6 +12,8 @@ import { folderOfUri, identityOf, WorkspaceView, workspaceViewOf } from '../../s
 import { namespaceOf, type IndexedObject } from '../../src/checks/indexed-object';
 
 const URIS = ['file:///w/a/1.yaml', 'file:///w/a/2.yaml', 'file:///w/a/3.yaml', 'file:///w/b/4.yaml', 'file:///w/b/5.yaml', 'file:///w/6.yaml'];
+// The order `kubectl apply -R` walks them in: a folder's names sorted, 6.yaml before the folder a/.
+const WALK_ORDER = ['file:///w/6.yaml', 'file:///w/a/1.yaml', 'file:///w/a/2.yaml', 'file:///w/a/3.yaml', 'file:///w/b/4.yaml', 'file:///w/b/5.yaml'];
 const LABELS = ['web', 'db'];
 
 const documentText = fc
@@ -83,7 +85,7 @@ test('a view derived from the previous one lists what a view built afresh lists,
         initial.forEach((text, i) => index.setFromDisk(URIS[i]!, text));
         let objects = index.objects();
         everyList(workspaceViewOf(objects), objects);
-        // What the array must list: each file's objects, files in the order a Map keeps keys set and deleted.
+        // What the array must list: each file's objects, files in the walk's order.
         const texts = new Map<string, string>();
         initial.forEach((text, i) => texts.set(URIS[i]!, text));
         // Several files may change between two arrays (disk events come in batches).
@@ -103,7 +105,9 @@ test('a view derived from the previous one lists what a view built afresh lists,
           const derived = workspaceViewOf(objects);
           if (objects !== (previousView.objects as unknown)) assert.equal(derived.derivedFrom()?.previous, previousView, 'the view was derived');
           assert.deepEqual(everyList(derived, objects), everyList(new WorkspaceView(objects), objects));
-          const expected = [...texts].flatMap(([uri, text]) => objectsOf(parseManifestFile(text)).map((object) => `${uri} ${object.kind}/${object.name}`));
+          const expected = WALK_ORDER.filter((uri) => texts.has(uri)).flatMap((uri) =>
+            objectsOf(parseManifestFile(texts.get(uri)!)).map((object) => `${uri} ${object.kind}/${object.name}`),
+          );
           assert.deepEqual(
             objects.map((entry) => `${entry.uri} ${entry.object.kind}/${entry.object.name}`),
             expected,
