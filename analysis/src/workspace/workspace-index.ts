@@ -98,9 +98,10 @@ export class WorkspaceIndex {
   }
 
   /**
-   * Every object of every indexed file in the walk's file order (file-order.ts), whatever order the files came in, except the files of Helm charts
-   * (templates, not manifests). One array per change: after a few changed files it is the last array
-   * with their entries replaced, and its workspace view is derived from the last one's (workspace-view.ts).
+   * Every object of every indexed file, files in the walk's order whatever order they came in (file-order.ts),
+   * except the files of Helm charts (templates, not manifests). One array per change: after a few changed files
+   * it is the last array with their entries replaced, and its workspace view is derived from the last one's
+   * (workspace-view.ts).
    */
   objects(): readonly IndexedObject[] {
     if (this.cachedObjects) return this.cachedObjects;
