@@ -66,6 +66,21 @@ export interface FileChange {
 /** Negative when the file `a` is listed before `b` (the index's order, file-order.ts). */
 type FileComparison = (a: string, b: string) => number;
 
+/**
+ * Where the items of the file `uri` go in `list` (items of other files, adjacent per file, files in `compareFiles`
+ * order): after every file that comes before it. A binary search.
+ */
+export function placeOfFile<T>(list: readonly T[], uri: string, uriOf: (item: T) => string, compareFiles: FileComparison): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (compareFiles(uriOf(list[middle]!), uri) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /** A view made from the one before it and the files that changed in between (see deriveWorkspaceView). */
 interface ViewDerivation {
   readonly previous: WorkspaceView;
@@ -158,14 +173,7 @@ function patch<T>(groups: Groups<T>, grouping: Grouping<T>, changes: readonly Fi
   for (const { uri, after } of changes) {
     for (const [key, items] of build(after, grouping)) {
       const list = writable(key);
-      let low = 0;
-      let high = list.length;
-      while (low < high) {
-        const middle = (low + high) >> 1;
-        if (compareFiles(grouping.uriOf(list[middle]!), uri) < 0) low = middle + 1;
-        else high = middle;
-      }
-      list.splice(low, 0, ...items);
+      list.splice(placeOfFile(list, uri, grouping.uriOf, compareFiles), 0, ...items);
     }
   }
   return true;

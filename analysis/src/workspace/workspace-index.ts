@@ -1,6 +1,6 @@
 // The parsed form of every YAML file of the workspace, open or not, for cross-manifest checks.
 import type { IndexedObject } from '../checks/check-context';
-import { deriveWorkspaceView, type FileChange } from '../checks/workspace-view';
+import { deriveWorkspaceView, placeOfFile, type FileChange } from '../checks/workspace-view';
 import { objectsOf, type ManifestFile } from '../manifest/manifest-file';
 import { parseIndexedFile } from '../manifest/indexed-file';
 import { pathOfUri } from './file-uri';
@@ -163,19 +163,14 @@ export class WorkspaceIndex {
     }
     for (const { uri, after } of changes) {
       if (after.length === 0) continue;
-      let low = 0;
-      let high = objects.length;
-      while (low < high) {
-        const middle = (low + high) >> 1;
-        if (compareFileUris(objects[middle]!.uri, uri) < 0) low = middle + 1;
-        else high = middle;
-      }
-      objects.splice(low, 0, ...after);
+      objects.splice(placeOfFile(objects, uri, uriOfEntry, compareFileUris), 0, ...after);
       entries.set(uri, after);
     }
     return { objects, entries, changes };
   }
 }
+
+const uriOfEntry = (entry: IndexedObject) => entry.uri;
 
 // Patching a grouping costs about its changed entries (taken out and put back), building it afresh costs every
 // entry: an edit of a file that holds most of the workspace (one 1,000-document file) is cheaper built afresh.
