@@ -15,6 +15,7 @@ export { apiLifecycleFindings } from './validation/api-lifecycle-findings';
 export { WorkspaceIndex } from './workspace/workspace-index';
 export { readSmallFile, scanFolder } from './workspace/scan-folder';
 export { fileUriOfPath, normalizeUri, pathOfUri } from './workspace/file-uri';
+export { compareNames } from './workspace/file-order';
 export { HelmChartLookup } from './workspace/helm-chart';
 
 // Manifests read as kubectl reads them, with [start, end) source offsets.

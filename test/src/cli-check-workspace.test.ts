@@ -123,10 +123,8 @@ test('--previous is the baseline of the rollout check: a new image starts a roll
   assert.match(diagnostics[0]!.message, /the --previous file/);
 });
 
-test('a folder is checked in the order kubectl walks it: names compared code unit by code unit, not by locale', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'kubesim-order-'));
-  // Each file holds one Deployment whose selector misses its template: one error per file.
-  const deployment = (name: string) => `apiVersion: apps/v1
+// One Deployment whose selector misses its template: one error per file, so the output lists every file.
+const mismatchedDeployment = (name: string) => `apiVersion: apps/v1
 kind: Deployment
 metadata:
   name: ${name}
@@ -143,11 +141,25 @@ spec:
         - name: web
           image: nginx:1.27
 `;
-  // A locale's order would be _x, a, b, B (or a, b, B, _x); kubectl's filepath.Walk sorts the bytes.
-  const names: Record<string, string> = { b: 'lower-b', B: 'upper-b', _x: 'underscore-x', a: 'lower-a' };
-  for (const [file, name] of Object.entries(names)) writeFileSync(join(folder, `${file}.yaml`), deployment(name));
+
+/** The files of `kubesim check FOLDER` in the order its output lists them; `files` maps a file name to a workload name. */
+function checkedOrder(files: Record<string, string>): string[] {
+  const folder = mkdtempSync(join(tmpdir(), 'kubesim-order-'));
+  for (const [file, name] of Object.entries(files)) writeFileSync(join(folder, file), mismatchedDeployment(name));
   const result = runKubesim(['check', folder, '--format', 'json']);
   assert.equal(result.status, 1, result.stderr);
-  const files = (JSON.parse(result.stdout) as { diagnostics: { file: string }[] }).diagnostics.map((diagnostic) => diagnostic.file.slice(folder.length + 1));
-  assert.deepEqual([...new Set(files)], ['B.yaml', '_x.yaml', 'a.yaml', 'b.yaml']);
+  const diagnostics = (JSON.parse(result.stdout) as { diagnostics: { file: string }[] }).diagnostics;
+  return [...new Set(diagnostics.map((diagnostic) => diagnostic.file.slice(folder.length + 1)))];
+}
+
+test('a folder is checked in the order kubectl walks it: names compared by their bytes, not by locale', () => {
+  // A locale's order would be _x, a, b, B (or a, b, B, _x); kubectl's filepath.Walk sorts the bytes.
+  const order = checkedOrder({ 'b.yaml': 'lower-b', 'B.yaml': 'upper-b', '_x.yaml': 'underscore-x', 'a.yaml': 'lower-a' });
+  assert.deepEqual(order, ['B.yaml', '_x.yaml', 'a.yaml', 'b.yaml']);
+});
+
+test('a name with a character above U+FFFF walks after one with U+E000, as their UTF-8 bytes sort (not their UTF-16 units)', () => {
+  // U+E000 is EE 80 80 in UTF-8 and U+1F600 F0 9F 98 80; in UTF-16 the emoji's first unit (D83D) is the smaller.
+  const order = checkedOrder({ '\u{1F600}.yaml': 'emoji', '\uE000.yaml': 'private-use', 'z.yaml': 'z' });
+  assert.deepEqual(order, ['z.yaml', '\uE000.yaml', '\u{1F600}.yaml']);
 });

@@ -4,9 +4,10 @@
 // files come and go answers as a fresh `kubesim check` of the same files does.
 
 /**
- * Negative when the file `a` comes before `b` in the walk: their URIs compared segment by segment, names by their
- * UTF-8 bytes (a percent-escape counts as the byte it stands for, as the walk sees the name). collect-files.ts sorts
- * a folder the same way. Non-`file:` URIs (renderings, unsaved buffers) come after and compare the same way.
+ * Negative when the file `a` comes before `b` in the walk: their URIs (as pathToFileURL writes them, every byte
+ * above ASCII escaped) compared segment by segment, names by their UTF-8 bytes (a percent-escape counts as the byte
+ * it stands for, as the walk sees the name), as compareNames sorts a folder's names. Non-`file:` URIs (renderings,
+ * unsaved buffers) come after and compare the same way.
  */
 export function compareFileUris(a: string, b: string): number {
   const length = Math.min(a.length, b.length);
@@ -20,6 +21,26 @@ export function compareFileUris(a: string, b: string): number {
   if (y === SLASH) return 1;
   return x - y;
 }
+
+/**
+ * Negative when the name `a` sorts before `b` in a folder of the walk: by their UTF-8 bytes, as Go compares strings.
+ * That is code-unit order but for characters above U+FFFF (surrogate pairs in JavaScript), whose bytes sort after
+ * every other character's, U+E000–U+FFFF included.
+ */
+export function compareNames(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    const xAbove = isSurrogate(x);
+    if (xAbove !== isSurrogate(y)) return xAbove ? 1 : -1;
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+const isSurrogate = (code: number) => code >= 0xd800 && code <= 0xdfff;
 
 const SLASH = 0x2f;
 const PERCENT = 0x25;

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { compareFileUris } from '../../src/workspace/file-order';
+import { compareFileUris, compareNames } from '../../src/workspace/file-order';
 import { fileUriOfPath } from '../../src/workspace/file-uri';
 
 const ORDERED = [
@@ -31,13 +31,13 @@ test('compareFileUris: a folder walk order, each pair in both directions, and a 
   assert.equal(compareFileUris('file:///w/bad%zz.yaml', 'file:///w/bad%zz.yaml'), 0);
 });
 
-// The walk itself, written as a tree: each folder's names in code-unit order, a folder's files where its name falls.
+// The walk itself, written as a tree: each folder's names in the order of their UTF-8 bytes (Go's), a folder's files where its name falls.
 interface Folder {
   readonly children: Map<string, Folder | null>;
 }
 
 function walk(folder: Folder, prefix: string, files: string[]): void {
-  for (const name of [...folder.children.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const name of [...folder.children.keys()].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)))) {
     const child = folder.children.get(name)!;
     if (child === null) files.push(`${prefix}/${name}`);
     else walk(child, `${prefix}/${name}`, files);
@@ -65,7 +65,9 @@ function treeOf(paths: readonly string[][]): Folder {
 }
 
 test('compareFileUris: sorting the URIs of a random tree gives the walk order, names with encoded characters too', () => {
-  const name = fc.array(fc.constantFrom(...'aB_-.! %#éè日月~0'.split('')), { minLength: 1, maxLength: 4 }).map((characters) => characters.join(''));
+  const name = fc
+    .array(fc.constantFrom(...[...'aB_-.! %#éè日月~0', '\uE000', '\u{1F600}']), { minLength: 1, maxLength: 4 })
+    .map((characters) => characters.join(''));
   const path = fc.array(name, { minLength: 1, maxLength: 3 });
   fc.assert(
     fc.property(fc.array(path, { minLength: 1, maxLength: 12 }), fc.integer(), (paths, seed) => {
@@ -77,5 +79,16 @@ test('compareFileUris: sorting the URIs of a random tree gives the walk order, n
       assert.deepEqual(shuffled.map((entry) => entry.uri).sort(compareFileUris), uris);
     }),
     { numRuns: 1000 },
+  );
+});
+
+test('compareNames: the order of the names as UTF-8 bytes, as Go compares strings, characters above U+FFFF included', () => {
+  const character = fc.constantFrom('a', 'B', '-', '~', 'é', '\uD7FF', '\uE000', '\uFFFD', '\u{10000}', '\u{1F600}', '\u{10FFFF}');
+  const name = fc.array(character, { maxLength: 5 }).map((characters) => characters.join(''));
+  fc.assert(
+    fc.property(name, name, (a, b) => {
+      assert.equal(Math.sign(compareNames(a, b)), Math.sign(Buffer.compare(Buffer.from(a), Buffer.from(b))), JSON.stringify([a, b]));
+    }),
+    { numRuns: 3000 },
   );
 });
